@@ -1,0 +1,12 @@
+import type { Content } from '@google/genai'
+import type { Context } from './context.js'
+
+/** A before/after agent callback: returning a `Content` short-circuits (before) or adds a reply (after). */
+export type SingleAgentCallback = (context: Context) => Content | undefined | void | Promise<Content | undefined | void>
+export type AgentCallback = SingleAgentCallback | readonly SingleAgentCallback[]
+
+/** Normalises one callback or a list into a frozen list. */
+export function toCallbackList<T>(value: T | readonly T[] | undefined): readonly T[] {
+  if (value === undefined) return Object.freeze([])
+  return Object.freeze(Array.isArray(value) ? [...(value as readonly T[])] : [value as T])
+}

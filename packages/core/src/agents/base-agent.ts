@@ -1,0 +1,159 @@
+import type { Content } from '@google/genai'
+import type { Event } from '../events/event.js'
+import { createEvent } from '../events/event.js'
+import { createEventActions, hasDelta } from '../events/event-actions.js'
+import type { InvocationContext } from './invocation-context.js'
+import { Context } from './context.js'
+import { toCallbackList, type AgentCallback, type SingleAgentCallback } from './agent-callbacks.js'
+import { ConfigError, type ConfigIssue } from '../errors/config-error.js'
+import { brandSymbol, hasBrand } from '../util/brand.js'
+
+const agentBrand = brandSymbol('base-agent')
+const namePattern = /^[\p{L}_][\p{L}\p{N}_]*$/u
+
+export interface BaseAgentConfig {
+  name: string
+  description?: string
+  subAgents?: readonly BaseAgent[]
+  beforeAgentCallback?: AgentCallback
+  afterAgentCallback?: AgentCallback
+}
+
+/** Problems with an agent's name, for {@link ConfigError}. */
+export function validateAgentName(name: unknown): string | undefined {
+  if (typeof name !== 'string' || !namePattern.test(name)) {
+    return `Found invalid agent name: "${String(name)}". Agent name must be a valid identifier. It should start with a letter (a-z, A-Z) or an underscore (_), and can only contain letters, digits (0-9), and underscores.`
+  }
+  if (name === 'user') return `Agent name cannot be 'user'. 'user' is reserved for end-user's input.`
+  return undefined
+}
+
+/**
+ * Base of every agent. Subclasses implement {@link BaseAgent.runAsyncImpl}; callers use
+ * {@link BaseAgent.runAsync}, which runs the before/after agent callbacks (plugins first) around it.
+ */
+export abstract class BaseAgent {
+  readonly name: string
+  readonly description: string
+  readonly subAgents: readonly BaseAgent[]
+  readonly beforeAgentCallback: readonly SingleAgentCallback[]
+  readonly afterAgentCallback: readonly SingleAgentCallback[]
+  #parentAgent: BaseAgent | undefined
+
+  constructor(config: BaseAgentConfig) {
+    Object.defineProperty(this, agentBrand, { value: true })
+    const issues: ConfigIssue[] = []
+    const nameProblem = validateAgentName(config.name)
+    if (nameProblem) issues.push({ path: [String(config.name)], message: nameProblem })
+    const subAgents = config.subAgents ?? []
+    const seen = new Set<string>()
+    for (const sub of subAgents) {
+      if (!isBaseAgent(sub)) {
+        issues.push({ path: [config.name, 'subAgents'], message: `a sub-agent is not an agent (got ${typeof sub}). Pass agent instances.` })
+        continue
+      }
+      if (seen.has(sub.name)) {
+        issues.push({
+          path: [config.name, 'subAgents'],
+          message: `duplicate sub-agent name "${sub.name}". Sub-agents of one parent need distinct names.`,
+        })
+      }
+      seen.add(sub.name)
+      if (sub.parentAgent) {
+        issues.push({
+          path: [config.name, 'subAgents', sub.name],
+          message: `Agent "${sub.name}" already has a parent agent, current parent: "${sub.parentAgent.name}", trying to add: "${config.name}". An agent instance can have only one parent; build a fresh instance for each place it is used.`,
+        })
+      }
+    }
+    if (issues.length > 0) throw new ConfigError(issues)
+    this.name = config.name
+    this.description = config.description ?? ''
+    this.subAgents = Object.freeze([...subAgents])
+    this.beforeAgentCallback = toCallbackList(config.beforeAgentCallback)
+    this.afterAgentCallback = toCallbackList(config.afterAgentCallback)
+    for (const sub of subAgents) sub.#parentAgent = this
+  }
+
+  get parentAgent(): BaseAgent | undefined {
+    return this.#parentAgent
+  }
+
+  /** The top of the tree this agent belongs to. */
+  get rootAgent(): BaseAgent {
+    let agent: BaseAgent = this
+    while (agent.#parentAgent) agent = agent.#parentAgent
+    return agent
+  }
+
+  /** This agent or a descendant with that name (depth-first, pre-order). */
+  findAgent(name: string): BaseAgent | undefined {
+    return this.name === name ? this : this.findSubAgent(name)
+  }
+
+  /** A descendant with that name. */
+  findSubAgent(name: string): BaseAgent | undefined {
+    for (const sub of this.subAgents) {
+      const found = sub.findAgent(name)
+      if (found) return found
+    }
+    return undefined
+  }
+
+  /** Runs the agent: before-agent callbacks, then the body, then after-agent callbacks. */
+  async *runAsync(parentContext: InvocationContext): AsyncGenerator<Event, void, undefined> {
+    const ctx = parentContext.clone({ agent: this })
+    ctx.throwIfAborted()
+    const before = await this.#runCallbacks(ctx, 'before')
+    if (before) yield before
+    if (ctx.endInvocation) return
+    for await (const event of this.runAsyncImpl(ctx)) {
+      yield event
+      ctx.throwIfAborted()
+    }
+    if (ctx.endInvocation) return
+    const after = await this.#runCallbacks(ctx, 'after')
+    if (after) yield after
+  }
+
+  protected abstract runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined>
+
+  async #runCallbacks(ctx: InvocationContext, when: 'before' | 'after'): Promise<Event | undefined> {
+    const callbacks = when === 'before' ? this.beforeAgentCallback : this.afterAgentCallback
+    const plugins = ctx.pluginManager.plugins
+    if (callbacks.length === 0 && plugins.length === 0) return undefined
+    const actions = createEventActions()
+    const callbackContext = new Context({ invocationContext: ctx, eventActions: actions })
+    let content: Content | undefined = await ctx.pluginManager.run(
+      when === 'before' ? 'beforeAgentCallback' : 'afterAgentCallback',
+      { agent: this, callbackContext },
+    )
+    if (!content) {
+      for (const callback of callbacks) {
+        const result = await callback(callbackContext)
+        if (result) {
+          content = result
+          break
+        }
+      }
+    }
+    if (content) {
+      if (when === 'before') ctx.endInvocation = true
+      return this.#callbackEvent(ctx, actions, content)
+    }
+    if (hasDelta(actions)) return this.#callbackEvent(ctx, actions, undefined)
+    return undefined
+  }
+
+  #callbackEvent(ctx: InvocationContext, actions: ReturnType<typeof createEventActions>, content: Content | undefined): Event {
+    const event = createEvent({ invocationId: ctx.invocationId, author: this.name, actions })
+    if (ctx.branch !== undefined) event.branch = ctx.branch
+    if (content) event.content = content
+    return event
+  }
+}
+
+/** True for any {@link BaseAgent}, whichever module instance created it. */
+export function isBaseAgent(value: unknown): value is BaseAgent {
+  return hasBrand(value, agentBrand)
+}

@@ -1,0 +1,91 @@
+import type { Part } from '@google/genai'
+import type { InvocationContext } from './invocation-context.js'
+import { ReadonlyContext } from './readonly-context.js'
+import { createEventActions, type EventActions, type ToolConfirmation } from '../events/event-actions.js'
+import type { State } from '../sessions/state.js'
+import { ConfigError } from '../errors/config-error.js'
+
+export interface ContextParams {
+  invocationContext: InvocationContext
+  eventActions?: EventActions
+  functionCallId?: string | undefined
+  toolConfirmation?: ToolConfirmation | undefined
+}
+
+/**
+ * The context given to callbacks and tools. Writes through `state.set()` go to `actions.stateDelta`, so they
+ * reach the session only with the event that carries these actions.
+ */
+export class Context extends ReadonlyContext {
+  readonly actions: EventActions
+  readonly functionCallId: string | undefined
+  toolConfirmation: ToolConfirmation | undefined
+
+  constructor(params: ContextParams) {
+    const actions = params.eventActions ?? createEventActions()
+    super(params.invocationContext, actions.stateDelta)
+    this.actions = actions
+    this.functionCallId = params.functionCallId
+    this.toolConfirmation = params.toolConfirmation
+  }
+
+  /** Alias of {@link Context.actions}, as in ADK. */
+  get eventActions(): EventActions {
+    return this.actions
+  }
+
+  /** Delta-aware state: `get` / `set` / `has` / `toRecord`. */
+  override get state(): State {
+    return this.stateView()
+  }
+
+  /** Saves an artifact in the current session and records its version in `actions.artifactDelta`. */
+  async saveArtifact(filename: string, artifact: Part): Promise<number> {
+    const service = this.#artifactService()
+    const version = await service.saveArtifact({ ...this.#key(filename), artifact })
+    this.actions.artifactDelta[filename] = version
+    return version
+  }
+
+  /** Loads an artifact (latest version unless `version` is given). */
+  async loadArtifact(filename: string, version?: number): Promise<Part | undefined> {
+    const request = version === undefined ? this.#key(filename) : { ...this.#key(filename), version }
+    return this.#artifactService().loadArtifact(request)
+  }
+
+  /** Filenames of the session's (and the user's) artifacts. */
+  async listArtifacts(): Promise<string[]> {
+    const { appName, userId, sessionId } = this.#key('')
+    return this.#artifactService().listArtifactKeys({ appName, userId, sessionId })
+  }
+
+  /** Deletes every version of an artifact. */
+  async deleteArtifact(filename: string): Promise<void> {
+    await this.#artifactService().deleteArtifact(this.#key(filename))
+  }
+
+  /** Asks the user to confirm this tool call (the run pauses until the confirmation arrives). */
+  requestConfirmation(options: { hint?: string; payload?: unknown } = {}): void {
+    if (!this.functionCallId) {
+      throw new ConfigError('requestConfirmation() can only be called from a tool: this context has no function call id.')
+    }
+    const confirmation: ToolConfirmation = { hint: options.hint ?? '', confirmed: false }
+    if (options.payload !== undefined) confirmation.payload = options.payload
+    this.actions.requestedToolConfirmations[this.functionCallId] = confirmation
+  }
+
+  #artifactService() {
+    const service = this.invocationContext.artifactService
+    if (!service) throw new ConfigError('Artifact service is not initialized.')
+    return service
+  }
+
+  #key(filename: string) {
+    return {
+      appName: this.invocationContext.appName,
+      userId: this.invocationContext.userId,
+      sessionId: this.invocationContext.session.id,
+      filename,
+    }
+  }
+}

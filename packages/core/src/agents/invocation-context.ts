@@ -1,0 +1,132 @@
+import type { Content } from '@google/genai'
+import type { BaseAgent } from './base-agent.js'
+import type { RunConfig } from './run-config.js'
+import type { Session } from '../sessions/session.js'
+import type { BaseSessionService } from '../sessions/base-session-service.js'
+import type { BaseArtifactService } from '../artifacts/base-artifact-service.js'
+import { PluginManager } from '../plugins/plugin-manager.js'
+import { AbortError } from '../errors/runtime-errors.js'
+import { MaxTurnsError } from '../errors/runtime-errors.js'
+
+/** Counters shared by every context copy of one invocation. */
+interface InvocationCounters {
+  llmCalls: number
+  transfers: number
+}
+
+export interface InvocationContextParams {
+  invocationId: string
+  agent: BaseAgent
+  session: Session
+  sessionService: BaseSessionService
+  artifactService?: BaseArtifactService | undefined
+  pluginManager?: PluginManager
+  branch?: string | undefined
+  userContent?: Content | undefined
+  runConfig?: RunConfig | undefined
+  abortSignal?: AbortSignal | undefined
+  /** `temp:` values written during this invocation (shared by every copy). */
+  tempState?: Record<string, unknown>
+}
+
+/**
+ * Everything one invocation (one `runAsync` call) shares. Each agent runs on its own shallow copy
+ * ({@link InvocationContext.clone}): `endInvocation` and `branch` are per copy; the session, services, `temp:` state
+ * and call counters are shared.
+ */
+export class InvocationContext {
+  readonly invocationId: string
+  agent: BaseAgent
+  readonly session: Session
+  readonly sessionService: BaseSessionService
+  readonly artifactService: BaseArtifactService | undefined
+  readonly pluginManager: PluginManager
+  branch: string | undefined
+  readonly userContent: Content | undefined
+  readonly runConfig: RunConfig
+  readonly abortSignal: AbortSignal | undefined
+  readonly tempState: Record<string, unknown>
+  endInvocation = false
+  readonly #counters: InvocationCounters
+
+  constructor(params: InvocationContextParams, counters?: InvocationCounters) {
+    this.invocationId = params.invocationId
+    this.agent = params.agent
+    this.session = params.session
+    this.sessionService = params.sessionService
+    this.artifactService = params.artifactService
+    this.pluginManager = params.pluginManager ?? new PluginManager()
+    this.branch = params.branch
+    this.userContent = params.userContent
+    this.runConfig = params.runConfig ?? {}
+    this.abortSignal = params.abortSignal
+    this.tempState = params.tempState ?? {}
+    this.#counters = counters ?? { llmCalls: 0, transfers: 0 }
+  }
+
+  get appName(): string {
+    return this.session.appName
+  }
+
+  get userId(): string {
+    return this.session.userId
+  }
+
+  /** A shallow copy for another agent (or branch) of the same invocation. */
+  clone(overrides: { agent?: BaseAgent; branch?: string | undefined } = {}): InvocationContext {
+    const copy = new InvocationContext(
+      {
+        invocationId: this.invocationId,
+        agent: overrides.agent ?? this.agent,
+        session: this.session,
+        sessionService: this.sessionService,
+        artifactService: this.artifactService,
+        pluginManager: this.pluginManager,
+        branch: 'branch' in overrides ? overrides.branch : this.branch,
+        userContent: this.userContent,
+        runConfig: this.runConfig,
+        abortSignal: this.abortSignal,
+        tempState: this.tempState,
+      },
+      this.#counters,
+    )
+    return copy
+  }
+
+  /** Reads a state key as the invocation sees it: `temp:` values first, then the session state. */
+  readState(key: string): unknown {
+    if (key in this.tempState) return this.tempState[key]
+    return this.session.state[key]
+  }
+
+  /** Counts a model call; throws {@link MaxTurnsError} past `runConfig.maxLlmCalls` (default 500). */
+  incrementLlmCallCount(): void {
+    this.#counters.llmCalls++
+    const limit = this.runConfig.maxLlmCalls ?? 500
+    if (limit > 0 && this.#counters.llmCalls > limit) {
+      throw new MaxTurnsError(`Max number of llm calls limit of ${limit} exceeded`, {
+        agentName: this.agent.name,
+        invocationId: this.invocationId,
+      })
+    }
+  }
+
+  /** Counts an agent transfer; throws {@link MaxTurnsError} past `runConfig.maxTransfers` (default 10). */
+  incrementTransferCount(target: string): void {
+    this.#counters.transfers++
+    const limit = this.runConfig.maxTransfers ?? 10
+    if (limit > 0 && this.#counters.transfers > limit) {
+      throw new MaxTurnsError(
+        `Transfer to "${target}" refused: more than ${limit} agent transfers in one invocation (agents keep handing the question back and forth). Give the agents clearer descriptions, or raise runConfig.maxTransfers.`,
+        { agentName: this.agent.name, invocationId: this.invocationId },
+      )
+    }
+  }
+
+  /** Throws {@link AbortError} when the run's abort signal fired. */
+  throwIfAborted(): void {
+    if (this.abortSignal?.aborted) {
+      throw new AbortError('The run was aborted.', { agentName: this.agent.name, invocationId: this.invocationId })
+    }
+  }
+}

@@ -1,0 +1,11 @@
+export { AdkFluentError, type AdkFluentErrorOptions, type ErrorCode } from './adk-fluent-error.js'
+export { ConfigError, type ConfigIssue } from './config-error.js'
+export {
+  AbortError,
+  InternalError,
+  MaxTurnsError,
+  ModelError,
+  SessionNotFoundError,
+  StateError,
+  ToolError,
+} from './runtime-errors.js'

@@ -1,0 +1,56 @@
+import { AdkFluentError, type AdkFluentErrorOptions } from './adk-fluent-error.js'
+
+/** A state key the run needed is missing or has the wrong shape (for example a required `{key}` template). */
+export class StateError extends AdkFluentError {
+  constructor(message: string, options: AdkFluentErrorOptions = {}) {
+    super('STATE_MISSING', message, options)
+  }
+}
+
+/** A tool could not be found or failed in a way the model cannot recover from. */
+export class ToolError extends AdkFluentError {
+  readonly toolName: string | undefined
+  constructor(message: string, options: AdkFluentErrorOptions & { toolName?: string } = {}) {
+    super('TOOL_FAILED', message, options)
+    this.toolName = options.toolName
+  }
+}
+
+/** The model call failed (HTTP error, blocked response, invalid structured output). Never carries an API key. */
+export class ModelError extends AdkFluentError {
+  readonly status: number | undefined
+  readonly errorCode: string | undefined
+  constructor(message: string, options: AdkFluentErrorOptions & { status?: number; errorCode?: string } = {}) {
+    super('MODEL_FAILED', message, options)
+    this.status = options.status
+    this.errorCode = options.errorCode
+  }
+}
+
+/** A run exceeded a configured limit (`runConfig.maxLlmCalls`, transfers per invocation). */
+export class MaxTurnsError extends AdkFluentError {
+  constructor(message: string, options: AdkFluentErrorOptions = {}) {
+    super('MAX_TURNS', message, options)
+  }
+}
+
+/** `runAsync` was asked for a session that does not exist. */
+export class SessionNotFoundError extends AdkFluentError {
+  constructor(message: string, options: AdkFluentErrorOptions = {}) {
+    super('SESSION_NOT_FOUND', message, options)
+  }
+}
+
+/** The run was cancelled through its `abortSignal`. */
+export class AbortError extends AdkFluentError {
+  constructor(message = 'The run was aborted.', options: AdkFluentErrorOptions = {}) {
+    super('ABORTED', message, options)
+  }
+}
+
+/** A bug inside adk-fluent: please report it. */
+export class InternalError extends AdkFluentError {
+  constructor(message: string, options: AdkFluentErrorOptions = {}) {
+    super('INTERNAL', message, options)
+  }
+}

@@ -1,0 +1,55 @@
+/** A tool's request for human confirmation (ADK `ToolConfirmation`). */
+export interface ToolConfirmation {
+  hint: string
+  confirmed: boolean
+  payload?: unknown
+}
+
+/** Side effects an event carries: state and artifact changes, transfer, escalation. */
+export interface EventActions {
+  /** key → new value; applied to session state when the event is appended (prefix rules apply). */
+  stateDelta: Record<string, unknown>
+  /** filename → version saved while producing this event. */
+  artifactDelta: Record<string, number>
+  transferToAgent?: string
+  escalate?: boolean
+  skipSummarization?: boolean
+  requestedAuthConfigs: Record<string, unknown>
+  requestedToolConfirmations: Record<string, ToolConfirmation>
+}
+
+/** Empty actions, with the given fields spread over them. */
+export function createEventActions(partial: Partial<EventActions> = {}): EventActions {
+  return {
+    stateDelta: {},
+    artifactDelta: {},
+    requestedAuthConfigs: {},
+    requestedToolConfirmations: {},
+    ...partial,
+  }
+}
+
+/**
+ * Merges the actions of several events (parallel tool calls): dict fields key-wise (later wins per key),
+ * scalar fields take the last defined value.
+ */
+export function mergeEventActions(list: readonly EventActions[]): EventActions {
+  const merged = createEventActions()
+  for (const actions of list) {
+    Object.assign(merged.stateDelta, actions.stateDelta)
+    Object.assign(merged.artifactDelta, actions.artifactDelta)
+    Object.assign(merged.requestedAuthConfigs, actions.requestedAuthConfigs)
+    Object.assign(merged.requestedToolConfirmations, actions.requestedToolConfirmations)
+    if (actions.transferToAgent !== undefined) merged.transferToAgent = actions.transferToAgent
+    if (actions.escalate !== undefined) merged.escalate = actions.escalate
+    if (actions.skipSummarization !== undefined) merged.skipSummarization = actions.skipSummarization
+  }
+  return merged
+}
+
+/** True when the actions carry a state or artifact change worth an event of its own. */
+export function hasDelta(actions: EventActions): boolean {
+  for (const _ in actions.stateDelta) return true
+  for (const _ in actions.artifactDelta) return true
+  return false
+}

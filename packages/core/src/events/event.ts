@@ -1,0 +1,93 @@
+import type { Content, FunctionCall, FunctionResponse } from '@google/genai'
+import type { LlmResponse } from '../models/llm-response.js'
+import { createEventActions, type EventActions } from './event-actions.js'
+import { newEventId } from '../util/ids.js'
+
+/** An event of a session: a model response (or user message, tool result, state change) plus bookkeeping. */
+export interface Event extends LlmResponse {
+  id: string
+  invocationId: string
+  /** `'user'` or the name of the agent that produced it. */
+  author: string
+  /** Dot-path of parallel branches (`par.a`); `undefined` at top level. */
+  branch?: string
+  /** Milliseconds since the epoch. */
+  timestamp: number
+  actions: EventActions
+  /** Ids of long-running function calls in this event. */
+  longRunningToolIds?: string[]
+}
+
+/** Fields accepted by {@link createEvent}; everything is optional. */
+export type EventInit = Partial<Omit<Event, 'actions'>> & { actions?: Partial<EventActions> }
+
+/** Creates an event, filling `id`, `timestamp`, `invocationId` (`''`), `author` (`''`) and empty actions. */
+export function createEvent(init: EventInit = {}): Event {
+  const { actions, ...rest } = init
+  const event: Event = {
+    ...rest,
+    id: rest.id || newEventId(),
+    invocationId: rest.invocationId ?? '',
+    author: rest.author ?? '',
+    timestamp: rest.timestamp ?? Date.now(),
+    actions: createEventActions(actions),
+  }
+  return event
+}
+
+/** Every function-call part of the event, in order. */
+export function getFunctionCalls(event: { content?: Content | undefined }): FunctionCall[] {
+  const parts = event.content?.parts
+  if (!parts) return []
+  const calls: FunctionCall[] = []
+  for (const part of parts) if (part.functionCall) calls.push(part.functionCall)
+  return calls
+}
+
+/** Every function-response part of the event, in order. */
+export function getFunctionResponses(event: { content?: Content | undefined }): FunctionResponse[] {
+  const parts = event.content?.parts
+  if (!parts) return []
+  const responses: FunctionResponse[] = []
+  for (const part of parts) if (part.functionResponse) responses.push(part.functionResponse)
+  return responses
+}
+
+/** True when the event's last part is a code-execution result. */
+export function hasTrailingCodeExecutionResult(event: { content?: Content | undefined }): boolean {
+  const parts = event.content?.parts
+  if (!parts || parts.length === 0) return false
+  return parts[parts.length - 1]?.codeExecutionResult !== undefined
+}
+
+/**
+ * ADK's finality rule: skip-summarization, long-running calls or requested auth make an event final; otherwise it
+ * is final when it has no function calls or responses, is not partial and does not end in a code result.
+ */
+export function isFinalResponse(event: Event): boolean {
+  if (event.actions.skipSummarization) return true
+  if (event.longRunningToolIds && event.longRunningToolIds.length > 0) return true
+  for (const _ in event.actions.requestedAuthConfigs) return true
+  const parts = event.content?.parts
+  if (parts) {
+    for (const part of parts) if (part.functionCall || part.functionResponse) return false
+  }
+  if (event.partial) return false
+  return !hasTrailingCodeExecutionResult(event)
+}
+
+/** The event's visible text: non-thought text parts joined with `''`. */
+export function stringifyContent(event: { content?: Content | undefined }): string {
+  const parts = event.content?.parts
+  if (!parts) return ''
+  let text = ''
+  for (const part of parts) if (typeof part.text === 'string' && !part.thought) text += part.text
+  return text
+}
+
+/** True when the value looks like an {@link Event}. */
+export function isEvent(value: unknown): value is Event {
+  if (typeof value !== 'object' || value === null) return false
+  const candidate = value as Partial<Event>
+  return typeof candidate.id === 'string' && typeof candidate.author === 'string' && typeof candidate.actions === 'object'
+}

@@ -1,0 +1,88 @@
+// Errors
+export {
+  AbortError,
+  AdkFluentError,
+  ConfigError,
+  InternalError,
+  MaxTurnsError,
+  ModelError,
+  SessionNotFoundError,
+  StateError,
+  ToolError,
+} from './errors/index.js'
+export type { AdkFluentErrorOptions, ConfigIssue, ErrorCode } from './errors/index.js'
+
+// Events
+export {
+  createEvent,
+  getFunctionCalls,
+  getFunctionResponses,
+  hasTrailingCodeExecutionResult,
+  isEvent,
+  isFinalResponse,
+  stringifyContent,
+} from './events/event.js'
+export type { Event, EventInit } from './events/event.js'
+export { createEventActions, mergeEventActions } from './events/event-actions.js'
+export type { EventActions, ToolConfirmation } from './events/event-actions.js'
+
+// Sessions, state, artifacts
+export type { Session } from './sessions/session.js'
+export { State } from './sessions/state.js'
+export { StatePrefix } from './sessions/state-prefix.js'
+export type {
+  AppendEventRequest,
+  BaseSessionService,
+  CreateSessionRequest,
+  DeleteSessionRequest,
+  GetSessionConfig,
+  GetSessionRequest,
+  ListSessionsRequest,
+  ListSessionsResponse,
+} from './sessions/base-session-service.js'
+export { InMemorySessionService } from './sessions/in-memory-session-service.js'
+export type {
+  ArtifactKey,
+  BaseArtifactService,
+  ListArtifactKeysRequest,
+  LoadArtifactRequest,
+  SaveArtifactRequest,
+} from './artifacts/base-artifact-service.js'
+export { InMemoryArtifactService } from './artifacts/in-memory-artifact-service.js'
+
+// Contexts and agents
+export { InvocationContext } from './agents/invocation-context.js'
+export type { InvocationContextParams } from './agents/invocation-context.js'
+export { ReadonlyContext } from './agents/readonly-context.js'
+export type { ReadonlyState } from './agents/readonly-context.js'
+export { Context } from './agents/context.js'
+export type { ContextParams } from './agents/context.js'
+export { StreamingMode } from './agents/run-config.js'
+export type { RunConfig } from './agents/run-config.js'
+export { BaseAgent, isBaseAgent, validateAgentName } from './agents/base-agent.js'
+export type { BaseAgentConfig } from './agents/base-agent.js'
+export type { AgentCallback, SingleAgentCallback } from './agents/agent-callbacks.js'
+
+// Models
+export { BaseLlm, isBaseLlm } from './models/base-llm.js'
+export type { LlmRequest, LlmRequestConfig } from './models/llm-request.js'
+export {
+  appendFunctionDeclarations,
+  appendInstructions,
+  createLlmRequest,
+  getFunctionDeclarations,
+} from './models/llm-request.js'
+export type { LlmResponse } from './models/llm-response.js'
+export { LLMRegistry } from './models/llm-registry.js'
+export type { LlmFactory } from './models/llm-registry.js'
+export { Gemini } from './models/gemini.js'
+export type { GeminiOptions } from './models/gemini.js'
+
+// Tools
+export { BaseTool, isBaseTool } from './tools/base-tool.js'
+export type { BaseToolParams } from './tools/base-tool.js'
+
+// Plugins
+export { BasePlugin } from './plugins/base-plugin.js'
+export type { PluginHook } from './plugins/base-plugin.js'
+export { PluginManager } from './plugins/plugin-manager.js'

@@ -1,0 +1,41 @@
+import type { BasePlugin, PluginHook } from './base-plugin.js'
+import { ConfigError } from '../errors/config-error.js'
+
+type HookParams<K extends PluginHook> = Parameters<BasePlugin[K]>[0]
+type HookResult<K extends PluginHook> = Awaited<ReturnType<BasePlugin[K]>>
+
+/** Runs plugin hooks in registration order, stopping at the first plugin that returns a value. */
+export class PluginManager {
+  readonly plugins: BasePlugin[] = []
+
+  constructor(plugins: readonly BasePlugin[] = []) {
+    for (const plugin of plugins) this.registerPlugin(plugin)
+  }
+
+  registerPlugin(plugin: BasePlugin): void {
+    if (this.plugins.includes(plugin)) throw new ConfigError(`Plugin '${plugin.name}' already registered.`)
+    if (this.plugins.some((existing) => existing.name === plugin.name)) {
+      throw new ConfigError(`Plugin with name '${plugin.name}' already registered.`)
+    }
+    this.plugins.push(plugin)
+  }
+
+  getPlugin(name: string): BasePlugin | undefined {
+    return this.plugins.find((plugin) => plugin.name === name)
+  }
+
+  /** Runs `hook` on every plugin until one returns something other than `undefined`. */
+  async run<K extends PluginHook>(hook: K, params: HookParams<K>): Promise<HookResult<K> | undefined> {
+    for (const plugin of this.plugins) {
+      let result: unknown
+      try {
+        result = await (plugin[hook] as (p: HookParams<K>) => unknown).call(plugin, params)
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error)
+        throw new Error(`Error in plugin '${plugin.name}' during '${hook}' callback: ${message}`, { cause: error })
+      }
+      if (result !== undefined) return result as HookResult<K>
+    }
+    return undefined
+  }
+}

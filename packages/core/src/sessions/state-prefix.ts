@@ -1,0 +1,24 @@
+/** State key prefixes: app-wide, per-user, and invocation-only (never persisted). */
+export const StatePrefix = Object.freeze({ APP: 'app:', USER: 'user:', TEMP: 'temp:' } as const)
+
+/** True for keys that live only for the current invocation. */
+export function isTempKey(key: string): boolean {
+  return key.startsWith(StatePrefix.TEMP)
+}
+
+/** True for keys stored per app or per user rather than per session. */
+export function isScopedKey(key: string): boolean {
+  return key.startsWith(StatePrefix.APP) || key.startsWith(StatePrefix.USER) || key.startsWith(StatePrefix.TEMP)
+}
+
+/** A copy of `delta` without `temp:` keys (or `delta` itself when it has none). */
+export function withoutTempKeys(delta: Record<string, unknown>): Record<string, unknown> {
+  let result: Record<string, unknown> | undefined
+  for (const key in delta) {
+    if (isTempKey(key)) {
+      if (!result) result = { ...delta }
+      delete result[key]
+    }
+  }
+  return result ?? delta
+}
