@@ -86,3 +86,8 @@ export type { BaseToolParams } from './tools/base-tool.js'
 export { BasePlugin } from './plugins/base-plugin.js'
 export type { PluginHook } from './plugins/base-plugin.js'
 export { PluginManager } from './plugins/plugin-manager.js'
+
+// Instructions
+export { injectSessionState } from './instructions/inject-session-state.js'
+export { isValidTemplateKey, parseTemplate, renderStateValue, templateVariables } from './instructions/template.js'
+export type { TemplateToken } from './instructions/template.js'

@@ -1,0 +1,58 @@
+import type { ReadonlyContext } from '../agents/readonly-context.js'
+import { ConfigError } from '../errors/config-error.js'
+import { StateError } from '../errors/runtime-errors.js'
+import { parseTemplate, renderStateValue } from './template.js'
+
+/**
+ * Resolves `{key}` templates against the context's state (see {@link parseTemplate} for the syntax). A missing
+ * required key throws a {@link StateError} naming the key, the agent and the keys that exist; a substituted value
+ * is never expanded again.
+ */
+export async function injectSessionState(template: string, context: ReadonlyContext): Promise<string> {
+  const tokens = parseTemplate(template)
+  if (tokens.length === 1 && tokens[0]?.kind === 'text') return tokens[0].text
+  let result = ''
+  for (const token of tokens) {
+    if (token.kind === 'text') {
+      result += token.text
+      continue
+    }
+    if (token.key.startsWith('artifact.')) {
+      result += await loadArtifactText(token.key.slice('artifact.'.length), token.optional, context)
+      continue
+    }
+    const value = context.state.get(token.key)
+    if (value === undefined || value === null) {
+      if (token.optional) continue
+      throw missingKeyError(token.key, context)
+    }
+    result += renderStateValue(value)
+  }
+  return result
+}
+
+function missingKeyError(key: string, context: ReadonlyContext): StateError {
+  const keys = Object.keys(context.state.toRecord()).filter((name) => context.state.get(name) !== undefined)
+  const available = keys.length > 0 ? keys.sort().join(', ') : '(none)'
+  return new StateError(
+    `Context variable not found: \`${key}\`. Agent "${context.agentName}" has {${key}} in its instruction, but state has no "${key}" (keys in state: ${available}). Write it in an earlier step (for example .writes('${key}') upstream or initial state), or make it optional with {${key}?}.`,
+    { agentName: context.agentName, invocationId: context.invocationId },
+  )
+}
+
+async function loadArtifactText(filename: string, optional: boolean, context: ReadonlyContext): Promise<string> {
+  const ctx = context.invocationContext
+  const service = ctx.artifactService
+  if (!service) throw new ConfigError('Artifact service is not initialized.', { agentName: context.agentName })
+  const part = await service.loadArtifact({
+    appName: ctx.appName,
+    userId: ctx.userId,
+    sessionId: ctx.session.id,
+    filename,
+  })
+  if (!part) {
+    if (optional) return ''
+    throw new StateError(`Artifact ${filename} not found.`, { agentName: context.agentName, invocationId: context.invocationId })
+  }
+  return typeof part.text === 'string' ? part.text : JSON.stringify(part)
+}
