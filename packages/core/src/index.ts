@@ -63,6 +63,41 @@ export { BaseAgent, isBaseAgent, validateAgentName } from './agents/base-agent.j
 export type { BaseAgentConfig } from './agents/base-agent.js'
 export type { AgentCallback, SingleAgentCallback } from './agents/agent-callbacks.js'
 
+// LLM agents, workflow agents, flows
+export { LlmAgent, defaultModelName, isLlmAgent } from './agents/llm-agent.js'
+export type { LlmAgentConfig } from './agents/llm-agent.js'
+export type {
+  AfterModelCallback,
+  AfterToolCallback,
+  BeforeModelCallback,
+  BeforeToolCallback,
+  Instruction,
+  InstructionProvider,
+  SingleAfterModelCallback,
+  SingleAfterToolCallback,
+  SingleBeforeModelCallback,
+  SingleBeforeToolCallback,
+} from './agents/llm-agent-callbacks.js'
+export { SequentialAgent } from './agents/sequential-agent.js'
+export { ParallelAgent } from './agents/parallel-agent.js'
+export { LoopAgent } from './agents/loop-agent.js'
+export type { LoopAgentConfig } from './agents/loop-agent.js'
+export { previewLlmRequest } from './flows/preview-llm-request.js'
+export type { PreviewLlmRequestOptions } from './flows/preview-llm-request.js'
+export { SET_MODEL_RESPONSE_TOOL_NAME } from './flows/output-schema.js'
+export {
+  REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,
+  REQUEST_CREDENTIAL_FUNCTION_CALL_NAME,
+  REQUEST_INPUT_FUNCTION_CALL_NAME,
+} from './flows/contents/event-filter.js'
+
+// Runner
+export { Runner } from './runner/runner.js'
+export type { RunAsyncRequest, RunnerConfig } from './runner/runner.js'
+export { InMemoryRunner } from './runner/in-memory-runner.js'
+export type { InMemoryRunnerConfig } from './runner/in-memory-runner.js'
+export { findAgentToRun, isRoutableLlmAgent } from './runner/find-agent-to-run.js'
+
 // Models
 export { BaseLlm, isBaseLlm } from './models/base-llm.js'
 export type { LlmRequest, LlmRequestConfig } from './models/llm-request.js'

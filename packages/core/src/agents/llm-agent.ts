@@ -1,0 +1,183 @@
+import type { GenerateContentConfig } from '@google/genai'
+import type { z } from 'zod'
+import { BaseAgent, type BaseAgentConfig } from './base-agent.js'
+import type { InvocationContext } from './invocation-context.js'
+import type { ReadonlyContext } from './readonly-context.js'
+import { toCallbackList } from './agent-callbacks.js'
+import type {
+  AfterModelCallback,
+  AfterToolCallback,
+  BeforeModelCallback,
+  BeforeToolCallback,
+  Instruction,
+  SingleAfterModelCallback,
+  SingleAfterToolCallback,
+  SingleBeforeModelCallback,
+  SingleBeforeToolCallback,
+} from './llm-agent-callbacks.js'
+import type { Event } from '../events/event.js'
+import { BaseLlm, isBaseLlm } from '../models/base-llm.js'
+import { LLMRegistry } from '../models/llm-registry.js'
+import type { BaseTool } from '../tools/base-tool.js'
+import { isBaseTool } from '../tools/base-tool.js'
+import type { BasePlanner } from '../planners/base-planner.js'
+import { ConfigError, type ConfigIssue } from '../errors/config-error.js'
+import { runLlmFlow } from '../flows/llm-flow.js'
+import { brandSymbol, hasBrand } from '../util/brand.js'
+
+const llmAgentBrand = brandSymbol('llm-agent')
+
+/** Model used when no agent in the tree names one: `ADK_FLUENT_MODEL`, else `gemini-2.5-flash`. */
+export function defaultModelName(): string {
+  return process.env['ADK_FLUENT_MODEL'] || 'gemini-2.5-flash'
+}
+
+export interface LlmAgentConfig extends BaseAgentConfig {
+  /** A model name (resolved by {@link LLMRegistry}) or a model instance; inherited from the nearest LlmAgent ancestor. */
+  model?: string | BaseLlm
+  instruction?: Instruction
+  /** Used only on the root agent, for every agent of the tree. */
+  globalInstruction?: Instruction
+  /** Sent as the system instruction unchanged; the dynamic `instruction` then moves into user content. */
+  staticInstruction?: string
+  tools?: readonly BaseTool[]
+  generateContentConfig?: GenerateContentConfig
+  /** `'none'`: the model sees only the current turn. */
+  includeContents?: 'default' | 'none'
+  inputSchema?: z.ZodType
+  outputSchema?: z.ZodType
+  /** State key that receives this agent's final answer (the parsed object with `outputSchema`). */
+  outputKey?: string
+  planner?: BasePlanner
+  disallowTransferToParent?: boolean
+  disallowTransferToPeers?: boolean
+  beforeModelCallback?: BeforeModelCallback
+  afterModelCallback?: AfterModelCallback
+  beforeToolCallback?: BeforeToolCallback
+  afterToolCallback?: AfterToolCallback
+}
+
+const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/
+const scopedIdentifier = /^(app|user|temp):[A-Za-z_][A-Za-z0-9_]*$/
+
+/** An agent driven by a model: it builds a request, calls the model, runs the tools it asks for, and loops. */
+export class LlmAgent extends BaseAgent {
+  readonly model: string | BaseLlm | undefined
+  readonly instruction: Instruction
+  readonly globalInstruction: Instruction
+  readonly staticInstruction: string | undefined
+  readonly tools: readonly BaseTool[]
+  readonly generateContentConfig: GenerateContentConfig | undefined
+  readonly includeContents: 'default' | 'none'
+  readonly inputSchema: z.ZodType | undefined
+  readonly outputSchema: z.ZodType | undefined
+  readonly outputKey: string | undefined
+  readonly planner: BasePlanner | undefined
+  readonly disallowTransferToParent: boolean
+  readonly disallowTransferToPeers: boolean
+  readonly beforeModelCallback: readonly SingleBeforeModelCallback[]
+  readonly afterModelCallback: readonly SingleAfterModelCallback[]
+  readonly beforeToolCallback: readonly SingleBeforeToolCallback[]
+  readonly afterToolCallback: readonly SingleAfterToolCallback[]
+  #resolvedModel: BaseLlm | undefined
+
+  constructor(config: LlmAgentConfig) {
+    super(config)
+    Object.defineProperty(this, llmAgentBrand, { value: true })
+    const issues = validateLlmAgentConfig(config)
+    if (issues.length > 0) throw new ConfigError(issues, { agentName: config.name })
+    this.model = config.model
+    if (typeof config.model === 'string' && config.model.length > 0) this.#resolvedModel = LLMRegistry.newLlm(config.model)
+    else if (isBaseLlm(config.model)) this.#resolvedModel = config.model
+    this.instruction = config.instruction ?? ''
+    this.globalInstruction = config.globalInstruction ?? ''
+    this.staticInstruction = config.staticInstruction
+    this.tools = Object.freeze([...(config.tools ?? [])])
+    this.generateContentConfig = config.generateContentConfig
+    this.includeContents = config.includeContents ?? 'default'
+    this.inputSchema = config.inputSchema
+    this.outputSchema = config.outputSchema
+    this.outputKey = config.outputKey
+    this.planner = config.planner
+    // An agent with structured output answers itself: it never hands the question on.
+    this.disallowTransferToParent = config.outputSchema ? true : (config.disallowTransferToParent ?? false)
+    this.disallowTransferToPeers = config.outputSchema ? true : (config.disallowTransferToPeers ?? false)
+    this.beforeModelCallback = toCallbackList(config.beforeModelCallback)
+    this.afterModelCallback = toCallbackList(config.afterModelCallback)
+    this.beforeToolCallback = toCallbackList(config.beforeToolCallback)
+    this.afterToolCallback = toCallbackList(config.afterToolCallback)
+  }
+
+  /** The model this agent calls: its own, else the nearest LlmAgent ancestor's, else the default model. */
+  get canonicalModel(): BaseLlm {
+    let agent: BaseAgent | undefined = this
+    while (agent) {
+      if (isLlmAgent(agent) && agent.#resolvedModel) return agent.#resolvedModel
+      agent = agent.parentAgent
+    }
+    this.#resolvedModel = LLMRegistry.newLlm(defaultModelName())
+    return this.#resolvedModel
+  }
+
+  /** The instruction text and whether `{key}` templates must be injected (strings: yes; providers: no). */
+  async canonicalInstruction(context: ReadonlyContext): Promise<{ instruction: string; requireStateInjection: boolean }> {
+    if (typeof this.instruction === 'string') return { instruction: this.instruction, requireStateInjection: true }
+    return { instruction: await this.instruction(context), requireStateInjection: false }
+  }
+
+  /** Same for the global instruction. */
+  async canonicalGlobalInstruction(
+    context: ReadonlyContext,
+  ): Promise<{ instruction: string; requireStateInjection: boolean }> {
+    if (typeof this.globalInstruction === 'string') {
+      return { instruction: this.globalInstruction, requireStateInjection: true }
+    }
+    return { instruction: await this.globalInstruction(context), requireStateInjection: false }
+  }
+
+  protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
+    yield* runLlmFlow(this, ctx)
+  }
+}
+
+/** True for any {@link LlmAgent}, whichever module instance created it. */
+export function isLlmAgent(value: unknown): value is LlmAgent {
+  return hasBrand(value, llmAgentBrand)
+}
+
+function validateLlmAgentConfig(config: LlmAgentConfig): ConfigIssue[] {
+  const issues: ConfigIssue[] = []
+  const path = [config.name]
+  const generate = config.generateContentConfig as Record<string, unknown> | undefined
+  if (generate?.['tools']) issues.push({ path: [...path, 'generateContentConfig'], message: 'All tools must be set via LlmAgent.tools.' })
+  if (generate?.['systemInstruction']) {
+    issues.push({ path: [...path, 'generateContentConfig'], message: 'System instruction must be set via LlmAgent.instruction.' })
+  }
+  if (generate?.['responseSchema']) {
+    issues.push({ path: [...path, 'generateContentConfig'], message: 'Response schema must be set via LlmAgent.outputSchema.' })
+  }
+  if (config.includeContents !== undefined && config.includeContents !== 'default' && config.includeContents !== 'none') {
+    issues.push({ path: [...path, 'includeContents'], message: `includeContents must be 'default' or 'none', got ${JSON.stringify(config.includeContents)}.` })
+  }
+  if (config.outputKey !== undefined && !identifier.test(config.outputKey) && !scopedIdentifier.test(config.outputKey)) {
+    issues.push({
+      path: [...path, 'outputKey'],
+      message: `outputKey ${JSON.stringify(config.outputKey)} is not a valid state key. Use an identifier such as "draft", optionally prefixed with app:, user: or temp:.`,
+    })
+  }
+  if (config.model !== undefined && typeof config.model !== 'string' && !isBaseLlm(config.model)) {
+    issues.push({ path: [...path, 'model'], message: 'model must be a model name or a BaseLlm instance.' })
+  }
+  if (typeof config.model === 'string' && config.model.length > 0 && !LLMRegistry.resolve(config.model)) {
+    issues.push({
+      path: [...path, 'model'],
+      message: `Unknown model "${config.model}": no registered model matches it. Use a "gemini-*" name, pass a BaseLlm instance, or call LLMRegistry.register(pattern, factory) first.`,
+    })
+  }
+  for (const [index, tool] of (config.tools ?? []).entries()) {
+    if (!isBaseTool(tool)) {
+      issues.push({ path: [...path, 'tools', index], message: 'not a tool. Wrap functions in new FunctionTool({ ... }).' })
+    }
+  }
+  return issues
+}

@@ -1,0 +1,46 @@
+import { BaseAgent, type BaseAgentConfig } from './base-agent.js'
+import type { InvocationContext } from './invocation-context.js'
+import type { Event } from '../events/event.js'
+import { ConfigError } from '../errors/config-error.js'
+
+export interface LoopAgentConfig extends BaseAgentConfig {
+  /** Iterations at most; `undefined` runs until a sub-agent escalates, `0` runs none. */
+  maxIterations?: number
+}
+
+/**
+ * Runs its sub-agents in order, again and again, until `maxIterations` or until an event escalates (the escalating
+ * sub-agent finishes its run first; later sub-agents of that iteration do not run).
+ */
+export class LoopAgent extends BaseAgent {
+  readonly maxIterations: number | undefined
+
+  constructor(config: LoopAgentConfig) {
+    const max = config.maxIterations
+    if (max !== undefined && (!Number.isInteger(max) || max < 0)) {
+      throw new ConfigError([
+        {
+          path: [config.name, 'maxIterations'],
+          message: `maxIterations must be a whole number >= 0 (got ${String(max)}). Leave it out to loop until a sub-agent escalates.`,
+        },
+      ])
+    }
+    super(config)
+    this.maxIterations = max
+  }
+
+  protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
+    const max = this.maxIterations ?? Number.POSITIVE_INFINITY
+    for (let iteration = 0; iteration < max; iteration++) {
+      for (const sub of this.subAgents) {
+        let escalated = false
+        for await (const event of sub.runAsync(ctx)) {
+          if (event.actions.escalate) escalated = true
+          yield event
+        }
+        if (escalated) return
+      }
+      if (this.subAgents.length === 0) return
+    }
+  }
+}

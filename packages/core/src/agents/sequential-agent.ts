@@ -1,0 +1,14 @@
+import { BaseAgent, type BaseAgentConfig } from './base-agent.js'
+import type { InvocationContext } from './invocation-context.js'
+import type { Event } from '../events/event.js'
+
+/** Runs its sub-agents one after another, on the same branch; later agents see earlier agents' events. */
+export class SequentialAgent extends BaseAgent {
+  constructor(config: BaseAgentConfig) {
+    super(config)
+  }
+
+  protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
+    for (const sub of this.subAgents) yield* sub.runAsync(ctx)
+  }
+}

@@ -1,0 +1,94 @@
+import type { LlmAgent } from '../agents/llm-agent.js'
+import type { InvocationContext } from '../agents/invocation-context.js'
+import { Context } from '../agents/context.js'
+import type { EventActions } from '../events/event-actions.js'
+import type { LlmRequest } from '../models/llm-request.js'
+import type { LlmResponse } from '../models/llm-response.js'
+import { AdkFluentError } from '../errors/adk-fluent-error.js'
+import { ModelError } from '../errors/runtime-errors.js'
+
+/**
+ * Calls the model for one step: before-model callbacks (plugins first; a returned response replaces the call),
+ * the call itself (counted against `maxLlmCalls`), then after-model callbacks on every response. A model error
+ * becomes an error response (`errorCode`/`errorMessage`) unless a plugin supplies a replacement; aborts propagate.
+ * Callbacks share `actions`, so their state writes land in the step's model event.
+ */
+export async function* callLlm(
+  agent: LlmAgent,
+  ctx: InvocationContext,
+  request: LlmRequest,
+  actions: EventActions,
+): AsyncGenerator<LlmResponse, void, undefined> {
+  const callbackContext = new Context({ invocationContext: ctx, eventActions: actions })
+  const plugins = ctx.pluginManager.plugins.length > 0
+  let early: LlmResponse | undefined = plugins
+    ? await ctx.pluginManager.run('beforeModelCallback', { callbackContext, llmRequest: request })
+    : undefined
+  if (!early) {
+    for (const callback of agent.beforeModelCallback) {
+      const result = await callback({ context: callbackContext, request })
+      if (result) {
+        early = result
+        break
+      }
+    }
+  }
+  if (early) {
+    yield early
+    return
+  }
+  ctx.incrementLlmCallCount()
+  const model = agent.canonicalModel
+  const stream = ctx.runConfig.streamingMode === 'sse'
+  try {
+    for await (const response of model.generateContentAsync(request, stream, ctx.abortSignal)) {
+      yield await afterModel(agent, ctx, callbackContext, response, plugins)
+    }
+  } catch (caught) {
+    if (AdkFluentError.isInstance(caught) && caught.code === 'ABORTED') throw caught
+    if (ctx.abortSignal?.aborted) throw caught
+    const error = caught instanceof Error ? caught : new Error(String(caught))
+    const replacement = plugins
+      ? await ctx.pluginManager.run('onModelErrorCallback', { callbackContext, llmRequest: request, error })
+      : undefined
+    if (replacement) {
+      yield await afterModel(agent, ctx, callbackContext, replacement, plugins)
+      return
+    }
+    yield errorResponse(error)
+  }
+}
+
+async function afterModel(
+  agent: LlmAgent,
+  ctx: InvocationContext,
+  callbackContext: Context,
+  response: LlmResponse,
+  plugins: boolean,
+): Promise<LlmResponse> {
+  if (plugins) {
+    const fromPlugin = await ctx.pluginManager.run('afterModelCallback', { callbackContext, llmResponse: response })
+    if (fromPlugin) return fromPlugin
+  }
+  for (const callback of agent.afterModelCallback) {
+    const result = await callback({ context: callbackContext, response })
+    if (result) return result
+  }
+  return response
+}
+
+/** An error response for a failed model call: `{error:{code,message}}` JSON messages are unpacked. */
+export function errorResponse(error: Error): LlmResponse {
+  try {
+    const parsed = JSON.parse(error.message) as { error?: { code?: unknown; message?: unknown } }
+    if (parsed.error && (parsed.error.code !== undefined || parsed.error.message !== undefined)) {
+      return { errorCode: String(parsed.error.code ?? 'UNKNOWN_ERROR'), errorMessage: String(parsed.error.message ?? '') }
+    }
+  } catch {
+    // not JSON: fall through
+  }
+  if (ModelError.isInstance(error) && (error as ModelError).status !== undefined) {
+    return { errorCode: String((error as ModelError).status), errorMessage: error.message }
+  }
+  return { errorCode: 'UNKNOWN_ERROR', errorMessage: error.message }
+}

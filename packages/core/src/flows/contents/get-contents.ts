@@ -1,0 +1,159 @@
+import type { Content } from '@google/genai'
+import type { Event } from '../../events/event.js'
+import { getFunctionCalls, getFunctionResponses } from '../../events/event.js'
+import { StateError } from '../../errors/runtime-errors.js'
+import { isEventVisible } from './event-filter.js'
+import { convertForeignEvent } from './convert-foreign-event.js'
+import { mergeFunctionResponseEvents } from './merge-function-response-events.js'
+import { stripClientIds } from './strip-client-ids.js'
+
+/** A visible event with the content this agent sees (converted when another agent wrote it). */
+interface VisibleEvent {
+  readonly event: Event
+  readonly content: Content
+}
+
+const foreignCache = new WeakMap<Event, Content | null>()
+
+function contentFor(event: Event, agentName: string): Content | undefined {
+  const content = event.content as Content
+  if (!agentName || event.author === agentName || event.author === 'user') return content
+  // Events are frozen once appended, so a converted copy can be reused on every later call.
+  const cached = foreignCache.get(event)
+  if (cached !== undefined) return cached ?? undefined
+  const converted = convertForeignEvent(event)
+  if (Object.isFrozen(event)) foreignCache.set(event, converted ?? null)
+  return converted
+}
+
+/**
+ * The conversation history an agent sends to its model, built from `events[start..]`: filtered by visibility and
+ * branch, other agents' events turned into `For context:` user turns, function responses paired right after their
+ * calls, and runtime-generated call ids removed.
+ */
+export function getContents(
+  events: readonly Event[],
+  agentName: string,
+  branch: string | undefined,
+  start = 0,
+): Content[] {
+  const visible: VisibleEvent[] = []
+  for (let index = start; index < events.length; index++) {
+    const event = events[index] as Event
+    if (!isEventVisible(event, branch)) continue
+    const content = contentFor(event, agentName)
+    if (content) visible.push({ event, content })
+  }
+  const arranged = arrangeAsyncResponses(arrangeLatestResponse(visible))
+  return arranged.map((item) => stripClientIds(item.content))
+}
+
+function isOwnWithFunctionParts(item: VisibleEvent): boolean {
+  return item.content === item.event.content
+}
+
+function callIds(item: VisibleEvent): string[] {
+  if (!isOwnWithFunctionParts(item)) return []
+  return getFunctionCalls(item.event).flatMap((call) => (call.id ? [call.id] : []))
+}
+
+function responseIds(item: VisibleEvent): string[] {
+  if (!isOwnWithFunctionParts(item)) return []
+  return getFunctionResponses(item.event).flatMap((response) => (response.id ? [response.id] : []))
+}
+
+function merged(items: readonly VisibleEvent[]): VisibleEvent {
+  const event = mergeFunctionResponseEvents(items.map((item) => item.event))
+  return { event, content: event.content as Content }
+}
+
+/** When the latest event answers a call made further back, pair it with that call and drop what came between. */
+function arrangeLatestResponse(items: VisibleEvent[]): VisibleEvent[] {
+  const last = items[items.length - 1]
+  if (!last) return items
+  const ids = new Set(responseIds(last))
+  if (ids.size === 0) return items
+  const previous = items[items.length - 2]
+  if (previous && callIds(previous).some((id) => ids.has(id))) return items
+  let callIndex = -1
+  for (let index = items.length - 2; index >= 0; index--) {
+    if (callIds(items[index] as VisibleEvent).some((id) => ids.has(id))) {
+      callIndex = index
+      break
+    }
+  }
+  if (callIndex < 0) {
+    throw new StateError(`No function call event found for function responses ids: ${[...ids].join(', ')}`)
+  }
+  const allCallIds = new Set(callIds(items[callIndex] as VisibleEvent))
+  for (const id of ids) {
+    if (!allCallIds.has(id)) {
+      throw new StateError(
+        `Last response event should only contain the responses for the function calls in the same function call event. Function call ids found: ${[...allCallIds].join(', ')}, function response ids provided: ${[...ids].join(', ')}`,
+      )
+    }
+  }
+  const responses: VisibleEvent[] = []
+  for (let index = callIndex + 1; index < items.length - 1; index++) {
+    const item = items[index] as VisibleEvent
+    if (responseIds(item).some((id) => allCallIds.has(id))) responses.push(item)
+  }
+  responses.push(last)
+  return [...items.slice(0, callIndex + 1), merged(responses)]
+}
+
+/** Puts every function response right after its call (responses that arrived later are moved up and merged). */
+function arrangeAsyncResponses(items: VisibleEvent[]): VisibleEvent[] {
+  const responseIndex = new Map<string, number>()
+  let hasResponses = false
+  items.forEach((item, index) => {
+    for (const id of responseIds(item)) {
+      responseIndex.set(id, index)
+      hasResponses = true
+    }
+  })
+  if (!hasResponses) return items
+  const result: VisibleEvent[] = []
+  for (const item of items) {
+    if (isOwnWithFunctionParts(item) && getFunctionResponses(item.event).length > 0) continue
+    result.push(item)
+    const ids = callIds(item)
+    if (ids.length === 0) continue
+    const indices = [...new Set(ids.flatMap((id) => (responseIndex.has(id) ? [responseIndex.get(id) as number] : [])))].sort(
+      (a, b) => a - b,
+    )
+    if (indices.length === 1) result.push(items[indices[0] as number] as VisibleEvent)
+    else if (indices.length > 1) result.push(merged(indices.map((index) => items[index] as VisibleEvent)))
+  }
+  return result
+}
+
+/**
+ * Index where the current turn starts: the latest visible event written by the user or by another agent (and, when
+ * that slice holds responses to earlier calls, the earliest of those calls). Scans backwards only as far as needed.
+ */
+export function currentTurnStart(events: readonly Event[], agentName: string, branch: string | undefined): number {
+  let anchor = -1
+  for (let index = events.length - 1; index >= 0; index--) {
+    const event = events[index] as Event
+    if (event.author === agentName) continue
+    if (!isEventVisible(event, branch)) continue
+    anchor = index
+    break
+  }
+  if (anchor < 0) return events.length
+  const pending = new Set<string>()
+  const called = new Set<string>()
+  for (let index = anchor; index < events.length; index++) {
+    const event = events[index] as Event
+    for (const call of getFunctionCalls(event)) if (call.id) called.add(call.id)
+    for (const response of getFunctionResponses(event)) if (response.id && !called.has(response.id)) pending.add(response.id)
+  }
+  let start = anchor
+  for (let index = anchor - 1; index >= 0 && pending.size > 0; index--) {
+    for (const call of getFunctionCalls(events[index] as Event)) {
+      if (call.id && pending.delete(call.id)) start = index
+    }
+  }
+  return start
+}

@@ -1,0 +1,36 @@
+import type { BaseAgent } from '../../agents/base-agent.js'
+import { isLlmAgent, type LlmAgent } from '../../agents/llm-agent.js'
+import type { LlmRequest } from '../../models/llm-request.js'
+import { appendInstructions } from '../../models/llm-request.js'
+import type { BaseTool } from '../../tools/base-tool.js'
+import { buildTransferInstruction, createTransferToAgentTool } from '../../tools/transfer-to-agent-tool.js'
+
+/** The agents `agent` may transfer to, in listing order: its sub-agents, then its LLM parent, then its peers. */
+export function transferTargets(agent: LlmAgent): BaseAgent[] {
+  const targets: BaseAgent[] = [...agent.subAgents]
+  const parent = agent.parentAgent
+  if (parent && isLlmAgent(parent)) {
+    if (!agent.disallowTransferToParent) targets.push(parent)
+    if (!agent.disallowTransferToPeers) {
+      for (const peer of parent.subAgents) if (peer.name !== agent.name) targets.push(peer)
+    }
+  }
+  return targets
+}
+
+/**
+ * Adds the transfer instruction and returns the `transfer_to_agent` tool when the agent has targets
+ * (nothing otherwise).
+ */
+export function applyAgentTransfer(agent: LlmAgent, request: LlmRequest): BaseTool | undefined {
+  const targets = transferTargets(agent)
+  if (targets.length === 0) return undefined
+  const parent = agent.parentAgent && !agent.disallowTransferToParent ? { name: agent.parentAgent.name } : undefined
+  appendInstructions(request, [
+    buildTransferInstruction(
+      targets.map((target) => ({ name: target.name, description: target.description })),
+      parent,
+    ),
+  ])
+  return createTransferToAgentTool(targets.map((target) => target.name))
+}

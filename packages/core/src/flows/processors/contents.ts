@@ -1,0 +1,33 @@
+import type { Content } from '@google/genai'
+import type { LlmAgent } from '../../agents/llm-agent.js'
+import type { InvocationContext } from '../../agents/invocation-context.js'
+import type { LlmRequest } from '../../models/llm-request.js'
+import { currentTurnStart, getContents } from '../contents/get-contents.js'
+
+/**
+ * Fills `request.contents` with the history the agent sees: everything visible on its branch (`'default'`) or only
+ * the current turn (`'none'`, which scans backwards only as far as the turn goes). A dynamic instruction displaced
+ * by a static one is placed before the trailing block of user contents.
+ */
+export function applyContents(
+  agent: LlmAgent,
+  ctx: InvocationContext,
+  request: LlmRequest,
+  instructionContent: Content | undefined,
+): void {
+  const events = ctx.session.events
+  const start = agent.includeContents === 'none' ? currentTurnStart(events, agent.name, ctx.branch) : 0
+  const history = getContents(events, agent.name, ctx.branch, start)
+  const existing = instructionContent ? [...request.contents, instructionContent] : request.contents
+  if (existing.length === 0) {
+    request.contents = history
+    return
+  }
+  let index = history.length
+  while (index > 0) {
+    const content = history[index - 1] as Content
+    if (content.role !== 'user' || content.parts?.some((part) => part.functionResponse)) break
+    index--
+  }
+  request.contents = [...history.slice(0, index), ...existing, ...history.slice(index)]
+}
