@@ -116,11 +116,37 @@ export type { GeminiOptions } from './models/gemini.js'
 // Tools
 export { BaseTool, isBaseTool } from './tools/base-tool.js'
 export type { BaseToolParams } from './tools/base-tool.js'
+export {
+  FunctionTool,
+  LONG_RUNNING_NOTE,
+  LongRunningFunctionTool,
+  confirmationHint,
+  isFunctionTool,
+} from './tools/function-tool.js'
+export type { FunctionToolArgs, FunctionToolOptions, FunctionToolParameters } from './tools/function-tool.js'
+export { isZodSchema, toGenaiSchema, zodToSchema } from './tools/zod-to-schema.js'
+export { ExitLoopTool, exitLoop } from './tools/exit-loop-tool.js'
+export {
+  TRANSFER_TO_AGENT_TOOL_NAME,
+  TransferToAgentTool,
+  buildTransferInstruction,
+  createTransferToAgentTool,
+} from './tools/transfer-to-agent-tool.js'
+export type { TransferTarget } from './tools/transfer-to-agent-tool.js'
 
 // Plugins
 export { BasePlugin } from './plugins/base-plugin.js'
 export type { PluginHook } from './plugins/base-plugin.js'
 export { PluginManager } from './plugins/plugin-manager.js'
+export { GlobalInstructionPlugin } from './plugins/global-instruction-plugin.js'
+export { LoggingPlugin } from './plugins/logging-plugin.js'
+export type { LoggingPluginOptions } from './plugins/logging-plugin.js'
+
+// Planners
+export { BasePlanner, isBasePlanner } from './planners/base-planner.js'
+export { BuiltInPlanner } from './planners/built-in-planner.js'
+export type { BuiltInPlannerOptions } from './planners/built-in-planner.js'
+export { PlanReActPlanner, PlanReActTag } from './planners/plan-re-act-planner.js'
 
 // Instructions
 export { injectSessionState } from './instructions/inject-session-state.js'

@@ -1,0 +1,179 @@
+import { Type, type FunctionDeclaration, type Schema } from '@google/genai'
+import { z } from 'zod'
+import type { Context } from '../agents/context.js'
+import { BaseTool } from './base-tool.js'
+import { isZodSchema, toGenaiSchema } from './zod-to-schema.js'
+import { AdkFluentError } from '../errors/adk-fluent-error.js'
+import { ConfigError } from '../errors/config-error.js'
+import { brandSymbol, hasBrand } from '../util/brand.js'
+
+const functionToolBrand = brandSymbol('function-tool')
+
+/** What a {@link FunctionTool} accepts as `parameters`: a zod object schema, a genai `Schema`, or nothing. */
+export type FunctionToolParameters = z.core.$ZodType | Schema | undefined
+
+/** The arguments `execute` receives: the zod schema's output type, or a plain record. */
+export type FunctionToolArgs<TParameters extends FunctionToolParameters> = TParameters extends z.core.$ZodType
+  ? z.output<TParameters>
+  : Record<string, unknown>
+
+/** Options of {@link FunctionTool}. */
+export interface FunctionToolOptions<TParameters extends FunctionToolParameters = undefined, TResult = unknown> {
+  /** The name the model calls; defaults to `execute.name` (an anonymous `execute: () => …` has none). */
+  name?: string
+  description: string
+  /** A zod object schema (validated before `execute` runs) or a genai `Schema` (used as is, not validated). */
+  parameters?: TParameters
+  execute: (args: FunctionToolArgs<TParameters>, context: Context) => TResult | Promise<TResult>
+  /** The tool starts work that finishes later; see {@link LongRunningFunctionTool}. */
+  isLongRunning?: boolean
+  /** Ask the user to approve each call before it runs (always, or when the function returns true). */
+  requireConfirmation?:
+    | boolean
+    | ((args: FunctionToolArgs<TParameters>, context: Context) => boolean | Promise<boolean>)
+}
+
+/** ADK's sentence appended to the description of long-running tools. */
+export const LONG_RUNNING_NOTE =
+  'NOTE: This is a long-running operation. Do not call this tool again if it has already returned some intermediate or pending status.'
+
+/** The hint of the confirmation request a tool with `requireConfirmation` sends. */
+export function confirmationHint(toolName: string): string {
+  return `Please approve or reject the tool call ${toolName}() by responding with a FunctionResponse with an expected ToolConfirmation payload.`
+}
+
+/**
+ * A tool backed by a function. The zod `parameters` become the function declaration, and the model's arguments
+ * are validated (defaults applied) before `execute` runs: invalid arguments are not executed but answered with an
+ * `{ error }` the model can act on. A throwing `execute` is rethrown as `Error in tool '<name>': <message>`, which
+ * the flow turns into an `{ error }` response.
+ *
+ * @example
+ * const add = new FunctionTool({
+ *   description: 'Adds two numbers.',
+ *   parameters: z.object({ a: z.number(), b: z.number() }),
+ *   execute: function add({ a, b }) { return a + b },
+ * })
+ */
+export class FunctionTool<TParameters extends FunctionToolParameters = undefined, TResult = unknown> extends BaseTool {
+  readonly parameters: TParameters | undefined
+  readonly #execute: FunctionToolOptions<TParameters, TResult>['execute']
+  readonly #requireConfirmation: FunctionToolOptions<TParameters, TResult>['requireConfirmation']
+  readonly #schema: Schema
+
+  constructor(options: FunctionToolOptions<TParameters, TResult>) {
+    const name = options.name ?? functionName(options.execute)
+    if (!name) {
+      throw new ConfigError('Tool name cannot be empty. Either name the `execute` function or provide a `name`.')
+    }
+    super({ name, description: options.description, isLongRunning: options.isLongRunning ?? false })
+    Object.defineProperty(this, functionToolBrand, { value: true })
+    this.parameters = options.parameters
+    this.#execute = options.execute
+    this.#requireConfirmation = options.requireConfirmation
+    this.#schema = parametersSchema(name, options.parameters)
+  }
+
+  /** `{ name, description, parameters }`; long-running tools get ADK's note appended to the description. */
+  override getDeclaration(): FunctionDeclaration {
+    const description = this.isLongRunning
+      ? this.description
+        ? `${this.description}\n\n${LONG_RUNNING_NOTE}`
+        : LONG_RUNNING_NOTE
+      : this.description
+    return { name: this.name, description, parameters: this.#schema }
+  }
+
+  /**
+   * Validates `args`, handles confirmation (ADK's `adk_request_confirmation` protocol), then runs `execute`.
+   * Returns `{ error }` for invalid arguments, a pending confirmation or a rejected call.
+   */
+  override async runAsync({ args, toolContext }: { args: Record<string, unknown>; toolContext: Context }): Promise<unknown> {
+    let validated: FunctionToolArgs<TParameters>
+    if (isZodSchema(this.parameters)) {
+      const parsed = await z.safeParseAsync(this.parameters, args)
+      if (!parsed.success) return { error: invalidArgumentsMessage(this.name, parsed.error.issues) }
+      validated = parsed.data as FunctionToolArgs<TParameters>
+    } else {
+      validated = args as FunctionToolArgs<TParameters>
+    }
+    try {
+      if (await this.#needsConfirmation(validated, toolContext)) {
+        const confirmation = toolContext.toolConfirmation
+        if (!confirmation) {
+          toolContext.requestConfirmation({ hint: confirmationHint(this.name) })
+          toolContext.actions.skipSummarization = true
+          return { error: 'This tool call requires confirmation, please approve or reject.' }
+        }
+        if (!confirmation.confirmed) return { error: 'This tool call is rejected.' }
+      }
+      return await this.#execute(validated, toolContext)
+    } catch (error) {
+      if (AdkFluentError.isInstance(error) && error.code === 'ABORTED') throw error
+      const message = error instanceof Error ? error.message : String(error)
+      throw new Error(`Error in tool '${this.name}': ${message}`, { cause: error })
+    }
+  }
+
+  async #needsConfirmation(args: FunctionToolArgs<TParameters>, toolContext: Context): Promise<boolean> {
+    const rule = this.#requireConfirmation
+    if (typeof rule === 'function') return Boolean(await rule(args, toolContext))
+    return rule === true
+  }
+}
+
+/** A {@link FunctionTool} with `isLongRunning: true`: its call event ends the turn until the client sends a result. */
+export class LongRunningFunctionTool<
+  TParameters extends FunctionToolParameters = undefined,
+  TResult = unknown,
+> extends FunctionTool<TParameters, TResult> {
+  constructor(options: Omit<FunctionToolOptions<TParameters, TResult>, 'isLongRunning'>) {
+    super({ ...options, isLongRunning: true })
+  }
+}
+
+/** True for any {@link FunctionTool}, whichever module instance created it. */
+export function isFunctionTool(value: unknown): value is FunctionTool<FunctionToolParameters> {
+  return hasBrand(value, functionToolBrand)
+}
+
+/**
+ * The function's own name. An anonymous function written as `execute: () => …` is named `execute` by JavaScript
+ * itself; that name describes nothing, so it counts as no name.
+ */
+function functionName(execute: (...args: never[]) => unknown): string {
+  return execute.name === 'execute' ? '' : execute.name
+}
+
+function parametersSchema(toolName: string, parameters: FunctionToolParameters): Schema {
+  if (parameters === undefined) return { type: Type.OBJECT, properties: {} }
+  let schema: Schema
+  try {
+    schema = toGenaiSchema(parameters)
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new ConfigError(`Tool '${toolName}': ${reason}`, { cause: error })
+  }
+  if (isZodSchema(parameters) && schema.type !== Type.OBJECT) {
+    throw new ConfigError(
+      `Tool '${toolName}': parameters must be a zod object schema (z.object({...})), got a schema of type ${schema.type ?? 'unknown'}.`,
+    )
+  }
+  return schema
+}
+
+/** `Invalid arguments for tool 'add': b: Invalid input: expected number, received string. Call the tool again …` */
+function invalidArgumentsMessage(toolName: string, issues: readonly z.core.$ZodIssue[]): string {
+  const details = issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`).join('; ')
+  return `Invalid arguments for tool '${toolName}': ${details}. Call the tool again with arguments that match its parameter schema.`
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return '(arguments)'
+  let result = ''
+  for (const key of path) {
+    if (typeof key === 'number') result += `[${key}]`
+    else result += result ? `.${String(key)}` : String(key)
+  }
+  return result
+}
