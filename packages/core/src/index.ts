@@ -112,6 +112,7 @@ export { LLMRegistry } from './models/llm-registry.js'
 export type { LlmFactory } from './models/llm-registry.js'
 export { Gemini } from './models/gemini.js'
 export type { GeminiOptions } from './models/gemini.js'
+export type { RetryOptions } from './models/retry.js'
 
 // Tools
 export { BaseTool, isBaseTool } from './tools/base-tool.js'
