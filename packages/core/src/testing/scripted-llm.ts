@@ -56,18 +56,52 @@ export class ScriptedLlm extends BaseLlm {
   /** Every request received, in order (snapshots taken when the call was made). */
   readonly requests: LlmRequest[] = []
   readonly #script: readonly ScriptEntry[]
+  readonly #byAgent: ReadonlyMap<string, readonly ScriptEntry[]> | undefined
+  readonly #nextByAgent = new Map<string, number>()
   readonly #delayMs: number
   #next = 0
 
-  constructor(script: readonly ScriptEntry[], options: ScriptedLlmOptions = {}) {
+  /**
+   * @param script replies in call order, or one list of replies per agent name (for agents that run concurrently,
+   *   where call order is not fixed).
+   */
+  constructor(script: readonly ScriptEntry[] | Readonly<Record<string, readonly ScriptEntry[]>>, options: ScriptedLlmOptions = {}) {
     super({ model: options.model ?? 'scripted' })
-    this.#script = [...script]
+    if (Array.isArray(script)) {
+      this.#script = [...(script as readonly ScriptEntry[])]
+    } else {
+      this.#script = []
+      this.#byAgent = new Map(Object.entries(script as Readonly<Record<string, readonly ScriptEntry[]>>).map(([name, list]) => [name, [...list]]))
+    }
     this.#delayMs = options.delayMs ?? 0
   }
 
   /** How many script entries have not been used yet. */
   get remaining(): number {
-    return this.#script.length - this.#next
+    if (!this.#byAgent) return this.#script.length - this.#next
+    let left = 0
+    for (const [name, list] of this.#byAgent) left += list.length - (this.#nextByAgent.get(name) ?? 0)
+    return left
+  }
+
+  #take(agentName: string): ScriptEntry {
+    if (this.#byAgent) {
+      const list = this.#byAgent.get(agentName)
+      const index = this.#nextByAgent.get(agentName) ?? 0
+      if (!list || index >= list.length) {
+        throw new Error(
+          `ScriptedLlm for agent "${agentName}" has no reply left: its script for "${agentName}" has ${list?.length ?? 0} entries and call ${index + 1} was made. Add replies for "${agentName}" to the script.`,
+        )
+      }
+      this.#nextByAgent.set(agentName, index + 1)
+      return list[index] as ScriptEntry
+    }
+    if (this.#next >= this.#script.length) {
+      throw new Error(
+        `ScriptedLlm for agent "${agentName}" has no reply left: its script has ${this.#script.length} entr${this.#script.length === 1 ? 'y' : 'ies'} and call ${this.#next + 1} was made. Add replies to the script.`,
+      )
+    }
+    return this.#script[this.#next++] as ScriptEntry
   }
 
   async *generateContentAsync(
@@ -77,12 +111,7 @@ export class ScriptedLlm extends BaseLlm {
   ): AsyncGenerator<LlmResponse, void, undefined> {
     this.requests.push(snapshot(request))
     const agentName = String(request.config.labels?.['adk_agent_name'] ?? 'unknown')
-    if (this.#next >= this.#script.length) {
-      throw new Error(
-        `ScriptedLlm for agent "${agentName}" has no reply left: its script has ${this.#script.length} entr${this.#script.length === 1 ? 'y' : 'ies'} and call ${this.#next + 1} was made. Add replies to the script.`,
-      )
-    }
-    const entry = this.#script[this.#next++] as ScriptEntry
+    const entry = this.#take(agentName)
     if (this.#delayMs > 0) await sleep(this.#delayMs, abortSignal)
     const response = toResponse(typeof entry === 'function' ? await entry(request) : entry)
     const parts = response.content?.parts
