@@ -92,8 +92,11 @@ describe('PlanReActPlanner.processPlanningResponse (spec 7, 10.14)', () => {
     ])
   })
 
-  it('keeps only the first call when it is the first part (ADK quirk)', async () => {
-    expect(planner.processPlanningResponse(await callbackContext(), [call('a'), call('b')])).toEqual([call('a')])
+  it('keeps a parallel call group that starts at the first part (ADK drops it; we do not)', async () => {
+    expect(planner.processPlanningResponse(await callbackContext(), [call('a'), call('b'), { text: 'x' }])).toEqual([
+      call('a'),
+      call('b'),
+    ])
   })
 
   it('marks text starting with any planning tag, and keeps other text and parts unchanged', async () => {

@@ -52,8 +52,9 @@ export class PlanReActPlanner extends BasePlanner {
    * ADK's part processing: parts before the first named function call are kept, with text split at the **last**
    * `/*FINAL_ANSWER*\/` (the part up to and including the tag becomes a thought, the rest stays visible) and text
    * starting with a planning tag marked as a thought; function calls without a name are dropped; the first named
-   * call is kept, and when it is not the first part, so are the calls directly after it (a parallel group);
-   * everything after that is dropped. Empty input returns `undefined`.
+   * call is kept, and so are the calls directly after it (a parallel group — ADK drops that group when the first
+   * call is the very first part, a defect we do not copy); everything after that is dropped. Empty input returns
+   * `undefined`.
    */
   override processPlanningResponse(_context: Context, parts: readonly Part[]): Part[] | undefined {
     if (parts.length === 0) return undefined
@@ -68,7 +69,7 @@ export class PlanReActPlanner extends BasePlanner {
       }
       kept.push(...splitNonCallPart(part))
     }
-    if (firstCallIndex > 0) {
+    if (firstCallIndex >= 0) {
       for (const part of parts.slice(firstCallIndex + 1)) {
         if (!part.functionCall) break
         // A nameless call inside the group is dropped too: no tool could answer it.
