@@ -134,6 +134,8 @@ export {
   createTransferToAgentTool,
 } from './tools/transfer-to-agent-tool.js'
 export type { TransferTarget } from './tools/transfer-to-agent-tool.js'
+export { AgentTool, isAgentTool } from './tools/agent-tool.js'
+export type { AgentToolOptions } from './tools/agent-tool.js'
 
 // Plugins
 export { BasePlugin } from './plugins/base-plugin.js'

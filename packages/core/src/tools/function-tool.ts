@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Context } from '../agents/context.js'
 import { BaseTool } from './base-tool.js'
 import { isZodSchema, toGenaiSchema } from './zod-to-schema.js'
+import { invalidArgumentsMessage } from './invalid-arguments-message.js'
 import { AdkFluentError } from '../errors/adk-fluent-error.js'
 import { ConfigError } from '../errors/config-error.js'
 import { brandSymbol, hasBrand } from '../util/brand.js'
@@ -160,20 +161,4 @@ function parametersSchema(toolName: string, parameters: FunctionToolParameters):
     )
   }
   return schema
-}
-
-/** `Invalid arguments for tool 'add': b: Invalid input: expected number, received string. Call the tool again …` */
-function invalidArgumentsMessage(toolName: string, issues: readonly z.core.$ZodIssue[]): string {
-  const details = issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`).join('; ')
-  return `Invalid arguments for tool '${toolName}': ${details}. Call the tool again with arguments that match its parameter schema.`
-}
-
-function formatPath(path: readonly PropertyKey[]): string {
-  if (path.length === 0) return '(arguments)'
-  let result = ''
-  for (const key of path) {
-    if (typeof key === 'number') result += `[${key}]`
-    else result += result ? `.${String(key)}` : String(key)
-  }
-  return result
 }
