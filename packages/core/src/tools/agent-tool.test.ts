@@ -198,6 +198,20 @@ describe('AgentTool runs', () => {
     expect(llm.remaining).toBe(0)
   })
 
+  it('lets the model retry an invalid call even with skipSummarization', async () => {
+    const llm = new ScriptedLlm([call('tool_agent', {}), call('tool_agent', { request: 'test1' }), 'response1'])
+    const toolAgent = new LlmAgent({ name: 'tool_agent', model: llm })
+    const root = new LlmAgent({
+      name: 'root_agent',
+      model: llm,
+      tools: [new AgentTool({ agent: toolAgent, skipSummarization: true })],
+    })
+    const { events } = await run(root)
+    expect(events).toHaveLength(4)
+    expect(events[1]?.actions.skipSummarization).toBeUndefined()
+    expect(simplify(events)[3]).toEqual(['root_agent', { response: 'tool_agent', value: { result: 'response1' } }])
+  })
+
   it('joins the visible text parts of the child last event and skips thoughts', async () => {
     const llm = new ScriptedLlm([
       call('tool_agent', { request: 'test1' }),

@@ -60,10 +60,11 @@ export class AgentTool extends BaseTool {
 
   /** Runs the agent on the arguments in a child session and returns its answer. */
   override async runAsync({ args, toolContext }: { args: Record<string, unknown>; toolContext: Context }): Promise<unknown> {
-    if (this.skipSummarization) toolContext.actions.skipSummarization = true
     const inputSchema = this.#inputSchema()
     const parsed = await z.safeParseAsync(inputSchema ?? requestParameters, args)
     if (!parsed.success) return { error: invalidArgumentsMessage(this.name, parsed.error.issues) }
+    // Set only for a call that runs: an invalid call must go back to the model so it can retry.
+    if (this.skipSummarization) toolContext.actions.skipSummarization = true
     const text = inputSchema ? JSON.stringify(parsed.data) : (parsed.data as z.output<typeof requestParameters>).request
     try {
       const lastEvent = await this.#runChild(toolContext, { role: 'user', parts: [{ text }] })
