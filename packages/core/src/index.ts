@@ -113,6 +113,8 @@ export type { LlmFactory } from './models/llm-registry.js'
 export { Gemini } from './models/gemini.js'
 export type { GeminiOptions } from './models/gemini.js'
 export type { RetryOptions } from './models/retry.js'
+export { OpenAICompatible } from './models/openai-compatible.js'
+export type { OpenAICompatibleOptions } from './models/openai-compatible.js'
 
 // Tools
 export { BaseTool, isBaseTool } from './tools/base-tool.js'

@@ -184,7 +184,8 @@ export class Gemini extends BaseLlm {
     }
     const requested = failure.retryAfterMs ?? api.retryDelayMs
     if (requested !== undefined && requested > maxDelayMs) {
-      const note = `The server asked to retry after ${Math.ceil(requested / 1000)} s, longer than retry.maxDelayMs (${maxDelayMs} ms), so the call was not retried.`
+      const seconds = Math.ceil(requested / 1000)
+      const note = `The server asked to retry after ${seconds} s, longer than retry.maxDelayMs (${maxDelayMs} ms), so the call was not retried.`
       throw this.#failure(error, abortSignal, note)
     }
     return requested ?? backoffDelayMs(attemptNumber - 1, this.#retry)

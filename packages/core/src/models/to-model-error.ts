@@ -21,7 +21,8 @@ export function toModelError(error: unknown, call: ModelCallDescription): ModelE
   let message: string
   if (api) {
     const name = api.statusName ? ` ${api.statusName}` : ''
-    message = `Model call to "${call.model}" failed with HTTP ${api.status}${name}: ${asSentence(api.message)}${hintFor(api.status)}`
+    const explanation = `${asSentence(api.message)}${hintFor(api.status)}`
+    message = `Model call to "${call.model}" failed with HTTP ${api.status}${name}: ${explanation}`
   } else {
     const reason = error instanceof Error ? error.message : String(error)
     message = `Model call to "${call.model}" failed: ${asSentence(reason)}`
