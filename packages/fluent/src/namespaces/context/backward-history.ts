@@ -1,0 +1,59 @@
+import type { Event, ReadonlyContext } from '@adk-fluent/core'
+import { renderHistoryItem, toHistoryItem, type HistoryItem } from './history-item.js'
+import type { HistoryStage } from './history-stage.js'
+
+/**
+ * The session's events as history items, newest first, read lazily from the end of the event list: a consumer that
+ * stops early never touches the older events. Partial events and events of other parallel branches are skipped
+ * (as the contents of a model request skip them).
+ * @internal
+ */
+export function* backwardHistory(context: ReadonlyContext): Generator<HistoryItem, void, undefined> {
+  const events: readonly Event[] = context.invocationContext.session.events
+  const branch = context.invocationContext.branch
+  for (let index = events.length - 1; index >= 0; index--) {
+    const event = events[index]
+    if (!event || event.partial || !belongsToBranch(branch, event.branch)) continue
+    const item = toHistoryItem(event)
+    if (item) yield item
+  }
+}
+
+/**
+ * Runs the stages over the history and renders what is kept, oldest first, one `[author]: text` line each.
+ * `memo` caches collecting stages (model calls) per compiled context: the same history and state inputs are not
+ * sent to the model twice (an agent's instruction is rendered before each of its model calls).
+ * @internal
+ */
+export async function renderHistory(
+  stages: readonly HistoryStage[],
+  context: ReadonlyContext,
+  memo: Map<HistoryStage, { readonly key: string; readonly items: readonly HistoryItem[] }>,
+): Promise<string> {
+  let items: Iterable<HistoryItem> = backwardHistory(context)
+  for (const stage of stages) {
+    if (stage.run.mode === 'stream') {
+      items = stage.run.stream(items)
+      continue
+    }
+    const collected = [...items]
+    const inputs = stage.stateKeys.map((name) => context.state.get(name))
+    const key = `${JSON.stringify(inputs)}\n${collected.map(renderHistoryItem).join('\n')}`
+    const cached = memo.get(stage)
+    if (cached && cached.key === key) {
+      items = cached.items
+      continue
+    }
+    const result = await stage.run.collect(collected, context)
+    memo.set(stage, { key, items: result })
+    items = result
+  }
+  const kept = [...items]
+  kept.reverse()
+  return kept.map(renderHistoryItem).join('\n')
+}
+
+function belongsToBranch(invocationBranch: string | undefined, eventBranch: string | undefined): boolean {
+  if (!invocationBranch || !eventBranch) return true
+  return invocationBranch === eventBranch || invocationBranch.startsWith(`${eventBranch}.`)
+}

@@ -1,0 +1,40 @@
+import type { ReadonlyContext } from '@adk-fluent/core'
+import type { ContextSpec } from './context-spec.js'
+import type { HistoryMemo } from './context-part.js'
+
+export { isContextSpec } from './context-spec.js'
+export type { ContextSpec } from './context-spec.js'
+export { composeInstruction } from './compose-instruction.js'
+export { describeContext } from './describe-context.js'
+export { contextStateKeys } from './context-state-keys.js'
+
+/** Renders the body of the `<conversation_context>` block at run time (`''` when there is nothing to show). */
+export type ContextProvider = (context: ReadonlyContext) => Promise<string>
+
+/** What a context spec compiles to: the agent's `includeContents`, and a provider when something is rendered. */
+export interface CompiledContext {
+  readonly includeContents: 'default' | 'none'
+  readonly provider?: ContextProvider
+}
+
+/**
+ * Compiles a context spec. `includeContents` is `'none'` when any part suppresses history (`C.none()`, every
+ * history policy), else `'default'`. The provider runs every rendering part in order and joins their non-empty
+ * outputs with a newline: history as `[author]: text` lines (user messages as `[user]: …`), state as
+ * `[key]: value` lines (absent keys skipped). Wrap its output with {@link composeInstruction}.
+ */
+export function compileContext(spec: ContextSpec): CompiledContext {
+  const includeContents = spec.parts.some((part) => part.includeContents === 'none') ? 'none' : 'default'
+  const renderers = spec.parts.flatMap((part) => (part.render ? [part.render] : []))
+  if (renderers.length === 0) return Object.freeze({ includeContents })
+  const memo: HistoryMemo = new Map()
+  const provider: ContextProvider = async (context) => {
+    const outputs: string[] = []
+    for (const render of renderers) {
+      const output = await render(context, memo)
+      if (output.length > 0) outputs.push(output)
+    }
+    return outputs.join('\n')
+  }
+  return Object.freeze({ includeContents, provider })
+}

@@ -1,0 +1,94 @@
+import { injectSessionState, renderStateValue, type ReadonlyContext } from '@adk-fluent/core'
+import type { HistoryItem } from './history-item.js'
+import type { HistoryStage } from './history-stage.js'
+import { renderHistory } from './backward-history.js'
+import { formatArgument, formatArguments } from '../shared/format-argument.js'
+
+/** Per-compilation cache of model-powered stages. @internal */
+export type HistoryMemo = Map<HistoryStage, { readonly key: string; readonly items: readonly HistoryItem[] }>
+
+/** Renders one part's share of the `<conversation_context>` block (`''` when it has nothing to show). */
+export type ContextRender = (context: ReadonlyContext, memo: HistoryMemo) => Promise<string>
+
+/**
+ * One part of a context spec: how it sets `includeContents` and what it renders. Shared code reads these
+ * structural fields only; it never branches on `kind`.
+ */
+export interface ContextPart {
+  readonly kind: 'context-none' | 'context-default' | 'context-state' | 'context-template' | 'context-history'
+  /** `'none'` suppresses the model's native history; `'default'` is neutral. */
+  readonly includeContents: 'default' | 'none'
+  /** The factory call as written (`C.fromState('query')`). */
+  readonly call: string
+  /** What it does, in words (`state keys only`). */
+  readonly summary: string
+  /** State keys it reads. */
+  readonly stateKeys: readonly string[]
+  /** The history policies of a history part, in order; `null` for other parts. `.pipe()` appends to them. */
+  readonly stages: readonly HistoryStage[] | null
+  /** Its renderer, or `null` when it renders nothing. */
+  readonly render: ContextRender | null
+}
+
+function createPart(part: ContextPart): ContextPart {
+  return Object.freeze({ ...part, stateKeys: Object.freeze([...part.stateKeys]) })
+}
+
+/** `C.none()`: no history, nothing rendered. @internal */
+export function createNonePart(): ContextPart {
+  return createPart({ kind: 'context-none', includeContents: 'none', call: 'C.none()', summary: 'history suppressed', stateKeys: [], stages: null, render: null })
+}
+
+/** `C.default()`: the model's native history, nothing rendered. @internal */
+export function createDefaultPart(): ContextPart {
+  return createPart({ kind: 'context-default', includeContents: 'default', call: 'C.default()', summary: 'full history', stateKeys: [], stages: null, render: null })
+}
+
+/** `C.fromState()`: `[key]: value` lines for the present keys. @internal */
+export function createStatePart(keys: readonly string[]): ContextPart {
+  const frozenKeys = Object.freeze([...keys])
+  return createPart({
+    kind: 'context-state',
+    includeContents: 'default',
+    call: `C.fromState(${formatArguments(frozenKeys)})`,
+    summary: 'state keys only',
+    stateKeys: frozenKeys,
+    stages: null,
+    render: async (context) => {
+      const lines: string[] = []
+      for (const key of frozenKeys) {
+        const value = context.state.get(key)
+        if (value !== undefined && value !== null) lines.push(`[${key}]: ${renderStateValue(value)}`)
+      }
+      return lines.join('\n')
+    },
+  })
+}
+
+/** `C.template()`: the text with `{key}` / `{key?}` resolved by core's template engine. @internal */
+export function createTemplatePart(text: string, stateKeys: readonly string[]): ContextPart {
+  return createPart({
+    kind: 'context-template',
+    includeContents: 'default',
+    call: `C.template(${formatArgument(text)})`,
+    summary: 'template from state',
+    stateKeys,
+    stages: null,
+    render: (context) => injectSessionState(text, context),
+  })
+}
+
+/** A history part: the session's events through the stages, rendered as `[author]: text` lines. @internal */
+export function createHistoryPart(stages: readonly HistoryStage[]): ContextPart {
+  const frozenStages = Object.freeze([...stages])
+  const [first, ...rest] = frozenStages
+  return createPart({
+    kind: 'context-history',
+    includeContents: 'none',
+    call: `${first?.call ?? 'C.default()'}${rest.map((stage) => `.pipe(${stage.call})`).join('')}`,
+    summary: frozenStages.map((stage) => stage.summary).join(', '),
+    stateKeys: [...new Set(frozenStages.flatMap((stage) => stage.stateKeys))],
+    stages: frozenStages,
+    render: (context, memo) => renderHistory(frozenStages, context, memo),
+  })
+}

@@ -1,0 +1,70 @@
+import { ConfigError } from '@adk-fluent/core'
+import { createHistoryPart, type ContextPart } from './context-part.js'
+
+/**
+ * A context spec: what the agent sees of the conversation and state. A frozen plain descriptor holding parts;
+ * compose with `.add()` (union) and `.pipe()` (history policies applied in turn); compile with `compileContext()`.
+ */
+export interface ContextSpec {
+  readonly kind: 'context'
+  readonly parts: readonly ContextPart[]
+  /**
+   * The union: every part renders (outputs joined with a newline), and history is suppressed if any part
+   * suppresses it.
+   * @example C.fromState('findings').add(C.window(3))
+   */
+  add(other: ContextSpec): ContextSpec
+  /**
+   * Feeds this spec's history through the history policies of `transform` (`C.window`, `C.redact`, `C.dedup`,
+   * `C.summarize`, …). A spec without history gets one, starting from the whole conversation.
+   * @example C.fromAgents('researcher').pipe(C.window(5)).pipe(C.redact(/\d{16}/))
+   */
+  pipe(transform: ContextSpec): ContextSpec
+}
+
+/** Creates a frozen context descriptor. @internal */
+export function createContextSpec(parts: readonly ContextPart[]): ContextSpec {
+  const spec: ContextSpec = Object.freeze({
+    kind: 'context' as const,
+    parts: Object.freeze([...parts]),
+    add: (other: ContextSpec) => addContext(spec, other),
+    pipe: (transform: ContextSpec) => pipeContext(spec, transform),
+  })
+  return spec
+}
+
+/** True for a context descriptor made by `C.*`. */
+export function isContextSpec(value: unknown): value is ContextSpec {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { kind?: unknown }).kind === 'context' &&
+    Array.isArray((value as { parts?: unknown }).parts)
+  )
+}
+
+/** The union of two context specs (see {@link ContextSpec.add}). */
+export function addContext(spec: ContextSpec, other: ContextSpec): ContextSpec {
+  if (!isContextSpec(other)) {
+    throw new ConfigError(`C.add(): expected a context spec made by C.* (for example C.fromState('topic')), got ${typeof other}.`)
+  }
+  return createContextSpec([...spec.parts, ...other.parts])
+}
+
+/** Applies history policies to a context spec (see {@link ContextSpec.pipe}). */
+export function pipeContext(spec: ContextSpec, transform: ContextSpec): ContextSpec {
+  const [part, ...extra] = isContextSpec(transform) ? transform.parts : []
+  if (!part || extra.length > 0 || part.stages === null) {
+    throw new ConfigError(
+      `C.pipe(): expected one history policy such as C.window(5), C.redact(...), C.dedup() or C.summarize({ model }), got ${isContextSpec(transform) ? transform.parts.map((item) => item.call).join(' + ') || 'an empty spec' : typeof transform}. Combine state and templates with .add() instead.`,
+    )
+  }
+  const stages = part.stages
+  let piped = false
+  const parts = spec.parts.map((item) => {
+    if (item.stages === null) return item
+    piped = true
+    return createHistoryPart([...item.stages, ...stages])
+  })
+  return createContextSpec(piped ? parts : [...parts, createHistoryPart(stages)])
+}

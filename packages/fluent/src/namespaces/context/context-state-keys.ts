@@ -1,0 +1,6 @@
+import type { ContextSpec } from './context-spec.js'
+
+/** The state keys a context spec reads at run time (from `C.fromState`, `C.template`, `C.relevant({ queryKey })`). */
+export function contextStateKeys(spec: ContextSpec): string[] {
+  return [...new Set(spec.parts.flatMap((part) => part.stateKeys))]
+}

@@ -1,0 +1,61 @@
+import type { Event } from '@adk-fluent/core'
+
+/** One event of the history as the context block shows it: `[author]: text`. */
+export interface HistoryItem {
+  readonly author: string
+  readonly text: string
+  /** Function calls in the event (for `C.compact()`). */
+  readonly toolCalls: number
+  /** Function responses in the event. */
+  readonly toolResponses: number
+  /** True when the event holds only function calls/responses (no text). */
+  readonly toolOnly: boolean
+}
+
+/**
+ * The history item of an event: text parts (thoughts left out) concatenated, function calls as
+ * `called name({...})`, responses as `name returned {...}`; `undefined` for events with nothing to show
+ * (state-only events).
+ * @internal
+ */
+export function toHistoryItem(event: Event): HistoryItem | undefined {
+  const parts = event.content?.parts
+  if (!parts) return undefined
+  let text = ''
+  const tools: string[] = []
+  let toolCalls = 0
+  let toolResponses = 0
+  for (const part of parts) {
+    if (typeof part.text === 'string' && !part.thought) text += part.text
+    if (part.functionCall) {
+      toolCalls++
+      tools.push(`called ${part.functionCall.name ?? 'tool'}(${json(part.functionCall.args ?? {})})`)
+    }
+    if (part.functionResponse) {
+      toolResponses++
+      tools.push(`${part.functionResponse.name ?? 'tool'} returned ${json(part.functionResponse.response ?? {})}`)
+    }
+  }
+  const hasText = text.trim().length > 0
+  const shown = [hasText ? text : '', ...tools].filter((segment) => segment.length > 0).join(' ')
+  if (shown.length === 0) return undefined
+  return { author: event.author, text: shown, toolCalls, toolResponses, toolOnly: !hasText }
+}
+
+/** `[author]: text`. @internal */
+export function renderHistoryItem(item: HistoryItem): string {
+  return `[${item.author}]: ${item.text}`
+}
+
+/** A rough token count (4 characters a token), used by the budget policies. @internal */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4)
+}
+
+function json(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value)
+  } catch {
+    return String(value)
+  }
+}

@@ -1,0 +1,50 @@
+import type { ReadonlyContext } from '@adk-fluent/core'
+import type { HistoryItem } from './history-item.js'
+
+/**
+ * A lazy step over history items, newest first. It must pull only what it keeps (plus at most one look-ahead), so a
+ * window over a long session touches only the tail.
+ */
+export type HistoryStream = (items: Iterable<HistoryItem>) => Iterable<HistoryItem>
+
+/** A step that needs every item the earlier steps kept (newest first), such as a model-powered summary. */
+export type HistoryCollect = (items: readonly HistoryItem[], context: ReadonlyContext) => Promise<readonly HistoryItem[]>
+
+/** One history policy (`C.window(5)`, `C.redact(...)`, …): a frozen plain descriptor. */
+export interface HistoryStage {
+  readonly kind: 'history-stage'
+  /** The factory call as written, for descriptions (`C.window(5)`). */
+  readonly call: string
+  /** What it keeps, in words (`last 5 turns`). */
+  readonly summary: string
+  /** State keys it reads (for the contract checker). */
+  readonly stateKeys: readonly string[]
+  readonly run: { readonly mode: 'stream'; readonly stream: HistoryStream } | { readonly mode: 'collect'; readonly collect: HistoryCollect }
+}
+
+/** Creates a frozen lazy stage. @internal */
+export function createStreamStage(call: string, summary: string, stream: HistoryStream): HistoryStage {
+  return Object.freeze({
+    kind: 'history-stage',
+    call,
+    summary,
+    stateKeys: Object.freeze([]),
+    run: Object.freeze({ mode: 'stream', stream }),
+  })
+}
+
+/** Creates a frozen collecting stage. @internal */
+export function createCollectStage(
+  call: string,
+  summary: string,
+  collect: HistoryCollect,
+  stateKeys: readonly string[] = [],
+): HistoryStage {
+  return Object.freeze({
+    kind: 'history-stage',
+    call,
+    summary,
+    stateKeys: Object.freeze([...stateKeys]),
+    run: Object.freeze({ mode: 'collect', collect }),
+  })
+}

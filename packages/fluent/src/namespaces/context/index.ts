@@ -1,0 +1,216 @@
+import { ConfigError, templateVariables } from '@adk-fluent/core'
+import { createContextSpec, type ContextSpec } from './context-spec.js'
+import {
+  createDefaultPart,
+  createHistoryPart,
+  createNonePart,
+  createStatePart,
+  createTemplatePart,
+} from './context-part.js'
+import type { HistoryStage } from './history-stage.js'
+import { excludeAgentsStage, fromAgentsStage, selectStage, userOnlyStage, type ContextSelection } from './filter-stages.js'
+import { budgetStage, truncateStage, turnWindowStage, type TruncateLimits } from './limit-stages.js'
+import { compactStage, dedupStage, redactStage } from './rewrite-stages.js'
+import { relevantStage, summarizeStage } from './model-stages.js'
+import { parseContextModel, type ContextModel } from './context-model.js'
+import { parseAgentNames, parsePositiveInteger, parseRedactPatterns } from './parse-context-options.js'
+import { assertStateKey, assertStateKeys } from '../shared/state-key.js'
+import { formatArgument } from '../shared/format-argument.js'
+
+export { compileContext, composeInstruction, contextStateKeys, describeContext, isContextSpec } from './compile-context.js'
+export type { CompiledContext, ContextProvider, ContextSpec } from './compile-context.js'
+export type { ContextPart } from './context-part.js'
+export type { HistoryItem } from './history-item.js'
+export type { HistoryStage } from './history-stage.js'
+export type { ContextSelection } from './filter-stages.js'
+export type { TruncateLimits } from './limit-stages.js'
+export type { ContextModel } from './context-model.js'
+
+function history(stage: HistoryStage): ContextSpec {
+  return createContextSpec([createHistoryPart([stage])])
+}
+
+/**
+ * No conversation history and nothing rendered (`includeContents: 'none'`).
+ * @example Agent('classifier').context(C.none())
+ */
+export function none(): ContextSpec {
+  return createContextSpec([createNonePart()])
+}
+
+function defaultContext(): ContextSpec {
+  return createContextSpec([createDefaultPart()])
+}
+
+/**
+ * The model's native history, unchanged (`includeContents: 'default'`). Exported as `C.default()`.
+ * @example Agent('chat').context(C.default())
+ */
+export { defaultContext as default }
+
+/**
+ * Only the user's messages, rendered into the instruction; native history suppressed.
+ * @example C.userOnly()
+ */
+export function userOnly(): ContextSpec {
+  return history(userOnlyStage())
+}
+
+/**
+ * The last `turns` turns (a turn starts at a user message), rendered into the instruction. Reads the session
+ * from its end and stops at the oldest kept message.
+ * @example C.window(3)
+ */
+export function window(turns: number): ContextSpec {
+  return history(turnWindowStage(`C.window(${turns})`, parsePositiveInteger('C.window()', 'the number of turns', turns)))
+}
+
+/**
+ * The last `turns` turns; the same as {@link window}.
+ * @example C.lastNTurns(2)
+ */
+export function lastNTurns(turns: number): ContextSpec {
+  return history(turnWindowStage(`C.lastNTurns(${turns})`, parsePositiveInteger('C.lastNTurns()', 'the number of turns', turns)))
+}
+
+/**
+ * State values as `[key]: value` lines (absent or `null` keys left out); history untouched.
+ * @example C.fromState('findings', 'tone')
+ */
+export function fromState(...keys: string[]): ContextSpec {
+  assertStateKeys('C.fromState()', keys)
+  return createContextSpec([createStatePart(keys)])
+}
+
+/**
+ * The user's messages and those of the named agents.
+ * @example C.fromAgents('researcher', 'critic')
+ */
+export function fromAgents(...names: string[]): ContextSpec {
+  return history(fromAgentsStage(parseAgentNames('C.fromAgents()', names)))
+}
+
+/**
+ * Every event except those of the named agents.
+ * @example C.excludeAgents('logger')
+ */
+export function excludeAgents(...names: string[]): ContextSpec {
+  return history(excludeAgentsStage(parseAgentNames('C.excludeAgents()', names)))
+}
+
+/**
+ * Text with `{key}` / `{key?}` resolved from state at run time (core's template engine); history untouched.
+ * @example C.template('The user is working on {project}.')
+ */
+export function template(text: string): ContextSpec {
+  if (typeof text !== 'string' || text.trim().length === 0) {
+    throw new ConfigError("C.template(): the text is empty or not a string. Pass a template such as C.template('Project: {project}').")
+  }
+  const variables = templateVariables(text)
+  const keys = [...variables.required, ...variables.optional].filter((key) => !key.startsWith('artifact.'))
+  return createContextSpec([createTemplatePart(text, keys)])
+}
+
+/**
+ * The events matching every criterion: by author and/or a predicate over the rendered item.
+ * @example C.select({ author: ['user', 'planner'] })
+ */
+export function select(selection: ContextSelection): ContextSpec {
+  const author = selection?.author
+  const authors = author === undefined ? [] : typeof author === 'string' ? [author] : author
+  if (!selection || (author === undefined && selection.where === undefined)) {
+    throw new ConfigError("C.select(): nothing to select by. Pass { author: 'planner' } and/or { where: (item) => boolean }.")
+  }
+  if (author !== undefined) parseAgentNames('C.select()', authors)
+  if (selection.where !== undefined && typeof selection.where !== 'function') {
+    throw new ConfigError('C.select(): where must be a function (item) => boolean.')
+  }
+  return history(selectStage(selection))
+}
+
+/**
+ * The last `maxTurns` turns and/or the newest text within about `maxTokens` tokens (4 characters a token; the
+ * oldest kept event is cut, keeping its end).
+ * @example C.truncate({ maxTurns: 10, maxTokens: 2000 })
+ */
+export function truncate(limits: TruncateLimits): ContextSpec {
+  if (!limits || (limits.maxTurns === undefined && limits.maxTokens === undefined)) {
+    throw new ConfigError('C.truncate(): no limit given. Pass { maxTurns } and/or { maxTokens }, for example C.truncate({ maxTurns: 10 }).')
+  }
+  const parsed: { maxTurns?: number; maxTokens?: number } = {}
+  if (limits.maxTurns !== undefined) parsed.maxTurns = parsePositiveInteger('C.truncate()', 'maxTurns', limits.maxTurns)
+  if (limits.maxTokens !== undefined) parsed.maxTokens = parsePositiveInteger('C.truncate()', 'maxTokens', limits.maxTokens)
+  const call = `C.truncate({ ${Object.entries(parsed).map(([key, value]) => `${key}: ${value}`).join(', ')} })`
+  return history(truncateStage(call, parsed))
+}
+
+/**
+ * The newest whole events whose lines fit in about `maxTokens` tokens (4 characters a token).
+ * @example C.budget({ maxTokens: 4000 })
+ */
+export function budget(limits: { readonly maxTokens: number }): ContextSpec {
+  const maxTokens = parsePositiveInteger('C.budget()', 'maxTokens', limits?.maxTokens)
+  return history(budgetStage(`C.budget({ maxTokens: ${maxTokens} })`, maxTokens))
+}
+
+/**
+ * Replaces every match of the patterns (RegExps, or strings holding one) with `[REDACTED]`.
+ * @example C.window(5).pipe(C.redact(/\b\d{16}\b/))
+ */
+export function redact(...patterns: (RegExp | string)[]): ContextSpec {
+  return history(redactStage(parseRedactPatterns(patterns)))
+}
+
+/**
+ * Drops events whose author and text repeat a newer event.
+ * @example C.dedup()
+ */
+export function dedup(): ContextSpec {
+  return history(dedupStage())
+}
+
+/**
+ * Collapses runs of tool calls into `[author]: [tool calls: N interactions]`.
+ * @example C.compact()
+ */
+export function compact(): ContextSpec {
+  return history(compactStage())
+}
+
+/**
+ * The kept history replaced by a `[summary]: …` line written by `model` (a core `BaseLlm` or a model name).
+ * Pipe a window in front to bound what is sent: `C.window(20).pipe(C.summarize({ model }))`.
+ * @example C.summarize({ model: new Gemini({ model: 'gemini-2.5-flash' }) })
+ */
+export function summarize(options: { readonly model: ContextModel; readonly prompt?: string }): ContextSpec {
+  const model = parseContextModel('C.summarize()', options?.model)
+  if (options.prompt !== undefined && (typeof options.prompt !== 'string' || options.prompt.trim().length === 0)) {
+    throw new ConfigError('C.summarize(): prompt must be a non-empty string (the instruction given to the summarizing model).')
+  }
+  return history(summarizeStage(model, options.prompt))
+}
+
+/**
+ * The `topK` events (default 5) that `model` ranks most relevant to a query, taken from the state key `queryKey`
+ * or given as `query`; kept in their original order.
+ * @example C.relevant({ model, queryKey: 'question', topK: 3 })
+ */
+export function relevant(
+  options: { readonly model: ContextModel; readonly topK?: number } & ({ readonly queryKey: string; readonly query?: never } | { readonly query: string; readonly queryKey?: never }),
+): ContextSpec {
+  const model = parseContextModel('C.relevant()', options?.model)
+  const topK = options.topK === undefined ? 5 : parsePositiveInteger('C.relevant()', 'topK', options.topK)
+  const hasKey = options.queryKey !== undefined
+  const hasQuery = options.query !== undefined
+  if (hasKey === hasQuery) {
+    throw new ConfigError("C.relevant(): pass exactly one of queryKey (a state key holding the query) and query (the query text), for example C.relevant({ model, queryKey: 'question' }).")
+  }
+  if (hasKey) {
+    assertStateKey('C.relevant()', options.queryKey)
+    return history(relevantStage(model, { queryKey: options.queryKey as string }, topK))
+  }
+  if (typeof options.query !== 'string' || options.query.trim().length === 0) {
+    throw new ConfigError(`C.relevant(): query must be a non-empty string, got ${formatArgument(options.query)}.`)
+  }
+  return history(relevantStage(model, { query: options.query }, topK))
+}

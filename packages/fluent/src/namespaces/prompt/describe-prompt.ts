@@ -1,0 +1,31 @@
+import type { PromptCondition, PromptWhenBlock } from './prompt-block.js'
+import type { PromptSpec } from './prompt-spec.js'
+import { layoutPrompt } from './layout-prompt.js'
+
+/**
+ * The symbolic text of a prompt, for anatomy and explain views: the layout a run would produce, with `{key}`
+ * templates left as written, `P.fromState` lines as `key: <state.key>`, and blocks of `P.when` prefixed with their
+ * condition (`[when state.verbose] …`). Text functions attached with `.pipe(fn)` are not applied; they are listed
+ * on a last line.
+ */
+export function describePrompt(spec: PromptSpec): string {
+  const mappers = spec.transforms.filter((transform) => transform.kind === 'prompt-map')
+  const structural = { ...spec, transforms: spec.transforms.filter((transform) => transform.kind !== 'prompt-map') }
+  const text = layoutPrompt(structural, {
+    text: (block, conditions) => [prefix(conditions) + block.text],
+    state: (block, conditions) => block.keys.map((key) => `${prefix(conditions)}${key}: <state.${key}>`),
+    include: () => true,
+  })
+  if (mappers.length === 0) return text
+  const names = mappers.map((transform) => (transform.kind === 'prompt-map' && transform.mapper.name) || '<function>')
+  return `${text}\n\n[then piped through ${names.join(', ')}]`
+}
+
+function prefix(conditions: readonly PromptWhenBlock[]): string {
+  return conditions.map((block) => `[when ${describeCondition(block.condition)}] `).join('')
+}
+
+function describeCondition(condition: PromptCondition): string {
+  if (condition.kind === 'state-key') return `state.${condition.key}`
+  return condition.predicate.name ? `${condition.predicate.name}(state)` : 'predicate(state)'
+}

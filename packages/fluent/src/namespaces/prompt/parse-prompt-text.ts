@@ -1,0 +1,15 @@
+import { ConfigError } from '@adk-fluent/core'
+
+/**
+ * Validates the text given to a `P` factory: a string with something other than whitespace.
+ * @internal
+ */
+export function parsePromptText(factory: string, text: unknown, what = 'text'): string {
+  if (typeof text !== 'string') {
+    throw new ConfigError(`${factory}: the ${what} must be a string, got ${text === null ? 'null' : typeof text}. Pass the text of the block.`)
+  }
+  if (text.trim().length === 0) {
+    throw new ConfigError(`${factory}: the ${what} is empty. Pass the text of the block, or leave the block out.`)
+  }
+  return text
+}

@@ -1,0 +1,82 @@
+import { ConfigError } from '@adk-fluent/core'
+import type { PromptBlock } from './prompt-block.js'
+import type { PromptTextMapper, PromptTransform } from './prompt-transform.js'
+
+/**
+ * A prompt: a frozen plain descriptor holding blocks and transforms. Compose with `.add()` (union of blocks and
+ * transforms) and `.pipe()` (attach a transform); compile with `compilePrompt()`.
+ */
+export interface PromptSpec {
+  readonly kind: 'prompt'
+  readonly blocks: readonly PromptBlock[]
+  readonly transforms: readonly PromptTransform[]
+  /**
+   * The union of both prompts: blocks of both (rendered in the fixed section order) and transforms of both.
+   * @example P.role('You are a reviewer.').add(P.task('Review the code.'))
+   */
+  add(other: PromptSpec): PromptSpec
+  /**
+   * Attaches a transform: a section transform (`P.only`, `P.without`, `P.reorder`) or a function over the rendered
+   * text. Transforms apply to the whole prompt: section transforms first, then text functions, each in the order
+   * attached.
+   * @example P.role('R.').add(P.task('T.')).pipe(P.reorder('task', 'role'))
+   */
+  pipe(transform: PromptSpec | PromptTextMapper): PromptSpec
+}
+
+/** Creates a frozen prompt descriptor. @internal */
+export function createPromptSpec(blocks: readonly PromptBlock[], transforms: readonly PromptTransform[] = []): PromptSpec {
+  const spec: PromptSpec = Object.freeze({
+    kind: 'prompt' as const,
+    blocks: Object.freeze([...blocks]),
+    transforms: Object.freeze([...transforms]),
+    add: (other: PromptSpec) => addPrompt(spec, other),
+    pipe: (transform: PromptSpec | PromptTextMapper) => pipePrompt(spec, transform),
+  })
+  return spec
+}
+
+/** True for a prompt descriptor made by `P.*`. */
+export function isPromptSpec(value: unknown): value is PromptSpec {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { kind?: unknown }).kind === 'prompt' &&
+    Array.isArray((value as { blocks?: unknown }).blocks) &&
+    Array.isArray((value as { transforms?: unknown }).transforms)
+  )
+}
+
+/** The union of two prompts (see {@link PromptSpec.add}). */
+export function addPrompt(spec: PromptSpec, other: PromptSpec): PromptSpec {
+  if (!isPromptSpec(other)) {
+    throw new ConfigError(
+      `P.add(): expected a prompt made by P.* (for example P.task('...')), got ${describeValue(other)}. Wrap plain text in P.context(), P.task() or P.section().`,
+    )
+  }
+  return createPromptSpec([...spec.blocks, ...other.blocks], [...spec.transforms, ...other.transforms])
+}
+
+/** Attaches a transform to a prompt (see {@link PromptSpec.pipe}). */
+export function pipePrompt(spec: PromptSpec, transform: PromptSpec | PromptTextMapper): PromptSpec {
+  if (typeof transform === 'function') {
+    return createPromptSpec(spec.blocks, [...spec.transforms, Object.freeze({ kind: 'prompt-map' as const, mapper: transform })])
+  }
+  if (!isPromptSpec(transform)) {
+    throw new ConfigError(
+      `P.pipe(): expected P.only(), P.without(), P.reorder() or a function (text) => text, got ${describeValue(transform)}.`,
+    )
+  }
+  if (transform.blocks.length > 0) {
+    throw new ConfigError(
+      'P.pipe(): the argument holds prompt blocks, and .pipe() only takes transforms (P.only(), P.without(), P.reorder()) or a function (text) => text. Use .add() to combine blocks.',
+    )
+  }
+  return createPromptSpec(spec.blocks, [...spec.transforms, ...transform.transforms])
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  return typeof value === 'string' ? 'a string' : `a value of type ${typeof value}`
+}
