@@ -206,7 +206,7 @@ describe('Gemini request', () => {
     const llm = new Gemini({ model })
     const error = await failure(collect(llm.generateContentAsync(userRequest())))
 
-    expect(ModelError.name).toBe('ModelError')
+    expect(error).toBeInstanceOf(ModelError)
     expect(AdkFluentError.isInstance(error) && error.code).toBe('MODEL_FAILED')
     expect((error as Error).message).toContain('GOOGLE_API_KEY')
     expect(server.requests).toHaveLength(0)
@@ -433,8 +433,8 @@ describe('Gemini retries and errors', () => {
 
     expect(response?.content?.parts).toEqual([{ text: 'up again' }])
     expect(server.requests).toHaveLength(3)
-    // Two waits: at least 10 ms and 20 ms (half of 20 and 40 after jitter).
-    expect(Date.now() - started).toBeGreaterThanOrEqual(30)
+    // Two waits of at least 10 ms and 20 ms (half of 20 and 40 after jitter), less timer rounding.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(25)
   })
 
   it('gives up after maxAttempts with a ModelError carrying the status', async () => {
@@ -542,6 +542,18 @@ describe('Gemini abort', () => {
     expect(AdkFluentError.isInstance(error) && error.code).toBe('ABORTED')
     expect((error as Error).name).toBe('AbortError')
     expect(Date.now() - started).toBeLessThan(2_000)
+  })
+
+  it('aborts a non-streaming request in flight', async () => {
+    server.reply({ sse: [], hold: true })
+    const controller = new AbortController()
+    const pending = failure(collect(gemini().generateContentAsync(userRequest(), false, controller.signal)))
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1))
+    controller.abort()
+    const error = await pending
+
+    expect(AdkFluentError.isInstance(error) && error.code).toBe('ABORTED')
+    await vi.waitFor(() => expect(server.cancelled).toHaveLength(1))
   })
 
   it('cancels the HTTP stream when the consumer stops reading early', async () => {
