@@ -75,7 +75,10 @@ async function* runOneStep(agent: LlmAgent, ctx: InvocationContext): AsyncGenera
 
 function toEvent(agent: LlmAgent, ctx: InvocationContext, response: LlmResponse, id: string, actions: ReturnType<typeof createEventActions>): Event {
   const event = createEvent({ ...response, id, invocationId: ctx.invocationId, author: agent.name })
-  event.actions = actions
+  // A partial event gets a snapshot, so later writes of the step never show up on a chunk a caller kept.
+  event.actions = response.partial
+    ? { ...actions, stateDelta: { ...actions.stateDelta }, artifactDelta: { ...actions.artifactDelta } }
+    : actions
   if (ctx.branch !== undefined) event.branch = ctx.branch
   if (response.content) event.content = copyContent(response.content)
   return event
