@@ -1,0 +1,9 @@
+export { isStateTransform, applyDelta } from './state-transform.js'
+export type { StateApply, StateDelta, StateEnv, StateTransform } from './state-transform.js'
+export type { StateLogOptions, StatePredicate } from './check-transforms.js'
+export type { MergeFunction } from './write-transforms.js'
+
+export { pick, drop, rename } from './replace-transforms.js'
+export { defaultValues as default, set, merge, transform, compute, accumulate, counter, capture } from './write-transforms.js'
+export { guard, require, log, identity } from './check-transforms.js'
+export { when, branch } from './flow-transforms.js'

@@ -1,0 +1,79 @@
+import { ConfigError } from '@adk-fluent/core'
+import { createStateTransform, type StateDelta, type StateTransform } from './state-transform.js'
+import { assertSessionKey } from './parse-state-options.js'
+import { assertStateKey, assertStateKeys, isScopedStateKey } from '../shared/state-key.js'
+import { formatArguments } from '../shared/format-argument.js'
+
+/**
+ * Keeps only the named session keys: every other unprefixed key is set to `null` in the delta. `app:`, `user:` and
+ * `temp:` keys are never touched.
+ * @example S.pick('draft', 'score')
+ */
+export function pick(...keys: string[]): StateTransform {
+  assertStateKeys('S.pick()', keys)
+  for (const key of keys) assertSessionKey('S.pick()', key)
+  return createStateTransform({
+    name: `pick_${keys.join('_')}`,
+    description: `S.pick(${formatArguments(keys)})`,
+    reads: keys,
+    writes: [],
+    apply: (state) => {
+      const delta: StateDelta = {}
+      for (const key in state) if (!isScopedStateKey(key) && !keys.includes(key)) delta[key] = null
+      return delta
+    },
+  })
+}
+
+/**
+ * Removes the named session keys (sets them to `null` in the delta).
+ * @example S.drop('scratch', 'temp_notes')
+ */
+export function drop(...keys: string[]): StateTransform {
+  assertStateKeys('S.drop()', keys)
+  for (const key of keys) assertSessionKey('S.drop()', key)
+  return createStateTransform({
+    name: `drop_${keys.join('_')}`,
+    description: `S.drop(${formatArguments(keys)})`,
+    reads: [],
+    writes: [],
+    apply: (state) => {
+      const delta: StateDelta = {}
+      for (const key of keys) if (key in state) delta[key] = null
+      return delta
+    },
+  })
+}
+
+/**
+ * Renames session keys (`{ old: 'new' }`): the new key gets the value, the old one becomes `null`. Every rename reads
+ * the input state, so `{ a: 'b', b: 'a' }` swaps. Absent keys are skipped.
+ * @example S.rename({ draft: 'final_draft' })
+ */
+export function rename(mapping: Readonly<Record<string, string>>): StateTransform {
+  if (typeof mapping !== 'object' || mapping === null || Object.keys(mapping).length === 0) {
+    throw new ConfigError("S.rename(): expected an object of renames, such as S.rename({ draft: 'final_draft' }).")
+  }
+  const pairs = Object.entries(mapping)
+  const targets = new Set<string>()
+  for (const [from, to] of pairs) {
+    assertStateKey('S.rename()', from)
+    assertStateKey('S.rename()', to)
+    assertSessionKey('S.rename()', from)
+    assertSessionKey('S.rename()', to)
+    if (targets.has(to)) throw new ConfigError(`S.rename(): two keys are renamed to "${to}". Give each key its own new name.`)
+    targets.add(to)
+  }
+  return createStateTransform({
+    name: `rename_${pairs.map(([from, to]) => `${from}_to_${to}`).join('_')}`,
+    description: `S.rename(${JSON.stringify(mapping)})`,
+    reads: pairs.map(([from]) => from),
+    writes: pairs.map(([, to]) => to),
+    apply: (state) => {
+      const delta: StateDelta = {}
+      for (const [from, to] of pairs) if (from in state) delta[to] = state[from]
+      for (const [from] of pairs) if (from in state && !(from in delta)) delta[from] = null
+      return delta
+    },
+  })
+}
