@@ -38,14 +38,15 @@ export function none(): ContextSpec {
   return createContextSpec([createNonePart()])
 }
 
-function defaultContext(): ContextSpec {
-  return createContextSpec([createDefaultPart()])
-}
-
 /**
  * The model's native history, unchanged (`includeContents: 'default'`). Exported as `C.default()`.
  * @example Agent('chat').context(C.default())
  */
+function defaultContext(): ContextSpec {
+  return createContextSpec([createDefaultPart()])
+}
+
+// API §2.3 names this `C.default()`; `default` cannot be a function name, so it is exported under that name.
 export { defaultContext as default }
 
 /**
