@@ -1,0 +1,111 @@
+import type { z } from 'zod'
+import type {
+  BaseLlm,
+  BasePlanner,
+  LlmAgent,
+  SingleAfterModelCallback,
+  SingleAfterToolCallback,
+  SingleAgentCallback,
+  SingleBeforeModelCallback,
+  SingleBeforeToolCallback,
+} from '@adk-fluent/core'
+import type { ScriptEntry } from '@adk-fluent/core/testing'
+import type { ContextSpec } from '../namespaces/context/index.js'
+import type { AgentInstruction, AgentNode, GenerateContentConfig } from '../ir/agent-node.js'
+import type { StatePredicate } from '../ir/state-function-types.js'
+import type { NodeHolder } from '../parse/parse-step.js'
+import type { ToolArgument, ToolOptions, ToolsInput } from '../parse/parse-tools.js'
+import type { FlowBuilder } from './flow-builder.js'
+
+/**
+ * An LLM agent (a core `LlmAgent`). Every method returns a new builder; the receiver is unchanged. Single-valued
+ * settings are replaced by a later call; lists (tools, sub-agents, callbacks, read keys) are appended to.
+ * `TOutput` is what `.ask()` returns: the text, or the type of the `.returns()` schema.
+ */
+export interface AgentBuilder<TOutput = string> extends FlowBuilder<TOutput> {
+  readonly node: AgentNode
+  /** The model: a name (`'gemini-2.5-flash'`) or a `BaseLlm` (replaces; clears `.mock()`). Without one the agent uses its nearest ancestor's. */
+  model(model: string | BaseLlm): AgentBuilder<TOutput>
+  /**
+   * The instruction (replaces): a string with `{key}` / `{key?}` templates resolved from state at run time, a `P`
+   * prompt, or a function `(context) => string`.
+   * @example Agent('writer').instruct('Write about {topic}.')
+   */
+  instruct(instruction: AgentInstruction): AgentBuilder<TOutput>
+  /** The description other agents see when choosing whom to transfer to (replaces). */
+  describe(text: string): AgentBuilder<TOutput>
+  /** The static instruction, sent unchanged as a cacheable prefix (replaces). */
+  static(text: string): AgentBuilder<TOutput>
+  /** The global instruction; only the root agent's applies, to every agent of the tree (replaces). */
+  globalInstruct(text: string): AgentBuilder<TOutput>
+  /**
+   * Shows these state keys in a `<conversation_context>` block after the instruction and hides the conversation
+   * history (`C.none()` + `C.fromState(...)`); keys are appended across calls.
+   * @example Agent('critic').instruct('Review the draft.').reads('draft', 'tone')
+   */
+  reads(...keys: string[]): AgentBuilder<TOutput>
+  /**
+   * Like `.reads(...keys)`; `keepHistory: true` keeps the conversation history too (sets it for the agent).
+   * @example Agent('critic').reads(['draft'], { keepHistory: true })
+   */
+  reads(keys: readonly string[], options: { readonly keepHistory?: boolean }): AgentBuilder<TOutput>
+  /** What the agent sees of the conversation and state, as a `C` spec (replaces; combined with `.reads()`). @example Agent('a').context(C.window(3)) */
+  context(spec: ContextSpec): AgentBuilder<TOutput>
+  /** The input schema, used when the agent is called as a tool (replaces). */
+  accepts(schema: z.ZodType): AgentBuilder<TOutput>
+  /**
+   * The output schema: the model answers JSON of this shape, and `.ask()` returns the parsed object (replaces).
+   * @example Agent('classifier').returns(z.object({ intent: z.enum(['billing', 'other']) }))
+   */
+  returns<$Schema extends z.ZodType>(schema: $Schema): AgentBuilder<z.output<$Schema>>
+  /** Stores the agent's final answer in `state[key]` (replaces). @example Agent('writer').writes('draft') */
+  writes(key: string): AgentBuilder<TOutput>
+  /** Declares the state this agent produces, for the contract checker only (replaces). */
+  produces(schema: z.ZodType): AgentBuilder<TOutput>
+  /** Declares the state this agent consumes, for the contract checker only (replaces). */
+  consumes(schema: z.ZodType): AgentBuilder<TOutput>
+  /**
+   * Adds one tool (appends): a core tool, or a function made into a tool by `T.fn(fn, options)`.
+   * @example Agent('assistant').tool(getWeather)
+   */
+  tool(tool: ToolArgument, options?: ToolOptions): AgentBuilder<TOutput>
+  /** Adds tools (appends): a `T` composite, a core tool, or a list of them. @example Agent('a').tools(T.fn(search).add(T.fn(fetch))) */
+  tools(tools: ToolsInput): AgentBuilder<TOutput>
+  /** Adds another agent as a tool the model can call (appends; an `AgentTool` at build). */
+  agentTool(agent: NodeHolder): AgentBuilder<TOutput>
+  /** Adds transfer targets (appends). @example Agent('router').subAgents(Agent('billing'), Agent('support')) */
+  subAgents(...agents: NodeHolder[]): AgentBuilder<TOutput>
+  /** Never transfers to its parent or to its peers. */
+  isolate(): AgentBuilder<TOutput>
+  /** Never transfers back to its parent. */
+  stay(): AgentBuilder<TOutput>
+  /** Never transfers to its peers. */
+  noPeers(): AgentBuilder<TOutput>
+  /** Adds a before-agent callback (appends; the first non-undefined result is the agent's reply and skips it). */
+  beforeAgent(callback: SingleAgentCallback): AgentBuilder<TOutput>
+  /** Adds an after-agent callback (appends; the first non-undefined result is added as a reply). */
+  afterAgent(callback: SingleAgentCallback): AgentBuilder<TOutput>
+  /** Adds a before-model callback (appends; the first non-undefined `LlmResponse` replaces the model call). */
+  beforeModel(callback: SingleBeforeModelCallback): AgentBuilder<TOutput>
+  /** Adds an after-model callback (appends; the first non-undefined `LlmResponse` replaces the response). */
+  afterModel(callback: SingleAfterModelCallback): AgentBuilder<TOutput>
+  /** Adds a before-tool callback (appends; the first non-undefined result replaces the tool call). */
+  beforeTool(callback: SingleBeforeToolCallback): AgentBuilder<TOutput>
+  /** Adds an after-tool callback (appends; the first non-undefined result replaces the tool result). */
+  afterTool(callback: SingleAfterToolCallback): AgentBuilder<TOutput>
+  /**
+   * Runs the agent only when `predicate(state)` holds; otherwise it is skipped with an empty reply (replaces).
+   * @example Agent('escalate').proceedIf((state) => state['severity'] === 'high')
+   */
+  proceedIf(predicate: StatePredicate): AgentBuilder<TOutput>
+  /** The planner (replaces). @example Agent('a').planner(new PlanReActPlanner()) */
+  planner(planner: BasePlanner): AgentBuilder<TOutput>
+  /** Generation settings such as `temperature` (replaces). @example Agent('a').generateContentConfig({ temperature: 0 }) */
+  generateContentConfig(config: GenerateContentConfig): AgentBuilder<TOutput>
+  /**
+   * Uses a `ScriptedLlm` replaying `script` as the model (replaces; clears `.model()`); every build gets a fresh one.
+   * @example Agent('a').mock(['Hello!'])
+   */
+  mock(script: readonly ScriptEntry[]): AgentBuilder<TOutput>
+  build(): LlmAgent
+}

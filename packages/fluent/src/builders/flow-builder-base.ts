@@ -1,0 +1,85 @@
+import type { BaseAgent, Event } from '@adk-fluent/core'
+import type { z } from 'zod'
+import type { FlowNode } from '../ir/flow-node.js'
+import type { StatePredicate } from '../ir/state-function-types.js'
+import { parseCount } from '../parse/parse-count.js'
+import { parseFunction } from '../parse/parse-function.js'
+import { parseStep, type StepInput } from '../parse/parse-step.js'
+import { compileNode } from '../compile/compile-node.js'
+import { finalText } from '../run/final-text.js'
+import { parseAnswer } from '../run/parse-answer.js'
+import { runEvents } from '../run/run-events.js'
+import type { RunOptions } from '../run/run-options.js'
+import { streamText } from '../run/stream-text.js'
+import type { BuilderKit } from './builder-kit.js'
+import type { FallbackBuilder } from './fallback-builder.js'
+import type { FanOutBuilder } from './fan-out-builder.js'
+import type { FlowBuilder } from './flow-builder.js'
+import type { LoopBuilder } from './loop-builder.js'
+import type { PipelineBuilder } from './pipeline-builder.js'
+import { defaultUntilMax, fallbackNodes, parallelNodes, thenNodes, timesNode, untilNode } from './compose-nodes.js'
+
+/**
+ * The composition and run methods shared by every builder implementation. Subclasses hold the only state (their
+ * `#props`) and override a method where their kind composes differently (a pipeline's `.then()` extends it).
+ * @internal
+ */
+export abstract class FlowBuilderBase<TOutput = string> implements FlowBuilder<TOutput> {
+  abstract get node(): FlowNode
+  protected abstract get kit(): BuilderKit
+
+  /** The steps a loop made from this builder repeats. */
+  protected loopBody(): readonly FlowNode[] {
+    return [this.node]
+  }
+
+  /** The schema `.ask()` parses the answer with. */
+  protected answerSchema(): z.ZodType<TOutput> | undefined {
+    return undefined
+  }
+
+  /** The builder path of a method call, for errors: `['critic', 'writes']`. */
+  protected callPath(method: string): readonly string[] {
+    return [this.node.name, method]
+  }
+
+  then(step: StepInput): PipelineBuilder {
+    return this.kit.pipeline(thenNodes(this.node, parseStep(step, this.callPath('then'))))
+  }
+
+  parallel(branch: StepInput): FanOutBuilder {
+    return this.kit.fanOut(parallelNodes(this.node, parseStep(branch, this.callPath('parallel'))))
+  }
+
+  times(count: number): LoopBuilder {
+    return this.kit.loop(timesNode(this.node.name, this.loopBody(), parseCount(count, this.callPath('times'), 1, 'times(count)')))
+  }
+
+  until(predicate: StatePredicate, options: { readonly max?: number } = {}): LoopBuilder {
+    const path = this.callPath('until')
+    const max = parseCount(options.max ?? defaultUntilMax, path, 1, 'until(predicate, { max })')
+    return this.kit.loop(untilNode(this.node.name, this.loopBody(), parseFunction(predicate, path, 'a predicate (state) => boolean'), max))
+  }
+
+  fallback(alternative: StepInput): FallbackBuilder {
+    return this.kit.fallback(fallbackNodes(this.node, parseStep(alternative, this.callPath('fallback'))))
+  }
+
+  build(): BaseAgent {
+    return compileNode(this.node)
+  }
+
+  async ask(prompt: string, options?: RunOptions): Promise<TOutput> {
+    const text = await finalText(runEvents(() => this.build(), prompt, options))
+    const schema = this.answerSchema()
+    return schema ? parseAnswer(text, schema, this.node.name) : (text as unknown as TOutput)
+  }
+
+  stream(prompt: string, options?: RunOptions): AsyncGenerator<string, void, undefined> {
+    return streamText(runEvents(() => this.build(), prompt, options, { streamingMode: 'sse' }))
+  }
+
+  events(prompt: string, options?: RunOptions): AsyncGenerator<Event, void, undefined> {
+    return runEvents(() => this.build(), prompt, options)
+  }
+}

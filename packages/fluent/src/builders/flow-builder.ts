@@ -1,0 +1,65 @@
+import type { BaseAgent, Event } from '@adk-fluent/core'
+import type { FlowNode } from '../ir/flow-node.js'
+import type { StatePredicate } from '../ir/state-function-types.js'
+import type { StepInput } from '../parse/parse-step.js'
+import type { RunOptions } from '../run/run-options.js'
+import type { FallbackBuilder } from './fallback-builder.js'
+import type { FanOutBuilder } from './fan-out-builder.js'
+import type { LoopBuilder } from './loop-builder.js'
+import type { PipelineBuilder } from './pipeline-builder.js'
+
+/**
+ * What every builder can do: compose, build and run. Builders are immutable: each method returns a new builder and
+ * leaves the receiver unchanged, so one builder can be reused in any number of workflows.
+ */
+export interface FlowBuilder<TOutput = string> {
+  /** The frozen IR node this builder holds (what `build()` compiles and introspection reads). */
+  readonly node: FlowNode
+  /**
+   * A pipeline: this, then `step` (a builder, an `S` transform, an `A` operation or a function `(state) => delta`).
+   * Named `<this>_then_<step>`; a pipeline on the left is extended instead of nested.
+   * @example Agent('writer').writes('draft').then(Agent('critic').reads('draft'))
+   */
+  then(step: StepInput): PipelineBuilder
+  /**
+   * A fan-out running this and `branch` concurrently, named `<this>_and_<branch>`; a fan-out on the left is extended.
+   * @example Agent('web').parallel(Agent('papers'))
+   */
+  parallel(branch: StepInput): FanOutBuilder
+  /**
+   * A loop repeating this `count` times (a whole number >= 1), named `<this>_x<count>`; a pipeline's steps become
+   * the loop's steps.
+   * @example Agent('refiner').times(3)
+   */
+  times(count: number): LoopBuilder
+  /**
+   * A loop repeating this until `predicate(state)` holds after an iteration, at most `max` times (default 10),
+   * named `<this>_until`.
+   * @example writer.then(critic).until((state) => state['verdict'] === 'ok', { max: 5 })
+   */
+  until(predicate: StatePredicate, options?: { readonly max?: number }): LoopBuilder
+  /**
+   * A fallback trying this first and `alternative` when this fails, named `<this>_or_<alternative>`; a fallback on
+   * the left is extended.
+   * @example Agent('fast').model('gemini-2.5-flash').fallback(Agent('careful').model('gemini-2.5-pro'))
+   */
+  fallback(alternative: StepInput): FallbackBuilder
+  /** Validates the tree (one `ConfigError` listing every problem with its path) and returns fresh core agents. */
+  build(): BaseAgent
+  /**
+   * Runs once on an in-memory runner with `prompt` as the user's message and returns the final answer's text (for an
+   * agent with `.returns(schema)`, the parsed object).
+   * @example const answer = await Agent('helper').instruct('Answer briefly.').ask('What is ADK?')
+   */
+  ask(prompt: string, options?: RunOptions): Promise<TOutput>
+  /**
+   * Runs once with streaming on and yields the answer's text as it arrives.
+   * @example for await (const chunk of agent.stream('Tell me a story')) process.stdout.write(chunk)
+   */
+  stream(prompt: string, options?: RunOptions): AsyncGenerator<string, void, undefined>
+  /**
+   * Runs once and yields every event (model replies, tool calls and results, state changes).
+   * @example for await (const event of pipeline.events('Go')) console.log(event.author)
+   */
+  events(prompt: string, options?: RunOptions): AsyncGenerator<Event, void, undefined>
+}

@@ -1,0 +1,128 @@
+import type { SingleAgentCallback } from '@adk-fluent/core'
+import { RouteNode, type RouteOperator, type RouteRule } from '../ir/route-node.js'
+import type { StatePredicate } from '../ir/state-function-types.js'
+import { parseFunction } from '../parse/parse-function.js'
+import { parseStep, type StepInput } from '../parse/parse-step.js'
+import type { BuilderKit, BuilderProps } from './builder-kit.js'
+import { FlowBuilderBase } from './flow-builder-base.js'
+import type { FlowBuilder } from './flow-builder.js'
+import { agentCallbackUpdate, describeUpdate } from './workflow-updates.js'
+
+/**
+ * A route: reads `state[key]` and runs the target of the first rule that holds (rules in the order added), else the
+ * `otherwise` target; with neither, nothing runs. Comparisons: `eq`/`ne` strict equality, `gt`/`gte`/`lt`/`lte` on
+ * numbers (numeric strings count) or two strings, `contains` a substring or an array element.
+ */
+export interface RouteBuilder extends FlowBuilder {
+  readonly node: RouteNode
+  /** Runs `target` when `state[key] === value` (appends a rule). @example Route('intent').eq('billing', billing) */
+  eq(value: unknown, target: StepInput): RouteBuilder
+  /** Runs `target` when `state[key] !== value` (appends a rule). */
+  ne(value: unknown, target: StepInput): RouteBuilder
+  /** Runs `target` when `state[key] > value` (appends a rule). @example Route('score').gt(0.8, publish) */
+  gt(value: number | string, target: StepInput): RouteBuilder
+  /** Runs `target` when `state[key] >= value` (appends a rule). */
+  gte(value: number | string, target: StepInput): RouteBuilder
+  /** Runs `target` when `state[key] < value` (appends a rule). */
+  lt(value: number | string, target: StepInput): RouteBuilder
+  /** Runs `target` when `state[key] <= value` (appends a rule). */
+  lte(value: number | string, target: StepInput): RouteBuilder
+  /** Runs `target` when `state[key]` contains `value` (appends a rule). @example Route('tags').contains('urgent', pager) */
+  contains(value: unknown, target: StepInput): RouteBuilder
+  /**
+   * Runs `target` when `predicate(state)` holds (appends a rule).
+   * @example Route('intent').when((state) => Number(state['amount']) > 1000, review)
+   */
+  when(predicate: StatePredicate, target: StepInput): RouteBuilder
+  /** Runs `target` when no rule holds (replaces). @example Route('intent').eq('billing', billing).otherwise(general) */
+  otherwise(target: StepInput): RouteBuilder
+  /** Sets the description (replaces). */
+  describe(text: string): RouteBuilder
+  /** Adds a before-agent callback (appends). */
+  beforeAgent(callback: SingleAgentCallback): RouteBuilder
+  /** Adds an after-agent callback (appends). */
+  afterAgent(callback: SingleAgentCallback): RouteBuilder
+}
+
+/** @internal */
+export class RouteBuilderImpl extends FlowBuilderBase implements RouteBuilder {
+  readonly #props: BuilderProps<RouteNode>
+
+  constructor(props: BuilderProps<RouteNode>) {
+    super()
+    this.#props = Object.freeze({ ...props })
+  }
+
+  get node(): RouteNode {
+    return this.#props.node
+  }
+
+  protected get kit(): BuilderKit {
+    return this.#props.kit
+  }
+
+  #with(patch: Partial<Omit<RouteNode, 'kind'>>): RouteBuilder {
+    return new RouteBuilderImpl({ ...this.#props, node: RouteNode.cloneWith(this.#props.node, patch) })
+  }
+
+  #rule(rule: RouteRule): RouteBuilder {
+    return this.#with({ rules: Object.freeze([...this.node.rules, Object.freeze(rule)]) })
+  }
+
+  #compare(operator: RouteOperator, value: unknown, target: StepInput): RouteBuilder {
+    return this.#rule({ operator, value, target: parseStep(target, this.callPath(operator)) })
+  }
+
+  eq(value: unknown, target: StepInput): RouteBuilder {
+    return this.#compare('eq', value, target)
+  }
+
+  ne(value: unknown, target: StepInput): RouteBuilder {
+    return this.#compare('ne', value, target)
+  }
+
+  gt(value: number | string, target: StepInput): RouteBuilder {
+    return this.#compare('gt', value, target)
+  }
+
+  gte(value: number | string, target: StepInput): RouteBuilder {
+    return this.#compare('gte', value, target)
+  }
+
+  lt(value: number | string, target: StepInput): RouteBuilder {
+    return this.#compare('lt', value, target)
+  }
+
+  lte(value: number | string, target: StepInput): RouteBuilder {
+    return this.#compare('lte', value, target)
+  }
+
+  contains(value: unknown, target: StepInput): RouteBuilder {
+    return this.#compare('contains', value, target)
+  }
+
+  when(predicate: StatePredicate, target: StepInput): RouteBuilder {
+    const path = this.callPath('when')
+    return this.#rule({
+      operator: 'when',
+      predicate: parseFunction<StatePredicate>(predicate, path, 'a predicate (state) => boolean'),
+      target: parseStep(target, path),
+    })
+  }
+
+  otherwise(target: StepInput): RouteBuilder {
+    return this.#with({ otherwise: parseStep(target, this.callPath('otherwise')) })
+  }
+
+  describe(text: string): RouteBuilder {
+    return this.#with(describeUpdate(text, this.callPath('describe')))
+  }
+
+  beforeAgent(callback: SingleAgentCallback): RouteBuilder {
+    return this.#with(agentCallbackUpdate(this.node, 'beforeAgent', callback, this.callPath('beforeAgent')))
+  }
+
+  afterAgent(callback: SingleAgentCallback): RouteBuilder {
+    return this.#with(agentCallbackUpdate(this.node, 'afterAgent', callback, this.callPath('afterAgent')))
+  }
+}

@@ -1,0 +1,51 @@
+import { LlmAgent, type Context, type LlmAgentConfig, type SingleAgentCallback } from '@adk-fluent/core'
+import { ScriptedLlm } from '@adk-fluent/core/testing'
+import type { AgentNode } from '../ir/agent-node.js'
+import type { StatePredicate } from '../ir/state-function-types.js'
+import { stateSnapshot } from '../runtime/state-snapshot.js'
+import { childNames } from './child-names.js'
+import { composeCallbacks } from './compose-callbacks.js'
+import type { LowerFunction } from './lower-function.js'
+import { lowerInstruction } from './lower-instruction.js'
+import { lowerTools } from './lower-tools.js'
+
+/** `.proceedIf(pred)`: a before-agent callback that skips the agent (an empty reply) unless `pred(state)` holds. */
+function proceedIfCallback(predicate: StatePredicate): SingleAgentCallback {
+  return async (context: Context) => ((await predicate(stateSnapshot(context))) ? undefined : { role: 'model', parts: [] })
+}
+
+/** Lowers an `Agent(...)` to a fresh core `LlmAgent` (with fresh sub-agents, tools and mock model). */
+export function lowerAgent(node: AgentNode, name: string, lower: LowerFunction): LlmAgent {
+  const config: LlmAgentConfig = { name, ...lowerInstruction(node) }
+  if (node.description !== undefined) config.description = node.description
+  if (node.mock) config.model = new ScriptedLlm(node.mock)
+  else if (node.model !== undefined) config.model = node.model
+  if (node.staticInstruction !== undefined) config.staticInstruction = node.staticInstruction
+  if (node.globalInstruction !== undefined) config.globalInstruction = node.globalInstruction
+  if (node.tools.length > 0) config.tools = lowerTools(node.tools, lower)
+  if (node.subAgents.length > 0) {
+    const names = childNames(node.subAgents)
+    config.subAgents = node.subAgents.map((sub, index) => lower(sub, names[index] as string))
+  }
+  if (node.generateContentConfig !== undefined) config.generateContentConfig = node.generateContentConfig
+  if (node.accepts !== undefined) config.inputSchema = node.accepts
+  if (node.returns !== undefined) config.outputSchema = node.returns
+  if (node.writes !== undefined) config.outputKey = node.writes
+  if (node.planner !== undefined) config.planner = node.planner
+  if (node.transfer.disallowTransferToParent) config.disallowTransferToParent = true
+  if (node.transfer.disallowTransferToPeers) config.disallowTransferToPeers = true
+  const { callbacks } = node
+  const beforeAgent = composeCallbacks(node.proceedIf ? [proceedIfCallback(node.proceedIf), ...callbacks.beforeAgent] : callbacks.beforeAgent)
+  if (beforeAgent) config.beforeAgentCallback = beforeAgent
+  const afterAgent = composeCallbacks(callbacks.afterAgent)
+  if (afterAgent) config.afterAgentCallback = afterAgent
+  const beforeModel = composeCallbacks(callbacks.beforeModel)
+  if (beforeModel) config.beforeModelCallback = beforeModel
+  const afterModel = composeCallbacks(callbacks.afterModel)
+  if (afterModel) config.afterModelCallback = afterModel
+  const beforeTool = composeCallbacks(callbacks.beforeTool)
+  if (beforeTool) config.beforeToolCallback = beforeTool
+  const afterTool = composeCallbacks(callbacks.afterTool)
+  if (afterTool) config.afterToolCallback = afterTool
+  return new LlmAgent(config)
+}

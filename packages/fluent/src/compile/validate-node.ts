@@ -1,0 +1,84 @@
+import type { ConfigIssue } from '@adk-fluent/core'
+import type { FlowNode } from '../ir/flow-node.js'
+import { nodeChildren } from '../ir/node-children.js'
+import { visitNode, type NodeVisitor } from '../ir/node-visitor.js'
+
+type Path = readonly (string | number)[]
+
+/** Sibling nodes that become sub-agents of one core agent, so their user-given names must differ. */
+function duplicateNames(label: string, siblings: readonly FlowNode[], path: Path): ConfigIssue[] {
+  const seen = new Map<string, number>()
+  const issues: ConfigIssue[] = []
+  const distinct = [...new Set(siblings)]
+  distinct.forEach((node, index) => {
+    if (node.hasGeneratedName) return
+    const first = seen.get(node.name)
+    if (first === undefined) {
+      seen.set(node.name, index)
+      return
+    }
+    issues.push({
+      path: [...path, label],
+      message: `${label} ${first} and ${index} are both named "${node.name}"; agents under one parent need distinct names. Give one a new name, for example Agent('${node.name}_2').`,
+    })
+  })
+  return issues
+}
+
+function empty(path: Path, label: string, message: string): ConfigIssue[] {
+  return [{ path: [...path, label], message }]
+}
+
+const issuesByKind: NodeVisitor<ConfigIssue[], [Path]> = {
+  agent: (node, path) => duplicateNames('subAgents', node.subAgents, path),
+  sequence: (node, path) =>
+    node.steps.length === 0
+      ? empty(path, 'steps', `Pipeline "${node.name}" has no steps. Add one with .step(agent) or .then(agent).`)
+      : duplicateNames('steps', node.steps, path),
+  parallel: (node, path) =>
+    node.branches.length === 0
+      ? empty(path, 'branches', `FanOut "${node.name}" has no branches. Add them with .branch(agent).`)
+      : duplicateNames('branches', node.branches, path),
+  loop: (node, path) => [
+    ...(node.steps.length === 0 ? empty(path, 'steps', `Loop "${node.name}" has no steps. Add one with .step(agent).`) : []),
+    ...(node.maxIterations === undefined && node.until === undefined
+      ? empty(
+          path,
+          'maxIterations',
+          `Loop "${node.name}" can never stop: it has neither maxIterations nor until. Add .maxIterations(n) or .until((state) => …).`,
+        )
+      : []),
+    ...duplicateNames('steps', node.steps, path),
+  ],
+  fallback: (node, path) =>
+    node.attempts.length === 0
+      ? empty(path, 'attempts', `Fallback "${node.name}" has nothing to try. Add attempts with .attempt(agent).`)
+      : duplicateNames('attempts', node.attempts, path),
+  route: (node, path) =>
+    node.rules.length === 0 && node.otherwise === undefined
+      ? empty(
+          path,
+          'branches',
+          `Route on "${node.key}" has no branches. Add them with .eq(value, agent), .when(pred, agent), … or .otherwise(agent).`,
+        )
+      : duplicateNames('branches', [...node.rules.map((rule) => rule.target), ...(node.otherwise ? [node.otherwise] : [])], path),
+  'function-step': () => [],
+  'transform-step': () => [],
+  'artifact-step': () => [],
+  tap: () => [],
+  expect: () => [],
+  gate: () => [],
+  race: (node, path) => duplicateNames('racers', node.racers, path),
+  timeout: () => [],
+  'map-over': () => [],
+}
+
+/**
+ * Every structural problem in the tree below `node` (empty workflows, loops that cannot stop, routes without
+ * branches, clashing sibling names), each with its builder path such as `pipeline.steps.1.critic_loop.maxIterations`.
+ */
+export function validateNode(node: FlowNode, path: Path = [node.name]): ConfigIssue[] {
+  const issues = visitNode(issuesByKind, node, path)
+  for (const child of nodeChildren(node)) issues.push(...validateNode(child.node, [...path, ...child.segments, child.node.name]))
+  return issues
+}

@@ -1,0 +1,104 @@
+import type { z } from 'zod'
+import type { BaseLlm, BasePlanner, BaseTool, InstructionProvider, LlmAgentConfig } from '@adk-fluent/core'
+import type { ScriptEntry } from '@adk-fluent/core/testing'
+import type { PromptSpec } from '../namespaces/prompt/index.js'
+import type { ContextSpec } from '../namespaces/context/index.js'
+import type { ToolComposite } from '../namespaces/tools/index.js'
+import type { FlowNode, NamedNodeFields } from './flow-node.js'
+import { emptyAgentCallbacks, type AgentCallbacks } from './agent-callbacks.js'
+import type { StatePredicate } from './state-function-types.js'
+
+/** Generation settings (`temperature`, …), as `@google/genai`'s `GenerateContentConfig`. */
+export type GenerateContentConfig = NonNullable<LlmAgentConfig['generateContentConfig']>
+
+/** What `.instruct()` accepts, kept as given: a `{key}` template string, a `P` prompt, or a provider function. */
+export type AgentInstruction = string | PromptSpec | InstructionProvider
+
+/** `.reads(...)`: state keys injected as a context block; history is suppressed unless `keepHistory`. */
+export interface ReadsSetting {
+  readonly keys: readonly string[]
+  readonly keepHistory: boolean
+}
+
+/** One `.tool()` / `.tools()` / `.agentTool()` entry, in the order added. */
+export type AgentToolEntry =
+  | { readonly kind: 'tool'; readonly tool: BaseTool }
+  | { readonly kind: 'tool-composite'; readonly composite: ToolComposite }
+  | { readonly kind: 'agent-tool'; readonly agent: FlowNode }
+
+/** `.isolate()`, `.stay()`, `.noPeers()`. */
+export interface TransferPolicy {
+  readonly disallowTransferToParent: boolean
+  readonly disallowTransferToPeers: boolean
+}
+
+/** An `Agent(...)`: everything `build()` needs for a core `LlmAgent`, and everything introspection shows. */
+export interface AgentNode extends NamedNodeFields {
+  readonly kind: 'agent'
+  readonly description: string | undefined
+  /** `.model()`; `undefined` inherits the nearest ancestor's model. */
+  readonly model: string | BaseLlm | undefined
+  /** `.mock(script)`: a fresh `ScriptedLlm` over this script is the model of every build. */
+  readonly mock: readonly ScriptEntry[] | undefined
+  readonly instruction: AgentInstruction | undefined
+  readonly staticInstruction: string | undefined
+  readonly globalInstruction: string | undefined
+  readonly reads: ReadsSetting | undefined
+  /** `.context(C...)`; combined with `reads` at build. */
+  readonly context: ContextSpec | undefined
+  readonly accepts: z.ZodType | undefined
+  readonly returns: z.ZodType | undefined
+  readonly writes: string | undefined
+  /** Contract annotations: no run-time effect. */
+  readonly produces: z.ZodType | undefined
+  readonly consumes: z.ZodType | undefined
+  readonly tools: readonly AgentToolEntry[]
+  readonly subAgents: readonly FlowNode[]
+  readonly transfer: TransferPolicy
+  readonly callbacks: AgentCallbacks
+  readonly proceedIf: StatePredicate | undefined
+  readonly planner: BasePlanner | undefined
+  readonly generateContentConfig: GenerateContentConfig | undefined
+}
+
+/** Fields `cloneWith` may replace. */
+export type AgentNodePatch = Partial<Omit<AgentNode, 'kind' | 'name' | 'hasGeneratedName'>>
+
+/** @internal */
+export const AgentNode = Object.freeze({
+  /** A new agent node with nothing configured but its name. */
+  create(name: string): AgentNode {
+    return Object.freeze({
+      kind: 'agent',
+      name,
+      hasGeneratedName: false,
+      description: undefined,
+      model: undefined,
+      mock: undefined,
+      instruction: undefined,
+      staticInstruction: undefined,
+      globalInstruction: undefined,
+      reads: undefined,
+      context: undefined,
+      accepts: undefined,
+      returns: undefined,
+      writes: undefined,
+      produces: undefined,
+      consumes: undefined,
+      tools: Object.freeze([]),
+      subAgents: Object.freeze([]),
+      transfer: Object.freeze({ disallowTransferToParent: false, disallowTransferToPeers: false }),
+      callbacks: emptyAgentCallbacks,
+      proceedIf: undefined,
+      planner: undefined,
+      generateContentConfig: undefined,
+    })
+  },
+  /** A copy of `node` with `patch` applied; `node` is unchanged. */
+  cloneWith(node: AgentNode, patch: AgentNodePatch): AgentNode {
+    return Object.freeze({ ...node, ...patch })
+  },
+  is(value: unknown): value is AgentNode {
+    return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'agent'
+  },
+})

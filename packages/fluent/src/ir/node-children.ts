@@ -1,0 +1,43 @@
+import type { FlowNode } from './flow-node.js'
+import { visitNode, type NodeVisitor } from './node-visitor.js'
+
+/** A child node and its path segments below the parent (`['steps', 1]`, `['tools', 0]`, `['otherwise']`). */
+export interface NodeChild {
+  readonly segments: readonly (string | number)[]
+  readonly node: FlowNode
+}
+
+const none: readonly NodeChild[] = Object.freeze([])
+
+function listed(label: string, nodes: readonly FlowNode[]): NodeChild[] {
+  return nodes.map((node, index) => ({ segments: [label, index], node }))
+}
+
+const childrenByKind: NodeVisitor<readonly NodeChild[]> = {
+  agent: (node) => [
+    ...listed('subAgents', node.subAgents),
+    ...node.tools.flatMap((entry, index) => (entry.kind === 'agent-tool' ? [{ segments: ['tools', index], node: entry.agent }] : [])),
+  ],
+  sequence: (node) => listed('steps', node.steps),
+  parallel: (node) => listed('branches', node.branches),
+  loop: (node) => listed('steps', node.steps),
+  fallback: (node) => listed('attempts', node.attempts),
+  route: (node) => [
+    ...node.rules.map((rule, index) => ({ segments: ['branches', index], node: rule.target })),
+    ...(node.otherwise ? [{ segments: ['otherwise'], node: node.otherwise }] : []),
+  ],
+  'function-step': () => none,
+  'transform-step': () => none,
+  'artifact-step': () => none,
+  tap: () => none,
+  expect: () => none,
+  gate: () => none,
+  race: (node) => listed('racers', node.racers),
+  timeout: (node) => [{ segments: ['agent'], node: node.agent }],
+  'map-over': (node) => [{ segments: ['body'], node: node.body }],
+}
+
+/** The nodes directly below `node`, in order, with their path segments (for validation and introspection). */
+export function nodeChildren(node: FlowNode): readonly NodeChild[] {
+  return visitNode(childrenByKind, node)
+}

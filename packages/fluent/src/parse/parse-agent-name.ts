@@ -1,0 +1,9 @@
+import { validateAgentName } from '@adk-fluent/core'
+import { throwConfigIssue } from './config-issue.js'
+
+/** Checks a name given to `Agent(...)`, `Pipeline(...)` and the other workflow factories. @internal */
+export function parseAgentName(name: unknown, factory: string): string {
+  const problem = validateAgentName(name)
+  if (problem === undefined) return name as string
+  throwConfigIssue([`${factory}(${JSON.stringify(name) ?? String(name)})`], problem)
+}

@@ -1,0 +1,47 @@
+import { BaseAgent, ReadonlyContext, type BaseAgentConfig, type Event, type InvocationContext } from '@adk-fluent/core'
+import type { StatePredicate } from '../ir/state-function-types.js'
+import { createStepEvent } from './create-step-event.js'
+import { stateSnapshot } from './state-snapshot.js'
+
+/** Configuration of a {@link GateAgent}; `subAgents` are the steps that follow the gate in its pipeline. */
+export interface GateAgentConfig extends BaseAgentConfig {
+  readonly predicate: StatePredicate
+  readonly message: string
+  readonly key: string
+}
+
+/**
+ * A human-approval gate. When `predicate(state)` holds and `state[key + '_approved']` is not set, it answers
+ * `message`, records `state[key] = true` and `state[key + '_message']`, escalates (ending an enclosing loop) and
+ * does not run its sub-agents (the rest of its pipeline). Once approved, it clears the three keys and runs them.
+ */
+export class GateAgent extends BaseAgent {
+  readonly #predicate: StatePredicate
+  readonly #message: string
+  readonly #key: string
+
+  constructor(config: GateAgentConfig) {
+    super(config)
+    this.#predicate = config.predicate
+    this.#message = config.message
+    this.#key = config.key
+  }
+
+  protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
+    const state = stateSnapshot(new ReadonlyContext(ctx))
+    const key = this.#key
+    if (await this.#predicate(state)) {
+      if (!state[`${key}_approved`]) {
+        yield createStepEvent(ctx, this.name, {
+          content: { role: 'model', parts: [{ text: this.#message }] },
+          actions: { stateDelta: { [key]: true, [`${key}_message`]: this.#message }, escalate: true },
+        })
+        return
+      }
+      yield createStepEvent(ctx, this.name, {
+        actions: { stateDelta: { [key]: null, [`${key}_message`]: null, [`${key}_approved`]: null } },
+      })
+    }
+    for (const next of this.subAgents) yield* next.runAsync(ctx)
+  }
+}

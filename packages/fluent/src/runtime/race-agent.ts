@@ -1,0 +1,61 @@
+import { BaseAgent, type BaseAgentConfig, type Event, type InvocationContext } from '@adk-fluent/core'
+import { forkInvocationContext } from './fork-invocation-context.js'
+import { createLinkedAbortController } from './linked-abort-controller.js'
+import { appendToView, createSessionView } from './session-view.js'
+
+interface Finish {
+  readonly index: number
+  readonly events: readonly Event[]
+}
+
+/**
+ * Runs every sub-agent at once, each on its own copy of the session (state, history and `temp:` values), holding
+ * their events back. The first to finish without an error wins: the others are aborted and only the winner's
+ * events are yielded, so the losers leave no trace in the session. When all fail, the last error is thrown.
+ */
+export class RaceAgent extends BaseAgent {
+  constructor(config: BaseAgentConfig) {
+    super(config)
+  }
+
+  protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
+    const links = this.subAgents.map(() => createLinkedAbortController(ctx.abortSignal))
+    try {
+      const runs = this.subAgents.map((racer, index) =>
+        runHeldBack(racer, ctx, (links[index] as (typeof links)[number]).controller.signal).then((events) => ({ index, events })),
+      )
+      const winner = await firstFinished(runs)
+      links.forEach((link, index) => {
+        if (index !== winner.index) link.controller.abort()
+      })
+      for (const event of winner.events) yield event
+    } finally {
+      for (const link of links) link.dispose()
+    }
+  }
+}
+
+async function runHeldBack(racer: BaseAgent, ctx: InvocationContext, abortSignal: AbortSignal): Promise<Event[]> {
+  const view = createSessionView(ctx.session, ctx.tempState, { sharedEvents: false })
+  const forked = forkInvocationContext(ctx, { session: view.session, tempState: view.tempState, abortSignal })
+  const events: Event[] = []
+  for await (const event of racer.runAsync(forked)) {
+    if (event.partial) continue
+    appendToView(view, event)
+    events.push(event)
+  }
+  return events
+}
+
+/** The first run to succeed; when every run fails, the error of the last one to fail. */
+function firstFinished(runs: readonly Promise<Finish>[]): Promise<Finish> {
+  return new Promise<Finish>((resolve, reject) => {
+    let failures = 0
+    for (const run of runs) {
+      run.then(resolve, (error: unknown) => {
+        failures++
+        if (failures === runs.length) reject(error)
+      })
+    }
+  })
+}

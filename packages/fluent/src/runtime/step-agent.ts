@@ -1,0 +1,30 @@
+import { BaseAgent, Context, createEventActions, type BaseAgentConfig, type Event, type InvocationContext } from '@adk-fluent/core'
+import { createStepEvent, hasActionEffects } from './create-step-event.js'
+
+/** The work of a {@link StepAgent}: it records changes through `context` (`state.set`, artifacts, `actions`). */
+export type StepBody = (context: Context) => Promise<void>
+
+/** Configuration of a {@link StepAgent}. */
+export interface StepAgentConfig extends BaseAgentConfig {
+  readonly body: StepBody
+}
+
+/**
+ * Runs a function step (a plain function, an `S` transform, an `A` operation, `tap`, `expect`, a loop checkpoint).
+ * The body writes to a `Context` over fresh actions; when they change anything, the agent yields one event
+ * carrying them, so state and artifacts change only through events (and persist with them).
+ */
+export class StepAgent extends BaseAgent {
+  readonly #body: StepBody
+
+  constructor(config: StepAgentConfig) {
+    super(config)
+    this.#body = config.body
+  }
+
+  protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
+    const actions = createEventActions()
+    await this.#body(new Context({ invocationContext: ctx, eventActions: actions }))
+    if (hasActionEffects(actions)) yield createStepEvent(ctx, this.name, { actions })
+  }
+}
