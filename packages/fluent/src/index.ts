@@ -13,6 +13,14 @@ export type { NodeHolder, StepInput } from './parse/parse-step.js'
 export type { ToolArgument, ToolOptions, ToolsInput } from './parse/parse-tools.js'
 export type { RunOptions } from './run/run-options.js'
 
+// Namespaces
+export { A, C, P, S, T } from './namespaces/index.js'
+export type { PromptSpec } from './namespaces/prompt/index.js'
+export type { ContextSpec } from './namespaces/context/index.js'
+export type { StateTransform } from './namespaces/state/index.js'
+export type { ToolComposite } from './namespaces/tools/index.js'
+export type { ArtifactOperation } from './namespaces/artifacts/index.js'
+
 // IR (read by introspection)
 export type { FlowNode, NamedNodeFields, NodeKind } from './ir/flow-node.js'
 export { isFlowNode } from './ir/flow-node.js'

@@ -4,14 +4,19 @@ import * as C from './index.js'
 import { compileContext, type ContextSpec } from './compile-context.js'
 import { createTestContext } from '../shared/test-context.js'
 
-/** A 10,000-event session whose event list counts every read made through it. */
-async function longSession() {
+/** A 10,000-event session (built once) whose event list counts every read made through it. */
+const longSession = (async () => {
   const sessionService = new InMemorySessionService()
   const session = await sessionService.createSession({ appName: 'app', userId: 'u1' })
   for (let index = 0; index < 5_000; index++) {
     await sessionService.appendEvent({ session, event: createEvent({ author: 'user', content: { role: 'user', parts: [{ text: `question ${index}` }] } }) })
     await sessionService.appendEvent({ session, event: createEvent({ author: 'bot', content: { role: 'model', parts: [{ text: `answer ${index}` }] } }) })
   }
+  return { session, sessionService }
+})()
+
+async function measure(spec: ContextSpec) {
+  const { session, sessionService } = await longSession
   const reads = { indices: new Set<number>(), other: [] as string[] }
   const events = new Proxy(session.events, {
     get(target, property, receiver) {
@@ -27,12 +32,7 @@ async function longSession() {
     session: { ...session, events: events as Event[] },
     sessionService,
   })
-  return { context: new ReadonlyContext(invocationContext), reads }
-}
-
-async function measure(spec: ContextSpec) {
-  const { context, reads } = await longSession()
-  const text = (await compileContext(spec).provider?.(context)) ?? ''
+  const text = (await compileContext(spec).provider?.(new ReadonlyContext(invocationContext))) ?? ''
   return { text, reads, lowestIndex: Math.min(...reads.indices) }
 }
 

@@ -1,0 +1,10 @@
+/** Prompt composition: `P.role()`, `P.task()`, `P.when()`, `P.fromState()`, … compiled by `compilePrompt()`. */
+export * as P from './prompt/index.js'
+/** Context engineering: `C.none()`, `C.window()`, `C.fromState()`, … compiled by `compileContext()`. */
+export * as C from './context/index.js'
+/** State transforms: `S.pick()`, `S.set()`, `S.merge()`, … each returning a delta. */
+export * as S from './state/index.js'
+/** Tools: `T.fn()`, `T.agent()`, `T.mock()`, `T.confirm()`, `T.timeout()`, turned into core tools by `toTools()`. */
+export * as T from './tools/index.js'
+/** Artifact operations: `A.publish()`, `A.snapshot()`, `A.save()`, `A.load()`, `A.list()`, `A.delete()`. */
+export * as A from './artifacts/index.js'

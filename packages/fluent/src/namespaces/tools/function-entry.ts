@@ -1,0 +1,79 @@
+import {
+  ConfigError,
+  FunctionTool,
+  isBaseTool,
+  type BaseTool,
+  type Context,
+  type FunctionToolOptions,
+  type FunctionToolParameters,
+} from '@adk-fluent/core'
+import { createToolEntry, type ToolEntry } from './tool-composite.js'
+import { ConfirmedTool } from './confirmed-tool.js'
+
+/** A function the model may call: it receives the (validated) arguments and the tool context. */
+export type ToolFunction = (args: never, context: Context) => unknown
+
+/** When a call needs the user's approval: always, or when this returns true for the arguments. */
+export type ToolConfirmRule = boolean | ((args: Record<string, unknown>, context: Context) => boolean | Promise<boolean>)
+
+/** The options of `T.fn()`. */
+export interface FunctionToolSettings {
+  /** Ask the user to approve each call (or the calls this returns true for). */
+  readonly confirm?: ToolConfirmRule
+  /** The name the model calls (default: the function's name). */
+  readonly name?: string
+  /** What the tool does, for the model. */
+  readonly description?: string
+  /** A zod object schema of the arguments (validated before the call), or a genai `Schema`. */
+  readonly parameters?: FunctionToolParameters
+}
+
+const toolName = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/
+
+/** Validates a tool name given to `factory`. @internal */
+export function parseToolName(factory: string, name: unknown): string {
+  if (typeof name === 'string' && toolName.test(name)) return name
+  throw new ConfigError(
+    `${factory}: ${JSON.stringify(name) ?? String(name)} is not a valid tool name. Use letters, digits, '_', '.' or '-' (starting with a letter or '_', at most 64 characters), such as 'get_weather'.`,
+  )
+}
+
+/** The entry of a core tool, used as is. @internal */
+export function baseToolEntry(tool: BaseTool, description = `<tool ${tool.name}>`): ToolEntry {
+  return createToolEntry(tool.name, description, () => tool)
+}
+
+/** The entry of `T.fn(f, settings)`: a core `FunctionTool`, made once (it holds no per-run state). @internal */
+export function functionEntry(factory: string, fn: unknown, settings: FunctionToolSettings = {}): ToolEntry {
+  if (isBaseTool(fn)) {
+    if (settings.name !== undefined || settings.description !== undefined || settings.parameters !== undefined) {
+      throw new ConfigError(`${factory}: name, description and parameters apply to functions; "${fn.name}" is already a tool. Pass the tool alone.`)
+    }
+    return settings.confirm ? createToolEntry(fn.name, `T.fn(<tool ${fn.name}>, { confirm })`, () => new ConfirmedTool(fn)) : baseToolEntry(fn, `T.fn(<tool ${fn.name}>)`)
+  }
+  if (typeof fn !== 'function') {
+    throw new ConfigError(`${factory}: expected a function or a core tool, got ${fn === null ? 'null' : typeof fn}. Pass a named function such as function getWeather({ city }) { ... }.`)
+  }
+  const ownName = fn.name && fn.name !== 'execute' ? fn.name : undefined
+  const name = settings.name ?? ownName
+  if (name === undefined) {
+    throw new ConfigError(`${factory}: the function has no name. Pass a named function (function getWeather(args) { ... }) or { name: 'get_weather' }.`)
+  }
+  parseToolName(factory, name)
+  if (settings.description !== undefined && typeof settings.description !== 'string') {
+    throw new ConfigError(`${factory}: description must be a string.`)
+  }
+  const confirm = settings.confirm
+  if (confirm !== undefined && typeof confirm !== 'boolean' && typeof confirm !== 'function') {
+    throw new ConfigError(`${factory}: confirm must be true, false or a function (args, context) => boolean.`)
+  }
+  const options: FunctionToolOptions<FunctionToolParameters> = {
+    name,
+    description: settings.description ?? '',
+    parameters: settings.parameters,
+    execute: fn as (args: unknown, context: Context) => unknown,
+  }
+  if (confirm !== undefined) options.requireConfirmation = confirm as NonNullable<FunctionToolOptions<FunctionToolParameters>['requireConfirmation']>
+  const tool = new FunctionTool(options)
+  return createToolEntry(name, `T.fn(${fn.name || name}${confirm ? ', { confirm }' : ''})`, () => tool)
+}
