@@ -23,7 +23,7 @@ export class ParallelAgent extends BaseAgent {
   }
 }
 
-/** Interleaves several event streams in production order; an error in one stops the others. */
+/** Interleaves several event streams in production order; an error in one (or the consumer stopping) stops the others. */
 export async function* mergeConcurrently(
   generators: readonly AsyncGenerator<Event, void, undefined>[],
 ): AsyncGenerator<Event, void, undefined> {
@@ -47,13 +47,11 @@ export async function* mergeConcurrently(
       advance(index)
     }
   } finally {
-    if (pending.size > 0) {
-      await Promise.allSettled(
-        [...pending.keys()].map(async (index) => {
-          await pending.get(index)?.catch(() => undefined)
-          await generators[index]?.return(undefined)
-        }),
-      )
+    // Stop the other branches without waiting for them: a branch busy in a tool that ignores the abort signal must
+    // not hold up an abort or an error. Each closes once its current step settles; what it yields is dropped.
+    for (const [index, next] of pending) {
+      next.catch(() => undefined)
+      generators[index]?.return(undefined).catch(() => undefined)
     }
   }
 }

@@ -56,10 +56,9 @@ async function* runOneStep(agent: LlmAgent, ctx: InvocationContext): AsyncGenera
     if (planned) response = planned.response
     if (!response.content?.parts?.length && response.errorCode === undefined && !response.interrupted) continue
     const event = toEvent(agent, ctx, response, eventId, actions)
-    if (!event.partial) {
-      eventId = newEventId()
-      actions = createEventActions()
-    }
+    // Every event of a step gets its own id, streamed chunks included (ADK regenerates the template id).
+    eventId = newEventId()
+    if (!event.partial) actions = createEventActions()
     const calls = getFunctionCalls(event)
     if (calls.length > 0 && !interceptSetModelResponse(agent, event)) {
       for (const call of calls) if (!call.id) call.id = newFunctionCallId()

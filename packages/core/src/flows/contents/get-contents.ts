@@ -6,6 +6,7 @@ import { isEventVisible } from './event-filter.js'
 import { convertForeignEvent } from './convert-foreign-event.js'
 import { mergeFunctionResponseEvents } from './merge-function-response-events.js'
 import { stripClientIds } from './strip-client-ids.js'
+import { copyContent } from './copy-content.js'
 
 /** A visible event with the content this agent sees (converted when another agent wrote it). */
 interface VisibleEvent {
@@ -29,7 +30,7 @@ function contentFor(event: Event, agentName: string): Content | undefined {
 /**
  * The conversation history an agent sends to its model, built from `events[start..]`: filtered by visibility and
  * branch, other agents' events turned into `For context:` user turns, function responses paired right after their
- * calls, and runtime-generated call ids removed.
+ * calls, and runtime-generated call ids removed. The contents are copies: editing them never changes the events.
  */
 export function getContents(
   events: readonly Event[],
@@ -45,7 +46,7 @@ export function getContents(
     if (content) visible.push({ event, content })
   }
   const arranged = arrangeAsyncResponses(arrangeLatestResponse(visible))
-  return arranged.map((item) => stripClientIds(item.content))
+  return arranged.map((item) => stripClientIds(copyContent(item.content)))
 }
 
 function isOwnWithFunctionParts(item: VisibleEvent): boolean {
