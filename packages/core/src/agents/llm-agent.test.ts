@@ -60,6 +60,15 @@ describe('LlmAgent configuration (spec 10.9 #90–92)', () => {
     expect(underSequence.canonicalModel.model).toBe('gemini-2.0-flash-lite')
   })
 
+  it('an agent looked at before it got a parent still inherits the parent’s model', () => {
+    vi.stubEnv('ADK_FLUENT_MODEL', '')
+    const child = new LlmAgent({ name: 'child' })
+    expect(child.canonicalModel.model).toBe('gemini-2.5-flash')
+    const llm = new ScriptedLlm([])
+    new LlmAgent({ name: 'root', model: llm, subAgents: [child] })
+    expect(child.canonicalModel).toBe(llm)
+  })
+
   it('resolves model names through the registry; an unknown name is a ConfigError at construction', () => {
     const made: string[] = []
     LLMRegistry.register('llm-agent-test-', (model) => {

@@ -80,6 +80,8 @@ export class LlmAgent extends BaseAgent {
   readonly beforeToolCallback: readonly SingleBeforeToolCallback[]
   readonly afterToolCallback: readonly SingleAfterToolCallback[]
   #resolvedModel: BaseLlm | undefined
+  /** The default model, made on first use when no agent up the tree has one (kept apart so a later parent's wins). */
+  #fallbackModel: BaseLlm | undefined
 
   constructor(config: LlmAgentConfig) {
     super(config)
@@ -115,8 +117,10 @@ export class LlmAgent extends BaseAgent {
       if (isLlmAgent(agent) && agent.#resolvedModel) return agent.#resolvedModel
       agent = agent.parentAgent
     }
-    this.#resolvedModel = LLMRegistry.newLlm(defaultModelName())
-    return this.#resolvedModel
+    const root = this.rootAgent
+    const owner = isLlmAgent(root) ? root : this
+    owner.#fallbackModel ??= LLMRegistry.newLlm(defaultModelName())
+    return owner.#fallbackModel
   }
 
   /** The instruction text and whether `{key}` templates must be injected (strings: yes; providers: no). */
