@@ -33,7 +33,7 @@ const lowerByKind: NodeVisitor<BaseAgent, [string]> = {
   loop: (node, name) => {
     const { until } = node
     const checkpoint = (names: readonly string[]) =>
-      until ? [new StepAgent({ name: distinctName(`${name}_until`, names), body: checkpointBody(until) })] : []
+      until ? [new StepAgent({ name: distinctName(`${name}_checkpoint`, names), body: checkpointBody(until) })] : []
     const config: LoopAgentConfig = workflowConfig(node, name, lowerSequenceSteps(node.steps, lowerNode, checkpoint))
     if (node.maxIterations !== undefined) config.maxIterations = node.maxIterations
     return new LoopAgent(config)

@@ -1,12 +1,30 @@
-import { isFinalResponse, stringifyContent, type Event } from '@adk-fluent/core'
+import { ModelError, isFinalResponse, stringifyContent, type Event } from '@adk-fluent/core'
 
-/** The text of the last final response with text (the run's answer); `''` when there is none. */
+/**
+ * The text of the last final response with text (the run's answer); `''` when there is none. When the run ends on
+ * a model error event (core reports failed model calls as events), throws a `ModelError` naming the agent instead.
+ */
 export async function finalText(events: AsyncIterable<Event>): Promise<string> {
   let answer = ''
+  let failure: Event | undefined
   for await (const event of events) {
     if (event.author === 'user' || !isFinalResponse(event)) continue
+    if (event.errorCode !== undefined) {
+      failure = event
+      continue
+    }
     const text = stringifyContent(event)
-    if (text) answer = text
+    if (text) {
+      answer = text
+      failure = undefined
+    }
+  }
+  if (failure) {
+    throw new ModelError(`Agent "${failure.author}" failed: ${failure.errorMessage ?? 'the model call failed'} (${failure.errorCode}).`, {
+      agentName: failure.author,
+      invocationId: failure.invocationId,
+      ...(failure.errorCode === undefined ? {} : { errorCode: failure.errorCode }),
+    })
   }
   return answer
 }

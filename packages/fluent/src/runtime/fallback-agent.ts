@@ -1,9 +1,11 @@
 import { BaseAgent, type BaseAgentConfig, type Event, type InvocationContext } from '@adk-fluent/core'
+import { isErrorEvent, type AttemptFailure } from './attempt-failure.js'
 
 /**
- * Runs its sub-agents in turn, passing their events on as they come: the first one that finishes without an error
- * ends the run; an error moves on to the next; when all fail, the last error is thrown. Changes an attempt made
- * before failing stay (they were events of the session).
+ * Runs its sub-agents in turn, passing their events on as they come. An attempt fails when it throws or produces a
+ * model error event (which is held back); the next one then runs. The first attempt that finishes without failing
+ * ends the run. When all fail, the last failure stands: its error is thrown, or its error event is yielded. Changes
+ * a failed attempt made before failing stay (they were events of the session).
  */
 export class FallbackAgent extends BaseAgent {
   constructor(config: BaseAgentConfig) {
@@ -11,15 +13,23 @@ export class FallbackAgent extends BaseAgent {
   }
 
   protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
-    let lastError: unknown
+    let failure: AttemptFailure | undefined
     for (const attempt of this.subAgents) {
+      failure = undefined
       try {
-        yield* attempt.runAsync(ctx)
-        return
+        for await (const event of attempt.runAsync(ctx)) {
+          if (isErrorEvent(event)) {
+            failure = { event }
+            break
+          }
+          yield event
+        }
       } catch (error) {
-        lastError = error
+        failure = { error }
       }
+      if (!failure) return
     }
-    throw lastError
+    if (failure && 'event' in failure) yield failure.event
+    else if (failure) throw failure.error
   }
 }
