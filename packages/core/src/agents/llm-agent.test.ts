@@ -82,6 +82,14 @@ describe('LlmAgent configuration (spec 10.9 #90–92)', () => {
     expect(() => new LlmAgent({ name: 'agent', model: 'no-such-model' })).toThrow('Unknown model "no-such-model"')
   })
 
+  it('a failed construction leaves the sub-agents free to be used again', () => {
+    const child = new LlmAgent({ name: 'child' })
+    expect(() => new LlmAgent({ name: 'root', model: 'no-such-model', subAgents: [child] })).toThrow(ConfigError)
+    expect(child.parentAgent).toBeUndefined()
+    const root = new LlmAgent({ name: 'root', model: new ScriptedLlm([]), subAgents: [child] })
+    expect(child.parentAgent).toBe(root)
+  })
+
   it('rejects tools that are not tools and models that are not models', () => {
     expect(() => new LlmAgent({ name: 'agent', tools: [(() => 1) as never] })).toThrow('not a tool')
     expect(() => new LlmAgent({ name: 'agent', model: {} as never })).toThrow('model must be a model name or a BaseLlm instance.')

@@ -84,10 +84,9 @@ export class LlmAgent extends BaseAgent {
   #fallbackModel: BaseLlm | undefined
 
   constructor(config: LlmAgentConfig) {
-    super(config)
+    // Checked before BaseAgent links the sub-agents, so a failed construction leaves them free to be reused.
+    super(checkedConfig(config))
     Object.defineProperty(this, llmAgentBrand, { value: true })
-    const issues = validateLlmAgentConfig(config)
-    if (issues.length > 0) throw new ConfigError(issues, { agentName: config.name })
     this.model = config.model
     if (typeof config.model === 'string' && config.model.length > 0) this.#resolvedModel = LLMRegistry.newLlm(config.model)
     else if (isBaseLlm(config.model)) this.#resolvedModel = config.model
@@ -147,6 +146,12 @@ export class LlmAgent extends BaseAgent {
 /** True for any {@link LlmAgent}, whichever module instance created it. */
 export function isLlmAgent(value: unknown): value is LlmAgent {
   return hasBrand(value, llmAgentBrand)
+}
+
+function checkedConfig(config: LlmAgentConfig): LlmAgentConfig {
+  const issues = validateLlmAgentConfig(config)
+  if (issues.length > 0) throw new ConfigError(issues, { agentName: config.name })
+  return config
 }
 
 function validateLlmAgentConfig(config: LlmAgentConfig): ConfigIssue[] {
