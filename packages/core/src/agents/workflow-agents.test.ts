@@ -285,18 +285,34 @@ describe('ParallelAgent (spec 10.10 #94–96)', () => {
     expect((await harness.session()).state).toEqual({ a_out: 'A', b_out: 'B' })
   })
 
-  it('an error in one branch propagates out of the run', async () => {
+  it('an error in one branch propagates at once, without waiting for a busy sibling', async () => {
     class Failing extends BaseAgent {
       protected async *runAsyncImpl(): AsyncGenerator<Event, void, undefined> {
         await new Promise((resolve) => setTimeout(resolve, 5))
         throw new Error('branch failed')
       }
     }
-    const parallel = new ParallelAgent({
-      name: 'par',
-      subAgents: [new Failing({ name: 'bad' }), new ScriptAgent({ name: 'good', texts: ['1', '2'], delayMs: 50 })],
-    })
-    await expect((await createHarness(parallel)).run('go')).rejects.toThrow('branch failed')
+    const release = deferred()
+    let siblingClosed = false
+    class Busy extends BaseAgent {
+      protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
+        try {
+          await release.promise
+          yield createEvent({ invocationId: ctx.invocationId, author: this.name, content: { role: 'model', parts: [{ text: 'late' }] } })
+          yield createEvent({ invocationId: ctx.invocationId, author: this.name, content: { role: 'model', parts: [{ text: 'later' }] } })
+        } finally {
+          siblingClosed = true
+        }
+      }
+    }
+    const parallel = new ParallelAgent({ name: 'par', subAgents: [new Failing({ name: 'bad' }), new Busy({ name: 'busy' })] })
+    const harness = await createHarness(parallel)
+    await expect(harness.run('go')).rejects.toThrow('branch failed')
+    expect(siblingClosed).toBe(false)
+    release.resolve()
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(siblingClosed).toBe(true)
+    expect((await harness.session()).events.map((event) => event.author)).toEqual(['user'])
   })
 })
 

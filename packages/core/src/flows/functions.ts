@@ -9,6 +9,7 @@ import type { BaseTool } from '../tools/base-tool.js'
 import { ConfigError } from '../errors/config-error.js'
 import { newFunctionCallId } from '../util/ids.js'
 import { normalizeToolResult } from './normalize-tool-result.js'
+import { untilAborted } from './until-aborted.js'
 import { REQUEST_CONFIRMATION_FUNCTION_CALL_NAME } from './contents/event-filter.js'
 
 /** Runs one function call through plugins, callbacks and the tool; `undefined` when a long-running tool gave nothing. */
@@ -88,7 +89,7 @@ async function runTool(
   return response
 }
 
-/** Runs calls concurrently and merges their responses into one event, in call order. */
+/** Runs calls concurrently and merges their responses into one event, in call order; an abort stops the wait. */
 async function executeCalls(
   agent: LlmAgent,
   ctx: InvocationContext,
@@ -97,7 +98,10 @@ async function executeCalls(
   confirmations: ReadonlyMap<string, ToolConfirmation> = new Map(),
 ): Promise<Event | undefined> {
   const events = (
-    await Promise.all(calls.map((call) => executeCall(agent, ctx, call, toolsDict, call.id ? confirmations.get(call.id) : undefined)))
+    await untilAborted(
+      ctx,
+      Promise.all(calls.map((call) => executeCall(agent, ctx, call, toolsDict, call.id ? confirmations.get(call.id) : undefined))),
+    )
   ).filter((event): event is Event => event !== undefined)
   if (events.length === 0) return undefined
   if (events.length === 1) return events[0]

@@ -304,6 +304,33 @@ describe('abort', () => {
     expect(llm.requests).toHaveLength(1)
   })
 
+  it('aborting while a tool ignores the signal still returns promptly; its late result is dropped', async () => {
+    const toolStarted = deferred()
+    const release = deferred()
+    const stubborn = new FunctionTool({
+      name: 'stubborn',
+      description: 'Ignores aborts.',
+      execute: async () => {
+        toolStarted.resolve()
+        await release.promise
+        return { done: true }
+      },
+    })
+    const llm = new ScriptedLlm([call('stubborn', {}), 'never'])
+    const harness = await createHarness(agentWith(llm, { tools: [stubborn] }))
+    const controller = new AbortController()
+    const run = harness.run('hi', { abortSignal: controller.signal })
+    await toolStarted.promise
+    const start = performance.now()
+    controller.abort()
+    await expect(run).rejects.toThrow(AbortError)
+    expect(performance.now() - start).toBeLessThan(1_000)
+    release.resolve()
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect((await harness.session()).events.map((event) => event.author)).toEqual(['user', 'root_agent'])
+    expect(llm.requests).toHaveLength(1)
+  })
+
   it('aborting after an event was received stops before the next one', async () => {
     const llm = new ScriptedLlm([call('noop', {}), 'never'])
     const noop = new FunctionTool({ name: 'noop', description: 'Nothing.', execute: () => ({}) })
