@@ -12,6 +12,7 @@ import { parseCount } from '../parse/parse-count.js'
 import { parseFunction } from '../parse/parse-function.js'
 import { parseStateKey } from '../parse/parse-state-key.js'
 import { parseStep, type StepInput } from '../parse/parse-step.js'
+import { toIdentifier } from '../parse/to-identifier.js'
 import { defaultBuilderKit } from './default-builder-kit.js'
 import type { FlowBuilder } from './flow-builder.js'
 
@@ -54,9 +55,10 @@ export interface MapOverOptions {
  * @example mapOver('documents', Agent('summarizer').instruct('Summarize: {doc}').writes('summary'), { itemKey: 'doc', outputKey: 'summaries', concurrency: 4 })
  */
 export function mapOver(listKey: string, body: StepInput, options: MapOverOptions = {}): FlowBuilder {
+  const parsedKey = parseStateKey(listKey, ['mapOver', 'listKey'])
   return defaultBuilderKit.step(
-    MapOverNode.create({
-      listKey: parseStateKey(listKey, ['mapOver', 'listKey']),
+    MapOverNode.create(toIdentifier(`map_${parsedKey}`, 'map_over'), {
+      listKey: parsedKey,
       body: parseStep(body, ['mapOver', 'body']),
       itemKey: parseStateKey(options.itemKey ?? 'item', ['mapOver', 'itemKey']),
       outputKey: parseStateKey(options.outputKey ?? 'results', ['mapOver', 'outputKey']),
@@ -93,7 +95,8 @@ export interface GateOptions {
 export function gate(predicate: StatePredicate, options: GateOptions = {}): FlowBuilder {
   const parsed = parseFunction<StatePredicate>(predicate, ['gate', 'predicate'], 'a predicate (state) => boolean')
   const key = parseStateKey(options.key ?? 'gate', ['gate', 'key'])
-  return defaultBuilderKit.step(GateNode.create(parsed, message(options.message ?? 'Approval required.', ['gate', 'message']), key))
+  const text = message(options.message ?? 'Approval required.', ['gate', 'message'])
+  return defaultBuilderKit.step(GateNode.create(toIdentifier(`gate_${key}`, 'gate'), parsed, text, key))
 }
 
 /**

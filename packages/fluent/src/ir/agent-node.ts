@@ -98,7 +98,4 @@ export const AgentNode = Object.freeze({
   cloneWith(node: AgentNode, patch: AgentNodePatch): AgentNode {
     return Object.freeze({ ...node, ...patch })
   },
-  is(value: unknown): value is AgentNode {
-    return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'agent'
-  },
 })

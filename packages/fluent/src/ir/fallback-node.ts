@@ -19,7 +19,4 @@ export const FallbackNode = Object.freeze({
   cloneWith(node: FallbackNode, patch: Partial<Omit<FallbackNode, 'kind'>>): FallbackNode {
     return Object.freeze({ ...node, ...patch })
   },
-  cloneWithAttempt(node: FallbackNode, attempt: FlowNode): FallbackNode {
-    return Object.freeze({ ...node, attempts: Object.freeze([...node.attempts, attempt]) })
-  },
 })

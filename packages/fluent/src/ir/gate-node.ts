@@ -15,8 +15,8 @@ export interface GateNode extends NamedNodeFields {
 
 /** @internal */
 export const GateNode = Object.freeze({
-  create(predicate: StatePredicate, message: string, key: string): GateNode {
-    return Object.freeze({ kind: 'gate', name: `gate_${key}`, hasGeneratedName: true, predicate, message, key })
+  create(name: string, predicate: StatePredicate, message: string, key: string): GateNode {
+    return Object.freeze({ kind: 'gate', name, hasGeneratedName: true, predicate, message, key })
   },
   is(value: unknown): value is GateNode {
     return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'gate'

@@ -31,7 +31,4 @@ export const LoopNode = Object.freeze({
   cloneWith(node: LoopNode, patch: Partial<Omit<LoopNode, 'kind'>>): LoopNode {
     return Object.freeze({ ...node, ...patch })
   },
-  cloneWithStep(node: LoopNode, step: FlowNode): LoopNode {
-    return Object.freeze({ ...node, steps: Object.freeze([...node.steps, step]) })
-  },
 })

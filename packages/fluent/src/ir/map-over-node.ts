@@ -16,8 +16,7 @@ export interface MapOverNode extends NamedNodeFields {
 
 /** @internal */
 export const MapOverNode = Object.freeze({
-  create(fields: Omit<MapOverNode, 'kind' | 'name' | 'hasGeneratedName'>): MapOverNode {
-    const name = `map_${fields.listKey.replace(/:/g, '_')}`
+  create(name: string, fields: Omit<MapOverNode, 'kind' | 'name' | 'hasGeneratedName'>): MapOverNode {
     return Object.freeze({ kind: 'map-over', name, hasGeneratedName: true, ...fields })
   },
 })

@@ -19,7 +19,4 @@ export const ParallelNode = Object.freeze({
   cloneWith(node: ParallelNode, patch: Partial<Omit<ParallelNode, 'kind'>>): ParallelNode {
     return Object.freeze({ ...node, ...patch })
   },
-  cloneWithBranch(node: ParallelNode, branch: FlowNode): ParallelNode {
-    return Object.freeze({ ...node, branches: Object.freeze([...node.branches, branch]) })
-  },
 })

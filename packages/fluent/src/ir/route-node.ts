@@ -32,7 +32,4 @@ export const RouteNode = Object.freeze({
   cloneWith(node: RouteNode, patch: Partial<Omit<RouteNode, 'kind'>>): RouteNode {
     return Object.freeze({ ...node, ...patch })
   },
-  cloneWithRule(node: RouteNode, rule: RouteRule): RouteNode {
-    return Object.freeze({ ...node, rules: Object.freeze([...node.rules, Object.freeze(rule)]) })
-  },
 })

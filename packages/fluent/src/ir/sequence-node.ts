@@ -15,7 +15,4 @@ export const SequenceNode = Object.freeze({
   cloneWith(node: SequenceNode, patch: Partial<Omit<SequenceNode, 'kind'>>): SequenceNode {
     return Object.freeze({ ...node, ...patch })
   },
-  cloneWithStep(node: SequenceNode, step: FlowNode): SequenceNode {
-    return Object.freeze({ ...node, steps: Object.freeze([...node.steps, step]) })
-  },
 })

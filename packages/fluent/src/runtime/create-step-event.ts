@@ -4,12 +4,12 @@ type Content = NonNullable<Event['content']>
 
 /** An event authored by `author` on the context's branch, carrying `actions` (and `content`, when given). */
 export function createStepEvent(
-  ctx: InvocationContext,
+  invocation: InvocationContext,
   author: string,
   fields: { actions?: Partial<EventActions>; content?: Content },
 ): Event {
-  const event = createEvent({ invocationId: ctx.invocationId, author, actions: createEventActions(fields.actions) })
-  if (ctx.branch !== undefined) event.branch = ctx.branch
+  const event = createEvent({ invocationId: invocation.invocationId, author, actions: createEventActions(fields.actions) })
+  if (invocation.branch !== undefined) event.branch = invocation.branch
   if (fields.content) event.content = fields.content
   return event
 }

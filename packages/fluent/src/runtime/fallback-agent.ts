@@ -12,12 +12,12 @@ export class FallbackAgent extends BaseAgent {
     super(config)
   }
 
-  protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
+  protected async *runAsyncImpl(invocation: InvocationContext): AsyncGenerator<Event, void, undefined> {
     let failure: AttemptFailure | undefined
     for (const attempt of this.subAgents) {
       failure = undefined
       try {
-        for await (const event of attempt.runAsync(ctx)) {
+        for await (const event of attempt.runAsync(invocation)) {
           if (isErrorEvent(event)) {
             failure = { event }
             break

@@ -12,18 +12,18 @@ export interface ForkOverrides {
  * A context for running a child on another session view, `temp:` store, abort signal or branch (race, mapOver,
  * timeout). The services, plugins, user message and run config are the parent's.
  */
-export function forkInvocationContext(ctx: InvocationContext, overrides: ForkOverrides): InvocationContext {
+export function forkInvocationContext(invocation: InvocationContext, overrides: ForkOverrides): InvocationContext {
   return new InvocationContext({
-    invocationId: ctx.invocationId,
-    agent: ctx.agent,
-    session: overrides.session ?? ctx.session,
-    sessionService: ctx.sessionService,
-    artifactService: ctx.artifactService,
-    pluginManager: ctx.pluginManager,
-    branch: 'branch' in overrides ? overrides.branch : ctx.branch,
-    userContent: ctx.userContent,
-    runConfig: ctx.runConfig,
-    abortSignal: overrides.abortSignal ?? ctx.abortSignal,
-    tempState: overrides.tempState ?? ctx.tempState,
+    invocationId: invocation.invocationId,
+    agent: invocation.agent,
+    session: overrides.session ?? invocation.session,
+    sessionService: invocation.sessionService,
+    artifactService: invocation.artifactService,
+    pluginManager: invocation.pluginManager,
+    branch: 'branch' in overrides ? overrides.branch : invocation.branch,
+    userContent: invocation.userContent,
+    runConfig: invocation.runConfig,
+    abortSignal: overrides.abortSignal ?? invocation.abortSignal,
+    tempState: overrides.tempState ?? invocation.tempState,
   })
 }

@@ -27,21 +27,21 @@ export class GateAgent extends BaseAgent {
     this.#key = config.key
   }
 
-  protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
-    const state = stateSnapshot(new ReadonlyContext(ctx))
+  protected async *runAsyncImpl(invocation: InvocationContext): AsyncGenerator<Event, void, undefined> {
+    const state = stateSnapshot(new ReadonlyContext(invocation))
     const key = this.#key
     if (await this.#predicate(state)) {
       if (!state[`${key}_approved`]) {
-        yield createStepEvent(ctx, this.name, {
+        yield createStepEvent(invocation, this.name, {
           content: { role: 'model', parts: [{ text: this.#message }] },
           actions: { stateDelta: { [key]: true, [`${key}_message`]: this.#message }, escalate: true },
         })
         return
       }
-      yield createStepEvent(ctx, this.name, {
+      yield createStepEvent(invocation, this.name, {
         actions: { stateDelta: { [key]: null, [`${key}_message`]: null, [`${key}_approved`]: null } },
       })
     }
-    for (const next of this.subAgents) yield* next.runAsync(ctx)
+    for (const next of this.subAgents) yield* next.runAsync(invocation)
   }
 }

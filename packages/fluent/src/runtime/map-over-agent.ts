@@ -10,6 +10,7 @@ import {
 import { createStepEvent } from './create-step-event.js'
 import { EventChannel } from './event-channel.js'
 import { forkInvocationContext } from './fork-invocation-context.js'
+import { createLinkedAbortController } from './linked-abort-controller.js'
 import { applyDeltaToView, createSessionView, readFromView, setInView, type SessionView } from './session-view.js'
 
 /** Configuration of a {@link MapOverAgent}; `subAgents` holds the body alone. */
@@ -26,7 +27,8 @@ export interface MapOverAgentConfig extends BaseAgentConfig {
  * Runs the body once per item of `state[listKey]`, at most `concurrency` at a time. Each item runs on its own
  * branch (`<map>.item_<i>`, so it sees only its own history) and its own state view holding `state[itemKey] = item`
  * and the body's own writes, so concurrent items never see each other's values. The body's events reach the
- * session as they come; at the end one event writes the outputs, in item order, to `state[outputKey]`.
+ * session as they come; at the end one event writes the outputs, in item order, to `state[outputKey]`. When an
+ * item fails (or the run stops), the items still running are aborted.
  */
 export class MapOverAgent extends BaseAgent {
   readonly #config: MapOverAgentConfig
@@ -36,16 +38,18 @@ export class MapOverAgent extends BaseAgent {
     this.#config = config
   }
 
-  protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
-    const items = this.#items(ctx)
+  protected async *runAsyncImpl(invocation: InvocationContext): AsyncGenerator<Event, void, undefined> {
+    const items = this.#items(invocation)
     const outputs: unknown[] = new Array(items.length).fill(null)
     const channel = new EventChannel()
+    const link = createLinkedAbortController(invocation.abortSignal)
     let next = 0
     let stopped = false
     const work = async () => {
       while (!stopped && next < items.length) {
         const index = next++
-        outputs[index] = await this.#runItem(ctx, items[index], index, channel)
+        const item = { item: items[index], index, abortSignal: link.controller.signal }
+        outputs[index] = await this.#runItem(invocation, item, channel)
       }
     }
     const workers = Array.from({ length: Math.min(this.#config.concurrency, items.length) }, work)
@@ -60,27 +64,33 @@ export class MapOverAgent extends BaseAgent {
       yield* channel.drain()
     } finally {
       stopped = true
+      link.controller.abort()
+      link.dispose()
     }
-    yield createStepEvent(ctx, this.name, { actions: { stateDelta: { [this.#config.outputKey]: outputs } } })
+    yield createStepEvent(invocation, this.name, { actions: { stateDelta: { [this.#config.outputKey]: outputs } } })
   }
 
-  #items(ctx: InvocationContext): readonly unknown[] {
+  #items(invocation: InvocationContext): readonly unknown[] {
     const { listKey } = this.#config
-    const list = ctx.readState(listKey) ?? undefined
+    const list = invocation.readState(listKey) ?? undefined
     if (Array.isArray(list)) return list
     const found = list === undefined ? 'state has no value for it' : `its value is a ${typeof list}, not a list`
     throw new StateError(
       `mapOver "${this.name}" maps over state["${listKey}"], but ${found}. Write a list to "${listKey}" in an earlier step (or initial state).`,
-      { agentName: this.name, invocationId: ctx.invocationId },
+      { agentName: this.name, invocationId: invocation.invocationId },
     )
   }
 
-  async #runItem(ctx: InvocationContext, item: unknown, index: number, channel: EventChannel): Promise<unknown> {
+  async #runItem(
+    invocation: InvocationContext,
+    { item, index, abortSignal }: { readonly item: unknown; readonly index: number; readonly abortSignal: AbortSignal },
+    channel: EventChannel,
+  ): Promise<unknown> {
     const body = this.subAgents[0] as BaseAgent
-    const view: SessionView = createSessionView(ctx.session, ctx.tempState, { sharedEvents: true })
+    const view: SessionView = createSessionView(invocation.session, invocation.tempState, { sharedEvents: true })
     setInView(view, this.#config.itemKey, item)
-    const branch = `${ctx.branch ? `${ctx.branch}.` : ''}${this.name}.item_${index}`
-    const itemContext = forkInvocationContext(ctx, { session: view.session, tempState: view.tempState, branch })
+    const branch = `${invocation.branch ? `${invocation.branch}.` : ''}${this.name}.item_${index}`
+    const itemContext = forkInvocationContext(invocation, { session: view.session, tempState: view.tempState, branch, abortSignal })
     let answer: string | undefined
     for await (const event of body.runAsync(itemContext)) {
       const delta = { ...event.actions.stateDelta }

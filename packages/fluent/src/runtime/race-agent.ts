@@ -22,11 +22,11 @@ export class RaceAgent extends BaseAgent {
     super(config)
   }
 
-  protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
-    const links = this.subAgents.map(() => createLinkedAbortController(ctx.abortSignal))
+  protected async *runAsyncImpl(invocation: InvocationContext): AsyncGenerator<Event, void, undefined> {
+    const links = this.subAgents.map(() => createLinkedAbortController(invocation.abortSignal))
     try {
       const runs = this.subAgents.map((racer, index) =>
-        runHeldBack(racer, ctx, (links[index] as (typeof links)[number]).controller.signal).then((events) => ({ index, events })),
+        runHeldBack(racer, invocation, (links[index] as (typeof links)[number]).controller.signal).then((events) => ({ index, events })),
       )
       const winner = await firstFinished(runs)
       links.forEach((link, index) => {
@@ -44,9 +44,9 @@ export class RaceAgent extends BaseAgent {
   }
 }
 
-async function runHeldBack(racer: BaseAgent, ctx: InvocationContext, abortSignal: AbortSignal): Promise<Event[]> {
-  const view = createSessionView(ctx.session, ctx.tempState, { sharedEvents: false })
-  const forked = forkInvocationContext(ctx, { session: view.session, tempState: view.tempState, abortSignal })
+async function runHeldBack(racer: BaseAgent, invocation: InvocationContext, abortSignal: AbortSignal): Promise<Event[]> {
+  const view = createSessionView(invocation.session, invocation.tempState, { sharedEvents: false })
+  const forked = forkInvocationContext(invocation, { session: view.session, tempState: view.tempState, abortSignal })
   const events: Event[] = []
   for await (const event of racer.runAsync(forked)) {
     if (event.partial) continue

@@ -31,16 +31,16 @@ export class RouteAgent extends BaseAgent {
     this.#otherwise = config.otherwise
   }
 
-  protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
-    const value = ctx.readState(this.key) ?? undefined
+  protected async *runAsyncImpl(invocation: InvocationContext): AsyncGenerator<Event, void, undefined> {
+    const value = invocation.readState(this.key) ?? undefined
     let snapshot: StateSnapshot | undefined
-    const state = () => (snapshot ??= stateSnapshot(new ReadonlyContext(ctx)))
+    const state = () => (snapshot ??= stateSnapshot(new ReadonlyContext(invocation)))
     for (const rule of this.#rules) {
       if (await rule.test(value, state)) {
-        yield* rule.agent.runAsync(ctx)
+        yield* rule.agent.runAsync(invocation)
         return
       }
     }
-    if (this.#otherwise) yield* this.#otherwise.runAsync(ctx)
+    if (this.#otherwise) yield* this.#otherwise.runAsync(invocation)
   }
 }

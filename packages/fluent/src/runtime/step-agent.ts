@@ -22,9 +22,9 @@ export class StepAgent extends BaseAgent {
     this.#body = config.body
   }
 
-  protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
+  protected async *runAsyncImpl(invocation: InvocationContext): AsyncGenerator<Event, void, undefined> {
     const actions = createEventActions()
-    await this.#body(new Context({ invocationContext: ctx, eventActions: actions }))
-    if (hasActionEffects(actions)) yield createStepEvent(ctx, this.name, { actions })
+    await this.#body(new Context({ invocationContext: invocation, eventActions: actions }))
+    if (hasActionEffects(actions)) yield createStepEvent(invocation, this.name, { actions })
   }
 }

@@ -22,10 +22,10 @@ export class TimeoutAgent extends BaseAgent {
     this.milliseconds = config.milliseconds
   }
 
-  protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
+  protected async *runAsyncImpl(invocation: InvocationContext): AsyncGenerator<Event, void, undefined> {
     const timed = this.subAgents[0] as BaseAgent
-    const link = createLinkedAbortController(ctx.abortSignal)
-    const events = timed.runAsync(forkInvocationContext(ctx, { abortSignal: link.controller.signal }))
+    const link = createLinkedAbortController(invocation.abortSignal)
+    const events = timed.runAsync(forkInvocationContext(invocation, { abortSignal: link.controller.signal }))
     let timer: ReturnType<typeof setTimeout> | undefined
     const deadline = new Promise<typeof expired>((resolve) => {
       timer = setTimeout(() => resolve(expired), this.milliseconds)
@@ -38,7 +38,7 @@ export class TimeoutAgent extends BaseAgent {
           pending.catch(() => undefined)
           link.controller.abort()
           events.return(undefined).catch(() => undefined)
-          throw new AgentTimeoutError(timed.name, this.milliseconds, { invocationId: ctx.invocationId })
+          throw new AgentTimeoutError(timed.name, this.milliseconds, { invocationId: invocation.invocationId })
         }
         if (next.done) return
         yield next.value
