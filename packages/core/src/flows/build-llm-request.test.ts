@@ -176,7 +176,7 @@ describe('system instruction order: identity, global, static, instruction, set_m
   const schema = z.object({ answer: z.string() })
 
   it('without a static instruction', async () => {
-    const llm = new ScriptedLlm(['ok'])
+    const llm = new ScriptedLlm([call('set_model_response', { answer: 'ok' })])
     const agent = new LlmAgent({
       name: 'agent',
       description: 'An agent.',

@@ -45,7 +45,8 @@ export async function* callLlm(
       yield await afterModel(agent, ctx, callbackContext, response, plugins)
     }
   } catch (caught) {
-    if (AdkFluentError.isInstance(caught) && caught.code === 'ABORTED') throw caught
+    // Aborts and configuration mistakes (such as a scripted model that ran out of replies) are not model failures.
+    if (AdkFluentError.isInstance(caught) && (caught.code === 'ABORTED' || caught.code === 'CONFIG_INVALID')) throw caught
     if (ctx.abortSignal?.aborted) throw caught
     const error = caught instanceof Error ? caught : new Error(String(caught))
     const replacement = plugins

@@ -9,7 +9,7 @@ import type { LlmRequest } from '../models/llm-request.js'
 import type { LlmResponse } from '../models/llm-response.js'
 import { ModelError } from '../errors/runtime-errors.js'
 import { newEventId, newFunctionCallId } from '../util/ids.js'
-import { buildLlmRequest } from './build-llm-request.js'
+import { buildLlmRequest, usesSetModelResponse } from './build-llm-request.js'
 import { callLlm } from './call-llm.js'
 import { handleFunctionCalls, resumeConfirmedCalls } from './functions.js'
 import { saveOutputToState } from './output-key.js'
@@ -131,13 +131,21 @@ async function ensureStructuredOutput(
       response.content as Content,
       {
         role: 'user',
-        parts: [{ text: `Your previous reply could not be used: ${first.problem}. Reply again with only a JSON value that matches the required schema.` }],
+        parts: [
+          {
+            text: usesSetModelResponse(agent)
+              ? `Your previous reply could not be used: ${first.problem}. Give your final answer by calling the "${SET_MODEL_RESPONSE_TOOL_NAME}" function with arguments that match the schema.`
+              : `Your previous reply could not be used: ${first.problem}. Reply again with only a JSON value that matches the required schema.`,
+          },
+        ],
       },
     ],
   }
   let repaired: LlmResponse | undefined
   for await (const candidate of callLlm(agent, ctx, repairRequest, actions)) if (!candidate.partial) repaired = candidate
   if (!repaired || repaired.errorCode !== undefined) return repaired ?? response
+  // A function call (set_model_response, or another tool) goes through the normal call handling.
+  if (repaired.content?.parts?.some((part) => part.functionCall)) return repaired
   const second = validateStructuredOutput(schema, visibleText(repaired))
   if (!second.ok) throw structuredOutputError(agent, ctx, second.problem)
   return repaired

@@ -131,3 +131,28 @@ describe('outputSchema with tools: set_model_response', () => {
     expect((await harness.session()).state['out']).toEqual({ custom_output: 'ok' })
   })
 })
+
+describe('repair round with tools (set_model_response)', () => {
+  it('asks for the set_model_response call and accepts it', async () => {
+    const { LlmAgent: Agent, InMemoryRunner: Runner, FunctionTool: Tool } = await import('../index.js')
+    const { ScriptedLlm: Scripted, call: callStep } = await import('../testing/index.js')
+    const { z: zod } = await import('zod')
+    const llm = new Scripted(['plain words', callStep('set_model_response', { answer: 'yes' })])
+    const agent = new Agent({
+      name: 'structured',
+      model: llm,
+      outputSchema: zod.object({ answer: zod.string() }),
+      outputKey: 'result',
+      tools: [new Tool({ name: 'noop', description: 'Does nothing.', execute: () => 'done' })],
+    })
+    const runner = new Runner({ agent, appName: 'app' })
+    const session = await runner.sessionService.createSession({ appName: 'app', userId: 'u' })
+    for await (const _event of runner.runAsync({ userId: 'u', sessionId: session.id, newMessage: { role: 'user', parts: [{ text: 'q' }] } })) {
+      // drain
+    }
+    const repairText = llm.requests[1]?.contents.at(-1)?.parts?.[0]?.text ?? ''
+    expect(repairText).toContain('calling the "set_model_response" function')
+    const stored = await runner.sessionService.getSession({ appName: 'app', userId: 'u', sessionId: session.id })
+    expect(stored?.state['result']).toEqual({ answer: 'yes' })
+  })
+})

@@ -404,3 +404,20 @@ describe('abort', () => {
     expect(signals).toEqual([controller.signal])
   })
 })
+
+describe('a scripted model that runs out of replies', () => {
+  it('throws a ConfigError naming the agent instead of ending the run with an error event', async () => {
+    const { LlmAgent: Agent, InMemoryRunner: Runner, ConfigError: Config } = await import('../index.js')
+    const { ScriptedLlm: Scripted } = await import('../testing/index.js')
+    const runner = new Runner({ agent: new Agent({ name: 'solo', model: new Scripted([]) }), appName: 'app' })
+    const session = await runner.sessionService.createSession({ appName: 'app', userId: 'u' })
+    const run = async () => {
+      for await (const _event of runner.runAsync({ userId: 'u', sessionId: session.id, newMessage: { role: 'user', parts: [{ text: 'hi' }] } })) {
+        // drain
+      }
+    }
+    const error = await run().catch((caught: unknown) => caught)
+    expect(Config.isInstance(error)).toBe(true)
+    expect((error as Error).message).toContain('ScriptedLlm for agent "solo" has no reply left')
+  })
+})

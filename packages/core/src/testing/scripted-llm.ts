@@ -3,6 +3,7 @@ import { BaseLlm } from '../models/base-llm.js'
 import type { LlmRequest } from '../models/llm-request.js'
 import type { LlmResponse } from '../models/llm-response.js'
 import { AbortError } from '../errors/runtime-errors.js'
+import { ConfigError } from '../errors/config-error.js'
 
 /** One scripted reply: a string (text reply), `text(...)`, `call(...)`, an `LlmResponse`, or an `Error` to throw. */
 export type ScriptStep = string | LlmResponse | Error
@@ -89,7 +90,7 @@ export class ScriptedLlm extends BaseLlm {
       const list = this.#byAgent.get(agentName)
       const index = this.#nextByAgent.get(agentName) ?? 0
       if (!list || index >= list.length) {
-        throw new Error(
+        throw new ConfigError(
           `ScriptedLlm for agent "${agentName}" has no reply left: its script for "${agentName}" has ${list?.length ?? 0} entries and call ${index + 1} was made. Add replies for "${agentName}" to the script.`,
         )
       }
@@ -97,7 +98,7 @@ export class ScriptedLlm extends BaseLlm {
       return list[index] as ScriptEntry
     }
     if (this.#next >= this.#script.length) {
-      throw new Error(
+      throw new ConfigError(
         `ScriptedLlm for agent "${agentName}" has no reply left: its script has ${this.#script.length} entr${this.#script.length === 1 ? 'y' : 'ies'} and call ${this.#next + 1} was made. Add replies to the script.`,
       )
     }
