@@ -72,25 +72,35 @@ export class InvocationContext {
     return this.session.userId
   }
 
-  /** A shallow copy for another agent (or branch) of the same invocation. */
-  clone(overrides: { agent?: BaseAgent; branch?: string | undefined } = {}): InvocationContext {
-    const copy = new InvocationContext(
+  /**
+   * A shallow copy for another agent, branch, session view, `temp:` store or abort signal of the same invocation.
+   * Call counters (`maxLlmCalls`, transfers) stay shared with the original.
+   */
+  clone(
+    overrides: {
+      agent?: BaseAgent
+      branch?: string | undefined
+      session?: Session
+      tempState?: Record<string, unknown>
+      abortSignal?: AbortSignal | undefined
+    } = {},
+  ): InvocationContext {
+    return new InvocationContext(
       {
         invocationId: this.invocationId,
         agent: overrides.agent ?? this.agent,
-        session: this.session,
+        session: overrides.session ?? this.session,
         sessionService: this.sessionService,
         artifactService: this.artifactService,
         pluginManager: this.pluginManager,
         branch: 'branch' in overrides ? overrides.branch : this.branch,
         userContent: this.userContent,
         runConfig: this.runConfig,
-        abortSignal: this.abortSignal,
-        tempState: this.tempState,
+        abortSignal: 'abortSignal' in overrides ? overrides.abortSignal : this.abortSignal,
+        tempState: overrides.tempState ?? this.tempState,
       },
       this.#counters,
     )
-    return copy
   }
 
   /** Reads a state key as the invocation sees it: `temp:` values first, then the session state. */
