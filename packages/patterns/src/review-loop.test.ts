@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { Agent, ConfigError, Pipeline } from '@adk-fluent/fluent'
+import { reviewLoop } from './review-loop.js'
+import { reply, runFlow, type SeenRequest } from './run-flow.test-helper.js'
+
+function writer(log: SeenRequest[], drafts: readonly string[]) {
+  return Agent('writer').instruct('Write a haiku about autumn.').writes('draft').mock(drafts.map((draft) => reply(log, draft)))
+}
+
+function critic(log: SeenRequest[], reviews: readonly string[]) {
+  return Agent('critic').instruct('Rate the draft as "Score: N/10", then give one improvement.').reads('draft').mock(reviews.map((review) => reply(log, review)))
+}
+
+function configIssue(run: () => unknown): { path: readonly (string | number)[]; message: string } {
+  try {
+    run()
+  } catch (error) {
+    if (ConfigError.isConfigError(error) && error.issues.length === 1) return error.issues[0] as { path: readonly (string | number)[]; message: string }
+    throw error
+  }
+  throw new Error('expected a ConfigError')
+}
+
+describe('reviewLoop', () => {
+  it('stops as soon as the parsed quality reaches the target and records why', async () => {
+    const writes: SeenRequest[] = []
+    const reviews: SeenRequest[] = []
+    const loop = reviewLoop({
+      worker: writer(writes, ['draft one', 'draft two']),
+      reviewer: critic(reviews, ['Score: 6/10\nAdd a concrete image.', 'Score: 9/10 — vivid now.']),
+      target: 0.8,
+      maxRounds: 5,
+    })
+    const { state } = await runFlow(loop)
+    expect(writes).toHaveLength(2)
+    expect(reviews).toHaveLength(2)
+    expect(state).toMatchObject({
+      draft: 'draft two',
+      quality: 0.9,
+      quality_rounds: 2,
+      quality_stop_reason: 'target reached',
+      quality_review: 'Score: 9/10 — vivid now.',
+    })
+    expect(reviews[1]?.system).toContain('[draft]: draft two')
+  })
+
+  it('runs maxRounds rounds when the target is never reached and says so', async () => {
+    const writes: SeenRequest[] = []
+    const loop = reviewLoop({
+      worker: writer(writes, ['v1', 'v2', 'v3']),
+      reviewer: critic([], ['Quality: 40%. Too long.', 'Quality: 55%. Still long.', 'Quality: 70%. Closer.']),
+      maxRounds: 3,
+    })
+    const { state } = await runFlow(loop)
+    expect(writes).toHaveLength(3)
+    expect(state).toMatchObject({ draft: 'v3', quality: 0.7, quality_rounds: 3, quality_stop_reason: 'max rounds', feedback: 'Quality: 70%. Closer.' })
+  })
+
+  it("feeds the reviewer's feedback into the next round's worker request, and none into round 1", async () => {
+    const writes: SeenRequest[] = []
+    const loop = reviewLoop({
+      worker: writer(writes, ['draft one', 'draft two']),
+      reviewer: critic([], ['Score: 5/10\nUse a seasonal word.', 'Score: 8/10']),
+    })
+    const { state } = await runFlow(loop, { state: { feedback: 'stale feedback from an earlier run' } })
+    const identity = 'You are an agent. Your internal name is "writer".\n\n'
+    expect(writes[0]?.system).toBe(`${identity}Write a haiku about autumn.`)
+    expect(writes[1]?.system).toBe(
+      identity +
+      'Write a haiku about autumn.\n\n<conversation_context>\n[feedback]: Score: 5/10\nUse a seasonal word.\n</conversation_context>',
+    )
+    expect(writes[0]?.userTexts).toEqual(['go'])
+    expect(state['quality_stop_reason']).toBe('target reached')
+  })
+
+  it('leaves a worker that names {feedback?} in its instruction as it is', async () => {
+    const writes: SeenRequest[] = []
+    const worker = Agent('writer')
+      .instruct('Write a haiku.{feedback?}')
+      .writes('draft')
+      .mock([reply(writes, 'one'), reply(writes, 'two')])
+    await runFlow(reviewLoop({ worker, reviewer: critic([], [' Try again.', 'Score: 10/10']), maxRounds: 2 }))
+    const identity = 'You are an agent. Your internal name is "writer".\n\n'
+    expect(writes.map((request) => request.system)).toEqual([`${identity}Write a haiku.`, `${identity}Write a haiku.Try again.`])
+  })
+
+  it('reads the quality and feedback of a structured reviewer', async () => {
+    const writes: SeenRequest[] = []
+    const reviewer = Agent('critic')
+      .reads('draft')
+      .returns(z.object({ score: z.number(), feedback: z.string() }))
+      .writes('review')
+      .mock(['{"score": 0.5, "feedback": "Name the tree."}', '{"score": 0.85, "feedback": "Good."}'])
+    const { state } = await runFlow(reviewLoop({ worker: writer(writes, ['a', 'b']), reviewer, qualityKey: 'score' }))
+    expect(state).toMatchObject({ score: 0.85, score_stop_reason: 'target reached', score_rounds: 2, review: { score: 0.85, feedback: 'Good.' } })
+    expect(writes[1]?.system).toContain('[feedback]: Name the tree.')
+  })
+
+  it('compares a string target case-insensitively with the verdict', async () => {
+    const reviewer = critic([], ['Needs work: cut the second line.', '**Approved.** Ship it.'])
+    const { state } = await runFlow(reviewLoop({ worker: writer([], ['a', 'b', 'c']), reviewer, target: 'approved' }))
+    expect(state).toMatchObject({ quality: 'Approved. Ship it.', quality_rounds: 2, quality_stop_reason: 'target reached' })
+  })
+
+  it('lowers to a core LoopAgent and keeps composing', () => {
+    const loop = reviewLoop({ worker: Agent('writer'), reviewer: Agent('critic'), maxRounds: 4 })
+    const built = loop.build()
+    expect(built.maxIterations).toBe(4)
+    expect(built.subAgents.map((agent) => agent.name)).toEqual(['writer', 'critic', 'judge_quality', 'writer_review_loop_checkpoint'])
+    const flow = loop.then(Agent('publisher'))
+    expect(flow.node.steps.map((step) => step.name)).toEqual(['writer_review_loop', 'publisher'])
+  })
+
+  it('rejects bad options with a ConfigError naming the field and the fix', () => {
+    const worker = Agent('writer')
+    const reviewer = Agent('critic')
+    for (const maxRounds of [0, -1, 1.5]) {
+      const issue = configIssue(() => reviewLoop({ worker, reviewer, maxRounds }))
+      expect(issue.path).toEqual(['reviewLoop', 'maxRounds'])
+      expect(issue.message).toBe(`must be a whole number >= 1, got ${maxRounds}. Pass maxRounds: 1 or more (default 3).`)
+    }
+    expect(configIssue(() => reviewLoop({ reviewer } as never))).toEqual({
+      path: ['reviewLoop', 'worker'],
+      message: "expected a builder, it is missing. Pass one, for example worker: Agent('writer').writes('draft').",
+    })
+    expect(configIssue(() => reviewLoop({ worker, reviewer, qualityKey: 'my quality' })).path).toEqual(['reviewLoop', 'qualityKey'])
+    expect(configIssue(() => reviewLoop({ worker, reviewer, target: '  ' })).path).toEqual(['reviewLoop', 'target'])
+    expect(configIssue(() => reviewLoop(undefined as never)).message).toContain('Call it as reviewLoop({ worker, reviewer')
+    const silentReviewer = Pipeline('review').step(Agent('critic')).step(Agent('summarizer'))
+    expect(configIssue(() => reviewLoop({ worker, reviewer: silentReviewer }))).toEqual({
+      path: ['reviewLoop', 'reviewer'],
+      message: `"review" stores no answer in state, so its verdict cannot be read. Add .writes('quality_review') to its last agent.`,
+    })
+  })
+})
