@@ -104,7 +104,8 @@ export abstract class BaseAgent {
   async *runAsync(parentContext: InvocationContext): AsyncGenerator<Event, void, undefined> {
     const ctx = parentContext.clone({ agent: this })
     ctx.throwIfAborted()
-    const before = await this.#runCallbacks(ctx, 'before')
+    // Without callbacks or plugins there is nothing to await (each await costs promises and microtask turns).
+    const before = this.#hasCallbacks(ctx, 'before') ? await this.#runCallbacks(ctx, 'before') : undefined
     if (before) yield before
     if (ctx.endInvocation) return
     for await (const event of this.runAsyncImpl(ctx)) {
@@ -112,11 +113,16 @@ export abstract class BaseAgent {
       ctx.throwIfAborted()
     }
     if (ctx.endInvocation) return
-    const after = await this.#runCallbacks(ctx, 'after')
+    const after = this.#hasCallbacks(ctx, 'after') ? await this.#runCallbacks(ctx, 'after') : undefined
     if (after) yield after
   }
 
   protected abstract runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined>
+
+  #hasCallbacks(ctx: InvocationContext, when: 'before' | 'after'): boolean {
+    const callbacks = when === 'before' ? this.beforeAgentCallback : this.afterAgentCallback
+    return callbacks.length > 0 || ctx.pluginManager.plugins.length > 0
+  }
 
   async #runCallbacks(ctx: InvocationContext, when: 'before' | 'after'): Promise<Event | undefined> {
     const callbacks = when === 'before' ? this.beforeAgentCallback : this.afterAgentCallback

@@ -138,8 +138,9 @@ export class LlmAgent extends BaseAgent {
     return { instruction: await this.globalInstruction(context), requireStateInjection: false }
   }
 
-  protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
-    yield* runLlmFlow(this, ctx)
+  protected runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
+    // The flow's generator itself, not a generator wrapping it: one async-generator layer less per event.
+    return runLlmFlow(this, ctx)
   }
 }
 

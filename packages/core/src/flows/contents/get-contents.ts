@@ -53,6 +53,15 @@ function isOwnWithFunctionParts(item: VisibleEvent): boolean {
   return item.content === item.event.content
 }
 
+/** True when the item shows its event's own content and a part of it has `key` (a check that allocates nothing). */
+function ownHasPart(item: VisibleEvent, key: 'functionCall' | 'functionResponse'): boolean {
+  if (!isOwnWithFunctionParts(item)) return false
+  const parts = item.event.content?.parts
+  if (!parts) return false
+  for (const part of parts) if (part[key]) return true
+  return false
+}
+
 function callIds(item: VisibleEvent): string[] {
   if (!isOwnWithFunctionParts(item)) return []
   return getFunctionCalls(item.event).flatMap((call) => (call.id ? [call.id] : []))
@@ -108,6 +117,7 @@ function arrangeAsyncResponses(items: VisibleEvent[]): VisibleEvent[] {
   const responseIndex = new Map<string, number>()
   let hasResponses = false
   items.forEach((item, index) => {
+    if (!ownHasPart(item, 'functionResponse')) return
     for (const id of responseIds(item)) {
       responseIndex.set(id, index)
       hasResponses = true
@@ -116,8 +126,9 @@ function arrangeAsyncResponses(items: VisibleEvent[]): VisibleEvent[] {
   if (!hasResponses) return items
   const result: VisibleEvent[] = []
   for (const item of items) {
-    if (isOwnWithFunctionParts(item) && getFunctionResponses(item.event).length > 0) continue
+    if (ownHasPart(item, 'functionResponse')) continue
     result.push(item)
+    if (!ownHasPart(item, 'functionCall')) continue
     const ids = callIds(item)
     if (ids.length === 0) continue
     const indices = [...new Set(ids.flatMap((id) => (responseIndex.has(id) ? [responseIndex.get(id) as number] : [])))].sort(
