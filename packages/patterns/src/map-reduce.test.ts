@@ -67,7 +67,7 @@ describe('mapReduce', () => {
   it('runs at most `concurrency` mappers at once', async () => {
     const tracker = { active: 0, peak: 0, finished: [] as string[] }
     const items = ['a1', 'a2', 'a3', 'a4', 'a5', 'a6']
-    const delays = Object.fromEntries(items.map((item) => [item, 15]))
+    const delays = Object.fromEntries(items.map((item) => [item, 40]))
     const flow = mapReduce({
       mapper: Agent('summarizer').instruct('Summarize: {item}').mock(items.map(() => trackedReply(delays, tracker))),
       reducer: () => undefined,
