@@ -75,7 +75,7 @@ export function isStateTransform(value: unknown): value is StateTransform {
   )
 }
 
-/** `state` with `delta` applied (`null` removes a key). Never mutates either. @internal */
+/** `state` with `delta` applied (`null` removes a key). Never mutates either. */
 export function applyDelta(state: Readonly<Record<string, unknown>>, delta: StateDelta): Record<string, unknown> {
   const result: Record<string, unknown> = { ...state }
   for (const key in delta) {
