@@ -8,9 +8,13 @@ export interface LoopAgentConfig extends BaseAgentConfig {
   maxIterations?: number
 }
 
+/** Escalations a loop already stopped on; an enclosing loop does not stop on them again. */
+const handledEscalations = new WeakSet<Event>()
+
 /**
  * Runs its sub-agents in order, again and again, until `maxIterations` or until an event escalates (the escalating
- * sub-agent finishes its run first; later sub-agents of that iteration do not run).
+ * sub-agent finishes its run first; later sub-agents of that iteration do not run). An escalation stops only the
+ * innermost loop that sees it (ADK also stops every enclosing loop).
  */
 export class LoopAgent extends BaseAgent {
   readonly maxIterations: number | undefined
@@ -33,12 +37,16 @@ export class LoopAgent extends BaseAgent {
     const max = this.maxIterations ?? Number.POSITIVE_INFINITY
     for (let iteration = 0; iteration < max; iteration++) {
       for (const sub of this.subAgents) {
-        let escalated = false
+        let escalation: Event | undefined
         for await (const event of sub.runAsync(ctx)) {
-          if (event.actions.escalate) escalated = true
+          if (event.actions.escalate && !handledEscalations.has(event)) {
+            // This loop consumes the escalation (marked before the event travels up): enclosing loops keep going.
+            handledEscalations.add(event)
+            escalation = event
+          }
           yield event
         }
-        if (escalated) return
+        if (escalation) return
       }
       if (this.subAgents.length === 0) return
     }

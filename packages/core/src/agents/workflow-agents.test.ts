@@ -380,3 +380,22 @@ describe('LoopAgent (spec 10.10 #97–99)', () => {
     expect(await (await createHarness(new LoopAgent({ name: 'loop' }))).run('go')).toEqual([])
   })
 })
+
+describe('nested loops', () => {
+  it('an escalation stops only the innermost loop', async () => {
+    const { LoopAgent: Loop, LlmAgent: Llm, InMemoryRunner: Runner, exitLoop: exit } = await import('../index.js')
+    const { ScriptedLlm: Scripted, call: callStep } = await import('../testing/index.js')
+    const llm = new Scripted([callStep('exit_loop'), 'after inner 1', callStep('exit_loop'), 'after inner 2'])
+    const inner = new Loop({ name: 'inner', subAgents: [new Llm({ name: 'stopper', model: llm, tools: [exit] })] })
+    const outer = new Loop({ name: 'outer', maxIterations: 2, subAgents: [inner, new Llm({ name: 'after', model: llm })] })
+    const runner = new Runner({ agent: outer, appName: 'app' })
+    const session = await runner.sessionService.createSession({ appName: 'app', userId: 'u' })
+    const texts: string[] = []
+    for await (const event of runner.runAsync({ userId: 'u', sessionId: session.id, newMessage: { role: 'user', parts: [{ text: 'go' }] } })) {
+      const text = event.content?.parts?.[0]?.text
+      if (text) texts.push(`${event.author}: ${text}`)
+    }
+    expect(texts).toEqual(['after: after inner 1', 'after: after inner 2'])
+    expect(llm.remaining).toBe(0)
+  })
+})
