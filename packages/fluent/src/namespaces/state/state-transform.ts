@@ -128,5 +128,10 @@ function assertTransform(method: string, value: unknown): void {
       `S ${method}: got a function, but S .then() chains transforms. A transform is not a promise: do not await it or return it from an async function. To run a function as a step, pass it to a pipeline's .then().`,
     )
   }
-  throw new ConfigError(`S ${method}: expected a transform made by S.* (for example S.set({ key: value })), got ${value === null ? 'null' : typeof value}.`)
+  const isBuilder = typeof value === 'object' && value !== null && 'build' in value
+  throw new ConfigError(
+    isBuilder
+      ? `S ${method}: got an agent or workflow builder, but S ${method} chains state transforms only. To run an agent after a transform, start a pipeline: Pipeline('name').step(transform).step(agent).`
+      : `S ${method}: expected a transform made by S.* (for example S.set({ key: value })), got ${value === null ? 'null' : typeof value}.`,
+  )
 }
