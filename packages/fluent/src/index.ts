@@ -49,6 +49,14 @@ export type { NodeChild } from './ir/node-children.js'
 export { nodeChildren } from './ir/node-children.js'
 export { nodeOutputKey } from './ir/node-output-key.js'
 
+// Introspection
+export type { CheckIssue, CheckLevel, CheckOptions } from './introspect/check-issue.js'
+export type { DataFlowFields } from './introspect/data-flow.js'
+export type { ExplainReport } from './introspect/explain-report.js'
+export type { LlmAnatomyOptions, LlmCallPreview } from './introspect/llm-anatomy-preview.js'
+export { previewLlmCalls } from './introspect/llm-anatomy-preview.js'
+export type { TreePath } from './introspect/node-visit.js'
+
 // Run-time agents and errors
 export { AgentTimeoutError } from './runtime/agent-timeout-error.js'
 export { ConfigError, StateError } from '@adk-fluent/core'

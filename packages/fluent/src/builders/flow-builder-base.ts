@@ -18,6 +18,17 @@ import type { FlowBuilder } from './flow-builder.js'
 import type { LoopBuilder } from './loop-builder.js'
 import type { PipelineBuilder } from './pipeline-builder.js'
 import { defaultUntilMax, fallbackNodes, parallelNodes, thenNodes, timesNode, untilNode } from './compose-nodes.js'
+import { builderForNode, withInitialState } from './builder-for-node.js'
+import { parseStateKey } from '../parse/parse-state-key.js'
+import type { CheckIssue, CheckOptions } from '../introspect/check-issue.js'
+import { checkNode } from '../introspect/check-node.js'
+import { dataFlow } from '../introspect/data-flow.js'
+import { explainReport, type ExplainReport } from '../introspect/explain-report.js'
+import { formatExplain } from '../introspect/explain-text.js'
+import { llmAnatomy } from '../introspect/llm-anatomy.js'
+import { resolvedLlmAnatomy, type LlmAnatomyOptions } from '../introspect/llm-anatomy-preview.js'
+import { toAscii } from '../introspect/to-ascii.js'
+import { toMermaid } from '../introspect/to-mermaid.js'
 
 /**
  * The composition and run methods shared by every builder implementation. Subclasses hold the only state (their
@@ -67,6 +78,40 @@ export abstract class FlowBuilderBase<TOutput = string> implements FlowBuilder<T
 
   build(): BaseAgent {
     return compileNode(this.node)
+  }
+
+  initialState(...keys: string[]): this {
+    const parsed = keys.map((key, index) => parseStateKey(key, [...this.callPath('initialState'), index]))
+    return builderForNode(this.kit, withInitialState(this.node, parsed)) as this
+  }
+
+  dataFlow(): string {
+    return dataFlow(this.node)
+  }
+
+  llmAnatomy(): string
+  llmAnatomy(options: LlmAnatomyOptions): Promise<string>
+  llmAnatomy(options?: LlmAnatomyOptions): string | Promise<string> {
+    return options === undefined ? llmAnatomy(this.node) : resolvedLlmAnatomy(this.node, options)
+  }
+
+  explain(options?: CheckOptions & { readonly format?: 'text' }): string
+  explain(options: CheckOptions & { readonly format: 'json' }): ExplainReport
+  explain(options: CheckOptions & { readonly format?: 'text' | 'json' } = {}): string | ExplainReport {
+    const report = explainReport(this.node, options)
+    return options.format === 'json' ? report : formatExplain(report)
+  }
+
+  check(options?: CheckOptions): CheckIssue[] {
+    return checkNode(this.node, options)
+  }
+
+  toMermaid(): string {
+    return toMermaid(this.node)
+  }
+
+  toAscii(): string {
+    return toAscii(this.node)
   }
 
   async ask(prompt: string, options?: RunOptions): Promise<TOutput> {

@@ -3,6 +3,9 @@ import type { FlowNode } from '../ir/flow-node.js'
 import type { StatePredicate } from '../ir/state-function-types.js'
 import type { StepInput } from '../parse/parse-step.js'
 import type { RunOptions } from '../run/run-options.js'
+import type { CheckIssue, CheckOptions } from '../introspect/check-issue.js'
+import type { ExplainReport } from '../introspect/explain-report.js'
+import type { LlmAnatomyOptions } from '../introspect/llm-anatomy-preview.js'
 import type { FallbackBuilder } from './fallback-builder.js'
 import type { FanOutBuilder } from './fan-out-builder.js'
 import type { LoopBuilder } from './loop-builder.js'
@@ -44,8 +47,53 @@ export interface FlowBuilder<TOutput = string> {
    * @example Agent('fast').model('gemini-2.5-flash').fallback(Agent('careful').model('gemini-2.5-pro'))
    */
   fallback(alternative: StepInput): FallbackBuilder
-  /** Validates the tree (one `ConfigError` listing every problem with its path) and returns fresh core agents. */
+  /**
+   * Validates the tree — its structure and the contract checker's error-level issues — (one `ConfigError` listing
+   * every problem with its path) and returns fresh core agents.
+   */
   build(): BaseAgent
+  /**
+   * Declares state keys present when the run starts (the caller's input), for the contract checker (appends). Declared
+   * on any builder of a tree, they hold for the whole tree; once any are declared, a key that nothing writes and that
+   * is not declared is an error instead of a warning.
+   * @example Agent('writer').instruct('Write about {topic}.').initialState('topic')
+   */
+  initialState(...keys: string[]): this
+  /**
+   * The five data-flow concerns (reads, accepts, returns, writes, contract) as a `Data Flow:` block; a workflow shows
+   * one block per LLM agent, headed `Data Flow: <agent>`.
+   * @example console.log(Agent('classifier').returns(Intent).writes('intent').dataFlow())
+   */
+  dataFlow(): string
+  /**
+   * What the model will receive, numbered 1–6 (system, history, context, tools, constraint, after), symbolically:
+   * templates shown as `{key}`. One block per LLM agent.
+   * @example console.log(Agent('classifier').instruct('Classify: {query}').llmAnatomy())
+   */
+  llmAnatomy(): string
+  /**
+   * The same with the resolved system instruction, the contents and the tool declarations the model would receive
+   * for this state and message, computed by core's `previewLlmRequest` (no model call).
+   * @example console.log(await agent.llmAnatomy({ state: { query: 'refund' }, userMessage: 'Hi' }))
+   */
+  llmAnatomy(options: LlmAnatomyOptions): Promise<string>
+  /**
+   * Model, instruction, template variables, data flow, tools, callbacks, children and contract issues, as text.
+   * @example console.log(pipeline.explain())
+   */
+  explain(options?: CheckOptions & { readonly format?: 'text' }): string
+  /** The same as a plain object. @example const report = pipeline.explain({ format: 'json' }) */
+  explain(options: CheckOptions & { readonly format: 'json' }): ExplainReport
+  /**
+   * The contract checker over the whole tree: `{ level, agent, message, hint, path }` issues, errors first. Never
+   * throws; `build()` fails on the error-level ones.
+   * @example const issues = pipeline.check({ initialState: ['topic'] })
+   */
+  check(options?: CheckOptions): CheckIssue[]
+  /** The topology as a mermaid `flowchart TD`, with data-flow edges labelled by state key. @example pipeline.toMermaid() */
+  toMermaid(): string
+  /** The topology as a text tree, followed by the `producer --[key]--> consumer` data-flow lines. @example pipeline.toAscii() */
+  toAscii(): string
   /**
    * Runs once on an in-memory runner with `prompt` as the user's message and returns the final answer's text (for an
    * agent with `.returns(schema)`, the parsed object).

@@ -65,4 +65,9 @@ export interface NamedNodeFields {
   readonly name: string
   /** True for names made up by the library (`a_then_b`, `fn_step`); siblings with such names get suffixes. */
   readonly hasGeneratedName: boolean
+  /**
+   * `.initialState(...keys)`: state keys declared as present when the run starts (the run's input), for the contract
+   * checker; declared on any node of a tree, they hold for the whole tree.
+   */
+  readonly initialState?: readonly string[]
 }

@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// The `adk-fluent` command. An installed package runs its built `dist/cli.js`. In the workspace, where nothing is
+// built, it runs the TypeScript sources through tsx, resolving `@adk-fluent/*` imports to their sources with the
+// `@adk-fluent/source` export condition (for the CLI and for the module it loads).
+import { existsSync } from 'node:fs'
+import { register } from 'node:module'
+import { fileURLToPath } from 'node:url'
+
+// A closed pipe (`adk-fluent run … | head`) ends the command quietly.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(0)
+  throw error
+})
+
+const built = new URL('../dist/cli.js', import.meta.url)
+let cli
+if (existsSync(fileURLToPath(built))) {
+  cli = await import(built.href)
+} else {
+  register('./source-condition.mjs', import.meta.url)
+  const tsx = await import('tsx/esm/api')
+  tsx.register()
+  cli = await import(new URL('../src/cli/main.ts', import.meta.url).href)
+}
+process.exitCode = await cli.runCli(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+  cwd: process.cwd(),
+})

@@ -1,0 +1,15 @@
+/** Where the CLI writes: a stream such as `process.stdout`. */
+export interface CliOutput {
+  write(text: string): unknown
+  /** True on a terminal (progress is shown in place); false or absent when piped. */
+  readonly isTTY?: boolean | undefined
+}
+
+/** The CLI's surroundings, passed in so tests can run it in process as well as through the real bin. */
+export interface CliIo {
+  readonly stdout: CliOutput
+  readonly stderr: CliOutput
+  readonly env: Readonly<Record<string, string | undefined>>
+  /** The directory relative file paths are resolved against. */
+  readonly cwd: string
+}

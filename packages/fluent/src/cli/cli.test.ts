@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest'
+import { flow } from './fixtures/writer-critic.js'
+import { fixture, runBin } from './run-bin.test-helper.js'
+
+const writerCritic = fixture('writer-critic.ts')
+const classifier = fixture('classifier.ts')
+
+describe('adk-fluent (the real bin, TypeScript modules loaded without a build)', () => {
+  it('prints the usage with --help', async () => {
+    const result = await runBin(['--help'])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/^Usage: adk-fluent <command> <file> \[options\]\n/)
+    expect(result.stderr).toBe('')
+  })
+
+  it('explains the root builder of a module (the export no other export contains)', async () => {
+    const result = await runBin(['explain', writerCritic])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toBe(`${flow.explain()}\n`)
+    expect(result.stdout.split('\n').slice(0, 4)).toEqual([
+      'Pipeline: writer_then_critic',
+      '  Callbacks: (none)',
+      '  Children (2): writer, critic',
+      '  Contract issues: (none)',
+    ])
+  })
+
+  it('explains one export with --export, and as JSON with --json', async () => {
+    const writer = await runBin(['explain', writerCritic, '--export', 'writer'])
+    expect(writer.stdout.split('\n')[0]).toBe('Agent: writer')
+    const json = await runBin(['explain', writerCritic, '--json'])
+    expect(json.code).toBe(0)
+    const report = JSON.parse(json.stdout) as { kind: string; name: string; children: { name: string }[] }
+    expect([report.kind, report.name, report.children.map((child) => child.name)]).toEqual(['Pipeline', 'writer_then_critic', ['writer', 'critic']])
+  })
+
+  it('draws the graph as ascii (default) and as mermaid', async () => {
+    const ascii = await runBin(['graph', writerCritic])
+    expect(ascii.code).toBe(0)
+    expect(ascii.stdout).toBe(
+      [
+        'writer_then_critic (Pipeline)',
+        '├── writer (Agent)  reads: topic  writes: draft',
+        '└── critic (Agent)  reads: draft',
+        '',
+        'Data flow:',
+        '  (initial state) --[topic]--> writer',
+        '  writer --[draft]--> critic',
+        '',
+      ].join('\n'),
+    )
+    const mermaid = await runBin(['graph', writerCritic, '--format=mermaid'])
+    expect(mermaid.stdout).toBe(
+      [
+        'flowchart TD',
+        '    subgraph n1 ["writer_then_critic (Pipeline)"]',
+        '        n2["writer (Agent)"]',
+        '        n3["critic (Agent)"]',
+        '    end',
+        '    n2 --> n3',
+        '    initial[("initial state")]',
+        '    initial -. "topic" .-> n2',
+        '    n2 -. "draft" .-> n3',
+        '',
+      ].join('\n'),
+    )
+  })
+
+  it('shows the anatomy symbolically, and resolved with --state', async () => {
+    const symbolic = await runBin(['anatomy', classifier])
+    expect(symbolic.stdout.split('\n').slice(0, 3)).toEqual([
+      'LLM Call Anatomy: classifier',
+      '  1. System:     "Classify: {query}"',
+      '                 → {query} templated from state at runtime',
+    ])
+    const resolved = await runBin(['anatomy', classifier, '--state', '{"query":"refund please"}', '--message', 'Money back!'])
+    expect(resolved.code).toBe(0)
+    expect(resolved.stdout.split('\n').slice(0, 9)).toEqual([
+      'LLM Call Anatomy: classifier',
+      '  1. System:     "Classify: refund please',
+      '',
+      '                 <conversation_context>',
+      '                 [query]: refund please',
+      '                 </conversation_context>"',
+      "  2. History:    SUPPRESSED (includeContents: 'none', set by .reads())",
+      '                 contents sent (1):',
+      '                 [user] Money back!',
+    ])
+  })
+
+  it('checks contracts: exit 0 without errors, 1 with errors', async () => {
+    const clean = await runBin(['check', writerCritic])
+    expect([clean.code, clean.stdout]).toEqual([0, 'No contract issues.\n'])
+    const broken = await runBin(['check', fixture('broken-contract.ts')])
+    expect(broken.code).toBe(1)
+    expect(broken.stdout.split('\n')[0]).toBe(
+      '[ERROR] critic: state key "draft" is read by "critic" ({draft} in the instruction) but written only by "writer", which runs after it.',
+    )
+  })
+
+  it('runs a module offline on its mockScript: plain [agent] lines when piped', async () => {
+    const result = await runBin(['run', writerCritic, 'Go', '--state', '{"topic":"cats"}'])
+    expect(result.stderr).toBe('')
+    expect(result.code).toBe(0)
+    expect(result.stdout).toBe('[writer] Cats sleep a lot.\n[critic] Clear and short.\n')
+  })
+
+  it('prints every event as a JSON line with --json, streamed chunks included', async () => {
+    const result = await runBin(['run', writerCritic, 'Go', '--state', '{"topic":"cats"}', '--json'])
+    expect(result.code).toBe(0)
+    const events = result.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { author: string; partial?: boolean; content?: { parts?: { text?: string }[] } })
+    const finals = events.filter((event) => !event.partial && event.content?.parts?.[0]?.text)
+    expect(finals.map((event) => [event.author, event.content?.parts?.[0]?.text])).toEqual([
+      ['writer', 'Cats sleep a lot.'],
+      ['critic', 'Clear and short.'],
+    ])
+    expect(events.filter((event) => event.partial).map((event) => event.content?.parts?.[0]?.text).join('')).toBe('Cats sleep a lot.Clear and short.')
+  })
+
+  it('runs agents on their own scripted model without any key', async () => {
+    const result = await runBin(['run', classifier, 'refund', '--state', '{"query":"refund"}'])
+    expect([result.code, result.stdout]).toEqual([0, '[classifier] {"category":"billing","confidence":0.9}\n'])
+  })
+
+  it('stops on a contract error before any model call (exit 1)', async () => {
+    const result = await runBin(['run', fixture('broken-contract.ts'), 'Go'])
+    expect(result.code).toBe(1)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toMatch(/^adk-fluent: invalid configuration: critic_then_writer\.steps\.0\.critic\.instruct: state key "draft"/)
+  })
+})
+
+describe.concurrent('adk-fluent errors: one line on stderr, exit code 2', () => {
+  const cases: [string, string[], RegExp][] = [
+    ['a missing file', ['explain', 'no/such/file.ts'], /^adk-fluent: file not found: no\/such\/file\.ts\n$/],
+    ['a module without builders', ['graph', fixture('no-builder.ts')], /^adk-fluent: .*no-builder\.ts exports no fluent builder\. Export one, for example: export const agent = Agent\('helper'\)\.instruct\('\.\.\.'\)\n$/],
+    ['invalid --state JSON', ['anatomy', classifier, '--state', '{topic:'], /^adk-fluent: --state is not valid JSON \(.+\)\. Pass an object, for example --state '\{"topic":"cats"\}'\.\n$/],
+    ['--state that is not an object', ['run', writerCritic, 'Go', '--state', '[1]'], /^adk-fluent: --state must be a JSON object such as '\{"topic":"cats"\}', got an array\.\n$/],
+    ['an unknown command', ['draw', writerCritic], /^adk-fluent: unknown command "draw"\. Commands: explain, graph, anatomy, check, run \(see adk-fluent --help\)\.\n$/],
+    ['an unknown option', ['graph', writerCritic, '--colour'], /^adk-fluent: unknown option --colour for "graph" \(it takes --export, --format\)\.\n$/],
+    ['an unknown graph format', ['graph', writerCritic, '--format', 'svg'], /^adk-fluent: --format must be mermaid or ascii, got "svg"\.\n$/],
+    ['an unknown export', ['explain', writerCritic, '--export', 'editor'], /^adk-fluent: .* has no exported builder named "editor" \(builders: critic, flow, writer\)\.\n$/],
+    ['run without a prompt', ['run', writerCritic], /^adk-fluent: "run" needs a prompt: adk-fluent run <file> "<prompt>"\.\n$/],
+    ['run without a model or a key', ['run', fixture('needs-model.ts'), 'Hi'], /^adk-fluent: agent "helper" runs on "gemini-2\.5-flash" but GOOGLE_API_KEY is not set\. .*export mockScript from .*needs-model\.ts to run offline\.\n$/],
+  ]
+  it.each(cases)('reports %s', async (_name, args, stderr) => {
+    const result = await runBin(args)
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toMatch(stderr)
+  })
+})

@@ -1,0 +1,44 @@
+import { StreamingMode } from '@adk-fluent/core'
+import type { FlowBuilder } from '../builders/flow-builder.js'
+import { runEvents } from '../run/run-events.js'
+import type { CliIo } from './cli-io.js'
+import { chooseRunModel } from './choose-run-model.js'
+import { createJsonRenderer, createPlainRenderer, createTerminalRenderer, type RunRenderer } from './run-renderer.js'
+
+/** What `adk-fluent run` needs. */
+export interface RunCommandInput {
+  readonly builder: FlowBuilder
+  readonly module: Readonly<Record<string, unknown>>
+  readonly file: string
+  readonly prompt: string
+  readonly state: Readonly<Record<string, unknown>> | undefined
+  readonly json: boolean
+}
+
+function chooseRenderer(io: CliIo, json: boolean, root: string): { renderer: RunRenderer; streaming: boolean } {
+  if (json) return { renderer: createJsonRenderer(io.stdout), streaming: true }
+  if (io.stdout.isTTY) {
+    const progress = io.stderr.isTTY ? io.stderr : { write: () => true }
+    return { renderer: createTerminalRenderer(io.stdout, progress, root), streaming: true }
+  }
+  return { renderer: createPlainRenderer(io.stdout), streaming: false }
+}
+
+/**
+ * `adk-fluent run`: builds the builder (a `ConfigError` stops it before any model call), chooses the models, runs one
+ * turn with `prompt` and shows it: streamed with a spinner on a terminal, plain `[agent] …` lines when piped, every
+ * event as a JSON line with `--json`.
+ */
+export async function runCommand(input: RunCommandInput, io: CliIo): Promise<void> {
+  const agent = input.builder.build()
+  chooseRunModel(agent, input.module, io.env, input.file)
+  const { renderer, streaming } = chooseRenderer(io, input.json, agent.name)
+  try {
+    const events = runEvents(() => agent, input.prompt, input.state ? { state: input.state } : {}, {
+      streamingMode: streaming ? StreamingMode.SSE : StreamingMode.NONE,
+    })
+    for await (const event of events) renderer.event(event)
+  } finally {
+    renderer.finish()
+  }
+}

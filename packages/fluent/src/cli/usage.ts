@@ -1,0 +1,21 @@
+/** The text of `adk-fluent --help`. */
+export const usage = `Usage: adk-fluent <command> <file> [options]
+
+Commands:
+  explain <file> [--json]                  model, instruction, data flow, tools, children and contract issues
+  graph <file> [--format ascii|mermaid]    the topology, with data-flow edges labelled by state key
+  anatomy <file> [--state '{json}'] [--message text]
+                                           what each model receives; resolved against --state / --message
+  check <file> [--state '{json}']          the contract checker (exit code 1 when it finds errors)
+  run <file> "<prompt>" [--state '{json}'] [--json]
+                                           run once: the answer streams, with the agent at work shown;
+                                           --json prints every event as a JSON line
+
+<file> is a TypeScript or JavaScript module exporting builders (no build step needed). When it exports several,
+the one no other export contains is used (or the default export); --export <name> picks one.
+
+run: agents without a model of their own use Gemini when GOOGLE_API_KEY (or GEMINI_API_KEY) is set. Without a key,
+a \`mockScript\` export (a list of replies, or { agentName: [replies] }) runs every model offline on a ScriptedLlm.
+Exit codes: 0 done, 1 failed (a run error, or check found errors), 2 bad usage (unknown command, missing file, no
+exported builder, invalid --state JSON).
+`

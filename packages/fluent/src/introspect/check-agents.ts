@@ -1,0 +1,108 @@
+import type { AgentNode } from '../ir/agent-node.js'
+import type { FlowAnalysis } from './flow-analysis.js'
+import { createCheckIssue, type CheckIssue } from './check-issue.js'
+import { hiddenAnswerReason } from './answer-visibility.js'
+import { createFlowEnds } from './flow-ends.js'
+import type { NodeVisit } from './node-visit.js'
+import { transferTargets } from './transfer-targets.js'
+
+function lostAnswer(producer: NodeVisit, consumer: NodeVisit): CheckIssue | undefined {
+  const from = producer.node as AgentNode
+  const to = consumer.node as AgentNode
+  if (from.writes !== undefined || from === to) return undefined
+  const reason = hiddenAnswerReason(to, from.name)
+  if (!reason) return undefined
+  return createCheckIssue({
+    level: 'warning',
+    agent: from.name,
+    message: `"${from.name}" has no .writes() and the next agent, "${to.name}", does not see the conversation (${reason}), so the answer of "${from.name}" never reaches "${to.name}".`,
+    hint: `Store the answer with .writes('${from.name}_output') on "${from.name}" and add that key to the .reads(...) of "${to.name}", or keep the history with .reads([...], { keepHistory: true }).`,
+    path: [...producer.path, 'writes'],
+  })
+}
+
+/**
+ * An agent without `.writes()` followed (in a pipeline, or around a loop) by an agent that does not see the
+ * conversation: the first agent's answer cannot reach the second. A warning: the answer still reaches the user.
+ */
+export function checkLostAnswers(analysis: FlowAnalysis): CheckIssue[] {
+  const { entries, exits, childrenOf, order } = createFlowEnds(analysis.visits)
+  const issues: CheckIssue[] = []
+  for (const visit of analysis.visits) {
+    const { ordered, wraps } = order(visit)
+    if (!ordered) continue
+    const steps = childrenOf(visit)
+    const pairs: [number, number][] = []
+    const withAgents = steps.map((step, index) => ({ index, entries: entries(step), exits: exits(step) }))
+    const consumers = withAgents.filter((step) => step.entries.length > 0)
+    for (const step of withAgents) {
+      if (step.exits.length === 0) continue
+      const next = consumers.find((candidate) => candidate.index > step.index) ?? (wraps ? consumers[0] : undefined)
+      if (next && next.index !== step.index) pairs.push([step.index, next.index])
+    }
+    for (const [from, to] of pairs) {
+      for (const producer of withAgents[from]?.exits ?? []) {
+        for (const consumer of withAgents[to]?.entries ?? []) {
+          const issue = lostAnswer(producer, consumer)
+          if (issue) issues.push(issue)
+        }
+      }
+    }
+  }
+  return issues
+}
+
+/**
+ * `.returns()` with tools (core sends the answer through the `set_model_response` tool: info), and `.returns()` on an
+ * agent that can transfer (JSON mode plus the `transfer_to_agent` tool, which Gemini API models reject: warning).
+ */
+export function checkOutputSchemas(analysis: FlowAnalysis): CheckIssue[] {
+  const issues: CheckIssue[] = []
+  for (const visit of analysis.visits) {
+    const node = visit.node
+    if (node.kind !== 'agent' || node.returns === undefined) continue
+    if (node.tools.length > 0) {
+      issues.push(
+        createCheckIssue({
+          level: 'info',
+          agent: node.name,
+          message: `"${node.name}" has .returns() and tools: so that both work on every model, core does not use JSON mode here; it adds the set_model_response tool, and the final answer is that tool's arguments, checked against the schema.`,
+          hint: 'No change needed: state and .ask() still get the parsed object. For plain JSON mode, move the tools to an agent that runs before this one.',
+          path: [...visit.path, 'returns'],
+        }),
+      )
+      continue
+    }
+    const targets = transferTargets(visit)
+    if (targets.length === 0) continue
+    issues.push(
+      createCheckIssue({
+        level: 'warning',
+        agent: node.name,
+        message: `"${node.name}" has .returns() and can transfer to ${targets.map((target) => `"${target}"`).join(', ')}: its request asks for JSON output (responseMimeType 'application/json') and offers the transfer_to_agent tool, which Gemini API models reject ("Function calling with a response mime type: 'application/json' is unsupported").`,
+        hint: 'Put .returns() on an agent without transfer targets (no .subAgents(); .isolate() under an LLM parent), or add a tool so core switches to set_model_response.',
+        path: [...visit.path, 'returns'],
+      }),
+    )
+  }
+  return issues
+}
+
+/** `.globalInstruct()` anywhere but on a root agent: core uses only the root agent's global instruction. */
+export function checkGlobalInstructions(analysis: FlowAnalysis): CheckIssue[] {
+  const root = analysis.root
+  return analysis.visits.flatMap((visit) => {
+    const node = visit.node
+    if (node.kind !== 'agent' || node.globalInstruction === undefined || visit.parent === undefined) return []
+    const where = root.kind === 'agent' ? `only the root agent's ("${root.name}") applies` : `only a root LLM agent's applies, and the root "${root.name}" is a workflow`
+    return [
+      createCheckIssue({
+        level: 'warning',
+        agent: node.name,
+        message: `.globalInstruct() on "${node.name}" has no effect: ${where}.`,
+        hint: root.kind === 'agent' ? `Move it to "${root.name}", or use .static() or .instruct() on "${node.name}".` : `Use .static() or .instruct() on "${node.name}" instead.`,
+        path: [...visit.path, 'globalInstruct'],
+      }),
+    ]
+  })
+}

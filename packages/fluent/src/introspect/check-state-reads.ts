@@ -1,0 +1,127 @@
+import type { FlowAnalysis, ReadRecord, WriteRecord } from './flow-analysis.js'
+import { createCheckIssue, type CheckIssue, type CheckLevel } from './check-issue.js'
+import { classifyRead, possibleOpaqueWriter } from './classify-read.js'
+
+function isPersistentKey(key: string): boolean {
+  return key.startsWith('app:') || key.startsWith('user:')
+}
+
+interface Finding {
+  readonly level: CheckLevel
+  readonly message: string
+  readonly hint: string
+}
+
+function describeFinding(record: ReadRecord, analysis: FlowAnalysis, writers: readonly WriteRecord[]): Finding | undefined {
+  const { key, strength, via } = record.read
+  const reader = record.visit.node.name
+  const subject = `state key "${key}" is read by "${reader}" (${via})`
+  const declare = `declare it as initial state with .initialState('${key}')`
+  if (strength === 'optional') {
+    if (writers.length > 0) return undefined
+    return {
+      level: 'info',
+      message: `${subject} but nothing writes it, so it is always absent there.`,
+      hint: `Write it in an earlier step, or ${declare} if the caller provides it.`,
+    }
+  }
+  const opaque = possibleOpaqueWriter(record, analysis)
+  if (opaque) {
+    return {
+      level: 'info',
+      message: `${subject}; no step the checker can see writes it before, but "${opaque.node.name}" may (its writes are not declared).`,
+      hint: `If it does, nothing to do. To make this checkable, write "${key}" with an S transform (S.set, S.compute) or ${declare}.`,
+    }
+  }
+  const found = classifyRead(record, writers)
+  switch (found.kind) {
+    case 'loop-later': {
+      const writer = found.writer.visit.node.name
+      const loop = found.loop.node.name
+      if (strength === 'required') {
+        return {
+          level: 'error',
+          message: `${subject} but is first written by "${writer}" later in loop "${loop}", so the first iteration fails.`,
+          hint: `Make it optional ({${key}?}), give it a value before the loop (S.default({ ${key}: '' })), or ${declare}.`,
+        }
+      }
+      return {
+        level: 'info',
+        message: `${subject}; it is absent in the first iteration of loop "${loop}" ("${writer}" writes it later in the loop).`,
+        hint: `Expected in a refinement loop; give it a value before the loop (S.default({ ${key}: '' })) if the first iteration needs it.`,
+      }
+    }
+    case 'sibling':
+      return {
+        level: 'error',
+        message: `${subject} but written by "${found.writer.visit.node.name}", another branch of FanOut "${found.fanOut.node.name}": branches run concurrently and do not see each other's writes.`,
+        hint: `Read "${key}" in a step after the FanOut, or write it in a step before the FanOut.`,
+      }
+    case 'later':
+      return {
+        level: 'error',
+        message: `${subject} but written only by "${found.writer.visit.node.name}", which runs after it.`,
+        hint: `Move "${found.writer.visit.node.name}" before "${reader}", or ${declare}.`,
+      }
+    case 'elsewhere':
+      return {
+        level: 'error',
+        message: `${subject} but written only by "${found.writer.visit.node.name}", which does not run before it (another branch).`,
+        hint: `Write "${key}" in a step that runs before "${reader}", or ${declare}.`,
+      }
+    case 'self':
+    case 'nowhere': {
+      const none = found.kind === 'self' ? `only "${reader}" itself writes it, after reading it` : 'no step writes it'
+      if (isPersistentKey(key)) {
+        return {
+          level: 'info',
+          message: `${subject}; ${none}, so it must be in the ${key.split(':')[0]} state before the run.`,
+          hint: `Set it in an earlier session or through the session service, or make it optional ({${key}?}).`,
+        }
+      }
+      if (analysis.declaresInitialState) {
+        return {
+          level: 'error',
+          message: `${subject} but ${none} and the declared initial state (${[...analysis.initialState].join(', ') || 'empty'}) does not hold it.`,
+          hint: `Write it in an earlier step (for example .writes('${key}') on an agent before "${reader}"), or add it to .initialState(...).`,
+        }
+      }
+      return {
+        level: 'warning',
+        message: `${subject} but ${none}; it must come from the caller's initial state.`,
+        hint: `Write it in an earlier step (for example .writes('${key}') on an agent before "${reader}"), or ${declare} (or check({ initialState: ['${key}'] })).`,
+      }
+    }
+  }
+}
+
+const strengthRank: Readonly<Record<ReadRecord['read']['strength'], number>> = { required: 0, expected: 1, optional: 2 }
+
+/** One read per step and key: the one that needs the key most (a `{topic}` template over `.reads('topic')`). */
+function strongestReads(reads: readonly ReadRecord[]): ReadRecord[] {
+  const kept = new Map<string, ReadRecord>()
+  for (const record of reads) {
+    const id = `${record.visit.id}\u0000${record.read.key}`
+    const current = kept.get(id)
+    if (!current || strengthRank[record.read.strength] < strengthRank[current.read.strength]) kept.set(id, record)
+  }
+  return [...kept.values()]
+}
+
+/**
+ * Template variables, `.reads()` keys, route keys and other reads whose key no earlier step writes: errors when the
+ * key is certainly missing at that point (written only later, by a sibling branch, or in a later loop step for a
+ * required template), a warning when nothing writes it (it may be run input), an error once initial state is declared
+ * without it, and infos where the checker cannot know (after a plain function step, optional keys).
+ */
+export function checkStateReads(analysis: FlowAnalysis): CheckIssue[] {
+  const issues: CheckIssue[] = []
+  for (const record of strongestReads(analysis.reads)) {
+    if (record.source !== undefined) continue
+    const writers = analysis.writes.filter((candidate) => candidate.write.key === record.read.key)
+    const finding = describeFinding(record, analysis, writers)
+    if (!finding) continue
+    issues.push(createCheckIssue({ ...finding, agent: record.visit.node.name, path: [...record.visit.path, record.read.field] }))
+  }
+  return issues
+}

@@ -1,0 +1,71 @@
+import type { FlowAnalysis, WriteRecord } from './flow-analysis.js'
+import { createCheckIssue, type CheckIssue } from './check-issue.js'
+import { isWithin, type NodeVisit } from './node-visit.js'
+
+/** Two branches of one fan-out writing the same key: which value remains depends on timing. */
+export function checkParallelWrites(analysis: FlowAnalysis): CheckIssue[] {
+  const issues: CheckIssue[] = []
+  const fanOuts = analysis.visits.filter((visit) => visit.node.kind === 'parallel')
+  for (const fanOut of fanOuts) {
+    const branches = analysis.visits.filter((visit) => visit.parent === fanOut)
+    const firstWriter = new Map<string, { readonly branch: NodeVisit; readonly record: WriteRecord }>()
+    for (const branch of branches) {
+      const keys = new Set<string>()
+      for (const record of analysis.writes) {
+        if (!isWithin(record.visit, branch) || keys.has(record.write.key)) continue
+        keys.add(record.write.key)
+        const first = firstWriter.get(record.write.key)
+        if (!first) {
+          firstWriter.set(record.write.key, { branch, record })
+          continue
+        }
+        const { key } = record.write
+        issues.push(
+          createCheckIssue({
+            level: 'error',
+            agent: record.visit.node.name,
+            message: `state key "${key}" is written by "${first.record.visit.node.name}" and "${record.visit.node.name}", two branches of FanOut "${fanOut.node.name}"; branches run concurrently, so which value remains is not fixed.`,
+            hint: `Give each branch its own key (for example "${key}_${first.branch.node.name}" and "${key}_${branch.node.name}") and combine them after the FanOut (S.merge([...], { into: '${key}' })).`,
+            path: [...record.visit.path, record.write.field],
+          }),
+        )
+      }
+    }
+  }
+  return issues
+}
+
+function readLater(analysis: FlowAnalysis, record: WriteRecord): boolean {
+  const { visit } = record
+  return analysis.opaqueReaders.some(
+    (reader) => reader.order > visit.order || visit.loops.some((loop) => isWithin(reader, loop)),
+  )
+}
+
+/**
+ * Keys written and never read: no read anywhere in the tree (`.reads()`, templates, routes, transform reads, context
+ * keys, `mapOver` lists), the writer is not the flow's last step, and no function or predicate runs after it (which
+ * might read it). Reported as info.
+ */
+export function checkUnreadWrites(analysis: FlowAnalysis): CheckIssue[] {
+  const readKeys = new Set(analysis.reads.map((record) => record.read.key))
+  const reported = new Set<string>()
+  const issues: CheckIssue[] = []
+  for (const record of analysis.writes) {
+    const { key, via, field, forCaller } = record.write
+    if (forCaller || readKeys.has(key) || record.visit.terminal || readLater(analysis, record)) continue
+    const id = `${record.visit.id}\u0000${key}`
+    if (reported.has(id)) continue
+    reported.add(id)
+    issues.push(
+      createCheckIssue({
+        level: 'info',
+        agent: record.visit.node.name,
+        message: `state key "${key}" is written by "${record.visit.node.name}" (${via}) but no later step reads it.`,
+        hint: `Read it where it is needed (.reads('${key}') or {${key}} in an instruction), or stop writing it.`,
+        path: [...record.visit.path, field],
+      }),
+    )
+  }
+  return issues
+}

@@ -1,0 +1,65 @@
+import type { AgentNode } from '../ir/agent-node.js'
+import type { FlowNode } from '../ir/flow-node.js'
+import { effectiveContext } from '../compile/lower-instruction.js'
+import { describeContext } from '../namespaces/context/compile-context.js'
+import { describeSchema } from './describe-schema.js'
+import { analyzeFlow } from './flow-analysis.js'
+import { labelled } from './text-block.js'
+
+/** The five data-flow concerns of an agent, as shown by `.dataFlow()` and `.explain()`. */
+export interface DataFlowFields {
+  /** What the agent sees: its context spec, or the full history. */
+  readonly reads: string
+  /** Its input schema (used when it is called as a tool). */
+  readonly accepts: string
+  /** The shape of its answer. */
+  readonly returns: string
+  /** Where its answer is stored. */
+  readonly writes: string
+  /** Its `.produces()` / `.consumes()` annotations. */
+  readonly contract: string
+}
+
+/** The five concerns of an agent, with the defaults spelled out. */
+export function dataFlowFields(node: AgentNode): DataFlowFields {
+  const context = effectiveContext(node)
+  const shape = node.returns ? describeSchema(node.returns) : undefined
+  const contract = [
+    node.produces ? `produces ${describeSchema(node.produces)}` : undefined,
+    node.consumes ? `consumes ${describeSchema(node.consumes)}` : undefined,
+  ].filter((part) => part !== undefined)
+  return {
+    reads: context ? describeContext(context) : 'full conversation history (default)',
+    accepts: node.accepts ? describeSchema(node.accepts) : '(not set — accepts any input as tool)',
+    returns:
+      shape === undefined
+        ? 'plain text (default — can use tools)'
+        : node.tools.length > 0
+          ? `structured JSON → ${shape} (sent through the set_model_response tool; the tools stay usable)`
+          : `structured JSON → ${shape}`,
+    writes: node.writes === undefined ? '(not set — response only in conversation)' : `state['${node.writes}']`,
+    contract: contract.length > 0 ? contract.join('; ') : '(not set)',
+  }
+}
+
+/** The field lines of a data-flow block, each indented by `indent`. */
+export function dataFlowLines(fields: DataFlowFields, indent: string): string[] {
+  return [
+    ...labelled(indent, 'reads:', 10, fields.reads),
+    ...labelled(indent, 'accepts:', 10, fields.accepts),
+    ...labelled(indent, 'returns:', 10, fields.returns),
+    ...labelled(indent, 'writes:', 10, fields.writes),
+    ...labelled(indent, 'contract:', 10, fields.contract),
+  ]
+}
+
+/**
+ * `.dataFlow()`: for an agent, the `Data Flow:` block of its five concerns; for a workflow, one block per LLM agent in
+ * run order, headed `Data Flow: <agent>`.
+ */
+export function dataFlow(node: FlowNode): string {
+  if (node.kind === 'agent') return ['Data Flow:', ...dataFlowLines(dataFlowFields(node), '  ')].join('\n')
+  const agents = analyzeFlow(node).visits.flatMap((visit) => (visit.node.kind === 'agent' ? [visit.node] : []))
+  if (agents.length === 0) return `Data Flow: (no LLM agents in "${node.name}")`
+  return agents.map((agent) => [`Data Flow: ${agent.name}`, ...dataFlowLines(dataFlowFields(agent), '  ')].join('\n')).join('\n\n')
+}

@@ -1,0 +1,128 @@
+import { defaultModelName, isBaseLlm } from '@adk-fluent/core'
+import type { AgentNode } from '../ir/agent-node.js'
+import type { FlowNode } from '../ir/flow-node.js'
+import { agentToolNames } from './agent-tool-names.js'
+import type { CheckIssue, CheckOptions } from './check-issue.js'
+import { checkNode } from './check-node.js'
+import { dataFlowFields, type DataFlowFields } from './data-flow.js'
+import { describeInstruction } from './describe-instruction.js'
+import { analyzeFlow } from './flow-analysis.js'
+import { nodeLabel } from './node-label.js'
+import { formatPath, type NodeVisit, type TreePath } from './node-visit.js'
+import { stateAccess } from './state-access.js'
+import { transferTargets } from './transfer-targets.js'
+
+/** `.explain({ format: 'json' })`: what `.explain()` shows, as a plain object (JSON-serialisable). */
+export interface ExplainReport {
+  /** `Agent`, `Pipeline`, `FanOut`, `Loop`, `Fallback`, `Route`, `Function`, `Transform`, … */
+  readonly kind: string
+  readonly name: string
+  readonly path: TreePath
+  /** A short detail of the kind (`max 3`, `on intent`, the transform as written); `null` when none. */
+  readonly detail: string | null
+  readonly description: string | null
+  /** The model of an agent (`null` for other nodes). */
+  readonly model: string | null
+  /** The instruction as written, `{key}` templates unresolved (`null` when not set or not an agent). */
+  readonly instruction: string | null
+  readonly templateVariables: { readonly required: readonly string[]; readonly optional: readonly string[] }
+  /** The five data-flow concerns of an agent (`null` for other nodes). */
+  readonly dataFlow: DataFlowFields | null
+  /** State keys a non-agent step reads and writes (`null` entries when it does not declare them). */
+  readonly state: { readonly reads: readonly string[] | null; readonly writes: readonly string[] | null } | null
+  /** Tool names the model can call (transfer and set_model_response included). */
+  readonly tools: readonly string[]
+  /** How many callbacks of each kind are registered (kinds with none left out). */
+  readonly callbacks: Readonly<Record<string, number>>
+  readonly children: readonly ExplainReport[]
+  /** The contract issues inside this subtree. */
+  readonly issues: readonly CheckIssue[]
+}
+
+function describeModel(node: AgentNode): string {
+  if (node.mock) return `ScriptedLlm (mock: ${node.mock.length} ${node.mock.length === 1 ? 'reply' : 'replies'})`
+  if (typeof node.model === 'string') return node.model
+  if (isBaseLlm(node.model)) return `${node.model.constructor.name} (${node.model.model})`
+  return `(not set — the nearest ancestor agent's, else the default ${defaultModelName()})`
+}
+
+function agentCallbacks(node: AgentNode): Record<string, number> {
+  const counts: Record<string, number> = {}
+  if (node.proceedIf) counts['proceedIf'] = 1
+  for (const [kind, list] of Object.entries(node.callbacks)) if (list.length > 0) counts[kind] = list.length
+  return counts
+}
+
+function workflowCallbacks(node: FlowNode): Record<string, number> {
+  const counts: Record<string, number> = {}
+  if (!('beforeAgent' in node)) return counts
+  if (node.beforeAgent.length > 0) counts['beforeAgent'] = node.beforeAgent.length
+  if (node.afterAgent.length > 0) counts['afterAgent'] = node.afterAgent.length
+  return counts
+}
+
+function agentTools(visit: NodeVisit, node: AgentNode): string[] {
+  const names = agentToolNames(node)
+  if (transferTargets(visit).length > 0) names.push('transfer_to_agent')
+  if (node.returns && node.tools.length > 0) names.push('set_model_response')
+  return names
+}
+
+function within(issue: CheckIssue, path: TreePath): boolean {
+  const prefix = formatPath(path)
+  const at = formatPath(issue.path)
+  return at === prefix || at.startsWith(`${prefix}.`)
+}
+
+function report(visit: NodeVisit, visits: readonly NodeVisit[], issues: readonly CheckIssue[]): ExplainReport {
+  const { node } = visit
+  const { kind, detail } = nodeLabel(node)
+  const children = visits.filter((candidate) => candidate.parent === visit).map((child) => report(child, visits, issues))
+  const base = {
+    kind,
+    name: node.name,
+    path: visit.path,
+    detail: detail ?? null,
+    description: 'description' in node && node.description !== undefined ? node.description : null,
+    children,
+    issues: issues.filter((issue) => within(issue, visit.path)),
+  }
+  if (node.kind === 'agent') {
+    const instruction = describeInstruction(node.instruction)
+    return {
+      ...base,
+      model: describeModel(node),
+      instruction: instruction.text ?? null,
+      templateVariables: instruction.variables,
+      dataFlow: dataFlowFields(node),
+      state: null,
+      tools: agentTools(visit, node),
+      callbacks: agentCallbacks(node),
+    }
+  }
+  const access = stateAccess(node)
+  const declared = access.reads.length > 0 || access.writes.length > 0 || access.opaqueRead !== undefined || access.opaqueWrite !== undefined
+  return {
+    ...base,
+    model: null,
+    instruction: null,
+    templateVariables: { required: [], optional: [] },
+    dataFlow: null,
+    state: declared
+      ? {
+          reads: access.opaqueRead === undefined ? access.reads.map((read) => read.key) : null,
+          writes: access.opaqueWrite === undefined ? access.writes.map((write) => write.key) : null,
+        }
+      : null,
+    tools: [],
+    callbacks: workflowCallbacks(node),
+  }
+}
+
+/** The explain report of a tree: every node with its settings, and the contract issues of each subtree. */
+export function explainReport(node: FlowNode, options: CheckOptions = {}): ExplainReport {
+  const analysis = analyzeFlow(node, options)
+  const issues = checkNode(node, options)
+  // The walk always starts with the root's visit.
+  return report(analysis.visits[0] as NodeVisit, analysis.visits, issues)
+}

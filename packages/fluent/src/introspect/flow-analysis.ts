@@ -1,0 +1,205 @@
+import type { AgentNode } from '../ir/agent-node.js'
+import type { FlowNode } from '../ir/flow-node.js'
+import { nodeChildren } from '../ir/node-children.js'
+import { visitNode, type NodeVisitor } from '../ir/node-visitor.js'
+import { formatPath, type NodeVisit, type TreePath } from './node-visit.js'
+import { stateAccess, type StateRead, type StateWrite } from './state-access.js'
+
+/** Where the value of a key comes from at some point of the flow: a step, or the run's initial state. */
+export type KeySource = NodeVisit | 'initial'
+
+/** A read, with the source of its key at that point (`undefined`: nothing has written it yet). */
+export interface ReadRecord {
+  readonly visit: NodeVisit
+  readonly read: StateRead
+  readonly source: KeySource | undefined
+  /** The last step before it whose writes the checker cannot see (a plain function, an opaque transform). */
+  readonly opaqueBefore: NodeVisit | undefined
+  /** The fan-out branches it runs in: the fan-out and the id of the branch's root visit. */
+  readonly branches: readonly { readonly fanOut: NodeVisit; readonly branchId: string }[]
+}
+
+/** A write of a key by a step. */
+export interface WriteRecord {
+  readonly visit: NodeVisit
+  readonly write: StateWrite
+}
+
+/** Everything the checker and the graph views need: every visit, read and write, in run order. */
+export interface FlowAnalysis {
+  readonly root: FlowNode
+  readonly visits: readonly NodeVisit[]
+  readonly reads: readonly ReadRecord[]
+  readonly writes: readonly WriteRecord[]
+  /** Steps that read state in ways the checker cannot see (functions, predicates). */
+  readonly opaqueReaders: readonly NodeVisit[]
+  /** Steps that write keys the checker cannot see (plain functions, opaque transforms). */
+  readonly opaqueWriters: readonly NodeVisit[]
+  /** The declared initial state keys (from `.initialState()` anywhere in the tree, plus the options). */
+  readonly initialState: ReadonlySet<string>
+  /** True when initial state was declared at all (then a key nothing writes is an error). */
+  readonly declaresInitialState: boolean
+}
+
+interface FlowState {
+  readonly available: ReadonlyMap<string, KeySource>
+  readonly opaque: NodeVisit | undefined
+}
+
+interface Scope {
+  readonly path: TreePath
+  readonly parent: NodeVisit | undefined
+  readonly terminal: boolean
+  readonly loops: readonly NodeVisit[]
+  readonly llmParent: AgentNode | undefined
+  readonly branches: ReadRecord['branches']
+}
+
+interface Recorder {
+  order: number
+  readonly visits: NodeVisit[]
+  readonly reads: ReadRecord[]
+  readonly writes: WriteRecord[]
+  readonly opaqueReaders: NodeVisit[]
+  readonly opaqueWriters: NodeVisit[]
+}
+
+function merge(before: FlowState, afters: readonly FlowState[]): FlowState {
+  const available = new Map(before.available)
+  let opaque = before.opaque
+  for (const after of afters) {
+    for (const [key, source] of after.available) available.set(key, source)
+    opaque = after.opaque ?? opaque
+  }
+  return { available, opaque }
+}
+
+function childScope(scope: Scope, self: NodeVisit, segments: readonly (string | number)[], node: FlowNode, changes: Partial<Scope> = {}): Scope {
+  return { ...scope, path: [...self.path, ...segments, node.name], parent: self, ...changes }
+}
+
+type Walk = (node: FlowNode, state: FlowState, scope: Scope) => FlowState
+
+/** Walks `children` one after another (a pipeline, a loop body); only the last can be terminal. */
+function walkSequence(children: readonly FlowNode[], label: string, state: FlowState, self: NodeVisit, scope: Scope, walk: Walk, extra: Partial<Scope> = {}): FlowState {
+  let current = state
+  children.forEach((child, index) => {
+    const terminal = scope.terminal && index === children.length - 1
+    current = walk(child, current, childScope(scope, self, [label, index], child, { ...extra, terminal }))
+  })
+  return current
+}
+
+/** Walks alternatives or branches from the same state and merges what they write. */
+function walkAlongside(children: readonly { readonly segments: readonly (string | number)[]; readonly node: FlowNode }[], state: FlowState, self: NodeVisit, scope: Scope, walk: Walk, fanOut: boolean): FlowState {
+  const afters = children.map((child) => {
+    const branchScope = childScope(scope, self, child.segments, child.node)
+    if (!fanOut) return walk(child.node, state, branchScope)
+    const branch = { fanOut: self, branchId: formatPath(branchScope.path) }
+    return walk(child.node, state, { ...branchScope, branches: [...scope.branches, branch] })
+  })
+  return merge(state, afters)
+}
+
+function distinctChildren(node: FlowNode): { readonly segments: readonly (string | number)[]; readonly node: FlowNode }[] {
+  const seen = new Set<FlowNode>()
+  return nodeChildren(node).filter((child) => (seen.has(child.node) ? false : (seen.add(child.node), true)))
+}
+
+function withWrites(state: FlowState, writes: readonly StateWrite[], visit: NodeVisit, opaque: boolean): FlowState {
+  const available = new Map(state.available)
+  for (const write of writes) available.set(write.key, visit)
+  return { available, opaque: opaque ? visit : state.opaque }
+}
+
+function createWalk(recorder: Recorder): Walk {
+  const childrenWalk: NodeVisitor<FlowState, [FlowState, NodeVisit, Scope, Walk]> = {
+    agent: (node, state, self, scope, walk) => {
+      const subAgents = node.subAgents.map((child, index) => ({ segments: ['subAgents', index], node: child }))
+      const tools = node.tools.flatMap((entry, index) => (entry.kind === 'agent-tool' ? [{ segments: ['tools', index], node: entry.agent }] : []))
+      const afterChildren = walkAlongside(subAgents, state, self, { ...scope, llmParent: node }, walk, false)
+      // An agent tool's answer goes back to the caller as the tool's result, like a flow's output.
+      return merge(afterChildren, [walkAlongside(tools, state, self, { ...scope, llmParent: undefined, terminal: true }, walk, false)])
+    },
+    sequence: (node, state, self, scope, walk) => walkSequence(node.steps, 'steps', state, self, scope, walk, { llmParent: undefined }),
+    parallel: (node, state, self, scope, walk) => walkAlongside(distinctChildren(node), state, self, { ...scope, llmParent: undefined }, walk, true),
+    loop: (node, state, self, scope, walk) =>
+      walkSequence(node.steps, 'steps', state, self, scope, walk, { loops: [...scope.loops, self], llmParent: undefined }),
+    fallback: (node, state, self, scope, walk) => walkAlongside(distinctChildren(node), state, self, { ...scope, llmParent: undefined }, walk, false),
+    route: (node, state, self, scope, walk) => walkAlongside(distinctChildren(node), state, self, { ...scope, llmParent: undefined }, walk, false),
+    'function-step': (_node, state) => state,
+    'transform-step': (_node, state) => state,
+    'artifact-step': (_node, state) => state,
+    tap: (_node, state) => state,
+    expect: (_node, state) => state,
+    gate: (_node, state) => state,
+    race: (node, state, self, scope, walk) => walkAlongside(distinctChildren(node), state, self, { ...scope, llmParent: undefined }, walk, false),
+    timeout: (node, state, self, scope, walk) => walk(node.agent, state, childScope(scope, self, ['agent'], node.agent, { llmParent: undefined })),
+    'map-over': (node, state, self, scope, walk) => {
+      const withItem = withWrites(state, [{ key: node.itemKey, via: 'mapOver item', field: 'itemKey', forCaller: false }], self, false)
+      const after = merge(state, [walk(node.body, withItem, childScope(scope, self, ['body'], node.body, { llmParent: undefined, terminal: true }))])
+      const available = new Map(after.available)
+      // The item key lives in each item's own state view, not in the session.
+      if (!state.available.has(node.itemKey)) available.delete(node.itemKey)
+      return { available, opaque: after.opaque }
+    },
+  }
+
+  const walk: Walk = (node, state, scope) => {
+    const visit: NodeVisit = {
+      node,
+      path: scope.path,
+      id: formatPath(scope.path),
+      order: recorder.order++,
+      parent: scope.parent,
+      terminal: scope.terminal,
+      loops: scope.loops,
+      llmParent: scope.llmParent,
+    }
+    recorder.visits.push(visit)
+    const access = stateAccess(node)
+    for (const read of access.reads) {
+      recorder.reads.push({ visit, read, source: state.available.get(read.key), opaqueBefore: state.opaque, branches: scope.branches })
+    }
+    if (access.opaqueRead !== undefined) recorder.opaqueReaders.push(visit)
+    if (access.opaqueWrite !== undefined) recorder.opaqueWriters.push(visit)
+    for (const write of access.writes) recorder.writes.push({ visit, write })
+    const after = visitNode(childrenWalk, node, state, visit, scope, walk)
+    return withWrites(after, access.writes, visit, access.opaqueWrite !== undefined)
+  }
+  return walk
+}
+
+function declaredKeys(node: FlowNode): string[] {
+  return [...(node.initialState ?? []), ...nodeChildren(node).flatMap((child) => declaredKeys(child.node))]
+}
+
+/**
+ * Walks the tree in run order, recording for every read where its key comes from at that point, every write, and
+ * the steps the checker cannot see into. Loop bodies are walked once; fan-out branches and alternatives start from
+ * the same state and their writes are merged after them.
+ */
+export function analyzeFlow(root: FlowNode, options: { readonly initialState?: readonly string[] } = {}): FlowAnalysis {
+  const declared = [...declaredKeys(root), ...(options.initialState ?? [])]
+  const initialState = new Set(declared)
+  const recorder: Recorder = { order: 0, visits: [], reads: [], writes: [], opaqueReaders: [], opaqueWriters: [] }
+  const available = new Map<string, KeySource>([...initialState].map((key) => [key, 'initial']))
+  createWalk(recorder)(root, { available, opaque: undefined }, {
+    path: [root.name],
+    parent: undefined,
+    terminal: true,
+    loops: [],
+    llmParent: undefined,
+    branches: [],
+  })
+  return {
+    root,
+    visits: recorder.visits,
+    reads: recorder.reads,
+    writes: recorder.writes,
+    opaqueReaders: recorder.opaqueReaders,
+    opaqueWriters: recorder.opaqueWriters,
+    initialState,
+    declaresInitialState: declared.length > 0 || options.initialState !== undefined,
+  }
+}

@@ -1,0 +1,72 @@
+import type { FlowNode } from '../ir/flow-node.js'
+import { visitNode, type NodeVisitor } from '../ir/node-visitor.js'
+import type { NodeVisit } from './node-visit.js'
+
+type Find = (visit: NodeVisit) => NodeVisit[]
+type Ends = (node: FlowNode, visit: NodeVisit, children: readonly NodeVisit[], ends: Find) => NodeVisit[]
+type EndsVisitor = NodeVisitor<NodeVisit[], [NodeVisit, readonly NodeVisit[], Find]>
+
+const own: Ends = (_node, visit) => [visit]
+const none: Ends = () => []
+const all: Ends = (_node, _visit, children, ends) => children.flatMap(ends)
+const first: Ends = (_node, _visit, children, ends) => children.map(ends).find((found) => found.length > 0) ?? []
+const last: Ends = (_node, _visit, children, ends) => [...children].reverse().map(ends).find((found) => found.length > 0) ?? []
+
+function table(sequence: Ends): EndsVisitor {
+  return {
+    agent: own,
+    sequence,
+    parallel: all,
+    loop: sequence,
+    fallback: all,
+    route: all,
+    'function-step': none,
+    'transform-step': none,
+    'artifact-step': none,
+    tap: none,
+    expect: none,
+    gate: none,
+    race: all,
+    timeout: all,
+    'map-over': none,
+  }
+}
+
+const entryTable = table(first)
+const exitTable = table(last)
+
+/** How a node runs its children: one after another (`wraps`: and again from the first), or not in order. */
+export interface StepOrder {
+  readonly ordered: boolean
+  readonly wraps: boolean
+}
+
+const unordered = (): StepOrder => ({ ordered: false, wraps: false })
+const stepOrder: NodeVisitor<StepOrder> = {
+  agent: unordered,
+  sequence: () => ({ ordered: true, wraps: false }),
+  parallel: unordered,
+  loop: () => ({ ordered: true, wraps: true }),
+  fallback: unordered,
+  route: unordered,
+  'function-step': unordered,
+  'transform-step': unordered,
+  'artifact-step': unordered,
+  tap: unordered,
+  expect: unordered,
+  gate: unordered,
+  race: unordered,
+  timeout: unordered,
+  'map-over': unordered,
+}
+
+/** Finds the LLM agents at the start or the end of a step, whose answers pass through the conversation. */
+export function createFlowEnds(visits: readonly NodeVisit[]) {
+  const childrenOf = (visit: NodeVisit) => visits.filter((candidate) => candidate.parent === visit)
+  const ends = (visitor: EndsVisitor) => {
+    const find: Find = (visit) => visitNode(visitor, visit.node, visit, childrenOf(visit), find)
+    return find
+  }
+  const order = (visit: NodeVisit): StepOrder => visitNode(stepOrder, visit.node)
+  return { entries: ends(entryTable), exits: ends(exitTable), childrenOf, order }
+}

@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { ConfigError } from '@adk-fluent/core'
+import { Agent, Pipeline } from '../builders/workflow-factories.js'
+import * as C from '../namespaces/context/index.js'
+import * as P from '../namespaces/prompt/index.js'
+import { subjects } from './test-subjects.test-helper.js'
+
+describe('llmAnatomy(): symbolic, exact output', () => {
+  it('shows a classifier', () => {
+    expect(subjects.classifier.llmAnatomy()).toBe(
+      [
+        'LLM Call Anatomy: classifier',
+        '  1. System:     "Classify: {query}"',
+        '                 → {query} templated from state at runtime',
+        "  2. History:    SUPPRESSED (includeContents: 'none', set by .reads())",
+        "  3. Context:    C.none() — history suppressed + C.fromState('query') — state keys only",
+        '                 → injected as <conversation_context> block in instruction',
+        '  4. Tools:      (none)',
+        "  5. Constraint: must return JSON { category: 'billing' | 'tech', confidence: number }",
+        "  6. After:      response stored → state['intent'] (the parsed object); .ask() returns the parsed object",
+      ].join('\n'),
+    )
+  })
+
+  it('shows a .reads() writer', () => {
+    expect(subjects.readsWriter.llmAnatomy()).toBe(
+      [
+        'LLM Call Anatomy: writer',
+        '  1. System:     "Write about {topic}."',
+        '                 → {topic} templated from state at runtime',
+        "  2. History:    SUPPRESSED (includeContents: 'none', set by .reads())",
+        "  3. Context:    C.none() — history suppressed + C.fromState('findings', 'tone') — state keys only",
+        '                 → injected as <conversation_context> block in instruction',
+        '  4. Tools:      (none)',
+        '  5. Constraint: (none — free-form text response)',
+        "  6. After:      response stored → state['draft']",
+      ].join('\n'),
+    )
+  })
+
+  it('shows every agent of a pipeline, with its tools', () => {
+    expect(subjects.pipeline.llmAnatomy()).toBe(
+      [
+        'LLM Call Anatomy: researcher',
+        '  1. System:     "Research {topic}."',
+        '                 → {topic} templated from state at runtime',
+        '  2. History:    FULL conversation history included (default)',
+        '  3. Context:    (no context spec — agent sees history directly)',
+        '  4. Tools:      search',
+        '  5. Constraint: (none — free-form text response)',
+        "  6. After:      response stored → state['findings']",
+        '',
+        'LLM Call Anatomy: writer',
+        '  1. System:     "Write about {topic}."',
+        '                 → {topic} templated from state at runtime',
+        "  2. History:    SUPPRESSED (includeContents: 'none', set by .reads())",
+        "  3. Context:    C.none() — history suppressed + C.fromState('notes') — state keys only",
+        '                 → injected as <conversation_context> block in instruction',
+        '  4. Tools:      (none)',
+        '  5. Constraint: (none — free-form text response)',
+        "  6. After:      response stored → state['draft']",
+      ].join('\n'),
+    )
+  })
+
+  it('shows every branch of a fan-out', () => {
+    const branch = (name: string, instruction: string) => [
+      `LLM Call Anatomy: ${name}`,
+      `  1. System:     "${instruction}"`,
+      '                 → {topic} templated from state at runtime',
+      '  2. History:    FULL conversation history included (default)',
+      '  3. Context:    (no context spec — agent sees history directly)',
+      '  4. Tools:      (none)',
+      '  5. Constraint: (none — free-form text response)',
+      `  6. After:      response stored → state['${name}']`,
+    ]
+    expect(subjects.fanOut.llmAnatomy()).toBe(
+      [...branch('web', 'Search the web for {topic}.'), '', ...branch('papers', 'Search papers on {topic}.')].join('\n'),
+    )
+  })
+
+  it('shows every step of a loop, optional templates marked', () => {
+    expect(subjects.loop.llmAnatomy()).toBe(
+      [
+        'LLM Call Anatomy: drafter',
+        '  1. System:     "Improve the draft using {feedback?}."',
+        '                 → {feedback?} templated from state at runtime',
+        '  2. History:    FULL conversation history included (default)',
+        '  3. Context:    (no context spec — agent sees history directly)',
+        '  4. Tools:      (none)',
+        '  5. Constraint: (none — free-form text response)',
+        "  6. After:      response stored → state['draft']",
+        '',
+        'LLM Call Anatomy: reviewer',
+        '  1. System:     "Review the draft."',
+        "  2. History:    SUPPRESSED (includeContents: 'none', set by .reads())",
+        "  3. Context:    C.none() — history suppressed + C.fromState('draft') — state keys only",
+        '                 → injected as <conversation_context> block in instruction',
+        '  4. Tools:      (none)',
+        '  5. Constraint: (none — free-form text response)',
+        "  6. After:      response stored → state['feedback']",
+      ].join('\n'),
+    )
+  })
+
+  it('lists transfer_to_agent with its targets, and set_model_response for .returns() with tools', () => {
+    const router = Agent('front').instruct('Route.').subAgents(Agent('billing'), Agent('support').isolate())
+    const lines = router.llmAnatomy().split('\n')
+    expect(lines.filter((line) => line.includes('4. Tools:'))).toEqual([
+      '  4. Tools:      transfer_to_agent (to billing, support)',
+      '  4. Tools:      transfer_to_agent (to front, support)',
+      '  4. Tools:      (none)',
+    ])
+    const structured = Agent('solver')
+      .returns(z.object({ answer: z.string() }))
+      .tool(function lookUp() {
+        return 1
+      })
+    expect(structured.llmAnatomy().split('\n').slice(4, 7)).toEqual([
+      '  4. Tools:      lookUp, set_model_response (carries the final answer)',
+      '  5. Constraint: must end by calling set_model_response with { answer: string }',
+      '  6. After:      response in conversation history only; .ask() returns the parsed object',
+    ])
+  })
+
+  it('shows P prompts as written, history policies, static and function instructions', () => {
+    const prompt = Agent('reviewer')
+      .instruct(P.role('You review code.').add(P.task('Review {code}.')))
+      .context(C.window(2))
+    expect(prompt.llmAnatomy().split('\n').slice(1, 9)).toEqual([
+      '  1. System:     "You review code.',
+      '',
+      '                 Task:',
+      '                 Review {code}."',
+      '                 → {code} templated from state at runtime',
+      "  2. History:    SUPPRESSED natively (includeContents: 'none', set by .context()); the selected history is rendered into the instruction",
+      '  3. Context:    C.window(2) — last 2 turns',
+      '                 → injected as <conversation_context> block in instruction',
+    ])
+    function greeting() {
+      return 'Hello.'
+    }
+    expect(Agent('greeter').instruct(greeting).static('You are kind.').llmAnatomy().split('\n').slice(1, 4)).toEqual([
+      '  1. System:     "You are kind."',
+      '                 → the static instruction; .instruct() text is then sent as a user message:',
+      '                 "<function greeting — evaluated at run time>"',
+    ])
+    expect(Agent('keeper').reads(['notes'], { keepHistory: true }).llmAnatomy().split('\n')[2]).toBe(
+      '  2. History:    FULL conversation history included (.reads() with keepHistory)',
+    )
+  })
+})
+
+describe('llmAnatomy(options): resolved through previewLlmRequest', () => {
+  it('shows the resolved system instruction, the contents and the response schema', async () => {
+    const text = await subjects.classifier.llmAnatomy({ state: { query: 'refund please' }, userMessage: 'I want my money back' })
+    expect(text).toBe(
+      [
+        'LLM Call Anatomy: classifier',
+        '  1. System:     "Classify: refund please',
+        '',
+        '                 <conversation_context>',
+        '                 [query]: refund please',
+        '                 </conversation_context>"',
+        "  2. History:    SUPPRESSED (includeContents: 'none', set by .reads())",
+        '                 contents sent (1):',
+        '                 [user] I want my money back',
+        "  3. Context:    C.none() — history suppressed + C.fromState('query') — state keys only",
+        '                 → rendered into the system instruction above',
+        '  4. Tools:      (none)',
+        "  5. Constraint: responseSchema (JSON) { category: 'billing' | 'tech', confidence: number }",
+        "  6. After:      response stored → state['intent'] (the parsed object); .ask() returns the parsed object",
+      ].join('\n'),
+    )
+  })
+
+  it('shows the tool declarations, history and the transfer instruction core adds', async () => {
+    const router = Agent('front').instruct('Route the question.').describe('Front desk.').subAgents(Agent('billing').describe('Invoices.'))
+    const text = await router.llmAnatomy({
+      state: {},
+      userMessage: 'Was I charged twice?',
+      history: [
+        { role: 'user', parts: [{ text: 'Hello' }] },
+        { role: 'model', parts: [{ text: 'Hi, how can I help?' }] },
+      ],
+    })
+    const front = text.split('\n\n\nLLM Call Anatomy: billing')[0] ?? ''
+    expect(front).toContain('  1. System:     "You are an agent. Your internal name is "front".')
+    expect(front).toContain('                 Route the question.')
+    expect(front).toContain('                 Agent name: billing')
+    expect(front).toContain(
+      [
+        '                 contents sent (3):',
+        '                 [user] Hello',
+        '                 [model] Hi, how can I help?',
+        '                 [user] Was I charged twice?',
+      ].join('\n'),
+    )
+    expect(text).toContain('  4. Tools:      transfer_to_agent(agent_name: string)')
+    expect(text.match(/^LLM Call Anatomy: /gm)).toHaveLength(2)
+  })
+
+  it('shows set_model_response as the constraint when .returns() comes with tools', async () => {
+    const agent = Agent('solver')
+      .returns(z.object({ answer: z.string() }))
+      .tool(function lookUp({ id }: { id: string }) {
+        return id
+      }, { parameters: z.object({ id: z.string() }) })
+    const lines = (await agent.llmAnatomy({ state: {} })).split('\n')
+    expect(lines.slice(4)).toEqual([
+      '  3. Context:    (no context spec — agent sees history directly)',
+      '  4. Tools:      lookUp(id: string)',
+      '                 set_model_response(answer: string)',
+      '  5. Constraint: final answer through set_model_response(answer: string)',
+      '  6. After:      response in conversation history only; .ask() returns the parsed object',
+    ])
+  })
+
+  it('rejects a tree that cannot be built', async () => {
+    await expect(Pipeline('empty').llmAnatomy({ state: {} })).rejects.toThrow(ConfigError)
+  })
+})

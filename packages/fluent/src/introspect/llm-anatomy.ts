@@ -1,0 +1,97 @@
+import type { AgentNode } from '../ir/agent-node.js'
+import type { FlowNode } from '../ir/flow-node.js'
+import { effectiveContext } from '../compile/lower-instruction.js'
+import { compileContext, describeContext } from '../namespaces/context/compile-context.js'
+import { agentToolNames } from './agent-tool-names.js'
+import { describeInstruction, formatVariables } from './describe-instruction.js'
+import { describeSchema } from './describe-schema.js'
+import { analyzeFlow } from './flow-analysis.js'
+import type { NodeVisit } from './node-visit.js'
+import { labelled, quoted } from './text-block.js'
+import { transferTargets } from './transfer-targets.js'
+
+const width = 15
+
+/** One numbered line of the anatomy (`  1. System:     …`), continuation lines aligned under the value. */
+export function anatomyItem(label: string, value: string): string[] {
+  return labelled('  ', label, width, value)
+}
+
+/** `2. History`: whether the model gets the conversation, and what decided it. */
+export function historyMode(node: AgentNode): string {
+  const context = effectiveContext(node)
+  const setBy = [node.reads ? '.reads()' : undefined, node.context ? '.context()' : undefined].filter((part) => part !== undefined).join(' and ')
+  if (!context) return 'FULL conversation history included (default)'
+  if (compileContext(context).includeContents === 'default') {
+    return `FULL conversation history included (${node.reads?.keepHistory ? '.reads() with keepHistory' : `${setBy} keeps it`})`
+  }
+  const rendered = context.parts.some((part) => part.stages !== null)
+  return rendered
+    ? `SUPPRESSED natively (includeContents: 'none', set by ${setBy}); the selected history is rendered into the instruction`
+    : `SUPPRESSED (includeContents: 'none', set by ${setBy})`
+}
+
+/** `3. Context`: the context spec and where it goes. */
+export function contextSummary(node: AgentNode, renderedNote: string): string {
+  const context = effectiveContext(node)
+  if (!context) return '(no context spec — agent sees history directly)'
+  return compileContext(context).provider ? `${describeContext(context)}\n${renderedNote}` : describeContext(context)
+}
+
+/** `6. After`: where the answer goes. */
+export function afterCall(node: AgentNode): string {
+  const parsed = node.returns ? '; .ask() returns the parsed object' : ''
+  if (node.writes === undefined) return `response in conversation history only${parsed}`
+  return `response stored → state['${node.writes}']${node.returns ? ' (the parsed object)' : ''}${parsed}`
+}
+
+function systemItem(node: AgentNode, root: FlowNode): string {
+  const summary = describeInstruction(node.instruction)
+  const lines: string[] = []
+  if (node.staticInstruction !== undefined) {
+    lines.push(quoted(node.staticInstruction), '→ the static instruction; .instruct() text is then sent as a user message:')
+  }
+  lines.push(summary.text === undefined ? '(no instruction)' : quoted(summary.text))
+  const variables = formatVariables(summary.variables)
+  if (variables) lines.push(`→ ${variables} templated from state at runtime`)
+  if (root.kind === 'agent' && root.globalInstruction !== undefined) lines.push(`→ preceded by the root's global instruction: ${quoted(root.globalInstruction)}`)
+  return lines.join('\n')
+}
+
+function toolsItem(visit: NodeVisit, node: AgentNode): string {
+  const names = agentToolNames(node)
+  const targets = transferTargets(visit)
+  if (targets.length > 0) names.push(`transfer_to_agent (to ${targets.join(', ')})`)
+  if (node.returns && node.tools.length > 0) names.push('set_model_response (carries the final answer)')
+  return names.length > 0 ? names.join(', ') : '(none)'
+}
+
+function constraintItem(node: AgentNode): string {
+  if (!node.returns) return '(none — free-form text response)'
+  const shape = describeSchema(node.returns)
+  return node.tools.length > 0 ? `must end by calling set_model_response with ${shape}` : `must return JSON ${shape}`
+}
+
+/** The symbolic anatomy of one agent at its place in a tree. */
+export function agentAnatomy(visit: NodeVisit, root: FlowNode): string {
+  const node = visit.node as AgentNode
+  return [
+    `LLM Call Anatomy: ${node.name}`,
+    ...anatomyItem('1. System:', systemItem(node, root)),
+    ...anatomyItem('2. History:', historyMode(node)),
+    ...anatomyItem('3. Context:', contextSummary(node, '→ injected as <conversation_context> block in instruction')),
+    ...anatomyItem('4. Tools:', toolsItem(visit, node)),
+    ...anatomyItem('5. Constraint:', constraintItem(node)),
+    ...anatomyItem('6. After:', afterCall(node)),
+  ].join('\n')
+}
+
+/**
+ * `.llmAnatomy()` without options: what each LLM agent's model will receive, symbolically (templates as `{key}`,
+ * history mode, context block, tools, output constraint, where the answer goes), one block per agent in run order.
+ */
+export function llmAnatomy(node: FlowNode): string {
+  const visits = analyzeFlow(node).visits.filter((visit) => visit.node.kind === 'agent')
+  if (visits.length === 0) return `LLM Call Anatomy: (no LLM agents in "${node.name}")`
+  return visits.map((visit) => agentAnatomy(visit, node)).join('\n\n')
+}

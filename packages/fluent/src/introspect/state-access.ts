@@ -1,0 +1,144 @@
+import { templateVariables } from '@adk-fluent/core'
+import type { AgentNode } from '../ir/agent-node.js'
+import type { FlowNode } from '../ir/flow-node.js'
+import { visitNode, type NodeVisitor } from '../ir/node-visitor.js'
+import { isPromptSpec, promptStateKeys } from '../namespaces/prompt/compile-prompt.js'
+import { contextStateKeys } from '../namespaces/context/compile-context.js'
+import { formatArgument } from '../namespaces/shared/format-argument.js'
+import { schemaKeys } from './describe-schema.js'
+
+/**
+ * How much a read needs its key: `required` — the run fails without it (`{key}`, a `mapOver` list); `expected` —
+ * the step works but sees nothing (`.reads()`, a route key, transform reads); `optional` — absence is planned for
+ * (`{key?}`, keys inside `P.when`).
+ */
+export type ReadStrength = 'required' | 'expected' | 'optional'
+
+/** One state key a node reads itself (not through its children). */
+export interface StateRead {
+  readonly key: string
+  readonly strength: ReadStrength
+  /** How it is read, for messages: `{topic} in the instruction`, `.reads('draft')`. */
+  readonly via: string
+  /** The builder field, appended to the issue path (`instruct`, `reads`, `key`). */
+  readonly field: string
+}
+
+/** One state key a node writes itself. */
+export interface StateWrite {
+  readonly key: string
+  readonly via: string
+  readonly field: string
+  /** Written for the caller rather than for later steps (a gate's keys): never reported as unread. */
+  readonly forCaller: boolean
+}
+
+/** What a node reads and writes itself; `opaqueRead` / `opaqueWrite` name what the checker cannot see into. */
+export interface StateAccess {
+  readonly reads: readonly StateRead[]
+  readonly writes: readonly StateWrite[]
+  readonly opaqueRead: string | undefined
+  readonly opaqueWrite: string | undefined
+}
+
+const nothing: StateAccess = Object.freeze({ reads: [], writes: [], opaqueRead: undefined, opaqueWrite: undefined })
+
+function access(parts: Partial<StateAccess>): StateAccess {
+  return { ...nothing, ...parts }
+}
+
+function write(key: string, via: string, field: string, forCaller = false): StateWrite {
+  return { key, via, field, forCaller }
+}
+
+function isStateKey(key: string): boolean {
+  return !key.startsWith('artifact.')
+}
+
+function templateReads(template: string, where: string, field: string): StateRead[] {
+  const { required, optional } = templateVariables(template)
+  return [
+    ...required.filter(isStateKey).map((key): StateRead => ({ key, strength: 'required', via: `{${key}} in ${where}`, field })),
+    ...optional.filter(isStateKey).map((key): StateRead => ({ key, strength: 'optional', via: `{${key}?} in ${where}`, field })),
+  ]
+}
+
+function instructionReads(node: AgentNode): StateRead[] {
+  const { instruction } = node
+  if (typeof instruction === 'string') return templateReads(instruction, 'the instruction', 'instruct')
+  if (!isPromptSpec(instruction)) return []
+  const { required, optional } = promptStateKeys(instruction)
+  return [
+    ...required.map((key): StateRead => ({ key, strength: 'required', via: `{${key}} in the instruction`, field: 'instruct' })),
+    ...optional.map((key): StateRead => ({ key, strength: 'optional', via: `state key '${key}' in the instruction`, field: 'instruct' })),
+  ]
+}
+
+/** The state an agent reads and writes itself (its sub-agents and agent tools are separate nodes). */
+export function agentAccess(node: AgentNode): StateAccess {
+  const reads: StateRead[] = [
+    ...instructionReads(node),
+    ...(node.globalInstruction === undefined ? [] : templateReads(node.globalInstruction, 'the global instruction', 'globalInstruct')),
+    ...(node.reads?.keys ?? []).map((key): StateRead => ({ key, strength: 'expected', via: `.reads(${formatArgument(key)})`, field: 'reads' })),
+    ...(node.context ? contextStateKeys(node.context) : []).map(
+      (key): StateRead => ({ key, strength: 'expected', via: `state key '${key}' in .context()`, field: 'context' }),
+    ),
+    ...(node.consumes ? schemaKeys(node.consumes) : []).map(
+      (key): StateRead => ({ key, strength: 'expected', via: `.consumes() field '${key}'`, field: 'consumes' }),
+    ),
+  ]
+  const writes: StateWrite[] = [
+    ...(node.writes === undefined ? [] : [write(node.writes, `.writes(${formatArgument(node.writes)})`, 'writes')]),
+    ...(node.produces ? schemaKeys(node.produces) : []).map((key) => write(key, `.produces() field '${key}'`, 'produces')),
+  ]
+  const opaque = [
+    typeof node.instruction === 'function' ? 'its instruction function' : undefined,
+    node.proceedIf ? 'its .proceedIf() predicate' : undefined,
+  ].filter((item) => item !== undefined)
+  return access({ reads, writes, opaqueRead: opaque.length > 0 ? opaque.join(' and ') : undefined })
+}
+
+const accessByKind: NodeVisitor<StateAccess> = {
+  agent: agentAccess,
+  sequence: () => nothing,
+  parallel: () => nothing,
+  loop: (node) => access({ opaqueRead: node.until ? 'its .until() predicate' : undefined }),
+  fallback: () => nothing,
+  route: (node) =>
+    access({
+      reads: [{ key: node.key, strength: 'expected', via: `Route(${formatArgument(node.key)})`, field: 'key' }],
+      opaqueRead: node.rules.some((rule) => rule.operator === 'when') ? 'its .when() predicates' : undefined,
+    }),
+  'function-step': (node) => access({ opaqueRead: `function ${node.name}`, opaqueWrite: `function ${node.name}` }),
+  'transform-step': ({ transform }) =>
+    access({
+      reads: (transform.reads ?? []).map((key): StateRead => ({ key, strength: 'expected', via: transform.description, field: 'reads' })),
+      writes: (transform.writes ?? []).map((key) => write(key, transform.description, 'writes')),
+      opaqueRead: transform.reads === null ? transform.description : undefined,
+      opaqueWrite: transform.writes === null ? transform.description : undefined,
+    }),
+  'artifact-step': ({ operation }) =>
+    access({
+      reads: operation.reads.map((key): StateRead => ({ key, strength: 'expected', via: operation.description, field: 'reads' })),
+      writes: operation.writes.map((key) => write(key, operation.description, 'writes')),
+    }),
+  tap: () => access({ opaqueRead: 'a tap() function' }),
+  expect: () => access({ opaqueRead: 'an expect() predicate' }),
+  gate: (node) =>
+    access({
+      writes: [write(node.key, `gate(… { key: '${node.key}' })`, 'key', true), write(`${node.key}_message`, `gate(… { key: '${node.key}' })`, 'key', true)],
+      opaqueRead: 'a gate() predicate',
+    }),
+  race: () => nothing,
+  timeout: () => nothing,
+  'map-over': (node) =>
+    access({
+      reads: [{ key: node.listKey, strength: 'required', via: `mapOver(${formatArgument(node.listKey)})`, field: 'listKey' }],
+      writes: [write(node.outputKey, `mapOver(${formatArgument(node.listKey)}, …, { outputKey: '${node.outputKey}' })`, 'outputKey')],
+    }),
+}
+
+/** What `node` reads and writes itself, not counting its children. */
+export function stateAccess(node: FlowNode): StateAccess {
+  return visitNode(accessByKind, node)
+}
