@@ -1,0 +1,56 @@
+// The README's tour. Every snippet in README.md is copied from this file, which CI type-checks; the outputs pasted
+// in README.md are checked against the real ones by readme.test.ts (regenerate them with `pnpm readme`).
+import { Agent, C, FanOut, P, Pipeline, Route, S, T } from '@adk-fluent/fluent'
+import { z } from 'zod'
+
+// #region classifier
+const Intent = z.object({
+  category: z.enum(['billing', 'technical', 'other']),
+  confidence: z.number().describe('0 to 1'),
+})
+
+export const classifier = Agent('classifier', 'gemini-2.5-flash')
+  .instruct('Classify the customer request: {query}')
+  .returns(Intent)
+  .writes('intent')
+// #endregion classifier
+
+// #region writer
+export const researcher = Agent('researcher', 'gemini-2.5-flash')
+  .instruct(P.role('You are a meticulous researcher.').add(P.task('List five facts about {topic}.')))
+  .writes('findings')
+
+export const writer = Agent('writer', 'gemini-2.5-flash')
+  .instruct('Write a short article about {topic}.')
+  .reads('findings', 'tone')
+  .writes('draft')
+
+export const article = Pipeline('article').step(S.capture('topic')).step(researcher).step(writer)
+// #endregion writer
+
+// #region compose
+const lookUpOrder = (orderId: string) => ({ orderId, status: 'shipped' })
+
+export const support = Pipeline('support')
+  .step(classifier)
+  .step(S.compute({ category: (state) => (state['intent'] as { category: string }).category }))
+  .step(
+    Route('category')
+      .eq('billing', Agent('billing', 'gemini-2.5-flash').instruct('Resolve the billing question.').tool(lookUpOrder))
+      .eq('technical', Agent('tech', 'gemini-2.5-flash').instruct('Fix the problem.').context(C.window(3)))
+      .otherwise(Agent('general', 'gemini-2.5-flash').instruct('Answer politely.')),
+  )
+
+export const review = FanOut('review')
+  .branch(Agent('style', 'gemini-2.5-flash').instruct('Review the style of {draft}.').writes('style_notes'))
+  .branch(Agent('facts', 'gemini-2.5-flash').instruct('Check the facts in {draft}.').writes('fact_notes'))
+  .then(S.merge(['style_notes', 'fact_notes'], { into: 'notes' }))
+// #endregion compose
+
+// #region broken
+export const broken = Pipeline('broken')
+  .step(Agent('drafter', 'gemini-2.5-flash').instruct('Draft a reply.'))
+  .step(Agent('editor', 'gemini-2.5-flash').instruct('Edit {draft} in a {tone} tone.').reads('draft'))
+// #endregion broken
+
+export const tools = T
