@@ -1,0 +1,70 @@
+import type { BenchConfig } from '../bench-config.js'
+import { ours, theirs, type Kit } from '../kit.js'
+import { measurePair, scale, type Sampler } from '../measure.js'
+import { TURN_COST_NOTE, type ResultRow } from '../report.js'
+import { textReply } from '../scripted-model.js'
+
+const STEPS = 10
+
+/**
+ * B: a SequentialAgent of 10 LlmAgents; step i reads `{out_<i-1>}` (step 1 reads `{topic}`) and writes `out_<i>`
+ * through `outputKey`. Reported per model call (turn time / 10).
+ */
+function setUp<A, M>(kit: Kit<A, M>): { sampler: Sampler; check: () => Promise<void> } {
+  const model = kit.model((contents) => textReply(`draft number ${contents.length}`))
+  const steps: A[] = []
+  for (let index = 1; index <= STEPS; index++) {
+    const input = index === 1 ? '{topic}' : `{out_${index - 1}}`
+    steps.push(
+      kit.llmAgent({
+        name: `step_${index}`,
+        model,
+        instruction: `You are step ${index} of a writing pipeline. Improve this text: ${input}. Keep it short.`,
+        outputKey: `out_${index}`,
+      }),
+    )
+  }
+  const harness = kit.harness(kit.sequential('pipeline', steps))
+  return {
+    async sampler(ops) {
+      const ids: string[] = []
+      for (let index = 0; index < ops; index++) ids.push(await harness.createSession({ topic: 'cats' }))
+      const start = performance.now()
+      for (const id of ids) await harness.turn(id, 'Write about cats.')
+      const elapsed = performance.now() - start
+      for (const id of ids) await harness.deleteSession(id)
+      return elapsed
+    },
+    async check() {
+      const id = await harness.createSession({ topic: 'cats' })
+      const before = model.calls()
+      const events = await harness.turn(id, 'Write about cats.')
+      const state = await harness.state(id)
+      const lastInstruction = model.lastSystemInstruction()
+      if (events !== STEPS || model.calls() - before !== STEPS) throw new Error(`B (${kit.label}): expected ${STEPS} events and calls`)
+      if (typeof state[`out_${STEPS}`] !== 'string' || !lastInstruction.includes(String(state[`out_${STEPS - 1}`]))) {
+        throw new Error(`B (${kit.label}): outputKey / {key} injection did not happen`)
+      }
+    },
+  }
+}
+
+export async function runPipeline(config: BenchConfig): Promise<ResultRow[]> {
+  const a = setUp(ours)
+  const b = setUp(theirs)
+  await a.check()
+  await b.check()
+  const result = await measurePair(a.sampler, b.sampler, config.turnPlan)
+  return [
+    {
+      scenario: 'B',
+      name: `${STEPS}-agent pipeline, outputKey + {key}, per model call`,
+      unit: 'µs',
+      ours: scale(result.ours, 1000 / STEPS),
+      theirs: scale(result.theirs, 1000 / STEPS),
+      ratio: result.ratio,
+      target: { kind: 'ratio', max: 0.2 },
+      note: result.ratio > 0.2 ? TURN_COST_NOTE : undefined,
+    },
+  ]
+}

@@ -1,0 +1,126 @@
+import * as adk from '@google/adk'
+import type { BenchConfig } from '../bench-config.js'
+import { loadFluent, type FluentModule, type PipelineLike, type PromptLike } from '../fluent-loader.js'
+import { measureOne, measurePair, scale, type Sampler } from '../measure.js'
+import { formatNumber, type ResultRow } from '../report.js'
+
+const SECTIONS = 20
+
+/** Chains `size` agents with `.then()` (each with an instruction and an outputKey). */
+function chain(fluent: FluentModule, size: number): PipelineLike {
+  let pipeline: PipelineLike | undefined
+  const first = fluent.Agent('step_0').instruct('Start from {topic}.').writes('out_0')
+  for (let index = 1; index < size; index++) {
+    const next = fluent.Agent(`step_${index}`).instruct(`Improve {out_${index - 1}}.`).writes(`out_${index}`)
+    pipeline = (pipeline ?? first).then(next)
+  }
+  return pipeline ?? first.then(fluent.Agent('step_1'))
+}
+
+/** True when the cost per agent at the largest size is more than 1.5× the cost at the smallest. */
+function superlinear(perAgent: readonly number[]): boolean {
+  return perAgent.length > 1 && (perAgent[perAgent.length - 1] ?? 0) > 1.5 * (perAgent[0] ?? 0)
+}
+
+/** The same tree built by hand with @google/adk's constructors. */
+function adkPipeline(size: number): adk.SequentialAgent {
+  const subAgents: adk.LlmAgent[] = []
+  for (let index = 0; index < size; index++) {
+    subAgents.push(
+      new adk.LlmAgent({
+        name: `step_${index}`,
+        instruction: index === 0 ? 'Start from {topic}.' : `Improve {out_${index - 1}}.`,
+        outputKey: `out_${index}`,
+      }),
+    )
+  }
+  return new adk.SequentialAgent({ name: 'pipeline', subAgents })
+}
+
+function prompt(fluent: FluentModule): PromptLike {
+  const P = fluent.P
+  if (!P) throw new Error('no P namespace')
+  let spec = P.role('You are a meticulous technical writer.')
+  for (let index = 1; index < SECTIONS; index++) spec = spec.add(P.section(`section_${index}`, `Rule ${index}: keep paragraph ${index} under 80 words.`))
+  return spec
+}
+
+/**
+ * H: `build()` of a 1,000-agent fluent pipeline (the chain of `.then()` calls and `build()` timed apart, and the
+ * chain checked for linear growth), against constructing the same agents with @google/adk by hand; and building
+ * an agent with a 20-section `P` prompt.
+ */
+export async function runFluentBuild(config: BenchConfig): Promise<ResultRow[]> {
+  const load = await loadFluent()
+  const sizes = config.pipelineSizes
+  const size = sizes.includes(1000) ? 1000 : (sizes[sizes.length - 1] as number)
+  if (!load.ok) {
+    return [
+      { scenario: 'H', name: `build() of a ${size}-agent pipeline`, unit: 'ms', note: `skipped: ${load.reason}.` },
+      { scenario: 'H', name: `build() of an agent with a ${SECTIONS}-section prompt`, unit: 'µs', note: `skipped: ${load.reason}.` },
+    ]
+  }
+  const fluent = load.fluent
+  const chainSampler = (n: number): Sampler => async (ops) => {
+    const start = performance.now()
+    for (let index = 0; index < ops; index++) chain(fluent, n)
+    return performance.now() - start
+  }
+  const buildSamplerOf = (n: number): Sampler => async (ops) => {
+    const pipelines = Array.from({ length: ops }, () => chain(fluent, n))
+    const start = performance.now()
+    for (const pipeline of pipelines) pipeline.build()
+    return performance.now() - start
+  }
+  const buildSampler = buildSamplerOf(size)
+  const chainAndBuild: Sampler = async (ops) => {
+    const start = performance.now()
+    for (let index = 0; index < ops; index++) chain(fluent, size).build()
+    return performance.now() - start
+  }
+  const adkSampler: Sampler = async (ops) => {
+    const start = performance.now()
+    for (let index = 0; index < ops; index++) adkPipeline(size)
+    return performance.now() - start
+  }
+  const rows: ResultRow[] = []
+  const whole = await measurePair(chainAndBuild, adkSampler, config.buildPlan)
+  const buildOnly = await measureOne(buildSampler, config.buildPlan)
+  // Linearity: the cost per agent of chaining and of build() at each size (flat = linear).
+  const linearityPlan = { warmup: 1, samples: config.quick ? 1 : 5 }
+  const chainPerAgent: number[] = []
+  const buildPerAgent: number[] = []
+  for (const n of sizes) {
+    chainPerAgent.push(((await measureOne(chainSampler(n), linearityPlan)).median * 1000) / n)
+    buildPerAgent.push(((await measureOne(buildSamplerOf(n), linearityPlan)).median * 1000) / n)
+  }
+  const list = (values: readonly number[]) => values.map((value, index) => `${sizes[index] ?? '?'}: ${formatNumber(value)}`).join(', ')
+  const growth = (values: readonly number[]) => formatNumber((values[values.length - 1] ?? 0) / (values[0] ?? 1))
+  rows.push({
+    scenario: 'H',
+    name: `${size}-agent pipeline: .then() chain + build() (ours) vs constructing it with @google/adk`,
+    unit: 'ms',
+    ours: whole.ours,
+    theirs: whole.theirs,
+    ratio: whole.ratio,
+    note: [
+      `build() alone: ${formatNumber(buildOnly.median)} ms. µs per agent by pipeline size (flat = linear) — chain: ${list(chainPerAgent)} (×${growth(chainPerAgent)} from smallest to largest); build(): ${list(buildPerAgent)} (×${growth(buildPerAgent)}).`,
+      superlinear(buildPerAgent)
+        ? 'build() is quadratic: its CPU profile is dominated by merge() and withWrites() in fluent introspect/flow-analysis.ts, which copy the map of available state keys at every step.'
+        : '',
+      superlinear(chainPerAgent) ? 'The chain grows too: PipelineBuilder.then() copies the whole steps array on every call.' : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
+  })
+  if (fluent.P) {
+    const promptBuild: Sampler = async (ops) => {
+      const start = performance.now()
+      for (let index = 0; index < ops; index++) fluent.Agent('writer').instruct(prompt(fluent)).build()
+      return performance.now() - start
+    }
+    const value = await measureOne(promptBuild, { ...config.buildPlan, minSampleMs: config.quick ? 1 : 10, maxOps: 10_000 })
+    rows.push({ scenario: 'H', name: `Agent with a ${SECTIONS}-section P prompt: compose + build()`, unit: 'µs', ours: scale(value, 1000) })
+  }
+  return rows
+}
