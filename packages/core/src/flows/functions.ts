@@ -1,4 +1,4 @@
-import type { FunctionCall, Part } from '@google/genai'
+import type { FunctionCall, FunctionResponse, Part } from '@google/genai'
 import type { LlmAgent } from '../agents/llm-agent.js'
 import type { InvocationContext } from '../agents/invocation-context.js'
 import { Context } from '../agents/context.js'
@@ -221,21 +221,10 @@ export async function* resumeConfirmedCalls(
   ctx: InvocationContext,
   toolsDict: () => Promise<Readonly<Record<string, BaseTool>>>,
 ): AsyncGenerator<Event, void, undefined> {
+  const found = confirmationAnswers(ctx)
+  if (!found) return
+  const { userIndex, answers } = found
   const events = ctx.session.events
-  let userIndex = -1
-  for (let index = events.length - 1; index >= 0; index--) {
-    const event = events[index] as Event
-    if (event.author === 'user' && (!ctx.branch || !event.branch || event.branch === ctx.branch)) {
-      userIndex = index
-      break
-    }
-    if (event.author !== 'user' && event.invocationId !== ctx.invocationId) break
-  }
-  if (userIndex < 0) return
-  const answers = (events[userIndex]?.content?.parts ?? [])
-    .map((part) => part.functionResponse)
-    .filter((response) => response?.name === REQUEST_CONFIRMATION_FUNCTION_CALL_NAME && response.id)
-  if (answers.length === 0) return
   const confirmations = new Map<string, ToolConfirmation>()
   const originals: FunctionCall[] = []
   for (const answer of answers) {
@@ -255,6 +244,30 @@ export async function* resumeConfirmedCalls(
   if (originals.length === 0) return
   const responseEvent = await executeCalls(agent, ctx, originals, await toolsDict(), confirmations)
   if (responseEvent) yield responseEvent
+}
+
+/** The latest user event of this invocation, when it answers `adk_request_confirmation` calls, and those answers. */
+function confirmationAnswers(ctx: InvocationContext): { userIndex: number; answers: (FunctionResponse | undefined)[] } | undefined {
+  const events = ctx.session.events
+  let userIndex = -1
+  for (let index = events.length - 1; index >= 0; index--) {
+    const event = events[index] as Event
+    if (event.author === 'user' && (!ctx.branch || !event.branch || event.branch === ctx.branch)) {
+      userIndex = index
+      break
+    }
+    if (event.author !== 'user' && event.invocationId !== ctx.invocationId) break
+  }
+  if (userIndex < 0) return undefined
+  const answers = (events[userIndex]?.content?.parts ?? [])
+    .map((part) => part.functionResponse)
+    .filter((response) => response?.name === REQUEST_CONFIRMATION_FUNCTION_CALL_NAME && response.id)
+  return answers.length > 0 ? { userIndex, answers } : undefined
+}
+
+/** True when {@link resumeConfirmedCalls} has something to resume (a cheap check that needs no generator). */
+export function hasConfirmationAnswers(ctx: InvocationContext): boolean {
+  return confirmationAnswers(ctx) !== undefined
 }
 
 function hasResponseAfter(events: readonly Event[], start: number, callId: string): boolean {

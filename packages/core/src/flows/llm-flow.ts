@@ -11,7 +11,7 @@ import { ModelError } from '../errors/runtime-errors.js'
 import { newEventId, newFunctionCallId } from '../util/ids.js'
 import { buildLlmRequest, usesSetModelResponse } from './build-llm-request.js'
 import { callLlm } from './call-llm.js'
-import { handleFunctionCalls, resumeConfirmedCalls } from './functions.js'
+import { handleFunctionCalls, hasConfirmationAnswers, resumeConfirmedCalls } from './functions.js'
 import { saveOutputToState } from './output-key.js'
 import { SET_MODEL_RESPONSE_TOOL_NAME, validateStructuredOutput } from './output-schema.js'
 
@@ -21,9 +21,12 @@ import { SET_MODEL_RESPONSE_TOOL_NAME, validateStructuredOutput } from './output
  */
 export async function* runLlmFlow(agent: LlmAgent, ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
   let resumed = false
-  for await (const event of resumeConfirmedCalls(agent, ctx, async () => (await buildLlmRequest(agent, ctx)).toolsDict)) {
-    resumed = true
-    yield event
+  // Checked first, so a turn without confirmations creates no resume generator (one per agent run otherwise).
+  if (hasConfirmationAnswers(ctx)) {
+    for await (const event of resumeConfirmedCalls(agent, ctx, async () => (await buildLlmRequest(agent, ctx)).toolsDict)) {
+      resumed = true
+      yield event
+    }
   }
   if (resumed && ctx.endInvocation) return
   for (;;) {
