@@ -83,6 +83,8 @@ export { ParallelAgent } from './agents/parallel-agent.js'
 export { LoopAgent } from './agents/loop-agent.js'
 export type { LoopAgentConfig } from './agents/loop-agent.js'
 export { previewLlmRequest } from './flows/preview-llm-request.js'
+export { identityLines } from './flows/processors/identity.js'
+export type { IdentityFacts } from './flows/processors/identity.js'
 export type { PreviewLlmRequestOptions } from './flows/preview-llm-request.js'
 export { SET_MODEL_RESPONSE_TOOL_NAME } from './flows/output-schema.js'
 export {

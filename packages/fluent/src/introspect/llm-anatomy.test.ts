@@ -29,6 +29,7 @@ describe('llmAnatomy(): symbolic, exact output', () => {
         'LLM Call Anatomy: writer',
         '  1. System:     "Write about {topic}."',
         '                 → {topic} templated from state at runtime',
+        '                 → after the identity line: You are an agent. Your internal name is "writer".',
         "  2. History:    SUPPRESSED (includeContents: 'none', set by .reads())",
         "  3. Context:    C.none() — history suppressed + C.fromState('findings', 'tone') — state keys only",
         '                 → injected as <conversation_context> block in instruction',
@@ -45,6 +46,7 @@ describe('llmAnatomy(): symbolic, exact output', () => {
         'LLM Call Anatomy: researcher',
         '  1. System:     "Research {topic}."',
         '                 → {topic} templated from state at runtime',
+        '                 → after the identity line: You are an agent. Your internal name is "researcher".',
         '  2. History:    FULL conversation history included (default)',
         '  3. Context:    (no context spec — agent sees history directly)',
         '  4. Tools:      search',
@@ -54,6 +56,7 @@ describe('llmAnatomy(): symbolic, exact output', () => {
         'LLM Call Anatomy: writer',
         '  1. System:     "Write about {topic}."',
         '                 → {topic} templated from state at runtime',
+        '                 → after the identity line: You are an agent. Your internal name is "writer".',
         "  2. History:    SUPPRESSED (includeContents: 'none', set by .reads())",
         "  3. Context:    C.none() — history suppressed + C.fromState('notes') — state keys only",
         '                 → injected as <conversation_context> block in instruction',
@@ -69,6 +72,7 @@ describe('llmAnatomy(): symbolic, exact output', () => {
       `LLM Call Anatomy: ${name}`,
       `  1. System:     "${instruction}"`,
       '                 → {topic} templated from state at runtime',
+      `                 → after the identity line: You are an agent. Your internal name is "${name}".`,
       '  2. History:    FULL conversation history included (default)',
       '  3. Context:    (no context spec — agent sees history directly)',
       '  4. Tools:      (none)',
@@ -86,6 +90,7 @@ describe('llmAnatomy(): symbolic, exact output', () => {
         'LLM Call Anatomy: drafter',
         '  1. System:     "Improve the draft using {feedback?}."',
         '                 → {feedback?} templated from state at runtime',
+        '                 → after the identity line: You are an agent. Your internal name is "drafter".',
         '  2. History:    FULL conversation history included (default)',
         '  3. Context:    (no context spec — agent sees history directly)',
         '  4. Tools:      (none)',
@@ -94,6 +99,7 @@ describe('llmAnatomy(): symbolic, exact output', () => {
         '',
         'LLM Call Anatomy: reviewer',
         '  1. System:     "Review the draft."',
+        '                 → after the identity line: You are an agent. Your internal name is "reviewer".',
         "  2. History:    SUPPRESSED (includeContents: 'none', set by .reads())",
         "  3. Context:    C.none() — history suppressed + C.fromState('draft') — state keys only",
         '                 → injected as <conversation_context> block in instruction',
@@ -128,12 +134,13 @@ describe('llmAnatomy(): symbolic, exact output', () => {
     const prompt = Agent('reviewer')
       .instruct(P.role('You review code.').add(P.task('Review {code}.')))
       .context(C.window(2))
-    expect(prompt.llmAnatomy().split('\n').slice(1, 9)).toEqual([
+    expect(prompt.llmAnatomy().split('\n').slice(1, 10)).toEqual([
       '  1. System:     "You review code.',
       '',
       '                 Task:',
       '                 Review {code}."',
       '                 → {code} templated from state at runtime',
+      '                 → after the identity line: You are an agent. Your internal name is "reviewer".',
       "  2. History:    SUPPRESSED natively (includeContents: 'none', set by .context()); the selected history is rendered into the instruction",
       '  3. Context:    C.window(2) — last 2 turns',
       '                 → injected as <conversation_context> block in instruction',
@@ -146,7 +153,7 @@ describe('llmAnatomy(): symbolic, exact output', () => {
       '                 → the static instruction; .instruct() text is then sent as a user message:',
       '                 "<function greeting — evaluated at run time>"',
     ])
-    expect(Agent('keeper').reads(['notes'], { keepHistory: true }).llmAnatomy().split('\n')[2]).toBe(
+    expect(Agent('keeper').reads(['notes'], { keepHistory: true }).llmAnatomy().split('\n')[3]).toBe(
       '  2. History:    FULL conversation history included (.reads() with keepHistory)',
     )
   })

@@ -1,3 +1,4 @@
+import { identityLines } from '@adk-fluent/core'
 import type { AgentNode } from '../ir/agent-node.js'
 import type { FlowNode } from '../ir/flow-node.js'
 import { effectiveContext } from '../compile/lower-instruction.js'
@@ -51,9 +52,18 @@ function systemItem(node: AgentNode, root: FlowNode): string {
   if (node.staticInstruction !== undefined) {
     lines.push(quoted(node.staticInstruction), '→ the static instruction; .instruct() text is then sent as a user message:')
   }
+  const identity = identityLines({
+    name: node.name,
+    description: node.description ?? '',
+    // Structured output forces both flags (core's rule), so such an agent gets no identity lines.
+    disallowTransferToParent: node.returns !== undefined || node.transfer.disallowTransferToParent,
+    disallowTransferToPeers: node.returns !== undefined || node.transfer.disallowTransferToPeers,
+    subAgentCount: node.subAgents.length,
+  })
   lines.push(summary.text === undefined ? '(no instruction)' : quoted(summary.text))
   const variables = formatVariables(summary.variables)
   if (variables) lines.push(`→ ${variables} templated from state at runtime`)
+  if (identity.length > 0) lines.push(`→ after the identity line: ${identity.join(' ')}`)
   if (root.kind === 'agent' && root.globalInstruction !== undefined) lines.push(`→ preceded by the root's global instruction: ${quoted(root.globalInstruction)}`)
   return lines.join('\n')
 }
