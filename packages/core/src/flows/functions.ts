@@ -52,7 +52,11 @@ async function runTool(
   args: Record<string, unknown>,
   context: Context,
 ): Promise<Record<string, unknown> | undefined> {
-  let result: unknown = await ctx.pluginManager.run('beforeToolCallback', { tool, toolArgs: args, toolContext: context })
+  // Plugin hooks are awaited only when there are plugins (each await of an empty run costs promises and ticks).
+  const plugins = () => ctx.pluginManager.plugins.length > 0
+  let result: unknown = plugins()
+    ? await ctx.pluginManager.run('beforeToolCallback', { tool, toolArgs: args, toolContext: context })
+    : undefined
   if (result === undefined) {
     for (const callback of agent.beforeToolCallback) {
       result = await callback({ tool, args, context })
@@ -67,17 +71,14 @@ async function runTool(
       const error = caught instanceof Error ? caught : new Error(String(caught))
       // A failed call changes nothing: its pending state writes are dropped.
       for (const key of Object.keys(context.actions.stateDelta)) delete context.actions.stateDelta[key]
-      result = await ctx.pluginManager.run('onToolErrorCallback', { tool, toolArgs: args, toolContext: context, error })
+      result = plugins() ? await ctx.pluginManager.run('onToolErrorCallback', { tool, toolArgs: args, toolContext: context, error }) : undefined
       if (result === undefined) result = { error: error.message }
     }
   }
   let response = normalizeToolResult(result)
-  const fromPlugin = await ctx.pluginManager.run('afterToolCallback', {
-    tool,
-    toolArgs: args,
-    toolContext: context,
-    result: response,
-  })
+  const fromPlugin = plugins()
+    ? await ctx.pluginManager.run('afterToolCallback', { tool, toolArgs: args, toolContext: context, result: response })
+    : undefined
   if (fromPlugin !== undefined) return normalizeToolResult(fromPlugin)
   for (const callback of agent.afterToolCallback) {
     const replaced = await callback({ tool, args, context, response })
