@@ -34,10 +34,18 @@ export function checkLostAnswers(analysis: FlowAnalysis): CheckIssue[] {
     const steps = childrenOf(visit)
     const pairs: [number, number][] = []
     const withAgents = steps.map((step, index) => ({ index, entries: entries(step), exits: exits(step) }))
-    const consumers = withAgents.filter((step) => step.entries.length > 0)
+    const firstConsumer = withAgents.find((step) => step.entries.length > 0)
+    // The next step (after each index) that has agents to receive an answer, found in one backward pass.
+    const nextConsumer: (typeof firstConsumer)[] = new Array(withAgents.length)
+    let upcoming: typeof firstConsumer = undefined
+    for (let index = withAgents.length - 1; index >= 0; index--) {
+      nextConsumer[index] = upcoming
+      const step = withAgents[index]
+      if (step && step.entries.length > 0) upcoming = step
+    }
     for (const step of withAgents) {
       if (step.exits.length === 0) continue
-      const next = consumers.find((candidate) => candidate.index > step.index) ?? (wraps ? consumers[0] : undefined)
+      const next = nextConsumer[step.index] ?? (wraps ? firstConsumer : undefined)
       if (next && next.index !== step.index) pairs.push([step.index, next.index])
     }
     for (const [from, to] of pairs) {

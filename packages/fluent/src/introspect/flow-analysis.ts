@@ -41,9 +41,17 @@ export interface FlowAnalysis {
   readonly declaresInitialState: boolean
 }
 
+/**
+ * The keys available at a point of the walk. A state is owned by whoever walks it next and is updated in place along
+ * a sequence (so a long pipeline costs linear time); it is copied only where several paths start from one point.
+ */
 interface FlowState {
-  readonly available: ReadonlyMap<string, KeySource>
-  readonly opaque: NodeVisit | undefined
+  readonly available: Map<string, KeySource>
+  opaque: NodeVisit | undefined
+}
+
+function copyState(state: FlowState): FlowState {
+  return { available: new Map(state.available), opaque: state.opaque }
 }
 
 interface Scope {
@@ -64,14 +72,14 @@ interface Recorder {
   readonly opaqueWriters: NodeVisit[]
 }
 
-function merge(before: FlowState, afters: readonly FlowState[]): FlowState {
-  const available = new Map(before.available)
-  let opaque = before.opaque
+/** Adds what the paths that started from `into` wrote (updates `into`, which the caller owns). */
+function merge(into: FlowState, afters: readonly FlowState[]): FlowState {
   for (const after of afters) {
-    for (const [key, source] of after.available) available.set(key, source)
-    opaque = after.opaque ?? opaque
+    if (after === into) continue
+    for (const [key, source] of after.available) into.available.set(key, source)
+    into.opaque = after.opaque ?? into.opaque
   }
-  return { available, opaque }
+  return into
 }
 
 function childScope(scope: Scope, self: NodeVisit, segments: readonly (string | number)[], node: FlowNode, changes: Partial<Scope> = {}): Scope {
@@ -92,11 +100,12 @@ function walkSequence(children: readonly FlowNode[], label: string, state: FlowS
 
 /** Walks alternatives or branches from the same state and merges what they write. */
 function walkAlongside(children: readonly { readonly segments: readonly (string | number)[]; readonly node: FlowNode }[], state: FlowState, self: NodeVisit, scope: Scope, walk: Walk, fanOut: boolean): FlowState {
+  if (children.length === 0) return state
   const afters = children.map((child) => {
     const branchScope = childScope(scope, self, child.segments, child.node)
-    if (!fanOut) return walk(child.node, state, branchScope)
+    if (!fanOut) return walk(child.node, copyState(state), branchScope)
     const branch = { fanOut: self, branchId: formatPath(branchScope.path) }
-    return walk(child.node, state, { ...branchScope, branches: [...scope.branches, branch] })
+    return walk(child.node, copyState(state), { ...branchScope, branches: [...scope.branches, branch] })
   })
   return merge(state, afters)
 }
@@ -106,10 +115,11 @@ function distinctChildren(node: FlowNode): { readonly segments: readonly (string
   return nodeChildren(node).filter((child) => (seen.has(child.node) ? false : (seen.add(child.node), true)))
 }
 
+/** Records a step's writes (updates `state`, which the caller owns). */
 function withWrites(state: FlowState, writes: readonly StateWrite[], visit: NodeVisit, opaque: boolean): FlowState {
-  const available = new Map(state.available)
-  for (const write of writes) available.set(write.key, visit)
-  return { available, opaque: opaque ? visit : state.opaque }
+  for (const write of writes) state.available.set(write.key, visit)
+  if (opaque) state.opaque = visit
+  return state
 }
 
 function createWalk(recorder: Recorder): Walk {
@@ -117,9 +127,11 @@ function createWalk(recorder: Recorder): Walk {
     agent: (node, state, self, scope, walk) => {
       const subAgents = node.subAgents.map((child, index) => ({ segments: ['subAgents', index], node: child }))
       const tools = node.tools.flatMap((entry, index) => (entry.kind === 'agent-tool' ? [{ segments: ['tools', index], node: entry.agent }] : []))
+      if (subAgents.length === 0 && tools.length === 0) return state
+      const start = copyState(state)
       const afterChildren = walkAlongside(subAgents, state, self, { ...scope, llmParent: node }, walk, false)
       // An agent tool's answer goes back to the caller as the tool's result, like a flow's output.
-      return merge(afterChildren, [walkAlongside(tools, state, self, { ...scope, llmParent: undefined, terminal: true }, walk, false)])
+      return merge(afterChildren, [walkAlongside(tools, start, self, { ...scope, llmParent: undefined, terminal: true }, walk, false)])
     },
     sequence: (node, state, self, scope, walk) => walkSequence(node.steps, 'steps', state, self, scope, walk, { llmParent: undefined }),
     parallel: (node, state, self, scope, walk) => walkAlongside(distinctChildren(node), state, self, { ...scope, llmParent: undefined }, walk, true),
@@ -136,12 +148,13 @@ function createWalk(recorder: Recorder): Walk {
     race: (node, state, self, scope, walk) => walkAlongside(distinctChildren(node), state, self, { ...scope, llmParent: undefined }, walk, false),
     timeout: (node, state, self, scope, walk) => walk(node.agent, state, childScope(scope, self, ['agent'], node.agent, { llmParent: undefined })),
     'map-over': (node, state, self, scope, walk) => {
-      const withItem = withWrites(state, [{ key: node.itemKey, via: 'mapOver item', field: 'itemKey', forCaller: false }], self, false)
+      const itemSource = state.available.get(node.itemKey)
+      const withItem = withWrites(copyState(state), [{ key: node.itemKey, via: 'mapOver item', field: 'itemKey', forCaller: false }], self, false)
       const after = merge(state, [walk(node.body, withItem, childScope(scope, self, ['body'], node.body, { llmParent: undefined, terminal: true }))])
-      const available = new Map(after.available)
       // The item key lives in each item's own state view, not in the session.
-      if (!state.available.has(node.itemKey)) available.delete(node.itemKey)
-      return { available, opaque: after.opaque }
+      if (itemSource === undefined) after.available.delete(node.itemKey)
+      else after.available.set(node.itemKey, itemSource)
+      return after
     },
   }
 

@@ -62,7 +62,14 @@ const stepOrder: NodeVisitor<StepOrder> = {
 
 /** Finds the LLM agents at the start or the end of a step, whose answers pass through the conversation. */
 export function createFlowEnds(visits: readonly NodeVisit[]) {
-  const childrenOf = (visit: NodeVisit) => visits.filter((candidate) => candidate.parent === visit)
+  const children = new Map<NodeVisit, NodeVisit[]>()
+  for (const visit of visits) {
+    if (!visit.parent) continue
+    const list = children.get(visit.parent)
+    if (list) list.push(visit)
+    else children.set(visit.parent, [visit])
+  }
+  const childrenOf = (visit: NodeVisit): NodeVisit[] => children.get(visit) ?? []
   const ends = (visitor: EndsVisitor) => {
     const find: Find = (visit) => visitNode(visitor, visit.node, visit, childrenOf(visit), find)
     return find
