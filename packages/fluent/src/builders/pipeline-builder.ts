@@ -55,11 +55,15 @@ export class PipelineBuilderImpl extends FlowBuilderBase implements PipelineBuil
   }
 
   step(step: StepInput): PipelineBuilder {
-    return this.#with({ steps: Object.freeze([...this.node.steps, parseStep(step, this.callPath('step'))]) })
+    return this.#append(parseStep(step, this.callPath('step')))
   }
 
   override then(step: StepInput): PipelineBuilder {
-    return this.#with({ steps: Object.freeze([...this.node.steps, parseStep(step, this.callPath('then'))]) })
+    return this.#append(parseStep(step, this.callPath('then')))
+  }
+
+  #append(step: FlowNode): PipelineBuilder {
+    return new PipelineBuilderImpl({ ...this.#props, node: SequenceNode.append(this.#props.node, step) })
   }
 
   describe(text: string): PipelineBuilder {
