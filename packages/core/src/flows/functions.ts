@@ -139,7 +139,7 @@ export async function* handleFunctionCalls(
     return
   }
   yield responseEvent
-  yield* runTransfer(agent, ctx, responseEvent)
+  if (responseEvent.actions.transferToAgent) yield* runTransfer(agent, ctx, responseEvent)
 }
 
 function* confirmationEvents(
