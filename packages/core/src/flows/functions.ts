@@ -53,8 +53,8 @@ async function runTool(
   context: Context,
 ): Promise<Record<string, unknown> | undefined> {
   // Plugin hooks are awaited only when there are plugins (each await of an empty run costs promises and ticks).
-  const plugins = () => ctx.pluginManager.plugins.length > 0
-  let result: unknown = plugins()
+  const manager = ctx.pluginManager
+  let result: unknown = manager.plugins.length > 0
     ? await ctx.pluginManager.run('beforeToolCallback', { tool, toolArgs: args, toolContext: context })
     : undefined
   if (result === undefined) {
@@ -71,12 +71,12 @@ async function runTool(
       const error = caught instanceof Error ? caught : new Error(String(caught))
       // A failed call changes nothing: its pending state writes are dropped.
       for (const key of Object.keys(context.actions.stateDelta)) delete context.actions.stateDelta[key]
-      result = plugins() ? await ctx.pluginManager.run('onToolErrorCallback', { tool, toolArgs: args, toolContext: context, error }) : undefined
+      result = manager.plugins.length > 0 ? await manager.run('onToolErrorCallback', { tool, toolArgs: args, toolContext: context, error }) : undefined
       if (result === undefined) result = { error: error.message }
     }
   }
   let response = normalizeToolResult(result)
-  const fromPlugin = plugins()
+  const fromPlugin = manager.plugins.length > 0
     ? await ctx.pluginManager.run('afterToolCallback', { tool, toolArgs: args, toolContext: context, result: response })
     : undefined
   if (fromPlugin !== undefined) return normalizeToolResult(fromPlugin)
