@@ -42,7 +42,7 @@ export function benchConfig(quick: boolean): BenchConfig {
     turnPlan: { warmup: 5, warmupMs: 1000, samples: 60, minSampleMs: 5, maxOps: 2000 },
     fanOutPlan: { warmup: 10, samples: 40 },
     sessionSizes: [1000, 5000, 20_000],
-    longSessionPlan: (size) => (size >= 20_000 ? { warmup: 2, samples: 9 } : { warmup: 3, samples: 15 }),
+    longSessionPlan: () => ({ warmup: 3, samples: 15 }),
     memorySessions: 1000,
     memoryTurns: 10,
     memoryRepeats: 3,

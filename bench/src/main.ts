@@ -108,7 +108,7 @@ ${notes(rows).join('\n')}
 async function main(): Promise<void> {
   const { quick, only } = parseArgs(process.argv.slice(2))
   const config = benchConfig(quick)
-  if (!canCollectGarbage()) process.stderr.write('note: gc() is not exposed (run with --expose-gc); F is skipped and blocks are not separated by GCs.\n')
+  if (!canCollectGarbage()) process.stderr.write('note: gc() is not exposed (run with --expose-gc); scenarios are not separated by full GCs.\n')
   const started = performance.now()
   const rows: ResultRow[] = []
   for (const [id, scenario] of Object.entries(scenarios)) {

@@ -105,9 +105,7 @@ export async function runFluentBuild(config: BenchConfig): Promise<ResultRow[]> 
     ratio: whole.ratio,
     note: [
       `build() alone: ${formatNumber(buildOnly.median)} ms. µs per agent by pipeline size (flat = linear) — chain: ${list(chainPerAgent)} (×${growth(chainPerAgent)} from smallest to largest); build(): ${list(buildPerAgent)} (×${growth(buildPerAgent)}).`,
-      superlinear(buildPerAgent)
-        ? 'build() is quadratic: its CPU profile is dominated by merge() and withWrites() in fluent introspect/flow-analysis.ts, which copy the map of available state keys at every step.'
-        : '',
+      superlinear(buildPerAgent) ? 'build() grows faster than the pipeline: profile it (node --cpu-prof) for a per-step copy.' : '',
       superlinear(chainPerAgent) ? 'The chain grows too: PipelineBuilder.then() copies the whole steps array on every call.' : '',
     ]
       .filter(Boolean)
