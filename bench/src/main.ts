@@ -77,9 +77,9 @@ ${environment()}.
 Both runtimes run in the same process with the same scripted zero-latency model (a \`BaseLlm\` subclass of each;
 scenario C adds a fixed 20 ms delay). Figures are medians over samples (min–max in brackets) after a warm-up;
 per-turn scenarios time calibrated batches of turns on fresh sessions. Samples are taken in pairs (ours and
-theirs back to back, order alternating), and the ratio ours/theirs is the median
-of the per-pair ratios (for D, F and G, measured one runtime at a time: the ratio of the medians). One run on a shared 2-core machine: single
-medians can move by 2× between runs when other work runs; the paired ratios move much less.
+theirs back to back, order alternating), and the ratio ours/theirs is the median of the per-pair ratios (D, F
+and G measure one runtime at a time: there it is the ratio of the medians). One run on a shared 2-core machine:
+single medians can move by 2× between runs when other work runs; the paired ratios move much less.
 
 ${markdownTable(rows)}
 
