@@ -1,4 +1,4 @@
-import { GoogleGenAI, type GenerateContentResponse, type HttpOptions } from '@google/genai'
+import type { GenerateContentResponse, GoogleGenAI, HttpOptions } from '@google/genai'
 import { AdkFluentError } from '../errors/adk-fluent-error.js'
 import type { AbortError } from '../errors/runtime-errors.js'
 import { BaseLlm } from './base-llm.js'
@@ -88,7 +88,7 @@ export class Gemini extends BaseLlm {
     abortSignal?: AbortSignal,
   ): AsyncGenerator<LlmResponse, void, undefined> {
     throwIfAborted(abortSignal)
-    const { client, connection } = this.#getClient()
+    const { client, connection } = await this.#getClient()
     const copy: LlmRequest = { ...request, contents: [...request.contents] }
     this.maybeAppendUserContent(copy)
     const parameters = toGenerateContentParameters(copy, { model: this.model, vertexai: connection.vertexai })
@@ -198,9 +198,11 @@ export class Gemini extends BaseLlm {
     return toModelError(error, note === undefined ? { model: this.model, secrets } : { model: this.model, secrets, note })
   }
 
-  #getClient(): GeminiClient {
+  async #getClient(): Promise<GeminiClient> {
     if (this.#client) return this.#client
     const connection = resolveGeminiConnection(this.#options)
+    // Loaded on first use, so importing core does not load the client.
+    const { GoogleGenAI } = await import('@google/genai')
     const client = new GoogleGenAI({
       vertexai: connection.vertexai,
       ...(connection.apiKey !== undefined ? { apiKey: connection.apiKey } : {}),

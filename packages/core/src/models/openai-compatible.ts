@@ -1,4 +1,5 @@
-import { FinishReason, type Part } from '@google/genai'
+import type { FinishReason, Part } from '@google/genai'
+import { FinishReasonValue } from './genai-enums.js'
 import { ModelError } from '../errors/runtime-errors.js'
 import { BaseLlm } from './base-llm.js'
 import type { LlmRequest } from './llm-request.js'
@@ -45,10 +46,10 @@ interface ChatCompletionMessage {
 }
 
 const finishReasons: Readonly<Record<string, FinishReason>> = {
-  stop: FinishReason.STOP,
-  tool_calls: FinishReason.STOP,
-  length: FinishReason.MAX_TOKENS,
-  content_filter: FinishReason.SAFETY,
+  stop: FinishReasonValue.STOP,
+  tool_calls: FinishReasonValue.STOP,
+  length: FinishReasonValue.MAX_TOKENS,
+  content_filter: FinishReasonValue.SAFETY,
 }
 
 /**

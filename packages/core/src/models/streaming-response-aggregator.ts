@@ -1,10 +1,5 @@
-import {
-  FinishReason,
-  type CitationMetadata,
-  type GenerateContentResponseUsageMetadata,
-  type GroundingMetadata,
-  type Part,
-} from '@google/genai'
+import type { CitationMetadata, FinishReason, GenerateContentResponseUsageMetadata, GroundingMetadata, Part } from '@google/genai'
+import { FinishReasonValue } from './genai-enums.js'
 import { createLlmResponse, type GenerateContentResponseFields } from './create-llm-response.js'
 import type { LlmResponse } from './llm-response.js'
 
@@ -77,7 +72,7 @@ export class StreamingResponseAggregator {
     const last = pendingText ?? this.#release()[0]
     if (last) {
       this.#addMetadata(last)
-      if (pendingText && this.#finishReason && this.#finishReason !== FinishReason.STOP) {
+      if (pendingText && this.#finishReason && this.#finishReason !== FinishReasonValue.STOP) {
         last.errorCode = this.#finishReason
         last.errorMessage = this.#finishMessage ?? `The model stopped early (finish reason ${this.#finishReason}).`
       }

@@ -246,3 +246,24 @@ describe('State', () => {
     expect([State.APP_PREFIX, State.USER_PREFIX, State.TEMP_PREFIX]).toEqual(['app:', 'user:', 'temp:'])
   })
 })
+
+describe('stored events are compact and read-only', () => {
+  it('shares one frozen empty actions object between events without actions, and keeps real deltas', async () => {
+    const { InMemorySessionService: Service } = await import('./in-memory-session-service.js')
+    const { createEvent: make } = await import('../events/event.js')
+    const service = new Service()
+    const session = await service.createSession({ appName: 'app', userId: 'u' })
+    const first = await service.appendEvent({ session, event: make({ author: 'a', content: { role: 'model', parts: [{ text: 'x' }] } }) })
+    const second = await service.appendEvent({ session, event: make({ author: 'a', content: { role: 'model', parts: [{ text: 'y' }] } }) })
+    const withDelta = await service.appendEvent({ session, event: make({ author: 'a', actions: { stateDelta: { k: 1 } } }) })
+    expect(first.actions).toBe(second.actions)
+    expect(Object.isFrozen(first.actions)).toBe(true)
+    expect(first.actions).toEqual({ stateDelta: {}, artifactDelta: {}, requestedAuthConfigs: {}, requestedToolConfirmations: {} })
+    expect(() => {
+      first.actions.stateDelta['k'] = 2
+    }).toThrow(TypeError)
+    expect(withDelta.actions.stateDelta).toEqual({ k: 1 })
+    expect(withDelta.actions.artifactDelta).toBe(first.actions.artifactDelta)
+    expect(session.state).toEqual({ k: 1 })
+  })
+})

@@ -23,6 +23,50 @@ interface StoredSession {
   lastUpdateTime: number
 }
 
+const empty: Record<string, never> = Object.freeze({})
+
+function isEmpty(record: object): boolean {
+  for (const _ in record) return false
+  return true
+}
+
+const emptyActions: Event['actions'] = Object.freeze({
+  stateDelta: empty,
+  artifactDelta: empty,
+  requestedAuthConfigs: empty,
+  requestedToolConfirmations: empty,
+})
+
+/**
+ * A stored event's empty action maps become one shared frozen object, and actions with nothing in them one shared
+ * frozen actions object: stored events are never written again, and most events carry no actions (saves ~280 B each).
+ */
+function compactEvent(event: Event): void {
+  const actions = event.actions
+  compactActions(actions)
+  if (
+    actions.stateDelta === empty &&
+    actions.artifactDelta === empty &&
+    actions.requestedAuthConfigs === empty &&
+    actions.requestedToolConfirmations === empty &&
+    actions.transferToAgent === undefined &&
+    actions.escalate === undefined &&
+    actions.skipSummarization === undefined &&
+    Object.keys(actions).length === 4
+  ) {
+    event.actions = emptyActions
+  }
+}
+
+function compactActions(actions: Event['actions']): void {
+  if (actions.stateDelta !== empty && isEmpty(actions.stateDelta)) actions.stateDelta = empty
+  if (actions.artifactDelta !== empty && isEmpty(actions.artifactDelta)) actions.artifactDelta = empty
+  if (actions.requestedAuthConfigs !== empty && isEmpty(actions.requestedAuthConfigs)) actions.requestedAuthConfigs = empty
+  if (actions.requestedToolConfirmations !== empty && isEmpty(actions.requestedToolConfirmations)) {
+    actions.requestedToolConfirmations = empty
+  }
+}
+
 /**
  * Sessions in memory, with ADK's `app:` / `user:` / `temp:` state scopes.
  *
@@ -85,6 +129,7 @@ export class InMemorySessionService implements BaseSessionService {
     if (event.partial) return event
     const delta = withoutTempKeys(event.actions.stateDelta)
     if (delta !== event.actions.stateDelta) event.actions.stateDelta = delta
+    compactEvent(event)
     Object.freeze(event)
     const stored = this.#userSessions(session.appName, session.userId, false)?.get(session.id)
     for (const key in delta) {

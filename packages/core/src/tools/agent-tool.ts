@@ -1,4 +1,5 @@
-import { Type, type Content, type FunctionDeclaration } from '@google/genai'
+import type { Content, FunctionDeclaration } from '@google/genai'
+import { SchemaType } from '../models/genai-enums.js'
 import { z } from 'zod'
 import type { BaseAgent } from '../agents/base-agent.js'
 import type { Context } from '../agents/context.js'
@@ -54,7 +55,7 @@ export class AgentTool extends BaseTool {
     const inputSchema = this.#inputSchema()
     const parameters = inputSchema
       ? zodToSchema(inputSchema)
-      : { type: Type.OBJECT, properties: { request: { type: Type.STRING } }, required: ['request'] }
+      : { type: SchemaType.OBJECT, properties: { request: { type: SchemaType.STRING } }, required: ['request'] }
     return { name: this.name, description: this.description, parameters }
   }
 

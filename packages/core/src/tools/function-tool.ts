@@ -1,4 +1,5 @@
-import { Type, type FunctionDeclaration, type Schema } from '@google/genai'
+import type { FunctionDeclaration, Schema } from '@google/genai'
+import { SchemaType } from '../models/genai-enums.js'
 import { z } from 'zod'
 import type { Context } from '../agents/context.js'
 import { BaseTool } from './base-tool.js'
@@ -147,7 +148,7 @@ function functionName(execute: (...args: never[]) => unknown): string {
 }
 
 function parametersSchema(toolName: string, parameters: FunctionToolParameters): Schema {
-  if (parameters === undefined) return { type: Type.OBJECT, properties: {} }
+  if (parameters === undefined) return { type: SchemaType.OBJECT, properties: {} }
   let schema: Schema
   try {
     schema = toGenaiSchema(parameters)
@@ -155,7 +156,7 @@ function parametersSchema(toolName: string, parameters: FunctionToolParameters):
     const reason = error instanceof Error ? error.message : String(error)
     throw new ConfigError(`Tool '${toolName}': ${reason}`, { cause: error })
   }
-  if (isZodSchema(parameters) && schema.type !== Type.OBJECT) {
+  if (isZodSchema(parameters) && schema.type !== SchemaType.OBJECT) {
     throw new ConfigError(
       `Tool '${toolName}': parameters must be a zod object schema (z.object({...})), got a schema of type ${schema.type ?? 'unknown'}.`,
     )

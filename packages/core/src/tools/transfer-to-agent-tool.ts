@@ -1,4 +1,5 @@
-import { Type, type FunctionDeclaration } from '@google/genai'
+import type { FunctionDeclaration } from '@google/genai'
+import { SchemaType } from '../models/genai-enums.js'
 import type { Context } from '../agents/context.js'
 import { BaseTool } from './base-tool.js'
 
@@ -27,7 +28,7 @@ export class TransferToAgentTool extends BaseTool {
     return {
       name: this.name,
       description: this.description,
-      parameters: { type: Type.OBJECT, properties: { agent_name: { type: Type.STRING } }, required: ['agent_name'] },
+      parameters: { type: SchemaType.OBJECT, properties: { agent_name: { type: SchemaType.STRING } }, required: ['agent_name'] },
     }
   }
 
