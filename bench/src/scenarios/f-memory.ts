@@ -5,9 +5,9 @@ import { stats, type Stats } from '../measure.js'
 import { benchDir } from '../paths.js'
 import type { ResultRow } from '../report.js'
 
-/** What a heap snapshot of ours showed (see the bench report); printed while the target is missed. */
+/** What a heap snapshot of ours shows per event (see the bench report). */
 const WHY_MISSED =
-  'Heap snapshots (1,000 × 20) show per event: the invocation id string, which Node\'s crypto.randomUUID() returns as a rope of ~16 cons strings (~500 B per turn, ~250 B per event; flattening it in util/ids.ts removes it), four empty action maps (stateDelta, artifactDelta, requestedAuthConfigs, requestedToolConfirmations: 4 × 56 B; sharing one frozen empty map once an event is appended would remove them), then the event, its actions, content, part, id and text (~450 B).'
+  'Per stored event: the event object, its content, part, id and text (~420 B). Stored events share one frozen empty actions object and one flat invocation id string per turn (core: sessions/in-memory-session-service.ts, util/ids.ts); before that, empty action maps and a rope-shaped randomUUID() string added ~500 B per event.'
 
 const childScript = join(benchDir, 'src', 'memory-child.ts')
 

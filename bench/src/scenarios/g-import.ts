@@ -91,7 +91,7 @@ export async function runImport(config: BenchConfig): Promise<ResultRow[]> {
   const [adk, genai, coreStats, fluentStats] = measureImports(specifiers, config.importRuns)
   const chain = ['zod', '@google/genai', ...specifiers.slice(2)]
   const steps = importSteps(chain, config.importRuns)
-  const split = steps.length === chain.length ? ` Imported one after another: ${chain.map((name, index) => `${name} ${formatNumber(steps[index] ?? 0)} ms`).join(', ')}: the two dependencies core loads eagerly (zod for tools, @google/genai for Gemini and the \`Type\` enum) are most of it; loading @google/genai only when a Gemini model is first used would take about ${formatNumber(steps[1] ?? 0)} ms off.` : ''
+  const split = steps.length === chain.length ? ` Imported one after another: ${chain.map((name, index) => `${name} ${formatNumber(steps[index] ?? 0)} ms`).join(', ')}. Core loads zod eagerly (tools and schemas) and @google/genai only when a Gemini model makes its first call, so importing @adk-fluent/fluent does not pay for the client.` : ''
   const genaiNote = genai ? `@google/genai alone, in its own process: ${formatNumber(genai.median)} ms.${split}` : ''
   const rows: ResultRow[] = [
     {

@@ -106,7 +106,7 @@ export async function runFluentBuild(config: BenchConfig): Promise<ResultRow[]> 
     note: [
       `build() alone: ${formatNumber(buildOnly.median)} ms. µs per agent by pipeline size (flat = linear) — chain: ${list(chainPerAgent)} (×${growth(chainPerAgent)} from smallest to largest); build(): ${list(buildPerAgent)} (×${growth(buildPerAgent)}).`,
       superlinear(buildPerAgent) ? 'build() grows faster than the pipeline: profile it (node --cpu-prof) for a per-step copy.' : '',
-      superlinear(chainPerAgent) ? 'The chain grows too: PipelineBuilder.then() copies the whole steps array on every call.' : '',
+      superlinear(chainPerAgent) ? 'The chain grows faster than the pipeline too: profile it the same way.' : '',
     ]
       .filter(Boolean)
       .join(' '),
