@@ -6,7 +6,7 @@ import { BasePlugin } from './base-plugin.js'
 
 /**
  * Puts one instruction in front of every agent's system instruction, for the whole app. A string is a template:
- * its `{key}` placeholders are filled from state at each call; a function is called with the context and used as
+ * its `{key}` templates are filled from state at each call; a function is called with the context and used as
  * returned. An empty result changes nothing.
  *
  * @example

@@ -107,7 +107,7 @@ export function fromState(...keys: string[]): PromptSpec {
 }
 
 /**
- * Text with `{key}` (required) and `{key?}` (optional) placeholders resolved from state at run time by core's
+ * Text with `{key}` (required) and `{key?}` (optional) templates resolved from state at run time by core's
  * template engine; rendered without a header after the built-in sections. Makes the prompt dynamic.
  * @example P.template('The user prefers {tone} answers about {topic?}.')
  */
