@@ -64,7 +64,8 @@ export type { BaseAgentConfig } from './agents/base-agent.js'
 export type { AgentCallback, SingleAgentCallback } from './agents/agent-callbacks.js'
 
 // LLM agents, workflow agents, flows
-export { LlmAgent, defaultModelName, isLlmAgent } from './agents/llm-agent.js'
+export { LlmAgent, defaultModelName } from './agents/llm-agent.js'
+export { isLlmAgent } from './agents/is-llm-agent.js'
 export type { LlmAgentConfig } from './agents/llm-agent.js'
 export type {
   AfterModelCallback,

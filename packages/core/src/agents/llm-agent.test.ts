@@ -4,7 +4,8 @@ import { ConfigError } from '../errors/config-error.js'
 import { LLMRegistry } from '../models/llm-registry.js'
 import { ScriptedLlm } from '../testing/scripted-llm.js'
 import { createHarness } from '../testing/harness.test-helper.js'
-import { LlmAgent, defaultModelName, isLlmAgent } from './llm-agent.js'
+import { LlmAgent, defaultModelName } from './llm-agent.js'
+import { isLlmAgent } from './is-llm-agent.js'
 import { SequentialAgent } from './sequential-agent.js'
 
 afterEach(() => {

@@ -23,9 +23,8 @@ import { isBaseTool } from '../tools/base-tool.js'
 import type { BasePlanner } from '../planners/base-planner.js'
 import { ConfigError, type ConfigIssue } from '../errors/config-error.js'
 import { runLlmFlow } from '../flows/llm-flow.js'
-import { brandSymbol, hasBrand } from '../util/brand.js'
+import { isLlmAgent, llmAgentBrand } from './is-llm-agent.js'
 
-const llmAgentBrand = brandSymbol('llm-agent')
 
 /** Model used when no agent in the tree names one: `ADK_FLUENT_MODEL`, else `gemini-2.5-flash`. */
 export function defaultModelName(): string {
@@ -144,10 +143,6 @@ export class LlmAgent extends BaseAgent {
   }
 }
 
-/** True for any {@link LlmAgent}, whichever module instance created it. */
-export function isLlmAgent(value: unknown): value is LlmAgent {
-  return hasBrand(value, llmAgentBrand)
-}
 
 function checkedConfig(config: LlmAgentConfig): LlmAgentConfig {
   const issues = validateLlmAgentConfig(config)

@@ -1,5 +1,5 @@
 import type { BaseAgent } from '../agents/base-agent.js'
-import { isLlmAgent } from '../agents/llm-agent.js'
+import { isLlmAgent } from '../agents/is-llm-agent.js'
 import type { Event } from '../events/event.js'
 import { getFunctionCalls, getFunctionResponses } from '../events/event.js'
 import type { Session } from '../sessions/session.js'

@@ -1,5 +1,6 @@
 import type { BaseAgent } from '../../agents/base-agent.js'
-import { isLlmAgent, type LlmAgent } from '../../agents/llm-agent.js'
+import type { LlmAgent } from '../../agents/llm-agent.js'
+import { isLlmAgent } from '../../agents/is-llm-agent.js'
 import type { LlmRequest } from '../../models/llm-request.js'
 import { appendInstructions } from '../../models/llm-request.js'
 import type { BaseTool } from '../../tools/base-tool.js'

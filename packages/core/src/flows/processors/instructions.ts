@@ -1,5 +1,6 @@
 import type { Content } from '@google/genai'
-import { isLlmAgent, type LlmAgent } from '../../agents/llm-agent.js'
+import type { LlmAgent } from '../../agents/llm-agent.js'
+import { isLlmAgent } from '../../agents/is-llm-agent.js'
 import type { ReadonlyContext } from '../../agents/readonly-context.js'
 import type { LlmRequest } from '../../models/llm-request.js'
 import { appendInstructions } from '../../models/llm-request.js'
