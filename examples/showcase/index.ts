@@ -61,3 +61,10 @@ export const example: Example = {
   ],
   create: createShowcase,
 }
+
+/**
+ * For the CLI (`adk-fluent explain|graph|anatomy|run examples/showcase/index.ts`): the pipeline on the default model
+ * name (Gemini when GOOGLE_API_KEY is set), and the replies `run` uses offline without a key.
+ */
+export const showcase = createShowcase(process.env['ADK_FLUENT_MODEL'] || 'gemini-2.5-flash')
+export const mockScript = example.script

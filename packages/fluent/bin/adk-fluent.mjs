@@ -14,7 +14,8 @@ process.stdout.on('error', (error) => {
 
 const built = new URL('../dist/cli.js', import.meta.url)
 let cli
-if (existsSync(fileURLToPath(built))) {
+// ADK_FLUENT_CLI_FROM_SOURCE=1 runs the sources even when a build exists (the workspace's own tests do).
+if (existsSync(fileURLToPath(built)) && process.env.ADK_FLUENT_CLI_FROM_SOURCE !== '1') {
   cli = await import(built.href)
 } else {
   register('./source-condition.mjs', import.meta.url)

@@ -120,6 +120,17 @@ describe('adk-fluent (the real bin, TypeScript modules loaded without a build)',
     expect(events.filter((event) => event.partial).map((event) => event.content?.parts?.[0]?.text).join('')).toBe('Cats sleep a lot.Clear and short.')
   })
 
+  it('runs agents that name a Gemini model offline on the mockScript when no key is set', async () => {
+    const result = await runBin(['run', fixture('named-models.ts'), 'Go'])
+    expect([result.code, result.stdout, result.stderr]).toEqual([0, '[writer] Cats sleep a lot.\n[critic] Clear and short.\n', ''])
+  })
+
+  it('exits 1 when a model call ends in an error', async () => {
+    const result = await runBin(['run', fixture('failing-model.ts'), 'Go'])
+    expect(result.code).toBe(1)
+    expect(result.stdout).toBe('[helper] error: The model is overloaded.\n')
+  })
+
   it('runs agents on their own scripted model without any key', async () => {
     const result = await runBin(['run', classifier, 'refund', '--state', '{"query":"refund"}'])
     expect([result.code, result.stdout]).toEqual([0, '[classifier] {"category":"billing","confidence":0.9}\n'])

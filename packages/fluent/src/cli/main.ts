@@ -47,8 +47,7 @@ async function execute(command: CliCommand, io: CliIo): Promise<number> {
       return issues.some((issue) => issue.level === 'error') ? 1 : 0
     }
     case 'run':
-      await runCommand({ builder, module, file: command.file, prompt: command.prompt, state: command.state, json: command.json }, io)
-      return 0
+      return runCommand({ builder, module, file: command.file, prompt: command.prompt, state: command.state, json: command.json }, io)
   }
 }
 

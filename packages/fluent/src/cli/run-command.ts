@@ -27,18 +27,25 @@ function chooseRenderer(io: CliIo, json: boolean, root: string): { renderer: Run
 /**
  * `adk-fluent run`: builds the builder (a `ConfigError` stops it before any model call), chooses the models, runs one
  * turn with `prompt` and shows it: streamed with a spinner on a terminal, plain `[agent] …` lines when piped, every
- * event as a JSON line with `--json`.
+ * event as a JSON line with `--json`. Returns the exit code: 1 when a model call ended in an error event.
  */
-export async function runCommand(input: RunCommandInput, io: CliIo): Promise<void> {
-  const agent = input.builder.build()
-  chooseRunModel(agent, input.module, io.env, input.file)
+export async function runCommand(input: RunCommandInput, io: CliIo): Promise<number> {
+  const built = input.builder.build()
+  const choice = chooseRunModel(built, input.module, io.env, input.file)
+  // Model names resolve when agents are constructed: with the offline script installed, build again to pick it up.
+  const agent = choice.kind === 'mock-script' ? input.builder.build() : built
   const { renderer, streaming } = chooseRenderer(io, input.json, agent.name)
+  let failed = false
   try {
     const events = runEvents(() => agent, input.prompt, input.state ? { state: input.state } : {}, {
       streamingMode: streaming ? StreamingMode.SSE : StreamingMode.NONE,
     })
-    for await (const event of events) renderer.event(event)
+    for await (const event of events) {
+      if (!event.partial && event.errorCode !== undefined) failed = true
+      renderer.event(event)
+    }
   } finally {
     renderer.finish()
   }
+  return failed ? 1 : 0
 }
