@@ -278,3 +278,36 @@ describe("includeContents: 'none' through a run (spec 10.5 #43)", () => {
     expect(llm.requests[0]?.contents).toEqual([])
   })
 })
+
+describe('unanswered function calls', () => {
+  it('leaves out a call no response ever followed (an aborted tool), keeping the rest of that turn', () => {
+    const withText: Event = createEvent({
+      author: 'me',
+      content: { role: 'model', parts: [{ text: 'Let me look.' }, { functionCall: { id: 'c1', name: 'lookup', args: {} } }] },
+    })
+    const contents = getContents([user('q1'), withText, user('q2')], 'me', undefined)
+    expect(contents).toEqual([userContent('q1'), { role: 'model', parts: [{ text: 'Let me look.' }] }, userContent('q2')])
+  })
+
+  it('drops a call-only turn entirely, and keeps answered calls of a partly answered turn', () => {
+    const contents = getContents(
+      [
+        user('q1'),
+        calls('me', ['pending', {}, 'p1']),
+        user('q2'),
+        calls('me', ['a', {}, 'a1'], ['b', {}, 'b1']),
+        responds('me', ['a', { result: 1 }, 'a1']),
+        said('me', 'done'),
+      ],
+      'me',
+      undefined,
+    )
+    expect(contents).toEqual([
+      userContent('q1'),
+      userContent('q2'),
+      { role: 'model', parts: [{ functionCall: { id: 'a1', name: 'a', args: {} } }] },
+      { role: 'user', parts: [{ functionResponse: { id: 'a1', name: 'a', response: { result: 1 } } }] },
+      { role: 'model', parts: [{ text: 'done' }] },
+    ])
+  })
+})

@@ -112,32 +112,43 @@ function arrangeLatestResponse(items: VisibleEvent[]): VisibleEvent[] {
   return [...items.slice(0, callIndex + 1), merged(responses)]
 }
 
-/** Puts every function response right after its call (responses that arrived later are moved up and merged). */
+/**
+ * Puts every function response right after its call (responses that arrived later are moved up and merged), and
+ * leaves out calls that were never answered (a run aborted mid-tool, a long-running call still pending): models reject
+ * a call turn that no response follows.
+ */
 function arrangeAsyncResponses(items: VisibleEvent[]): VisibleEvent[] {
   const responseIndex = new Map<string, number>()
-  let hasResponses = false
+  let hasCalls = false
   items.forEach((item, index) => {
+    if (ownHasPart(item, 'functionCall')) hasCalls = true
     if (!ownHasPart(item, 'functionResponse')) return
-    for (const id of responseIds(item)) {
-      responseIndex.set(id, index)
-      hasResponses = true
-    }
+    for (const id of responseIds(item)) responseIndex.set(id, index)
   })
-  if (!hasResponses) return items
+  if (!hasCalls) return items.filter((item) => !ownHasPart(item, 'functionResponse'))
   const result: VisibleEvent[] = []
   for (const item of items) {
     if (ownHasPart(item, 'functionResponse')) continue
-    result.push(item)
-    if (!ownHasPart(item, 'functionCall')) continue
+    if (!ownHasPart(item, 'functionCall')) {
+      result.push(item)
+      continue
+    }
     const ids = callIds(item)
-    if (ids.length === 0) continue
-    const indices = [...new Set(ids.flatMap((id) => (responseIndex.has(id) ? [responseIndex.get(id) as number] : [])))].sort(
-      (a, b) => a - b,
-    )
+    const answered = ids.filter((id) => responseIndex.has(id))
+    const kept = answered.length === ids.length ? item : withoutUnansweredCalls(item, new Set(answered))
+    if (kept) result.push(kept)
+    const indices = [...new Set(answered.map((id) => responseIndex.get(id) as number))].sort((a, b) => a - b)
     if (indices.length === 1) result.push(items[indices[0] as number] as VisibleEvent)
     else if (indices.length > 1) result.push(merged(indices.map((index) => items[index] as VisibleEvent)))
   }
   return result
+}
+
+/** The item without its unanswered function calls; `undefined` when nothing else is left. */
+function withoutUnansweredCalls(item: VisibleEvent, answered: ReadonlySet<string>): VisibleEvent | undefined {
+  const parts = (item.content.parts ?? []).filter((part) => !part.functionCall || answered.has(part.functionCall.id ?? ''))
+  if (parts.length === 0) return undefined
+  return { event: item.event, content: { ...item.content, parts } }
 }
 
 /**
