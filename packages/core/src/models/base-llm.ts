@@ -6,7 +6,8 @@ const llmBrand = brandSymbol('base-llm')
 
 /**
  * A model. Subclasses implement {@link BaseLlm.generateContentAsync}, yielding one response, or with `stream`
- * partial chunks followed by one aggregated non-partial response.
+ * partial chunks followed by one aggregated non-partial response. The request's contents may be the session's own
+ * objects: an implementation must not modify them (copy what it changes, as `maybeAppendUserContent` callers do).
  */
 export abstract class BaseLlm {
   readonly model: string

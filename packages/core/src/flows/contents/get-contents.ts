@@ -30,13 +30,16 @@ function contentFor(event: Event, agentName: string): Content | undefined {
 /**
  * The conversation history an agent sends to its model, built from `events[start..]`: filtered by visibility and
  * branch, other agents' events turned into `For context:` user turns, function responses paired right after their
- * calls, and runtime-generated call ids removed. The contents are copies: editing them never changes the events.
+ * calls, and runtime-generated call ids removed. With `copy` the contents are deep copies, so code that edits the
+ * request in place (a before-model callback, a plugin) never changes the events; without it, contents the session
+ * already holds are shared (models never modify their request).
  */
 export function getContents(
   events: readonly Event[],
   agentName: string,
   branch: string | undefined,
   start = 0,
+  copy = true,
 ): Content[] {
   const visible: VisibleEvent[] = []
   for (let index = start; index < events.length; index++) {
@@ -46,7 +49,7 @@ export function getContents(
     if (content) visible.push({ event, content })
   }
   const arranged = arrangeAsyncResponses(arrangeLatestResponse(visible))
-  return arranged.map((item) => stripClientIds(copyContent(item.content)))
+  return arranged.map((item) => stripClientIds(copy ? copyContent(item.content) : item.content))
 }
 
 function isOwnWithFunctionParts(item: VisibleEvent): boolean {

@@ -17,7 +17,9 @@ export function applyContents(
 ): void {
   const events = ctx.session.events
   const start = agent.includeContents === 'none' ? currentTurnStart(events, agent.name, ctx.branch) : 0
-  const history = getContents(events, agent.name, ctx.branch, start)
+  // Only code that can edit the request before the model sees it needs private copies of the history.
+  const editable = agent.beforeModelCallback.length > 0 || ctx.pluginManager.plugins.length > 0
+  const history = getContents(events, agent.name, ctx.branch, start, editable)
   const existing = instructionContent ? [...request.contents, instructionContent] : request.contents
   if (existing.length === 0) {
     request.contents = history
