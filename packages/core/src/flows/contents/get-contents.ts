@@ -8,10 +8,38 @@ import { mergeFunctionResponseEvents } from './merge-function-response-events.js
 import { stripClientIds } from './strip-client-ids.js'
 import { copyContent } from './copy-content.js'
 
-/** A visible event with the content this agent sees (converted when another agent wrote it). */
+/**
+ * A visible event with the content this agent sees (converted when another agent wrote it), and — for its own
+ * content — whether it holds function calls / responses and their ids (read once, in one pass over the parts).
+ */
 interface VisibleEvent {
   readonly event: Event
   readonly content: Content
+  readonly hasCalls: boolean
+  readonly hasResponses: boolean
+  readonly callIds: readonly string[]
+  readonly responseIds: readonly string[]
+}
+
+const none: readonly string[] = Object.freeze([])
+
+function visibleEvent(event: Event, content: Content): VisibleEvent {
+  let hasCalls = false
+  let hasResponses = false
+  let calls: string[] | undefined
+  let responses: string[] | undefined
+  if (content === event.content) {
+    for (const part of content.parts ?? []) {
+      if (part.functionCall) {
+        hasCalls = true
+        if (part.functionCall.id) (calls ??= []).push(part.functionCall.id)
+      } else if (part.functionResponse) {
+        hasResponses = true
+        if (part.functionResponse.id) (responses ??= []).push(part.functionResponse.id)
+      }
+    }
+  }
+  return { event, content, hasCalls, hasResponses, callIds: calls ?? none, responseIds: responses ?? none }
 }
 
 const foreignCache = new WeakMap<Event, Content | null>()
@@ -46,38 +74,23 @@ export function getContents(
     const event = events[index] as Event
     if (!isEventVisible(event, branch)) continue
     const content = contentFor(event, agentName)
-    if (content) visible.push({ event, content })
+    if (content) visible.push(visibleEvent(event, content))
   }
   const arranged = arrangeAsyncResponses(arrangeLatestResponse(visible))
   return arranged.map((item) => stripClientIds(copy ? copyContent(item.content) : item.content))
 }
 
-function isOwnWithFunctionParts(item: VisibleEvent): boolean {
-  return item.content === item.event.content
+function callIds(item: VisibleEvent): readonly string[] {
+  return item.callIds
 }
 
-/** True when the item shows its event's own content and a part of it has `key` (a check that allocates nothing). */
-function ownHasPart(item: VisibleEvent, key: 'functionCall' | 'functionResponse'): boolean {
-  if (!isOwnWithFunctionParts(item)) return false
-  const parts = item.event.content?.parts
-  if (!parts) return false
-  for (const part of parts) if (part[key]) return true
-  return false
-}
-
-function callIds(item: VisibleEvent): string[] {
-  if (!isOwnWithFunctionParts(item)) return []
-  return getFunctionCalls(item.event).flatMap((call) => (call.id ? [call.id] : []))
-}
-
-function responseIds(item: VisibleEvent): string[] {
-  if (!isOwnWithFunctionParts(item)) return []
-  return getFunctionResponses(item.event).flatMap((response) => (response.id ? [response.id] : []))
+function responseIds(item: VisibleEvent): readonly string[] {
+  return item.responseIds
 }
 
 function merged(items: readonly VisibleEvent[]): VisibleEvent {
   const event = mergeFunctionResponseEvents(items.map((item) => item.event))
-  return { event, content: event.content as Content }
+  return visibleEvent(event, event.content as Content)
 }
 
 /** When the latest event answers a call made further back, pair it with that call and drop what came between. */
@@ -124,15 +137,15 @@ function arrangeAsyncResponses(items: VisibleEvent[]): VisibleEvent[] {
   const responseIndex = new Map<string, number>()
   let hasCalls = false
   items.forEach((item, index) => {
-    if (ownHasPart(item, 'functionCall')) hasCalls = true
-    if (!ownHasPart(item, 'functionResponse')) return
+    if (item.hasCalls) hasCalls = true
+    if (!item.hasResponses) return
     for (const id of responseIds(item)) responseIndex.set(id, index)
   })
-  if (!hasCalls) return items.filter((item) => !ownHasPart(item, 'functionResponse'))
+  if (!hasCalls) return items.filter((item) => !item.hasResponses)
   const result: VisibleEvent[] = []
   for (const item of items) {
-    if (ownHasPart(item, 'functionResponse')) continue
-    if (!ownHasPart(item, 'functionCall')) {
+    if (item.hasResponses) continue
+    if (!item.hasCalls) {
       result.push(item)
       continue
     }
@@ -151,7 +164,7 @@ function arrangeAsyncResponses(items: VisibleEvent[]): VisibleEvent[] {
 function withoutUnansweredCalls(item: VisibleEvent, answered: ReadonlySet<string>): VisibleEvent | undefined {
   const parts = (item.content.parts ?? []).filter((part) => !part.functionCall || answered.has(part.functionCall.id ?? ''))
   if (parts.length === 0) return undefined
-  return { event: item.event, content: { ...item.content, parts } }
+  return { ...item, content: { ...item.content, parts }, hasCalls: false, callIds: none }
 }
 
 /**
