@@ -93,6 +93,22 @@ describe('AgentTool runs', () => {
     expect(session.state['temp:scratch']).toBeUndefined()
   })
 
+  it('gives the child the caller\'s temp: values for its run (they are never stored)', async () => {
+    const llm = new ScriptedLlm([call('tool_agent', { request: 'go' }), 'child answer', 'done'])
+    const toolAgent = new LlmAgent({ name: 'tool_agent', model: llm, instruction: 'Scratch: {temp:scratch}' })
+    const root = new LlmAgent({
+      name: 'root_agent',
+      model: llm,
+      tools: [new AgentTool({ agent: toolAgent })],
+      beforeAgentCallback: (context: Context) => {
+        context.state.set('temp:scratch', 'from the caller')
+      },
+    })
+    const { session } = await run(root)
+    expect(llm.requests[1]?.config.systemInstruction).toContain('Scratch: from the caller')
+    expect(session.state['temp:scratch']).toBeUndefined()
+  })
+
   it('uses a fresh child session on every call', async () => {
     const llm = new ScriptedLlm([
       call('tool_agent', { request: 'first' }),

@@ -87,16 +87,22 @@ export class AgentTool extends BaseTool {
       ...(parent.artifactService ? { artifactService: new ForwardingArtifactService(toolContext) } : {}),
       plugins: parent.pluginManager.plugins,
     })
-    const session = await sessionService.createSession({
-      appName: this.agent.name,
-      userId: parent.userId,
-      state: toolContext.state.toRecord(),
-    })
+    const state = toolContext.state.toRecord()
+    const session = await sessionService.createSession({ appName: this.agent.name, userId: parent.userId, state })
+    // `temp:` values are not stored in a session; they reach the child's invocation with its first event.
+    const temp: Record<string, unknown> = {}
+    let hasTemp = false
+    for (const key in state) {
+      if (!isTempKey(key)) continue
+      temp[key] = state[key]
+      hasTemp = true
+    }
     let lastEvent: Event | undefined
     const run = runner.runAsync({
       userId: session.userId,
       sessionId: session.id,
       newMessage,
+      ...(hasTemp ? { stateDelta: temp } : {}),
       ...(parent.abortSignal ? { abortSignal: parent.abortSignal } : {}),
     })
     for await (const event of run) {
