@@ -6,6 +6,7 @@ import type { LlmRequest } from '../models/llm-request.js'
 import type { LlmResponse } from '../models/llm-response.js'
 import { AdkFluentError } from '../errors/adk-fluent-error.js'
 import { ModelError } from '../errors/runtime-errors.js'
+import { untilAborted } from './until-aborted.js'
 
 /**
  * Calls the model for one step: before-model callbacks (plugins first; a returned response replaces the call),
@@ -40,11 +41,16 @@ export async function* callLlm(
   ctx.incrementLlmCallCount()
   const model = agent.canonicalModel
   const stream = ctx.runConfig.streamingMode === 'sse'
+  const responses = model.generateContentAsync(request, stream, ctx.abortSignal)
   try {
-    for await (const response of model.generateContentAsync(request, stream, ctx.abortSignal)) {
-      yield await afterModel(agent, ctx, callbackContext, response, plugins)
+    for (;;) {
+      // A model that ignores the abort signal cannot hold an aborted run: its late answer is dropped.
+      const next = ctx.abortSignal ? await untilAborted(ctx, responses.next()) : await responses.next()
+      if (next.done) break
+      yield await afterModel(agent, ctx, callbackContext, next.value, plugins)
     }
   } catch (caught) {
+    if (ctx.abortSignal?.aborted) void responses.return(undefined).catch(() => undefined)
     // Aborts and configuration mistakes (such as a scripted model that ran out of replies) are not model failures.
     if (AdkFluentError.isInstance(caught) && (caught.code === 'ABORTED' || caught.code === 'CONFIG_INVALID')) throw caught
     if (ctx.abortSignal?.aborted) throw caught

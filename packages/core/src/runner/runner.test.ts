@@ -276,6 +276,25 @@ describe('abort', () => {
     expect((await harness.session()).events.map((event) => event.author)).toEqual(['user'])
   })
 
+  it('a model that ignores the abort signal cannot hold the run: it stops promptly, the late answer is dropped', async () => {
+    class DeafModel extends BaseLlm {
+      constructor() {
+        super({ model: 'deaf' })
+      }
+      async *generateContentAsync(): AsyncGenerator<LlmResponse, void, undefined> {
+        await new Promise((resolve) => setTimeout(resolve, 3_000).unref())
+        yield { content: { role: 'model', parts: [{ text: 'too late' }] } }
+      }
+    }
+    const harness = await createHarness(agentWith(new DeafModel()))
+    const controller = new AbortController()
+    const start = performance.now()
+    setTimeout(() => controller.abort(), 20)
+    await expect(harness.run('hi', { abortSignal: controller.signal })).rejects.toThrow(AbortError)
+    expect(performance.now() - start).toBeLessThan(1_500)
+    expect((await harness.session()).events.map((event) => event.author)).toEqual(['user'])
+  })
+
   it('aborting while a tool runs: the tool’s result is not stored and the model is not called again', async () => {
     const toolStarted = deferred()
     const finishTool = deferred()
