@@ -92,6 +92,7 @@ export {
   REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,
   REQUEST_CREDENTIAL_FUNCTION_CALL_NAME,
   REQUEST_INPUT_FUNCTION_CALL_NAME,
+  isBranchVisible,
 } from './flows/contents/event-filter.js'
 
 // Runner

@@ -1,4 +1,4 @@
-import type { Event, ReadonlyContext } from '@adk-fluent/core'
+import { isBranchVisible, type Event, type ReadonlyContext } from '@adk-fluent/core'
 import { renderHistoryItem, toHistoryItem, type HistoryItem } from './history-item.js'
 import type { HistoryStage } from './history-stage.js'
 
@@ -13,7 +13,7 @@ export function* backwardHistory(context: ReadonlyContext): Generator<HistoryIte
   const branch = context.invocationContext.branch
   for (let index = events.length - 1; index >= 0; index--) {
     const event = events[index]
-    if (!event || event.partial || !belongsToBranch(branch, event.branch)) continue
+    if (!event || event.partial || !isBranchVisible(branch, event.branch)) continue
     const item = toHistoryItem(event)
     if (item) yield item
   }
@@ -51,9 +51,4 @@ export async function renderHistory(
   const kept = [...items]
   kept.reverse()
   return kept.map(renderHistoryItem).join('\n')
-}
-
-function belongsToBranch(invocationBranch: string | undefined, eventBranch: string | undefined): boolean {
-  if (!invocationBranch || !eventBranch) return true
-  return invocationBranch === eventBranch || invocationBranch.startsWith(`${eventBranch}.`)
 }
