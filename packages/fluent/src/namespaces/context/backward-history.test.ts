@@ -83,3 +83,42 @@ describe('branches', () => {
     expect(await compileContext(C.window(1)).provider?.(inBranch)).toBe('[user]: go\n[a]: from a')
   })
 })
+
+describe('author filters on a long session', () => {
+  it('read only the events appended since the last call plus the ones they keep', async () => {
+    const sessionService = new InMemorySessionService()
+    const session = await sessionService.createSession({ appName: 'app', userId: 'u1' })
+    for (let index = 0; index < 10_000; index++) {
+      const author = index % 1_000 === 0 ? 'user' : 'bot'
+      await sessionService.appendEvent({ session, event: createEvent({ author, content: { role: 'model', parts: [{ text: `${author} ${index}` }] } }) })
+    }
+    const reads = new Set<number>()
+    const events = new Proxy(session.events, {
+      get(target, property, receiver) {
+        if (typeof property === 'string' && /^\d+$/.test(property)) reads.add(Number(property))
+        return Reflect.get(target, property, receiver)
+      },
+    })
+    const { readonlyContext } = await createTestContext()
+    const context = () =>
+      new ReadonlyContext(
+        new InvocationContext({
+          invocationId: 'e-1',
+          agent: readonlyContext.invocationContext.agent,
+          session: { ...session, events: events as Event[] },
+          sessionService,
+        }),
+      )
+    const provider = compileContext(C.userOnly()).provider
+    const first = (await provider?.(context())) ?? ''
+    expect(first.split('\n')).toHaveLength(10)
+    expect(reads.size).toBe(10_000)
+    reads.clear()
+    await sessionService.appendEvent({ session, event: createEvent({ author: 'user', content: { role: 'user', parts: [{ text: 'new question' }] } }) })
+    await sessionService.appendEvent({ session, event: createEvent({ author: 'bot', content: { role: 'model', parts: [{ text: 'new answer' }] } }) })
+    const second = (await provider?.(context())) ?? ''
+    expect(second.split('\n').at(-1)).toBe('[user]: new question')
+    // 2 new events indexed + 11 user events kept (each read once more to render).
+    expect(reads.size).toBeLessThanOrEqual(13)
+  })
+})

@@ -1,6 +1,7 @@
 import { isBranchVisible, type Event, type ReadonlyContext } from '@adk-fluent/core'
 import { renderHistoryItem, toHistoryItem, type HistoryItem } from './history-item.js'
 import type { HistoryStage } from './history-stage.js'
+import { eventIndexesByAuthor, hasAuthorIndex } from './author-index.js'
 
 /**
  * The session's events as history items, newest first, read lazily from the end of the event list: a consumer that
@@ -8,15 +9,23 @@ import type { HistoryStage } from './history-stage.js'
  * (as the contents of a model request skip them).
  * @internal
  */
-export function* backwardHistory(context: ReadonlyContext): Generator<HistoryItem, void, undefined> {
+export function* backwardHistory(
+  context: ReadonlyContext,
+  authors?: readonly string[],
+): Generator<HistoryItem, void, undefined> {
   const events: readonly Event[] = context.invocationContext.session.events
   const branch = context.invocationContext.branch
-  for (let index = events.length - 1; index >= 0; index--) {
+  const positions = authors ? eventIndexesByAuthor(events, authors) : descending(events.length)
+  for (const index of positions) {
     const event = events[index]
     if (!event || event.partial || !isBranchVisible(branch, event.branch)) continue
     const item = toHistoryItem(event)
     if (item) yield item
   }
+}
+
+function* descending(length: number): Generator<number, void, undefined> {
+  for (let index = length - 1; index >= 0; index--) yield index
 }
 
 /**
@@ -30,7 +39,12 @@ export async function renderHistory(
   context: ReadonlyContext,
   memo: Map<HistoryStage, { readonly key: string; readonly items: readonly HistoryItem[] }>,
 ): Promise<string> {
-  let items: Iterable<HistoryItem> = backwardHistory(context)
+  const first = stages[0]
+  const authors = first?.run.mode === 'stream' ? first.authors : undefined
+  // A leading author filter reads only its authors' events through an index kept per session history. When later
+  // stages stop early (a window) and no index exists yet, scanning lazily from the end reads less than building one.
+  const useIndex = authors !== undefined && (stages.length === 1 || hasAuthorIndex(context.invocationContext.session.events))
+  let items: Iterable<HistoryItem> = backwardHistory(context, useIndex ? authors : undefined)
   for (const stage of stages) {
     if (stage.run.mode === 'stream') {
       items = stage.run.stream(items)

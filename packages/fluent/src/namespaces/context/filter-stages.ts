@@ -2,15 +2,20 @@ import type { HistoryItem } from './history-item.js'
 import { createStreamStage, type HistoryStage } from './history-stage.js'
 import { formatArgument, formatArguments } from '../shared/format-argument.js'
 
-function filterStage(call: string, summary: string, keep: (item: HistoryItem) => boolean): HistoryStage {
-  return createStreamStage(call, summary, function* (items) {
-    for (const item of items) if (keep(item)) yield item
-  })
+function filterStage(call: string, summary: string, keep: (item: HistoryItem) => boolean, authors?: readonly string[]): HistoryStage {
+  return createStreamStage(
+    call,
+    summary,
+    function* (items) {
+      for (const item of items) if (keep(item)) yield item
+    },
+    authors,
+  )
 }
 
 /** Keeps the user's messages only. @internal */
 export function userOnlyStage(): HistoryStage {
-  return filterStage('C.userOnly()', 'user messages only', (item) => item.author === 'user')
+  return filterStage('C.userOnly()', 'user messages only', (item) => item.author === 'user', ['user'])
 }
 
 /** Keeps the user's messages and those of the named agents. @internal */
@@ -19,6 +24,7 @@ export function fromAgentsStage(names: readonly string[]): HistoryStage {
     `C.fromAgents(${formatArguments(names)})`,
     `user messages and ${names.join(', ')}`,
     (item) => item.author === 'user' || names.includes(item.author),
+    ['user', ...names],
   )
 }
 
@@ -46,5 +52,5 @@ export function selectStage(selection: ContextSelection): HistoryStage {
     .filter(Boolean)
     .join(', ')} })`
   const summary = [authors ? `events by ${authors.join(', ')}` : '', where ? 'matching a predicate' : ''].filter(Boolean).join(', ')
-  return filterStage(call, summary, (item) => (!authors || authors.includes(item.author)) && (!where || where(item)))
+  return filterStage(call, summary, (item) => (!authors || authors.includes(item.author)) && (!where || where(item)), authors)
 }

@@ -20,16 +20,19 @@ export interface HistoryStage {
   /** State keys it reads (for the contract checker). */
   readonly stateKeys: readonly string[]
   readonly run: { readonly mode: 'stream'; readonly stream: HistoryStream } | { readonly mode: 'collect'; readonly collect: HistoryCollect }
+  /** When the stage keeps only events by these authors: as a first stage, only their events are read. */
+  readonly authors?: readonly string[]
 }
 
 /** Creates a frozen lazy stage. @internal */
-export function createStreamStage(call: string, summary: string, stream: HistoryStream): HistoryStage {
+export function createStreamStage(call: string, summary: string, stream: HistoryStream, authors?: readonly string[]): HistoryStage {
   return Object.freeze({
     kind: 'history-stage',
     call,
     summary,
     stateKeys: Object.freeze([]),
     run: Object.freeze({ mode: 'stream', stream }),
+    ...(authors ? { authors: Object.freeze([...authors]) } : {}),
   })
 }
 
