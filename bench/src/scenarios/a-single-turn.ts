@@ -1,11 +1,11 @@
 import type { BenchConfig } from '../bench-config.js'
-import { ours, theirs, type Kit } from '../kit.js'
-import { measurePair, scale, type Sampler } from '../measure.js'
-import { TURN_COST_NOTE, type ResultRow } from '../report.js'
+import type { Kit } from '../kit.js'
+import type { ResultRow } from '../report.js'
+import { pairedTurnRow, type ScenarioSide } from '../paired-turn-row.js'
 import { constantText } from '../scripted-model.js'
 
 /** A: one turn of a single LlmAgent (instruction, no tools) on a fresh session; session creation is not timed. */
-function setUp<A, M>(kit: Kit<A, M>): { sampler: Sampler; check: () => Promise<void> } {
+function setUp<A, M>(kit: Kit<A, M>): ScenarioSide {
   const model = kit.model(constantText('Hello! How can I help you today?'))
   const agent = kit.llmAgent({ name: 'assistant', model, instruction: 'You are a helpful assistant. Answer briefly.' })
   const harness = kit.harness(agent)
@@ -27,22 +27,6 @@ function setUp<A, M>(kit: Kit<A, M>): { sampler: Sampler; check: () => Promise<v
   }
 }
 
-export async function runSingleTurn(config: BenchConfig): Promise<ResultRow[]> {
-  const a = setUp(ours)
-  const b = setUp(theirs)
-  await a.check()
-  await b.check()
-  const result = await measurePair(a.sampler, b.sampler, config.turnPlan)
-  return [
-    {
-      scenario: 'A',
-      name: 'single-agent turn',
-      unit: 'µs',
-      ours: scale(result.ours, 1000),
-      theirs: scale(result.theirs, 1000),
-      ratio: result.ratio,
-      target: { kind: 'ratio', max: 0.2 },
-      note: result.ratio > 0.2 ? TURN_COST_NOTE : undefined,
-    },
-  ]
+export function runSingleTurn(config: BenchConfig): Promise<ResultRow[]> {
+  return pairedTurnRow(config, setUp, { scenario: 'A', name: 'single-agent turn' })
 }

@@ -1,7 +1,7 @@
 import type { BenchConfig } from '../bench-config.js'
-import { ours, theirs, type Kit } from '../kit.js'
-import { measurePair, scale, type Sampler } from '../measure.js'
-import { TURN_COST_NOTE, type ResultRow } from '../report.js'
+import type { Kit } from '../kit.js'
+import type { ResultRow } from '../report.js'
+import { pairedTurnRow, type ScenarioSide } from '../paired-turn-row.js'
 import { textReply } from '../scripted-model.js'
 
 const STEPS = 10
@@ -10,7 +10,7 @@ const STEPS = 10
  * B: a SequentialAgent of 10 LlmAgents; step i reads `{out_<i-1>}` (step 1 reads `{topic}`) and writes `out_<i>`
  * through `outputKey`. Reported per model call (turn time / 10).
  */
-function setUp<A, M>(kit: Kit<A, M>): { sampler: Sampler; check: () => Promise<void> } {
+function setUp<A, M>(kit: Kit<A, M>): ScenarioSide {
   const model = kit.model((contents) => textReply(`draft number ${contents.length}`))
   const steps: A[] = []
   for (let index = 1; index <= STEPS; index++) {
@@ -49,22 +49,6 @@ function setUp<A, M>(kit: Kit<A, M>): { sampler: Sampler; check: () => Promise<v
   }
 }
 
-export async function runPipeline(config: BenchConfig): Promise<ResultRow[]> {
-  const a = setUp(ours)
-  const b = setUp(theirs)
-  await a.check()
-  await b.check()
-  const result = await measurePair(a.sampler, b.sampler, config.turnPlan)
-  return [
-    {
-      scenario: 'B',
-      name: `${STEPS}-agent pipeline, outputKey + {key}, per model call`,
-      unit: 'µs',
-      ours: scale(result.ours, 1000 / STEPS),
-      theirs: scale(result.theirs, 1000 / STEPS),
-      ratio: result.ratio,
-      target: { kind: 'ratio', max: 0.2 },
-      note: result.ratio > 0.2 ? TURN_COST_NOTE : undefined,
-    },
-  ]
+export function runPipeline(config: BenchConfig): Promise<ResultRow[]> {
+  return pairedTurnRow(config, setUp, { scenario: 'B', name: `${STEPS}-agent pipeline, outputKey + {key}, per model call`, operationsPerTurn: STEPS })
 }

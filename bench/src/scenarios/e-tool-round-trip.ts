@@ -1,7 +1,7 @@
 import type { BenchConfig } from '../bench-config.js'
-import { ours, theirs, type Kit } from '../kit.js'
-import { measurePair, scale, type Sampler } from '../measure.js'
-import { TURN_COST_NOTE, type ResultRow } from '../report.js'
+import type { Kit } from '../kit.js'
+import type { ResultRow } from '../report.js'
+import { pairedTurnRow, type ScenarioSide } from '../paired-turn-row.js'
 import { callReply, textReply, type Responder } from '../scripted-model.js'
 
 /** Calls `lookup` first; once the history ends with its response, answers with text. */
@@ -15,7 +15,7 @@ const toolThenText: Responder = (contents) => {
  * E: one tool round trip: the model calls a FunctionTool (zod parameters, validated), the tool runs, the model
  * answers with its result. Timed per turn (two model calls, three events) on a fresh session.
  */
-function setUp<A, M>(kit: Kit<A, M>): { sampler: Sampler; check: () => Promise<void> } {
+function setUp<A, M>(kit: Kit<A, M>): ScenarioSide {
   const model = kit.model(toolThenText)
   const agent = kit.llmAgent({ name: 'assistant', model, instruction: 'Use the lookup tool.', withLookupTool: true })
   const harness = kit.harness(agent)
@@ -37,22 +37,6 @@ function setUp<A, M>(kit: Kit<A, M>): { sampler: Sampler; check: () => Promise<v
   }
 }
 
-export async function runToolRoundTrip(config: BenchConfig): Promise<ResultRow[]> {
-  const a = setUp(ours)
-  const b = setUp(theirs)
-  await a.check()
-  await b.check()
-  const result = await measurePair(a.sampler, b.sampler, config.turnPlan)
-  return [
-    {
-      scenario: 'E',
-      name: 'one tool round trip (turn: call → tool → answer)',
-      unit: 'µs',
-      ours: scale(result.ours, 1000),
-      theirs: scale(result.theirs, 1000),
-      ratio: result.ratio,
-      target: { kind: 'ratio', max: 0.2 },
-      note: result.ratio > 0.2 ? TURN_COST_NOTE : undefined,
-    },
-  ]
+export function runToolRoundTrip(config: BenchConfig): Promise<ResultRow[]> {
+  return pairedTurnRow(config, setUp, { scenario: 'E', name: 'one tool round trip (turn: call → tool → answer)' })
 }
