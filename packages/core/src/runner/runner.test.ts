@@ -256,6 +256,22 @@ describe('failures leave the session consistent', () => {
   })
 })
 
+/** A tool that ignores the abort signal: it finishes only when `release` resolves. */
+function stubbornTool() {
+  const toolStarted = deferred()
+  const release = deferred()
+  const stubborn = new FunctionTool({
+    name: 'stubborn',
+    description: 'Ignores aborts.',
+    execute: async () => {
+      toolStarted.resolve()
+      await release.promise
+      return { done: true }
+    },
+  })
+  return { toolStarted, release, stubborn }
+}
+
 describe('abort', () => {
   it('an already aborted signal stops the run before anything is stored', async () => {
     const llm = new ScriptedLlm(['never'])
@@ -324,17 +340,7 @@ describe('abort', () => {
   })
 
   it('aborting while a tool ignores the signal still returns promptly; its late result is dropped', async () => {
-    const toolStarted = deferred()
-    const release = deferred()
-    const stubborn = new FunctionTool({
-      name: 'stubborn',
-      description: 'Ignores aborts.',
-      execute: async () => {
-        toolStarted.resolve()
-        await release.promise
-        return { done: true }
-      },
-    })
+    const { toolStarted, release, stubborn } = stubbornTool()
     const llm = new ScriptedLlm([call('stubborn', {}), 'never'])
     const harness = await createHarness(agentWith(llm, { tools: [stubborn] }))
     const controller = new AbortController()
@@ -375,17 +381,7 @@ describe('abort', () => {
   })
 
   it('aborting a ParallelAgent run returns promptly even while a branch’s tool ignores the signal', async () => {
-    const toolStarted = deferred()
-    const release = deferred()
-    const stubborn = new FunctionTool({
-      name: 'stubborn',
-      description: 'Ignores aborts.',
-      execute: async () => {
-        toolStarted.resolve()
-        await release.promise
-        return { done: true }
-      },
-    })
+    const { toolStarted, release, stubborn } = stubbornTool()
     const parallel = new ParallelAgent({
       name: 'par',
       subAgents: [
