@@ -262,8 +262,13 @@ describe('stored events are compact and read-only', () => {
     expect(() => {
       first.actions.stateDelta['k'] = 2
     }).toThrow(TypeError)
+    const original = make({ author: 'a', actions: { stateDelta: { k: 2 } } })
+    const held = original.actions
+    await service.appendEvent({ session, event: original })
+    held.artifactDelta['late.txt'] = 0
+    expect(held.artifactDelta).toEqual({ 'late.txt': 0 })
     expect(withDelta.actions.stateDelta).toEqual({ k: 1 })
     expect(withDelta.actions.artifactDelta).toBe(first.actions.artifactDelta)
-    expect(session.state).toEqual({ k: 1 })
+    expect(session.state).toEqual({ k: 2 })
   })
 })

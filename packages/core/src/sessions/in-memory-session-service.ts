@@ -43,28 +43,17 @@ const emptyActions: Event['actions'] = Object.freeze({
  */
 function compactEvent(event: Event): void {
   const actions = event.actions
-  compactActions(actions)
-  if (
-    actions.stateDelta === empty &&
-    actions.artifactDelta === empty &&
-    actions.requestedAuthConfigs === empty &&
-    actions.requestedToolConfirmations === empty &&
-    actions.transferToAgent === undefined &&
-    actions.escalate === undefined &&
-    actions.skipSummarization === undefined &&
-    Object.keys(actions).length === 4
-  ) {
+  const stateDelta = isEmpty(actions.stateDelta) ? empty : actions.stateDelta
+  const artifactDelta = isEmpty(actions.artifactDelta) ? empty : actions.artifactDelta
+  const requestedAuthConfigs = isEmpty(actions.requestedAuthConfigs) ? empty : actions.requestedAuthConfigs
+  const requestedToolConfirmations = isEmpty(actions.requestedToolConfirmations) ? empty : actions.requestedToolConfirmations
+  const onlyMaps = Object.keys(actions).every((key) => key in emptyActions || actions[key as keyof typeof actions] === undefined)
+  if (onlyMaps && stateDelta === empty && artifactDelta === empty && requestedAuthConfigs === empty && requestedToolConfirmations === empty) {
     event.actions = emptyActions
+    return
   }
-}
-
-function compactActions(actions: Event['actions']): void {
-  if (actions.stateDelta !== empty && isEmpty(actions.stateDelta)) actions.stateDelta = empty
-  if (actions.artifactDelta !== empty && isEmpty(actions.artifactDelta)) actions.artifactDelta = empty
-  if (actions.requestedAuthConfigs !== empty && isEmpty(actions.requestedAuthConfigs)) actions.requestedAuthConfigs = empty
-  if (actions.requestedToolConfirmations !== empty && isEmpty(actions.requestedToolConfirmations)) {
-    actions.requestedToolConfirmations = empty
-  }
+  // A new actions object: a context that still holds the original (a model callback's) keeps writable maps.
+  event.actions = { ...actions, stateDelta, artifactDelta, requestedAuthConfigs, requestedToolConfirmations }
 }
 
 /**
