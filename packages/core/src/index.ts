@@ -53,6 +53,7 @@ export { InMemoryArtifactService } from './artifacts/in-memory-artifact-service.
 // Contexts and agents
 export { InvocationContext } from './agents/invocation-context.js'
 export type { InvocationContextParams } from './agents/invocation-context.js'
+export type { InvocationHooks, ModelCallInfo, ToolCallInfo, ToolCallOutcome } from './agents/invocation-hooks.js'
 export { ReadonlyContext } from './agents/readonly-context.js'
 export type { ReadonlyState } from './agents/readonly-context.js'
 export { Context } from './agents/context.js'

@@ -29,6 +29,15 @@ export class Context extends ReadonlyContext {
     this.toolConfirmation = params.toolConfirmation
   }
 
+  /**
+   * `<invocationId>/<functionCallId>` for a tool call, `undefined` elsewhere. It is the same every time a durable run
+   * re-executes this call (after a crash a tool may run again), so a tool with external side effects can pass it to
+   * the system it calls (a payment API's idempotency key, a unique row id) to make the effect happen once.
+   */
+  get idempotencyKey(): string | undefined {
+    return this.functionCallId ? `${this.invocationContext.invocationId}/${this.functionCallId}` : undefined
+  }
+
   /** Alias of {@link Context.actions}, as in ADK. */
   get eventActions(): EventActions {
     return this.actions

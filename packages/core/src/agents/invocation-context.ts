@@ -1,6 +1,7 @@
 import type { Content } from '@google/genai'
 import type { BaseAgent } from './base-agent.js'
 import type { RunConfig } from './run-config.js'
+import type { InvocationHooks } from './invocation-hooks.js'
 import type { Session } from '../sessions/session.js'
 import type { BaseSessionService } from '../sessions/base-session-service.js'
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js'
@@ -27,6 +28,8 @@ export interface InvocationContextParams {
   abortSignal?: AbortSignal | undefined
   /** `temp:` values written during this invocation (shared by every copy). */
   tempState?: Record<string, unknown>
+  /** An execution engine's hooks (durable runs); `undefined` runs models and tools directly. */
+  hooks?: InvocationHooks | undefined
 }
 
 /**
@@ -46,6 +49,8 @@ export class InvocationContext {
   readonly runConfig: RunConfig
   readonly abortSignal: AbortSignal | undefined
   readonly tempState: Record<string, unknown>
+  /** An execution engine's hooks (shared by every copy); see {@link InvocationHooks}. */
+  readonly hooks: InvocationHooks | undefined
   endInvocation = false
   readonly #counters: InvocationCounters
 
@@ -61,6 +66,7 @@ export class InvocationContext {
     this.runConfig = params.runConfig ?? {}
     this.abortSignal = params.abortSignal
     this.tempState = params.tempState ?? {}
+    this.hooks = params.hooks
     this.#counters = counters ?? { llmCalls: 0, transfers: 0 }
   }
 
@@ -98,6 +104,7 @@ export class InvocationContext {
         runConfig: this.runConfig,
         abortSignal: 'abortSignal' in overrides ? overrides.abortSignal : this.abortSignal,
         tempState: overrides.tempState ?? this.tempState,
+        hooks: this.hooks,
       },
       this.#counters,
     )

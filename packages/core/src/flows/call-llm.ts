@@ -41,7 +41,10 @@ export async function* callLlm(
   ctx.incrementLlmCallCount()
   const model = agent.canonicalModel
   const stream = ctx.runConfig.streamingMode === 'sse'
-  const responses = model.generateContentAsync(request, stream, ctx.abortSignal)
+  const hook = ctx.hooks?.runModelCall
+  const responses = hook
+    ? replay(hook.call(ctx.hooks, { agentName: agent.name, branch: ctx.branch }, () => collect(model.generateContentAsync(request, stream, ctx.abortSignal))))
+    : model.generateContentAsync(request, stream, ctx.abortSignal)
   try {
     for (;;) {
       // A model that ignores the abort signal cannot hold an aborted run: its late answer is dropped.
@@ -64,6 +67,18 @@ export async function* callLlm(
     }
     yield errorResponse(error)
   }
+}
+
+/** Every response of a model call, in order (for a hook that runs the whole call as one step). */
+async function collect(responses: AsyncGenerator<LlmResponse, void, undefined>): Promise<LlmResponse[]> {
+  const all: LlmResponse[] = []
+  for await (const response of responses) all.push(response)
+  return all
+}
+
+/** Yields a hook's responses one by one, as the model would have. */
+async function* replay(responses: Promise<LlmResponse[]>): AsyncGenerator<LlmResponse, void, undefined> {
+  yield* await responses
 }
 
 async function afterModel(

@@ -65,7 +65,7 @@ async function runTool(
   }
   if (result === undefined) {
     try {
-      result = await tool.runAsync({ args, toolContext: context })
+      result = ctx.hooks?.runToolCall ? await runToolThroughHook(agent, ctx, tool, args, context) : await tool.runAsync({ args, toolContext: context })
       if (result === undefined && tool.isLongRunning) return undefined
     } catch (caught) {
       const error = caught instanceof Error ? caught : new Error(String(caught))
@@ -88,6 +88,29 @@ async function runTool(
     }
   }
   return response
+}
+
+/** Runs the tool through the invocation's hook; a recorded outcome's actions are applied to the call's context. */
+async function runToolThroughHook(
+  agent: LlmAgent,
+  ctx: InvocationContext,
+  tool: BaseTool,
+  args: Record<string, unknown>,
+  context: Context,
+): Promise<unknown> {
+  const hook = ctx.hooks?.runToolCall
+  if (!hook) return tool.runAsync({ args, toolContext: context })
+  const functionCallId = context.functionCallId ?? ''
+  const info = {
+    agentName: agent.name,
+    branch: ctx.branch,
+    toolName: tool.name,
+    functionCallId,
+    idempotencyKey: context.idempotencyKey ?? `${ctx.invocationId}/${functionCallId}`,
+  }
+  const outcome = await hook.call(ctx.hooks, info, async () => ({ result: await tool.runAsync({ args, toolContext: context }), actions: context.actions }))
+  if (outcome.actions !== context.actions) Object.assign(context.actions, outcome.actions)
+  return outcome.result
 }
 
 /** Runs calls concurrently and merges their responses into one event, in call order; an abort stops the wait. */
@@ -161,7 +184,7 @@ function* confirmationEvents(
   for (const id of confirmationIds) {
     const original = calls.find((call) => call.id === id)
     if (!original) continue
-    const requestId = newFunctionCallId()
+    const requestId = ctx.hooks?.newFunctionCallId ? ctx.hooks.newFunctionCallId() : newFunctionCallId()
     ids.push(requestId)
     parts.push({
       functionCall: {

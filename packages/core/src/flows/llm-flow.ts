@@ -64,7 +64,7 @@ async function* runOneStep(agent: LlmAgent, ctx: InvocationContext): AsyncGenera
     if (!event.partial) actions = createEventActions()
     const calls = getFunctionCalls(event)
     if (calls.length > 0 && !interceptSetModelResponse(agent, event)) {
-      for (const call of calls) if (!call.id) call.id = newFunctionCallId()
+      for (const call of calls) if (!call.id) call.id = ctx.hooks?.newFunctionCallId ? ctx.hooks.newFunctionCallId() : newFunctionCallId()
       const longRunning = calls.filter((call) => request.toolsDict[call.name ?? '']?.isLongRunning).map((call) => call.id as string)
       if (longRunning.length > 0) event.longRunningToolIds = longRunning
       yield event

@@ -2,6 +2,7 @@ import type { Content } from '@google/genai'
 import type { BaseAgent } from '../agents/base-agent.js'
 import { InvocationContext } from '../agents/invocation-context.js'
 import type { RunConfig } from '../agents/run-config.js'
+import type { InvocationHooks } from '../agents/invocation-hooks.js'
 import type { Event } from '../events/event.js'
 import { createEvent } from '../events/event.js'
 import type { BaseSessionService } from '../sessions/base-session-service.js'
@@ -30,6 +31,10 @@ export interface RunAsyncRequest {
   stateDelta?: Record<string, unknown>
   runConfig?: RunConfig
   abortSignal?: AbortSignal
+  /** The invocation's id (default: a new random `e-<uuid>`); a durable engine derives it from its workflow id. */
+  invocationId?: string
+  /** An execution engine's hooks: model and tool calls as steps, event ids and timestamps (see {@link InvocationHooks}). */
+  hooks?: InvocationHooks
 }
 
 const reservedCalls = new Set([
@@ -71,7 +76,7 @@ export class Runner {
       }
     }
     const ctx = new InvocationContext({
-      invocationId: newInvocationId(),
+      invocationId: request.invocationId ?? newInvocationId(),
       agent: this.agent,
       session,
       sessionService: this.sessionService,
@@ -80,7 +85,9 @@ export class Runner {
       userContent: newMessage,
       runConfig,
       abortSignal,
+      hooks: request.hooks,
     })
+    const stamp = request.hooks?.stampEvent
     const plugins = this.pluginManager.plugins.length > 0
     if (plugins) {
       const replaced = await this.pluginManager.run('onUserMessageCallback', { invocationContext: ctx, userMessage: newMessage })
@@ -89,6 +96,7 @@ export class Runner {
     if (!newMessage.parts || newMessage.parts.length === 0) throw new ConfigError('No parts in the newMessage.')
     const userEvent = createEvent({ invocationId: ctx.invocationId, author: 'user', content: newMessage })
     if (stateDelta) userEvent.actions.stateDelta = { ...stateDelta }
+    stamp?.call(request.hooks, userEvent)
     await this.#append(ctx, userEvent)
     const agent = findAgentToRun(session, this.agent)
     ctx.agent = agent
@@ -96,6 +104,7 @@ export class Runner {
       const early = await this.pluginManager.run('beforeRunCallback', { invocationContext: ctx })
       if (early) {
         const event = createEvent({ invocationId: ctx.invocationId, author: 'model', content: early })
+        stamp?.call(request.hooks, event)
         await this.#append(ctx, event)
         yield event
         return
@@ -116,6 +125,7 @@ export class Runner {
           if (replaced.branch === undefined && produced.branch !== undefined) event.branch = produced.branch
         }
       }
+      stamp?.call(request.hooks, event)
       if (!event.partial) await this.#append(ctx, event)
       yield event
     }

@@ -1,0 +1,51 @@
+import type { Event } from '../events/event.js'
+import type { EventActions } from '../events/event-actions.js'
+import type { LlmResponse } from '../models/llm-response.js'
+
+/** What a model call hook learns about the call it wraps. */
+export interface ModelCallInfo {
+  /** Name of the agent that calls the model. */
+  agentName: string
+  /** Dot-path of the parallel branch, `undefined` at top level. */
+  branch: string | undefined
+}
+
+/** What a tool call hook learns about the call it wraps. */
+export interface ToolCallInfo {
+  agentName: string
+  branch: string | undefined
+  toolName: string
+  /** The function call's id (always set: the runtime gives calls without one an id before tools run). */
+  functionCallId: string
+  /** `<invocationId>/<functionCallId>`: the same on every re-execution of a durable run (see `Context.idempotencyKey`). */
+  idempotencyKey: string
+}
+
+/** What one tool call produced: its result and what it wrote to its event's actions. */
+export interface ToolCallOutcome {
+  result: unknown
+  actions: EventActions
+}
+
+/**
+ * Lets an execution engine own an invocation's side effects and non-deterministic values, so the invocation can be
+ * replayed: a durable engine (such as `@adk-fluent/dbos`) runs each model and tool call as a checkpointed step and
+ * gives events ids and timestamps derived from its workflow. Without hooks (the default) models and tools are called
+ * directly, ids are random and timestamps come from the clock.
+ */
+export interface InvocationHooks {
+  /**
+   * Runs one model call. `call` makes the call and returns every response of it (a streamed call's chunks too); a
+   * hook may return responses it recorded earlier instead of calling. It must return (or throw) what `call` did.
+   */
+  runModelCall?(info: ModelCallInfo, call: () => Promise<LlmResponse[]>): Promise<LlmResponse[]>
+  /**
+   * Runs one tool call (the tool's `runAsync`, not its callbacks). `call` runs the tool and returns its result and
+   * the actions it wrote; a hook that returns a recorded outcome has those actions applied to the call's context.
+   */
+  runToolCall?(info: ToolCallInfo, call: () => Promise<ToolCallOutcome>): Promise<ToolCallOutcome>
+  /** Sets an event's `id` and `timestamp` before the runner stores or yields it (partial events too). */
+  stampEvent?(event: Event): void
+  /** An id for a function call the model sent without one (must start with `adk-`, see `CLIENT_FUNCTION_CALL_ID_PREFIX`). */
+  newFunctionCallId?(): string
+}
