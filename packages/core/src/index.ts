@@ -30,6 +30,7 @@ export type { EventActions, ToolConfirmation } from './events/event-actions.js'
 export type { Session } from './sessions/session.js'
 export { State } from './sessions/state.js'
 export { StatePrefix } from './sessions/state-prefix.js'
+export { assertStateDelta, assertWritableStateKey, isReservedStateKey } from './sessions/reserved-state-key.js'
 export type {
   AppendEventRequest,
   BaseSessionService,

@@ -43,6 +43,10 @@ export class Context extends ReadonlyContext {
     return this.actions
   }
 
+  protected override get writable(): boolean {
+    return true
+  }
+
   /** Delta-aware state: `get` / `set` / `has` / `toRecord`. */
   override get state(): State {
     return this.stateView()

@@ -65,7 +65,7 @@ export class InvocationContext {
     this.userContent = params.userContent
     this.runConfig = params.runConfig ?? {}
     this.abortSignal = params.abortSignal
-    this.tempState = params.tempState ?? {}
+    this.tempState = params.tempState ?? Object.create(null)
     this.hooks = params.hooks
     this.#counters = counters ?? { llmCalls: 0, transfers: 0 }
   }
@@ -112,8 +112,8 @@ export class InvocationContext {
 
   /** Reads a state key as the invocation sees it: `temp:` values first, then the session state. */
   readState(key: string): unknown {
-    if (key in this.tempState) return this.tempState[key]
-    return this.session.state[key]
+    if (Object.prototype.hasOwnProperty.call(this.tempState, key)) return this.tempState[key]
+    return Object.prototype.hasOwnProperty.call(this.session.state, key) ? this.session.state[key] : undefined
   }
 
   /** Counts a model call; throws {@link MaxTurnsError} past `runConfig.maxLlmCalls` (default 500). */

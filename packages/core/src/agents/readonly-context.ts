@@ -44,12 +44,18 @@ export class ReadonlyContext {
     return this.stateView()
   }
 
+  /** False: writes through {@link ReadonlyContext.state} throw a `StateError` (they would be lost). */
+  protected get writable(): boolean {
+    return false
+  }
+
   protected stateView(): State {
     if (!this.#state) {
       this.#state = new State(
         this.invocationContext.session.state,
         this.pendingDelta,
         this.invocationContext.tempState,
+        { readOnly: !this.writable },
       )
     }
     return this.#state

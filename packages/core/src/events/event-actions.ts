@@ -18,10 +18,10 @@ export interface EventActions {
   requestedToolConfirmations: Record<string, ToolConfirmation>
 }
 
-/** Empty actions, with the given fields spread over them. */
+/** Empty actions (`stateDelta` is an object without a prototype: only own keys are state), with the given fields spread over them. */
 export function createEventActions(partial: Partial<EventActions> = {}): EventActions {
   return {
-    stateDelta: {},
+    stateDelta: Object.create(null) as Record<string, unknown>,
     artifactDelta: {},
     requestedAuthConfigs: {},
     requestedToolConfirmations: {},
@@ -36,7 +36,7 @@ export function createEventActions(partial: Partial<EventActions> = {}): EventAc
 export function mergeEventActions(list: readonly EventActions[]): EventActions {
   const merged = createEventActions()
   for (const actions of list) {
-    Object.assign(merged.stateDelta, actions.stateDelta)
+    for (const key of Object.keys(actions.stateDelta)) merged.stateDelta[key] = actions.stateDelta[key]
     Object.assign(merged.artifactDelta, actions.artifactDelta)
     Object.assign(merged.requestedAuthConfigs, actions.requestedAuthConfigs)
     Object.assign(merged.requestedToolConfirmations, actions.requestedToolConfirmations)
@@ -49,7 +49,5 @@ export function mergeEventActions(list: readonly EventActions[]): EventActions {
 
 /** True when the actions carry a state or artifact change worth an event of its own. */
 export function hasDelta(actions: EventActions): boolean {
-  for (const _ in actions.stateDelta) return true
-  for (const _ in actions.artifactDelta) return true
-  return false
+  return Object.keys(actions.stateDelta).length > 0 || Object.keys(actions.artifactDelta).length > 0
 }

@@ -8,6 +8,7 @@ import { createEvent } from '../events/event.js'
 import type { BaseSessionService } from '../sessions/base-session-service.js'
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js'
 import { isTempKey } from '../sessions/state-prefix.js'
+import { assertStateDelta, ownRecord } from '../sessions/reserved-state-key.js'
 import type { BasePlugin } from '../plugins/base-plugin.js'
 import { PluginManager } from '../plugins/plugin-manager.js'
 import { ConfigError } from '../errors/config-error.js'
@@ -95,7 +96,10 @@ export class Runner {
     }
     if (!newMessage.parts || newMessage.parts.length === 0) throw new ConfigError('No parts in the newMessage.')
     const userEvent = createEvent({ invocationId: ctx.invocationId, author: 'user', content: newMessage })
-    if (stateDelta) userEvent.actions.stateDelta = { ...stateDelta }
+    if (stateDelta) {
+      assertStateDelta(stateDelta, 'runAsync({ stateDelta })')
+      userEvent.actions.stateDelta = ownRecord(stateDelta)
+    }
     stamp?.call(request.hooks, userEvent)
     await this.#append(ctx, userEvent)
     const agent = findAgentToRun(session, this.agent)
@@ -137,7 +141,8 @@ export class Runner {
       throw new AbortError('The run was aborted.', { agentName: ctx.agent.name, invocationId: ctx.invocationId })
     }
     const delta = event.actions.stateDelta
-    for (const key in delta) if (isTempKey(key)) ctx.tempState[key] = delta[key]
+    assertStateDelta(delta, `the state delta of an event by "${event.author}"`)
+    for (const key of Object.keys(delta)) if (isTempKey(key)) ctx.tempState[key] = delta[key]
     await this.sessionService.appendEvent({ session: ctx.session, event })
   }
 }

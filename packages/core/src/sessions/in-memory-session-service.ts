@@ -11,6 +11,7 @@ import type {
 } from './base-session-service.js'
 import { StatePrefix, isTempKey, withoutTempKeys } from './state-prefix.js'
 import { randomUUID } from '../util/ids.js'
+import { assertStateDelta, ownRecord } from './reserved-state-key.js'
 
 interface StoredSession {
   readonly id: string
@@ -70,8 +71,10 @@ export class InMemorySessionService implements BaseSessionService {
 
   async createSession(request: CreateSessionRequest): Promise<Session> {
     const id = request.sessionId?.trim() || randomUUID()
-    const state: Record<string, unknown> = {}
-    for (const key in request.state ?? {}) if (!isTempKey(key)) state[key] = request.state?.[key]
+    const initial = request.state ?? {}
+    assertStateDelta(initial, 'createSession({ state })')
+    const state: Record<string, unknown> = Object.create(null)
+    for (const key of Object.keys(initial)) if (!isTempKey(key)) state[key] = initial[key]
     const stored: StoredSession = {
       id,
       appName: request.appName,
@@ -116,12 +119,13 @@ export class InMemorySessionService implements BaseSessionService {
 
   async appendEvent({ session, event }: AppendEventRequest): Promise<Event> {
     if (event.partial) return event
+    assertStateDelta(event.actions.stateDelta, 'appendEvent()')
     const delta = withoutTempKeys(event.actions.stateDelta)
     if (delta !== event.actions.stateDelta) event.actions.stateDelta = delta
     compactEvent(event)
     Object.freeze(event)
     const stored = this.#userSessions(session.appName, session.userId, false)?.get(session.id)
-    for (const key in delta) {
+    for (const key of Object.keys(delta)) {
       const value = delta[key]
       session.state[key] = value
       if (!stored) continue
@@ -142,11 +146,11 @@ export class InMemorySessionService implements BaseSessionService {
   }
 
   #view(stored: StoredSession, config: GetSessionRequest['config']): Session {
-    const state: Record<string, unknown> = { ...stored.state }
+    const state: Record<string, unknown> = ownRecord(stored.state)
     const app = this.#appState.get(stored.appName)
-    for (const key in app) state[StatePrefix.APP + key] = app[key]
+    if (app) for (const key of Object.keys(app)) state[StatePrefix.APP + key] = app[key]
     const user = this.#userState.get(stored.appName)?.get(stored.userId)
-    for (const key in user) state[StatePrefix.USER + key] = user[key]
+    if (user) for (const key of Object.keys(user)) state[StatePrefix.USER + key] = user[key]
     let events = stored.events
     if (config?.numRecentEvents) events = events.slice(-config.numRecentEvents)
     if (config?.afterTimestamp) {
@@ -176,7 +180,7 @@ export class InMemorySessionService implements BaseSessionService {
   #app(appName: string): Record<string, unknown> {
     let app = this.#appState.get(appName)
     if (!app) {
-      app = {}
+      app = Object.create(null) as Record<string, unknown>
       this.#appState.set(appName, app)
     }
     return app
@@ -190,7 +194,7 @@ export class InMemorySessionService implements BaseSessionService {
     }
     let user = users.get(userId)
     if (!user) {
-      user = {}
+      user = Object.create(null) as Record<string, unknown>
       users.set(userId, user)
     }
     return user

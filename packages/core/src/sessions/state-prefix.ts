@@ -14,7 +14,7 @@ export function isScopedKey(key: string): boolean {
 /** A copy of `delta` without `temp:` keys (or `delta` itself when it has none). */
 export function withoutTempKeys(delta: Record<string, unknown>): Record<string, unknown> {
   let result: Record<string, unknown> | undefined
-  for (const key in delta) {
+  for (const key of Object.keys(delta)) {
     if (isTempKey(key)) {
       if (!result) result = { ...delta }
       delete result[key]

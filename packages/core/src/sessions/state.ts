@@ -1,9 +1,20 @@
 import { StatePrefix } from './state-prefix.js'
+import { StateError } from '../errors/runtime-errors.js'
+import { assertWritableStateKey, ownRecord } from './reserved-state-key.js'
+
+const hasOwn = Object.prototype.hasOwnProperty
+
+/** Options of a {@link State} view. */
+export interface StateOptions {
+  /** `set`/`update` throw a {@link StateError} (the view of a `ReadonlyContext`). */
+  readonly readOnly?: boolean
+}
 
 /**
  * A delta-aware view of session state. Reads see the pending delta first, then the invocation's `temp:` values,
  * then the session state; writes go **only** to the delta, which becomes an event's `actions.stateDelta`.
- * So state never changes outside events.
+ * So state never changes outside events. Only own keys are state: `get('toString')` on an empty state is
+ * `undefined`, and `__proto__`, `constructor` and `prototype` cannot be written (a {@link StateError}).
  */
 export class State {
   static readonly APP_PREFIX = StatePrefix.APP
@@ -13,26 +24,32 @@ export class State {
   readonly #value: Readonly<Record<string, unknown>>
   readonly #delta: Record<string, unknown>
   readonly #temp: Readonly<Record<string, unknown>> | undefined
+  readonly #readOnly: boolean
 
   constructor(
     value: Readonly<Record<string, unknown>>,
     delta: Record<string, unknown>,
     temp?: Readonly<Record<string, unknown>>,
+    options: StateOptions = {},
   ) {
     this.#value = value
     this.#delta = delta
     this.#temp = temp
+    this.#readOnly = options.readOnly === true
   }
 
   /** The value of `key` (`null` counts as absent), or `defaultValue`. */
   get<T = unknown>(key: string, defaultValue?: T): T | undefined {
-    if (key in this.#delta) return (this.#delta[key] ?? defaultValue) as T | undefined
-    if (this.#temp && key in this.#temp) return (this.#temp[key] ?? defaultValue) as T | undefined
-    return (this.#value[key] ?? defaultValue) as T | undefined
+    if (hasOwn.call(this.#delta, key)) return (this.#delta[key] ?? defaultValue) as T | undefined
+    if (this.#temp && hasOwn.call(this.#temp, key)) return (this.#temp[key] ?? defaultValue) as T | undefined
+    if (hasOwn.call(this.#value, key)) return (this.#value[key] ?? defaultValue) as T | undefined
+    return defaultValue
   }
 
-  /** Records `key = value` in the pending delta. */
+  /** Records `key = value` in the pending delta. Throws a {@link StateError} on a read-only view or a reserved key. */
   set(key: string, value: unknown): void {
+    this.#assertWritable('state.set()')
+    assertWritableStateKey(key, 'state.set()')
     this.#delta[key] = value
   }
 
@@ -43,17 +60,26 @@ export class State {
 
   /** True when something was written through this view. */
   hasDelta(): boolean {
-    for (const _ in this.#delta) return true
-    return false
+    return Object.keys(this.#delta).length > 0
   }
 
-  /** Writes every entry of `values`. */
+  /** Writes every own entry of `values` (all keys are checked before any is written). */
   update(values: Readonly<Record<string, unknown>>): void {
-    Object.assign(this.#delta, values)
+    this.#assertWritable('state.update()')
+    const keys = Object.keys(values)
+    for (const key of keys) assertWritableStateKey(key, 'state.update()')
+    for (const key of keys) this.#delta[key] = values[key]
   }
 
-  /** The merged state: session state, then `temp:` values, then the pending delta. */
+  /** The merged state (an object without a prototype): session state, then `temp:` values, then the pending delta. */
   toRecord(): Record<string, unknown> {
-    return { ...this.#value, ...this.#temp, ...this.#delta }
+    return ownRecord(this.#value, this.#temp, this.#delta)
+  }
+
+  #assertWritable(method: string): void {
+    if (!this.#readOnly) return
+    throw new StateError(
+      `${method}: this state is read-only (a ReadonlyContext, as given to instruction providers); a write here would be lost. Write state from a callback or tool (its context.state records the write in an event), or return it from a pipeline step.`,
+    )
   }
 }

@@ -1,17 +1,24 @@
+import { isReservedStateKey } from '@adk-fluent/core'
 import { throwConfigIssue } from './config-issue.js'
 import { describeValue } from './describe-value.js'
 
 const plainKey = /^[A-Za-z_][A-Za-z0-9_]*$/
 const scopedKey = /^(app|user|temp):[A-Za-z_][A-Za-z0-9_]*$/
 
-/** True for a valid state key: an identifier, optionally prefixed with `app:`, `user:` or `temp:`. */
+/**
+ * True for a valid state key: an identifier, optionally prefixed with `app:`, `user:` or `temp:`, other than the
+ * reserved `__proto__`, `constructor` and `prototype`.
+ */
 export function isValidStateKey(key: unknown): key is string {
-  return typeof key === 'string' && (plainKey.test(key) || scopedKey.test(key))
+  return typeof key === 'string' && (plainKey.test(key) || scopedKey.test(key)) && !isReservedStateKey(key)
 }
 
 /** Checks a state key argument, throwing a `ConfigError` at `path` that says how to fix it. @internal */
 export function parseStateKey(key: unknown, path: readonly (string | number)[]): string {
   if (isValidStateKey(key)) return key
+  if (typeof key === 'string' && isReservedStateKey(key)) {
+    throwConfigIssue(path, `"${key}" is not a valid state key: __proto__, constructor and prototype are reserved. Use another name, for example "${key.replace(/_/g, '')}_value".`)
+  }
   const suggestion = typeof key === 'string' ? suggestKey(key) : undefined
   throwConfigIssue(
     path,

@@ -21,11 +21,11 @@ export function createSessionView(
       id: session.id,
       appName: session.appName,
       userId: session.userId,
-      state: { ...session.state },
+      state: Object.assign(Object.create(null) as Record<string, unknown>, session.state),
       events: options.sharedEvents ? session.events : [...session.events],
       lastUpdateTime: session.lastUpdateTime,
     },
-    tempState: { ...tempState },
+    tempState: Object.assign(Object.create(null) as Record<string, unknown>, tempState),
   }
 }
 
@@ -37,13 +37,13 @@ export function setInView(view: SessionView, key: string, value: unknown): void 
 
 /** Reads a value from the view (`null` counts as absent). */
 export function readFromView(view: SessionView, key: string): unknown {
-  const value = key.startsWith(StatePrefix.TEMP) ? view.tempState[key] : view.session.state[key]
-  return value ?? undefined
+  const store = key.startsWith(StatePrefix.TEMP) ? view.tempState : view.session.state
+  return Object.prototype.hasOwnProperty.call(store, key) ? (store[key] ?? undefined) : undefined
 }
 
 /** Applies a state delta to the view, as appending its event would. */
 export function applyDeltaToView(view: SessionView, delta: Readonly<Record<string, unknown>>): void {
-  for (const key in delta) setInView(view, key, delta[key])
+  for (const key of Object.keys(delta)) setInView(view, key, delta[key])
 }
 
 /** Records an event in a view whose events are a copy: appends it and applies its state delta. */

@@ -1,11 +1,14 @@
-import { ConfigError, StatePrefix } from '@adk-fluent/core'
+import { ConfigError, StatePrefix, isReservedStateKey } from '@adk-fluent/core'
 
 const plainKey = /^[A-Za-z_][A-Za-z0-9_]*$/
 const scopedKey = /^(app|user|temp):[A-Za-z_][A-Za-z0-9_]*$/
 
-/** True for a state key a namespace may name: an identifier, optionally with an `app:`/`user:`/`temp:` prefix. */
+/**
+ * True for a state key a namespace may name: an identifier, optionally with an `app:`/`user:`/`temp:` prefix, other
+ * than the reserved `__proto__`, `constructor` and `prototype`.
+ */
 export function isStateKey(key: unknown): key is string {
-  return typeof key === 'string' && (plainKey.test(key) || scopedKey.test(key))
+  return typeof key === 'string' && (plainKey.test(key) || scopedKey.test(key)) && !isReservedStateKey(key)
 }
 
 /** True for `app:`, `user:` and `temp:` keys, which `S.pick`/`S.drop`/`S.rename` never touch. */
@@ -20,7 +23,7 @@ export function isScopedStateKey(key: string): boolean {
 export function assertStateKey(factory: string, key: unknown): asserts key is string {
   if (isStateKey(key)) return
   throw new ConfigError(
-    `${factory}: ${JSON.stringify(key) ?? String(key)} is not a valid state key. Use an identifier such as 'draft' (letters, digits, underscores), optionally prefixed with 'app:', 'user:' or 'temp:'.`,
+    `${factory}: ${JSON.stringify(key) ?? String(key)} is not a valid state key. Use an identifier such as 'draft' (letters, digits, underscores), optionally prefixed with 'app:', 'user:' or 'temp:' (__proto__, constructor and prototype are reserved).`,
   )
 }
 

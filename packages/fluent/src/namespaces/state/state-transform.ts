@@ -77,8 +77,8 @@ export function isStateTransform(value: unknown): value is StateTransform {
 
 /** `state` with `delta` applied (`null` removes a key). Never mutates either. */
 export function applyDelta(state: Readonly<Record<string, unknown>>, delta: StateDelta): Record<string, unknown> {
-  const result: Record<string, unknown> = { ...state }
-  for (const key in delta) {
+  const result: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, state)
+  for (const key of Object.keys(delta)) {
     const value = delta[key]
     if (value === null || value === undefined) delete result[key]
     else result[key] = value

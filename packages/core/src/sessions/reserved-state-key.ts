@@ -1,0 +1,47 @@
+import { StateError } from '../errors/runtime-errors.js'
+import { StatePrefix } from './state-prefix.js'
+
+const reserved: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
+
+/**
+ * True for a key that can never be state: `__proto__`, `constructor` and `prototype`, with or without an `app:`,
+ * `user:` or `temp:` prefix. Writing such a key into a plain object would change its prototype or shadow a built-in,
+ * so state would stop being the fold of the stored events.
+ */
+export function isReservedStateKey(key: string): boolean {
+  if (reserved.has(key)) return true
+  const colon = key.indexOf(':')
+  if (colon < 0) return false
+  const prefix = key.slice(0, colon + 1)
+  const isPrefix = prefix === StatePrefix.APP || prefix === StatePrefix.USER || prefix === StatePrefix.TEMP
+  return isPrefix && reserved.has(key.slice(colon + 1))
+}
+
+/** Throws a {@link StateError} when `key` is not a string or is reserved ({@link isReservedStateKey}). */
+export function assertWritableStateKey(key: unknown, where: string): asserts key is string {
+  if (typeof key !== 'string') {
+    throw new StateError(`${where}: a state key must be a string, got ${key === null ? 'null' : typeof key}.`)
+  }
+  if (!isReservedStateKey(key)) return
+  throw new StateError(
+    `${where}: "${key}" is not a valid state key: __proto__, constructor and prototype (with or without an app:, user: or temp: prefix) are reserved. Rename the key, for example "${key.replace(/(__proto__|constructor|prototype)$/, '$1_value').replace(/^(app:|user:|temp:)?__/, '$1')}".`,
+  )
+}
+
+/**
+ * Throws a {@link StateError} when a state delta has a reserved own key (a `__proto__` member parsed from JSON, for
+ * example). Only own keys are state: inherited properties of `delta` are ignored everywhere.
+ */
+export function assertStateDelta(delta: Readonly<Record<string, unknown>>, where: string): void {
+  for (const key of Object.keys(delta)) assertWritableStateKey(key, where)
+}
+
+/** A fresh object without a prototype holding the own enumerable entries of each source, later ones winning. */
+export function ownRecord(...sources: (Readonly<Record<string, unknown>> | undefined)[]): Record<string, unknown> {
+  const result: Record<string, unknown> = Object.create(null)
+  for (const source of sources) {
+    if (!source) continue
+    for (const key of Object.keys(source)) result[key] = source[key]
+  }
+  return result
+}
