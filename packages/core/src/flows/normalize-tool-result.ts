@@ -1,8 +1,12 @@
+import { toJsonSafe, type JsonSafe } from '../util/to-json-safe.js'
+
 /**
- * A tool result as a function-response object: objects as they are, arrays as `{ result: [...] }`, anything else
- * (including `undefined`) as `{ result: value }` with `undefined` sent as `null`.
+ * A tool result as a JSON-safe function-response object (see {@link toJsonSafe} for each conversion rule, so a
+ * circular object or a `BigInt` can never poison the session's history): objects as they are, arrays as
+ * `{ result: [...] }`, anything else (including `undefined`) as `{ result: value }` with `undefined` sent as `null`.
  */
 export function normalizeToolResult(result: unknown): Record<string, unknown> {
-  if (typeof result === 'object' && result !== null && !Array.isArray(result)) return result as Record<string, unknown>
-  return { result: result === undefined ? null : result }
+  const safe: JsonSafe = toJsonSafe(result)
+  if (typeof safe === 'object' && safe !== null && !Array.isArray(safe)) return safe
+  return { result: safe }
 }
