@@ -3,6 +3,7 @@ import type { HistoryItem } from './history-item.js'
 import type { HistoryStage } from './history-stage.js'
 import { renderHistory } from './backward-history.js'
 import { formatArgument, formatArguments } from '../shared/format-argument.js'
+import { neutralizeContextValue } from './neutralize-context-value.js'
 
 /** Per-compilation cache of model-powered stages. @internal */
 export type HistoryMemo = Map<HistoryStage, { readonly key: string; readonly items: readonly HistoryItem[] }>
@@ -44,7 +45,7 @@ export function createDefaultPart(): ContextPart {
   return createPart({ kind: 'context-default', includeContents: 'default', call: 'C.default()', summary: 'full history', stateKeys: [], stages: null, render: null })
 }
 
-/** `C.fromState()`: `[key]: value` lines for the present keys. @internal */
+/** `C.fromState()`: `[key]: value` lines for the present keys, values neutralised ({@link neutralizeContextValue}). @internal */
 export function createStatePart(keys: readonly string[]): ContextPart {
   const frozenKeys = Object.freeze([...keys])
   return createPart({
@@ -58,7 +59,7 @@ export function createStatePart(keys: readonly string[]): ContextPart {
       const lines: string[] = []
       for (const key of frozenKeys) {
         const value = context.state.get(key)
-        if (value !== undefined && value !== null) lines.push(`[${key}]: ${renderStateValue(value)}`)
+        if (value !== undefined && value !== null) lines.push(`[${key}]: ${neutralizeContextValue(renderStateValue(value))}`)
       }
       return lines.join('\n')
     },

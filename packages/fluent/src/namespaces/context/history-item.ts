@@ -1,4 +1,5 @@
 import type { Event } from '@adk-fluent/core'
+import { neutralizeContextValue } from './neutralize-context-value.js'
 
 /** One event of the history as the context block shows it: `[author]: text`. */
 export interface HistoryItem {
@@ -42,9 +43,9 @@ export function toHistoryItem(event: Event): HistoryItem | undefined {
   return { author: event.author, text: shown, toolCalls, toolResponses, toolOnly: !hasText }
 }
 
-/** `[author]: text`. @internal */
+/** `[author]: text`, the text neutralised ({@link neutralizeContextValue}). @internal */
 export function renderHistoryItem(item: HistoryItem): string {
-  return `[${item.author}]: ${item.text}`
+  return `[${item.author}]: ${neutralizeContextValue(item.text)}`
 }
 
 /** A rough token count (4 characters a token), used by the budget policies. @internal */
