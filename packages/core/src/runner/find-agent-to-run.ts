@@ -21,11 +21,15 @@ export function isRoutableLlmAgent(agent: BaseAgent): boolean {
 export function findAgentToRun(session: Session, root: BaseAgent): BaseAgent {
   const events = session.events
   const last = events[events.length - 1]
-  const answered = last ? getFunctionResponses(last)[0]?.id : undefined
-  if (answered) {
+  const response = last ? getFunctionResponses(last)[0] : undefined
+  if (response) {
+    // A response without an id answers the latest call of that name (ADK pairs id-less responses by name).
+    const answers = response.id
+      ? (call: { id?: string | undefined }) => call.id === response.id
+      : (call: { name?: string | undefined }) => call.name === response.name
     for (let index = events.length - 2; index >= 0; index--) {
       const event = events[index] as Event
-      if (getFunctionCalls(event).some((call) => call.id === answered)) {
+      if (getFunctionCalls(event).some(answers)) {
         const agent = event.author ? root.findAgent(event.author) : undefined
         if (agent) return agent
         break

@@ -7,6 +7,7 @@ import { convertForeignEvent } from './convert-foreign-event.js'
 import { mergeFunctionResponseEvents } from './merge-function-response-events.js'
 import { stripClientIds } from './strip-client-ids.js'
 import { copyContent } from './copy-content.js'
+import { pairFunctionResponses } from './pair-function-responses.js'
 
 /**
  * A visible event with the content this agent sees (converted when another agent wrote it), and — for its own
@@ -19,6 +20,8 @@ interface VisibleEvent {
   readonly hasResponses: boolean
   readonly callIds: readonly string[]
   readonly responseIds: readonly string[]
+  /** A function call or response of its own content has no id (see {@link pairFunctionResponses}). */
+  readonly idless: boolean
 }
 
 const none: readonly string[] = Object.freeze([])
@@ -26,6 +29,7 @@ const none: readonly string[] = Object.freeze([])
 function visibleEvent(event: Event, content: Content): VisibleEvent {
   let hasCalls = false
   let hasResponses = false
+  let idless = false
   let calls: string[] | undefined
   let responses: string[] | undefined
   if (content === event.content) {
@@ -33,13 +37,15 @@ function visibleEvent(event: Event, content: Content): VisibleEvent {
       if (part.functionCall) {
         hasCalls = true
         if (part.functionCall.id) (calls ??= []).push(part.functionCall.id)
+        else idless = true
       } else if (part.functionResponse) {
         hasResponses = true
         if (part.functionResponse.id) (responses ??= []).push(part.functionResponse.id)
+        else idless = true
       }
     }
   }
-  return { event, content, hasCalls, hasResponses, callIds: calls ?? none, responseIds: responses ?? none }
+  return { event, content, hasCalls, hasResponses, callIds: calls ?? none, responseIds: responses ?? none, idless }
 }
 
 const foreignCache = new WeakMap<Event, Content | null>()
@@ -58,7 +64,7 @@ function contentFor(event: Event, agentName: string): Content | undefined {
 /**
  * The conversation history an agent sends to its model, built from `events[start..]`: filtered by visibility and
  * branch, other agents' events turned into `For context:` user turns, function responses paired right after their
- * calls, and runtime-generated call ids removed. With `copy` the contents are deep copies, so code that edits the
+ * calls (responses without an id paired by name and order, as ADK does), and runtime-generated call ids removed. With `copy` the contents are deep copies, so code that edits the
  * request in place (a before-model callback, a plugin) never changes the events; without it, contents the session
  * already holds are shared (models never modify their request).
  */
@@ -69,13 +75,18 @@ export function getContents(
   start = 0,
   copy = true,
 ): Content[] {
-  const visible: VisibleEvent[] = []
+  let visible: VisibleEvent[] = []
+  let idless = false
   for (let index = start; index < events.length; index++) {
     const event = events[index] as Event
     if (!isEventVisible(event, branch)) continue
     const content = contentFor(event, agentName)
-    if (content) visible.push(visibleEvent(event, content))
+    if (!content) continue
+    const item = visibleEvent(event, content)
+    if (item.idless) idless = true
+    visible.push(item)
   }
+  if (idless) visible = pairFunctionResponses(visible, (_item, event) => visibleEvent(event, event.content as Content))
   const arranged = arrangeAsyncResponses(arrangeLatestResponse(visible))
   return arranged.map((item) => stripClientIds(copy ? copyContent(item.content) : item.content))
 }
