@@ -9,6 +9,7 @@ export {
   SessionNotFoundError,
   StateError,
   ToolError,
+  UsageLimitError,
 } from './errors/index.js'
 export type { AdkFluentErrorOptions, ConfigIssue, ErrorCode } from './errors/index.js'
 
@@ -60,6 +61,10 @@ export type { ReadonlyState } from './agents/readonly-context.js'
 export { Context } from './agents/context.js'
 export type { ContextParams } from './agents/context.js'
 export { StreamingMode } from './agents/run-config.js'
+export { RunUsage, tokenCounts } from './usage/run-usage.js'
+export type { Usage, UsageReport } from './usage/run-usage.js'
+export { USAGE_LIMIT_EXCEEDED } from './usage/usage-limits.js'
+export type { UsageLimits } from './usage/usage-limits.js'
 export type { RunConfig } from './agents/run-config.js'
 export { BaseAgent, isBaseAgent, validateAgentName } from './agents/base-agent.js'
 export type { BaseAgentConfig } from './agents/base-agent.js'

@@ -104,6 +104,7 @@ export abstract class BaseAgent {
   async *runAsync(parentContext: InvocationContext): AsyncGenerator<Event, void, undefined> {
     const ctx = parentContext.clone({ agent: this })
     ctx.throwIfAborted()
+    if (ctx.stopped) return
     // Without callbacks or plugins there is nothing to await (each await costs promises and microtask turns).
     const before = this.#hasCallbacks(ctx, 'before') ? await this.#runCallbacks(ctx, 'before') : undefined
     if (before) yield before
@@ -112,7 +113,7 @@ export abstract class BaseAgent {
       yield event
       ctx.throwIfAborted()
     }
-    if (ctx.endInvocation) return
+    if (ctx.endInvocation || ctx.stopped) return
     const after = this.#hasCallbacks(ctx, 'after') ? await this.#runCallbacks(ctx, 'after') : undefined
     if (after) yield after
   }

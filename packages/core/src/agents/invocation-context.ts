@@ -8,11 +8,19 @@ import type { BaseArtifactService } from '../artifacts/base-artifact-service.js'
 import { PluginManager } from '../plugins/plugin-manager.js'
 import { AbortError } from '../errors/runtime-errors.js'
 import { MaxTurnsError } from '../errors/runtime-errors.js'
+import { RunUsage } from '../usage/run-usage.js'
+import type { BaseLlm } from '../models/base-llm.js'
+import { LLMRegistry } from '../models/llm-registry.js'
 
 /** Counters shared by every context copy of one invocation. */
 interface InvocationCounters {
   llmCalls: number
   transfers: number
+  usage: RunUsage
+  /** `runConfig.model`, resolved on first use. */
+  model?: BaseLlm
+  /** Set when a usage limit stopped the run: no agent starts or continues after it. */
+  stopped: boolean
 }
 
 export interface InvocationContextParams {
@@ -67,7 +75,30 @@ export class InvocationContext {
     this.abortSignal = params.abortSignal
     this.tempState = params.tempState ?? Object.create(null)
     this.hooks = params.hooks
-    this.#counters = counters ?? { llmCalls: 0, transfers: 0 }
+    this.#counters = counters ?? { llmCalls: 0, transfers: 0, usage: this.runConfig.usage ?? new RunUsage(), stopped: false }
+  }
+
+  /** The run's usage so far (shared by every copy; `runConfig.usage` when given). */
+  get usage(): RunUsage {
+    return this.#counters.usage
+  }
+
+  /** The run's model for agents without one (`runConfig.model`, a name resolved once); `undefined` when not set. */
+  get runModel(): BaseLlm | undefined {
+    const configured = this.runConfig.model
+    if (configured === undefined) return undefined
+    this.#counters.model ??= typeof configured === 'string' ? LLMRegistry.newLlm(configured) : configured
+    return this.#counters.model
+  }
+
+  /** True once a usage limit stopped the run. */
+  get stopped(): boolean {
+    return this.#counters.stopped
+  }
+
+  /** Stops the whole run (every agent of the invocation) after the current event. */
+  stopRun(): void {
+    this.#counters.stopped = true
   }
 
   get appName(): string {

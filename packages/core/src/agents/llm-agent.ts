@@ -110,11 +110,17 @@ export class LlmAgent extends BaseAgent {
 
   /** The model this agent calls: its own, else the nearest LlmAgent ancestor's, else the default model. */
   get canonicalModel(): BaseLlm {
+    return this.modelWithFallback(undefined)
+  }
+
+  /** Like {@link canonicalModel}, with `fallback` (a run's `runConfig.model`) in place of the default model. */
+  modelWithFallback(fallback: BaseLlm | undefined): BaseLlm {
     let agent: BaseAgent | undefined = this
     while (agent) {
       if (isLlmAgent(agent) && agent.#resolvedModel) return agent.#resolvedModel
       agent = agent.parentAgent
     }
+    if (fallback) return fallback
     const root = this.rootAgent
     const owner = isLlmAgent(root) ? root : this
     owner.#fallbackModel ??= LLMRegistry.newLlm(defaultModelName())

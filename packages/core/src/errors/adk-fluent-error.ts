@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'TOOL_FAILED'
   | 'MODEL_FAILED'
   | 'MAX_TURNS'
+  | 'USAGE_LIMIT'
   | 'SESSION_NOT_FOUND'
   | 'ABORTED'
   | 'INTERNAL'

@@ -8,4 +8,5 @@ export {
   SessionNotFoundError,
   StateError,
   ToolError,
+  UsageLimitError,
 } from './runtime-errors.js'

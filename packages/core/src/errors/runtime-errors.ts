@@ -34,6 +34,15 @@ export class MaxTurnsError extends AdkFluentError {
   }
 }
 
+/** A run stopped at one of its `runConfig.usageLimits` (`limit` names it: `'totalTokens'`, `'toolCalls'`, …). */
+export class UsageLimitError extends AdkFluentError {
+  readonly limit: string | undefined
+  constructor(message: string, options: AdkFluentErrorOptions & { limit?: string } = {}) {
+    super('USAGE_LIMIT', message, options)
+    this.limit = options.limit
+  }
+}
+
 /** `runAsync` was asked for a session that does not exist. */
 export class SessionNotFoundError extends AdkFluentError {
   constructor(message: string, options: AdkFluentErrorOptions = {}) {

@@ -25,7 +25,7 @@ export function usesSetModelResponse(agent: LlmAgent): boolean {
  * System instruction order: identity, global, static, instruction, set_model_response hint, planner, transfer.
  */
 export async function buildLlmRequest(agent: LlmAgent, ctx: InvocationContext): Promise<LlmRequest> {
-  const model = agent.canonicalModel
+  const model = ctx.runConfig.model === undefined ? agent.canonicalModel : agent.modelWithFallback(ctx.runModel)
   const request = createLlmRequest(model.model)
   const base = agent.generateContentConfig as LlmRequestConfig | undefined
   request.config = { ...base, labels: { adk_agent_name: agent.name, ...base?.labels } }

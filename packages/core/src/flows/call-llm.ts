@@ -7,6 +7,7 @@ import type { LlmResponse } from '../models/llm-response.js'
 import { AdkFluentError } from '../errors/adk-fluent-error.js'
 import { ModelError } from '../errors/runtime-errors.js'
 import { untilAborted } from './until-aborted.js'
+import { breachAfterModelCall, breachBeforeModelCall, USAGE_LIMIT_EXCEEDED, usageLimitMessage, type UsageLimitBreach } from '../usage/usage-limits.js'
 
 /**
  * Calls the model for one step: before-model callbacks (plugins first; a returned response replaces the call),
@@ -38,8 +39,17 @@ export async function* callLlm(
     yield early
     return
   }
+  // A usage limit stopped the run (in another branch, say): no more model calls, the agent's flow ends.
+  if (ctx.stopped) return
+  const limits = ctx.runConfig.usageLimits
+  const before = limits ? breachBeforeModelCall(ctx.usage, limits) : undefined
+  if (before) {
+    yield limitResponse(ctx, before)
+    return
+  }
   ctx.incrementLlmCallCount()
-  const model = agent.canonicalModel
+  ctx.usage.addModelCall(agent.name)
+  const model = ctx.runConfig.model === undefined ? agent.canonicalModel : agent.modelWithFallback(ctx.runModel)
   const stream = ctx.runConfig.streamingMode === 'sse'
   const hook = ctx.hooks?.runModelCall
   const responses = hook
@@ -50,7 +60,17 @@ export async function* callLlm(
       // A model that ignores the abort signal cannot hold an aborted run: its late answer is dropped.
       const next = ctx.abortSignal ? await untilAborted(ctx, responses.next()) : await responses.next()
       if (next.done) break
-      yield await afterModel(agent, ctx, callbackContext, next.value, plugins)
+      const response = next.value
+      if (response.usageMetadata && !response.partial) ctx.usage.addTokens(agent.name, response.usageMetadata)
+      // Over a token limit: the response is kept (it was paid for), its tool calls are not run, the run stops.
+      const after = limits && response.usageMetadata && !response.partial && !ctx.stopped ? breachAfterModelCall(ctx.usage, limits) : undefined
+      if (after) ctx.stopRun()
+      yield await afterModel(agent, ctx, callbackContext, response, plugins)
+      if (after) {
+        void responses.return(undefined).catch(() => undefined)
+        yield limitResponse(ctx, after)
+        return
+      }
     }
   } catch (caught) {
     if (ctx.abortSignal?.aborted) void responses.return(undefined).catch(() => undefined)
@@ -97,6 +117,12 @@ async function afterModel(
     if (result) return result
   }
   return response
+}
+
+/** The response that stops a run at a usage limit (the whole invocation stops after it). */
+export function limitResponse(ctx: InvocationContext, breach: UsageLimitBreach): LlmResponse {
+  ctx.stopRun()
+  return { errorCode: USAGE_LIMIT_EXCEEDED, errorMessage: usageLimitMessage(breach) }
 }
 
 /** An error response for a failed model call: `{error:{code,message}}` JSON messages are unpacked. */

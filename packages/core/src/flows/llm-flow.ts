@@ -10,7 +10,8 @@ import type { LlmResponse } from '../models/llm-response.js'
 import { ModelError } from '../errors/runtime-errors.js'
 import { newEventId, newFunctionCallId } from '../util/ids.js'
 import { buildLlmRequest, usesSetModelResponse } from './build-llm-request.js'
-import { callLlm } from './call-llm.js'
+import { callLlm, limitResponse } from './call-llm.js'
+import { breachBeforeToolCalls } from '../usage/usage-limits.js'
 import { handleFunctionCalls, hasConfirmationAnswers, resumeConfirmedCalls } from './functions.js'
 import { saveOutputToState } from './output-key.js'
 import { SET_MODEL_RESPONSE_TOOL_NAME, validateStructuredOutput } from './output-schema.js'
@@ -68,6 +69,15 @@ async function* runOneStep(agent: LlmAgent, ctx: InvocationContext): AsyncGenera
       const longRunning = calls.filter((call) => request.toolsDict[call.name ?? '']?.isLongRunning).map((call) => call.id as string)
       if (longRunning.length > 0) event.longRunningToolIds = longRunning
       yield event
+      // Stopped by a token limit: the limit's error event follows from callLlm; the calls are not run.
+      if (ctx.stopped) continue
+      const limits = ctx.runConfig.usageLimits
+      const breach = limits ? breachBeforeToolCalls(ctx.usage, limits, calls.length) : undefined
+      if (breach) {
+        yield toEvent(agent, ctx, limitResponse(ctx, breach), newEventId(), createEventActions())
+        return
+      }
+      ctx.usage.addToolCalls(agent.name, calls.length)
       yield* handleFunctionCalls(agent, ctx, event, request.toolsDict)
       continue
     }

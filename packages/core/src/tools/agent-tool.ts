@@ -104,6 +104,8 @@ export class AgentTool extends BaseTool {
       newMessage,
       ...(hasTemp ? { stateDelta: temp } : {}),
       ...(parent.abortSignal ? { abortSignal: parent.abortSignal } : {}),
+      // The child's calls and tokens count towards the caller's run and its limits.
+      runConfig: parent.runConfig.usageLimits ? { usage: parent.usage, usageLimits: parent.runConfig.usageLimits } : { usage: parent.usage },
     })
     for await (const event of run) {
       if (event.partial) continue
