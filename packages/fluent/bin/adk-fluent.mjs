@@ -28,4 +28,15 @@ process.exitCode = await cli.runCli(process.argv.slice(2), {
   stderr: process.stderr,
   env: process.env,
   cwd: process.cwd(),
+  // Ctrl-C during `run` cancels the run cleanly (exit code 130); a second Ctrl-C exits at once.
+  onInterrupt: (handler) => {
+    let interrupted = false
+    const listener = () => {
+      if (interrupted) process.exit(130)
+      interrupted = true
+      handler()
+    }
+    process.on('SIGINT', listener)
+    return () => process.off('SIGINT', listener)
+  },
 })

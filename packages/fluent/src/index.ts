@@ -11,7 +11,9 @@ export type { PipelineBuilder } from './builders/pipeline-builder.js'
 export type { RouteBuilder } from './builders/route-builder.js'
 export type { NodeHolder, StepInput } from './parse/parse-step.js'
 export type { ToolArgument, ToolOptions, ToolsInput } from './parse/parse-tools.js'
-export type { RunOptions } from './run/run-options.js'
+export type { AskOptions, RunOptions } from './run/run-options.js'
+export type { AskResult, AskReturn } from './run/ask-result.js'
+export type { StreamChunk } from './run/stream-chunk.js'
 
 // Namespaces
 export { A, C, P, S, T } from './namespaces/index.js'

@@ -1,4 +1,4 @@
-import type { BaseAgent, Event } from '@adk-fluent/core'
+import { RunUsage, type BaseAgent, type Event } from '@adk-fluent/core'
 import type { z } from 'zod'
 import type { FlowNode } from '../ir/flow-node.js'
 import type { StatePredicate } from '../ir/state-function-types.js'
@@ -9,8 +9,10 @@ import { compileNode } from '../compile/compile-node.js'
 import { finalText } from '../run/final-text.js'
 import { parseAnswer } from '../run/parse-answer.js'
 import { runEvents } from '../run/run-events.js'
-import type { RunOptions } from '../run/run-options.js'
-import { streamText } from '../run/stream-text.js'
+import type { AskOptions, RunOptions } from '../run/run-options.js'
+import type { AskReturn } from '../run/ask-result.js'
+import type { StreamChunk } from '../run/stream-chunk.js'
+import { streamChunks, streamText } from '../run/stream-text.js'
 import type { BuilderKit } from './builder-kit.js'
 import type { FallbackBuilder } from './fallback-builder.js'
 import type { FanOutBuilder } from './fan-out-builder.js'
@@ -114,13 +116,19 @@ export abstract class FlowBuilderBase<TOutput = string> implements FlowBuilder<T
     return toAscii(this.node)
   }
 
-  async ask(prompt: string, options?: RunOptions): Promise<TOutput> {
-    const text = await finalText(runEvents(() => this.build(), prompt, options))
+  async ask<TOptions extends AskOptions = RunOptions>(prompt: string, options?: TOptions): Promise<AskReturn<TOutput, TOptions>> {
+    const usage = options?.withUsage ? (options.usage ?? new RunUsage()) : undefined
+    const text = await finalText(runEvents(() => this.build(), prompt, usage ? { ...options, usage } : options))
     const schema = this.answerSchema()
-    return schema ? parseAnswer(text, schema, this.node.name) : (text as unknown as TOutput)
+    const output = schema ? parseAnswer(text, schema, this.node.name) : (text as unknown as TOutput)
+    return (usage ? { output, usage: usage.toJSON() } : output) as AskReturn<TOutput, TOptions>
   }
 
-  stream(prompt: string, options?: RunOptions): AsyncGenerator<string, void, undefined> {
+  stream(prompt: string, options?: RunOptions): AsyncGenerator<StreamChunk, void, undefined> {
+    return streamChunks(runEvents(() => this.build(), prompt, options, { streamingMode: 'sse' }))
+  }
+
+  streamText(prompt: string, options?: RunOptions): AsyncGenerator<string, void, undefined> {
     return streamText(runEvents(() => this.build(), prompt, options, { streamingMode: 'sse' }))
   }
 

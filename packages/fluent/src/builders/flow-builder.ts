@@ -2,7 +2,9 @@ import type { BaseAgent, Event } from '@adk-fluent/core'
 import type { FlowNode } from '../ir/flow-node.js'
 import type { StatePredicate } from '../ir/state-function-types.js'
 import type { StepInput } from '../parse/parse-step.js'
-import type { RunOptions } from '../run/run-options.js'
+import type { AskOptions, RunOptions } from '../run/run-options.js'
+import type { AskReturn } from '../run/ask-result.js'
+import type { StreamChunk } from '../run/stream-chunk.js'
 import type { CheckIssue, CheckOptions } from '../introspect/check-issue.js'
 import type { ExplainReport } from '../introspect/explain-report.js'
 import type { LlmAnatomyOptions } from '../introspect/llm-anatomy-preview.js'
@@ -96,15 +98,22 @@ export interface FlowBuilder<TOutput = string> {
   toAscii(): string
   /**
    * Runs once on an in-memory runner with `prompt` as the user's message and returns the final answer's text (for an
-   * agent with `.returns(schema)`, the parsed object).
+   * agent with `.returns(schema)`, the parsed object). With `{ withUsage: true }` it returns `{ output, usage }`: the
+   * answer and the model calls, tool calls and tokens of the run, in total and per agent.
    * @example const answer = await Agent('helper').instruct('Answer briefly.').ask('What is ADK?')
    */
-  ask(prompt: string, options?: RunOptions): Promise<TOutput>
+  ask<TOptions extends AskOptions = RunOptions>(prompt: string, options?: TOptions): Promise<AskReturn<TOutput, TOptions>>
   /**
-   * Runs once with streaming on and yields the answer's text as it arrives.
-   * @example for await (const chunk of agent.stream('Tell me a story')) process.stdout.write(chunk)
+   * Runs once with streaming on and yields the text as it arrives, each chunk tagged with its author (and branch in a
+   * fan-out), so concurrent agents' texts can be told apart.
+   * @example for await (const { author, text } of fanOut.stream('Research bees')) console.log(author, text)
    */
-  stream(prompt: string, options?: RunOptions): AsyncGenerator<string, void, undefined>
+  stream(prompt: string, options?: RunOptions): AsyncGenerator<StreamChunk, void, undefined>
+  /**
+   * `.stream()` as plain text chunks, for the simple case of one agent answering.
+   * @example for await (const chunk of agent.streamText('Tell me a story')) process.stdout.write(chunk)
+   */
+  streamText(prompt: string, options?: RunOptions): AsyncGenerator<string, void, undefined>
   /**
    * Runs once and yields every event (model replies, tool calls and results, state changes).
    * @example for await (const event of pipeline.events('Go')) console.log(event.author)

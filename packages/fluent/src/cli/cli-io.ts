@@ -12,4 +12,9 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>
   /** The directory relative file paths are resolved against. */
   readonly cwd: string
+  /**
+   * Calls `handler` on Ctrl-C (SIGINT) until the returned function is called; the bin's version exits at once on a
+   * second Ctrl-C. Absent: a run cannot be interrupted.
+   */
+  readonly onInterrupt?: (handler: () => void) => () => void
 }

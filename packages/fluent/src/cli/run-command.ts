@@ -1,4 +1,4 @@
-import { StreamingMode } from '@adk-fluent/core'
+import { AbortError, StreamingMode } from '@adk-fluent/core'
 import type { FlowBuilder } from '../builders/flow-builder.js'
 import { runEvents } from '../run/run-events.js'
 import type { CliIo } from './cli-io.js'
@@ -27,7 +27,8 @@ function chooseRenderer(io: CliIo, json: boolean, root: string): { renderer: Run
 /**
  * `adk-fluent run`: builds the builder (a `ConfigError` stops it before any model call), chooses the models, runs one
  * turn with `prompt` and shows it: streamed with a spinner on a terminal, plain `[agent] …` lines when piped, every
- * event as a JSON line with `--json`. Returns the exit code: 1 when a model call ended in an error event.
+ * event as a JSON line with `--json`. Returns the exit code: 1 when a model call ended in an error event, 130 when
+ * Ctrl-C cancelled the run (the output ends after the last whole event; nothing half-written).
  */
 export async function runCommand(input: RunCommandInput, io: CliIo): Promise<number> {
   const built = input.builder.build()
@@ -36,15 +37,23 @@ export async function runCommand(input: RunCommandInput, io: CliIo): Promise<num
   const agent = choice.kind === 'mock-script' ? input.builder.build() : built
   const { renderer, streaming } = chooseRenderer(io, input.json, agent.name)
   let failed = false
+  const interrupt = new AbortController()
+  const stopListening = io.onInterrupt?.(() => interrupt.abort()) ?? (() => undefined)
   try {
-    const events = runEvents(() => agent, input.prompt, input.state ? { state: input.state } : {}, {
+    const events = runEvents(() => agent, input.prompt, { ...(input.state ? { state: input.state } : {}), abortSignal: interrupt.signal }, {
       streamingMode: streaming ? StreamingMode.SSE : StreamingMode.NONE,
     })
     for await (const event of events) {
       if (!event.partial && event.errorCode !== undefined) failed = true
       renderer.event(event)
     }
+  } catch (error) {
+    if (!(interrupt.signal.aborted && AbortError.isInstance(error))) throw error
+    renderer.finish()
+    io.stderr.write('adk-fluent: run cancelled (Ctrl-C)\n')
+    return 130
   } finally {
+    stopListening()
     renderer.finish()
   }
   return failed ? 1 : 0

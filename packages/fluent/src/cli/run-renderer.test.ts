@@ -52,3 +52,28 @@ describe('plain renderer', () => {
     )
   })
 })
+
+describe('terminal renderer with agents streaming at once', () => {
+  it('streams one agent live and shows the others as whole blocks, never interleaving their texts', () => {
+    const stdout = output(true)
+    const renderer = createTerminalRenderer(stdout, output(true), 'fan', 60_000)
+    const chunk = (author: string, text: string, partial = true): Event => ({ ...say(author, text, partial), branch: `fan.${author}` })
+    const events = [
+      chunk('bees', '- Bees '),
+      chunk('ants', '- Ants '),
+      chunk('bees', 'buzz'),
+      chunk('wasps', '- Wasps sting', false),
+      chunk('ants', 'march'),
+      chunk('ants', '- Ants march', false),
+      { ...calls('ants'), branch: 'fan.ants' },
+      chunk('bees', '- Bees buzz', false),
+      chunk('ants', 'Done.'),
+      chunk('ants', 'Done.', false),
+    ]
+    for (const event of events) renderer.event(event)
+    renderer.finish()
+    expect(stdout.text).toBe(
+      'bees: - Bees buzz\nwasps: - Wasps sting\nants: - Ants march\n  → search({"q":"cats"})\nants: Done.\n',
+    )
+  })
+})

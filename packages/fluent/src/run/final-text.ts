@@ -1,8 +1,9 @@
-import { ModelError, isFinalResponse, stringifyContent, type Event } from '@adk-fluent/core'
+import { ModelError, USAGE_LIMIT_EXCEEDED, UsageLimitError, isFinalResponse, stringifyContent, type Event } from '@adk-fluent/core'
 
 /**
  * The text of the last final response with text (the run's answer); `''` when there is none. When the run ends on
- * a model error event (core reports failed model calls as events), throws a `ModelError` naming the agent instead.
+ * a model error event (core reports failed model calls as events), throws a `ModelError` naming the agent instead
+ * (a `UsageLimitError` when a usage limit stopped the run).
  */
 export async function finalText(events: AsyncIterable<Event>): Promise<string> {
   let answer = ''
@@ -18,6 +19,14 @@ export async function finalText(events: AsyncIterable<Event>): Promise<string> {
       answer = text
       failure = undefined
     }
+  }
+  if (failure?.errorCode === USAGE_LIMIT_EXCEEDED) {
+    const limit = /usageLimits\.(\w+)/.exec(failure.errorMessage ?? '')?.[1]
+    throw new UsageLimitError(failure.errorMessage ?? 'A usage limit stopped the run.', {
+      agentName: failure.author,
+      invocationId: failure.invocationId,
+      ...(limit === undefined ? {} : { limit }),
+    })
   }
   if (failure) {
     throw new ModelError(`Agent "${failure.author}" failed: ${failure.errorMessage ?? 'the model call failed'} (${failure.errorCode}).`, {

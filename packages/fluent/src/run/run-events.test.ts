@@ -47,11 +47,11 @@ describe('ask, stream and events', () => {
     ])
   })
 
-  it('.stream() yields text chunks as they arrive, without repeating the aggregated text', async () => {
-    const chunks = await collect(Agent('teller').mock(['Once upon a time']).stream('q'))
+  it('.streamText() yields text chunks as they arrive, without repeating the aggregated text', async () => {
+    const chunks = await collect(Agent('teller').mock(['Once upon a time']).streamText('q'))
     expect(chunks).toEqual(['Once ', 'upon ', 'a ', 'time'])
     const flow = Agent('a').mock(['Hello there']).then(gate(() => true, { message: 'Approve?' }))
-    expect(await collect(flow.stream('q'))).toEqual(['Hello ', 'there', 'Approve?'])
+    expect(await collect(flow.streamText('q'))).toEqual(['Hello ', 'there', 'Approve?'])
   })
 
   it('.events() yields every event of the run, on every builder', async () => {

@@ -1,4 +1,4 @@
-import type { Runner } from '@adk-fluent/core'
+import type { BaseLlm, RunUsage, Runner, UsageLimits } from '@adk-fluent/core'
 
 /** Options of `.ask()`, `.stream()` and `.events()`. */
 export interface RunOptions {
@@ -10,4 +10,22 @@ export interface RunOptions {
   readonly sessionId?: string
   /** Run on this runner (and its agent and services) instead of a fresh `InMemoryRunner` over `build()`. */
   readonly runner?: Runner
+  /**
+   * The model of every agent that names none (and inherits none): run a whole tree on another model, or on a
+   * `ScriptedLlm` in tests, without touching the builders. A name resolves through `LLMRegistry`.
+   */
+  readonly model?: string | BaseLlm
+  /** Cancels the run: the model call or tool in progress is abandoned and the run ends with an `AbortError`. */
+  readonly abortSignal?: AbortSignal
+  /** Cancels the run after this many milliseconds (an `AbortError` saying so). */
+  readonly timeoutMs?: number
+  /** Stop the run when it would exceed one of these (model calls, tool calls, tokens). */
+  readonly usageLimits?: UsageLimits
+  /** Add this run's usage to this accumulator (and apply `usageLimits` to its total). */
+  readonly usage?: RunUsage
+}
+
+/** Options of `.ask()`: {@link RunOptions}, and `withUsage: true` to get `{ output, usage }`. */
+export interface AskOptions extends RunOptions {
+  readonly withUsage?: boolean
 }
