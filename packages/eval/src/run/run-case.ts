@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto'
+import { InMemoryArtifactService, InMemorySessionService, Runner, type BaseAgent } from '@adk-fluent/core'
+import type { EvalCase, Invocation } from '../schema/types.js'
+import { invocationsFromEvents } from './invocations-from-events.js'
+
+/** What one case's replay produced. */
+export interface CaseInference {
+  readonly sessionId: string
+  readonly userId: string
+  readonly actual: readonly Invocation[]
+}
+
+/**
+ * Replays a case's user turns, one by one whatever the agent answers, on a fresh in-memory session created with the
+ * case's `session_input` (app, user, state, pinned session id), through a {@link Runner}; returns the actual
+ * invocations built from the session's events.
+ */
+export async function inferCase(agent: BaseAgent, evalCase: EvalCase, defaultAppName: string): Promise<CaseInference> {
+  const input = evalCase.sessionInput
+  const appName = input?.appName || defaultAppName
+  const userId = input?.userId || 'test_user_id'
+  const sessionId = input?.sessionId ?? `___eval___session___${randomUUID()}`
+  const sessionService = new InMemorySessionService()
+  await sessionService.createSession({ appName, userId, sessionId, state: { ...(input?.state ?? {}) } })
+  const runner = new Runner({ appName, agent, sessionService, artifactService: new InMemoryArtifactService() })
+  for (const turn of evalCase.conversation ?? []) {
+    for await (const _ of runner.runAsync({ userId, sessionId, newMessage: turn.userContent })) {
+      // The events are read back from the session below.
+    }
+  }
+  const session = await sessionService.getSession({ appName, userId, sessionId })
+  return { sessionId, userId, actual: invocationsFromEvents(session?.events ?? []) }
+}
