@@ -7,7 +7,8 @@ import { pyFloat } from '../report/py-float.js'
 import { pyRepr, textReport } from '../report/text-report.js'
 import { evaluate, type AgentSource } from '../run/evaluate.js'
 import type { EvalSetResult } from '../run/results.js'
-import { readEvalConfigFile, type EvalConfig } from '../schema/eval-config.js'
+import { criterionToJson, evalMetricsOf, readEvalConfigFile, type EvalConfig } from '../schema/eval-config.js'
+import { judgeMetrics } from '../metrics/metric-registry.js'
 import { readEvalSetFile } from '../schema/eval-set-file.js'
 import type { EvalSet } from '../schema/types.js'
 
@@ -49,7 +50,9 @@ export function parseEvalSetArguments(values: readonly string[]): Map<string, st
 }
 
 function criteriaRepr(config: EvalConfig): string {
-  const criteria = Object.entries(config.criteria).map(([name, value]) => `${pyRepr(name)}: ${typeof value === 'number' ? pyFloat(value) : pyRepr(value)}`)
+  const criteria = Object.entries(config.criteria).map(
+    ([name, value]) => `${pyRepr(name)}: ${typeof value === 'number' ? pyFloat(value) : pyRepr({ ...criterionToJson(value), threshold: pyFloat(value.threshold) }).replace(/'threshold': '([^']*)'/, "'threshold': $1")}`,
+  )
   return `criteria={${criteria.join(', ')}} custom_metrics=${config.customMetrics ? pyRepr(config.customMetrics) : 'None'} user_simulator_config=${config.userSimulatorConfig ? pyRepr(config.userSimulatorConfig) : 'None'}`
 }
 
@@ -64,6 +67,10 @@ export async function runEvalCli(input: EvalCliInput): Promise<number> {
   const sets: { evalSet: EvalSet; caseIds: string[] }[] = []
   for (const [file, caseIds] of parseEvalSetArguments(input.evalSets)) {
     sets.push({ evalSet: readEvalSetFile(resolve(input.cwd, file), { evalSetId: file, source: file }), caseIds })
+  }
+  // A judge model that cannot be resolved stops the command here, before any output or case.
+  for (const metric of evalMetricsOf(config)) {
+    if (judgeMetrics.has(metric.metricName)) input.judge?.(metric.criterion.judgeModelOptions?.judgeModel ?? 'gemini-2.5-flash')
   }
   input.stdout.write(`Using evaluation criteria: ${criteriaRepr(config)}\n`)
   const results: EvalSetResult[] = []

@@ -13,7 +13,7 @@ export interface CaseInference {
 /**
  * Replays a case's user turns, one by one whatever the agent answers, on a fresh in-memory session created with the
  * case's `session_input` (app, user, state, pinned session id), through a {@link Runner}; returns the actual
- * invocations built from the session's events.
+ * invocations built from the session's events. A model error event throws, like the exception ADK would raise.
  */
 export async function inferCase(agent: BaseAgent, evalCase: EvalCase, defaultAppName: string): Promise<CaseInference> {
   const input = evalCase.sessionInput
@@ -24,8 +24,11 @@ export async function inferCase(agent: BaseAgent, evalCase: EvalCase, defaultApp
   await sessionService.createSession({ appName, userId, sessionId, state: { ...(input?.state ?? {}) } })
   const runner = new Runner({ appName, agent, sessionService, artifactService: new InMemoryArtifactService() })
   for (const turn of evalCase.conversation ?? []) {
-    for await (const _ of runner.runAsync({ userId, sessionId, newMessage: turn.userContent })) {
-      // The events are read back from the session below.
+    for await (const event of runner.runAsync({ userId, sessionId, newMessage: turn.userContent })) {
+      // A model error ends the case's run as an exception does in ADK (the events are read back from the session below).
+      if (!event.partial && event.errorCode !== undefined) {
+        throw new Error(`${event.author}: model error ${event.errorCode}${event.errorMessage ? `: ${event.errorMessage}` : ''}`)
+      }
     }
   }
   const session = await sessionService.getSession({ appName, userId, sessionId })

@@ -14,7 +14,8 @@ export function namedModels(agent: BaseAgent, inherited: string | BaseLlm | unde
   return [...here, ...agent.subAgents.flatMap((sub) => namedModels(sub, model)), ...tools]
 }
 
-function hasGeminiCredentials(env: Readonly<Record<string, string | undefined>>): boolean {
+/** True when the environment has Gemini credentials (an API key, or Vertex AI). */
+export function hasGeminiCredentials(env: Readonly<Record<string, string | undefined>>): boolean {
   return Boolean(env['GOOGLE_API_KEY']?.trim() || env['GEMINI_API_KEY']?.trim() || env['GOOGLE_GENAI_USE_VERTEXAI'] === 'true')
 }
 

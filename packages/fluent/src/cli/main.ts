@@ -5,6 +5,7 @@ import type { CliIo } from './cli-io.js'
 import { CliUsageError } from './cli-usage-error.js'
 import { loadModule } from './load-module.js'
 import { parseArguments, type CliCommand } from './parse-arguments.js'
+import { evalCommand } from './eval-command.js'
 import { pickBuilder } from './pick-builder.js'
 import { runCommand } from './run-command.js'
 import { usage } from './usage.js'
@@ -48,6 +49,8 @@ async function execute(command: CliCommand, io: CliIo): Promise<number> {
     }
     case 'run':
       return runCommand({ builder, module, file: command.file, prompt: command.prompt, state: command.state, json: command.json }, io)
+    case 'eval':
+      return evalCommand({ ...command, builder, module }, io)
   }
 }
 

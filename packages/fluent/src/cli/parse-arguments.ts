@@ -21,8 +21,18 @@ export type CliCommand =
       readonly state: Readonly<Record<string, unknown>> | undefined
       readonly json: boolean
     }
+  | {
+      readonly name: 'eval'
+      readonly file: string
+      readonly exportName: string | undefined
+      readonly evalSets: readonly string[]
+      readonly configFile: string | undefined
+      readonly numRuns: number | undefined
+      readonly printDetailedResults: boolean
+      readonly junitFile: string | undefined
+    }
 
-const commands = ['explain', 'graph', 'anatomy', 'check', 'run'] as const
+const commands = ['explain', 'graph', 'anatomy', 'check', 'run', 'eval'] as const
 type CommandName = (typeof commands)[number]
 
 /** The options each command takes; `true` for a flag, `false` for an option with a value. */
@@ -32,6 +42,7 @@ const optionsOf: Readonly<Record<CommandName, Readonly<Record<string, boolean>>>
   anatomy: { export: false, state: false, message: false },
   check: { export: false, state: false },
   run: { export: false, state: false, json: true },
+  eval: { export: false, config_file_path: false, num_runs: false, print_detailed_results: true, junit: false },
 }
 
 interface RawArguments {
@@ -84,6 +95,23 @@ function text(value: string | true | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined
 }
 
+function parseEval(file: string, exportName: string | undefined, evalSets: string[], options: Map<string, string | true>): CliCommand {
+  if (evalSets.length === 0) throw new CliUsageError('"eval" needs an eval set: adk-fluent eval <file> <evalset.json>[:case_id,...].')
+  const runs = text(options.get('num_runs'))
+  const numRuns = runs === undefined ? undefined : Number(runs)
+  if (numRuns !== undefined && (!Number.isInteger(numRuns) || numRuns < 1)) throw new CliUsageError(`--num_runs must be a positive integer, got "${runs}".`)
+  return {
+    name: 'eval',
+    file,
+    exportName,
+    evalSets,
+    configFile: text(options.get('config_file_path')),
+    numRuns,
+    printDetailedResults: options.get('print_detailed_results') === true,
+    junitFile: text(options.get('junit')),
+  }
+}
+
 /** Parses `argv` (without `node` and the script); throws a {@link CliUsageError} for anything it cannot use. */
 export function parseArguments(argv: readonly string[]): CliCommand {
   const [first, ...rest] = argv
@@ -100,6 +128,7 @@ export function parseArguments(argv: readonly string[]): CliCommand {
     if (unused.length > 0) throw new CliUsageError(`unexpected argument "${unused[0]}". Quote the prompt: adk-fluent run <file> "<prompt>".`)
     return { name: 'run', file, exportName, prompt, state: parseState(options.get('state')), json: options.get('json') === true }
   }
+  if (command === 'eval') return parseEval(file, exportName, extra, options)
   if (extra.length > 0) throw new CliUsageError(`unexpected argument "${extra[0]}" for "${command}".`)
   switch (command) {
     case 'explain':

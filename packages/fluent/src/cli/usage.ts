@@ -10,12 +10,15 @@ Commands:
   run <file> "<prompt>" [--state '{json}'] [--json]
                                            run once: the answer streams, with the agent at work shown;
                                            --json prints every event as a JSON line
+  eval <file> <evalset.json>[:case_id,...] [--config_file_path f] [--num_runs n] [--print_detailed_results]
+       [--junit results.xml]               ADK eval sets (needs @adk-fluent/eval): scores, ADK's report, the result
+                                           under .adk/eval_history/; exit code 1 when a case does not pass
 
 <file> is a TypeScript or JavaScript module exporting builders (no build step needed). When it exports several,
 the one no other export contains is used (or the default export); --export <name> picks one.
 
 run: agents without a model of their own use Gemini when GOOGLE_API_KEY (or GEMINI_API_KEY) is set. Without a key,
 a \`mockScript\` export (a list of replies, or { agentName: [replies] }) runs every model offline on a ScriptedLlm.
-Exit codes: 0 done, 1 failed (a run error, or check found errors), 2 bad usage (unknown command, missing file, no
-exported builder, invalid --state JSON).
+Exit codes: 0 done, 1 failed (a run error, check found errors, or an eval case did not pass), 2 bad usage (unknown
+command, missing file, no exported builder, invalid --state JSON).
 `

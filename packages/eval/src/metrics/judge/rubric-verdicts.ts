@@ -19,7 +19,7 @@ export function parseRubricVerdicts(answer: string): RubricVerdict[] {
   const verdicts: (number | undefined)[] = []
   let pendingId: string | undefined
   for (const line of answer.split('\n')) {
-    const match = /^\s*[*_#-]*\s*(ID|Property|Rationale|Verdict)\s*[*_]*\s*:\s*(.*)$/i.exec(line)
+    const match = /^\s*[*_#-]*\s*(ID|Property|Rationale|Verdict)\s*[*_]*\s*:\s*[*_]*\s*(.*)$/i.exec(line)
     if (!match) continue
     const label = (match[1] ?? '').toLowerCase()
     const value = (match[2] ?? '').trim()

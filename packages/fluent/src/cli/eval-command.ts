@@ -1,0 +1,58 @@
+import { LLMRegistry, type BaseLlm } from '@adk-fluent/core'
+import type { EvalCliInput } from '@adk-fluent/eval'
+import type { FlowBuilder } from '../builders/flow-builder.js'
+import type { CliIo } from './cli-io.js'
+import { CliUsageError } from './cli-usage-error.js'
+import { chooseRunModel, hasGeminiCredentials } from './choose-run-model.js'
+
+/** What `adk-fluent eval` needs. */
+export interface EvalCommandInput {
+  readonly builder: FlowBuilder
+  readonly module: Readonly<Record<string, unknown>>
+  readonly file: string
+  readonly evalSets: readonly string[]
+  readonly configFile: string | undefined
+  readonly numRuns: number | undefined
+  readonly printDetailedResults: boolean
+  readonly junitFile: string | undefined
+}
+
+type EvalPackage = { runEvalCli(input: EvalCliInput): Promise<number> }
+
+/**
+ * `adk-fluent eval`: the evaluation itself lives in `@adk-fluent/eval`, an optional peer of this package loaded only
+ * here (so `@adk-fluent/fluent` does not depend on it, and it depends only on `@adk-fluent/core`: no cycle). This
+ * module loads the agent like `run` (models: the agents' own, Gemini with a key, or the module's `mockScript`
+ * offline), resolves judge model names the same way, and hands over.
+ */
+export async function evalCommand(input: EvalCommandInput, io: CliIo): Promise<number> {
+  let evalPackage: EvalPackage
+  try {
+    evalPackage = (await import('@adk-fluent/eval')) as EvalPackage
+  } catch {
+    throw new CliUsageError('"eval" needs the @adk-fluent/eval package: npm install @adk-fluent/eval')
+  }
+  const choice = chooseRunModel(input.builder.build(), input.module, io.env, input.file)
+  const judge = (modelName: string): BaseLlm => {
+    if (choice.kind !== 'mock-script' && /^(models\/)?gemini/.test(modelName) && !hasGeminiCredentials(io.env)) {
+      throw new CliUsageError(
+        `the judge model "${modelName}" needs GOOGLE_API_KEY (or GEMINI_API_KEY), or export mockScript from ${input.file} to judge offline.`,
+      )
+    }
+    return LLMRegistry.newLlm(modelName)
+  }
+  return evalPackage.runEvalCli({
+    // Model names resolve when agents are built: build per case, after the offline script (if any) is installed.
+    agent: () => input.builder.build(),
+    agentFile: input.file,
+    evalSets: input.evalSets,
+    configFile: input.configFile,
+    numRuns: input.numRuns,
+    printDetailedResults: input.printDetailedResults,
+    junitFile: input.junitFile,
+    judge,
+    cwd: io.cwd,
+    stdout: io.stdout,
+    stderr: io.stderr,
+  })
+}
