@@ -9,10 +9,11 @@ import { evalCommand } from './eval-command.js'
 import { pickBuilder } from './pick-builder.js'
 import { runCommand } from './run-command.js'
 import { usage } from './usage.js'
+import { webCommand } from '../web/web-command.js'
 
 export type { CliIo, CliOutput } from './cli-io.js'
 
-async function load(command: Exclude<CliCommand, { name: 'help' }>, io: CliIo) {
+async function load(command: Exclude<CliCommand, { name: 'help' | 'web' }>, io: CliIo) {
   const module = await loadModule(command.file, io.cwd)
   return { module, builder: pickBuilder(module, command.file, command.exportName) }
 }
@@ -31,6 +32,7 @@ async function execute(command: CliCommand, io: CliIo): Promise<number> {
     print(io, usage)
     return 0
   }
+  if (command.name === 'web') return webCommand(command, io)
   const { module, builder } = await load(command, io)
   switch (command.name) {
     case 'explain':

@@ -31,8 +31,15 @@ export type CliCommand =
       readonly printDetailedResults: boolean
       readonly junitFile: string | undefined
     }
+  | {
+      readonly name: 'web'
+      readonly file: string
+      readonly exportName: string | undefined
+      readonly port: number
+      readonly sessions: string | undefined
+    }
 
-const commands = ['explain', 'graph', 'anatomy', 'check', 'run', 'eval'] as const
+const commands = ['explain', 'graph', 'anatomy', 'check', 'run', 'eval', 'web'] as const
 type CommandName = (typeof commands)[number]
 
 /** The options each command takes; `true` for a flag, `false` for an option with a value. */
@@ -43,6 +50,7 @@ const optionsOf: Readonly<Record<CommandName, Readonly<Record<string, boolean>>>
   check: { export: false, state: false },
   run: { export: false, state: false, json: true },
   eval: { export: false, config_file_path: false, num_runs: false, print_detailed_results: true, junit: false },
+  web: { export: false, port: false, sessions: false },
 }
 
 interface RawArguments {
@@ -112,6 +120,13 @@ function parseEval(file: string, exportName: string | undefined, evalSets: strin
   }
 }
 
+function parsePort(value: string | true | undefined): number {
+  if (value === undefined || value === true) return 8000
+  const port = Number(value)
+  if (!/^\d+$/.test(value) || port > 65535) throw new CliUsageError(`--port must be a port number (0-65535), got "${value}".`)
+  return port
+}
+
 /** Parses `argv` (without `node` and the script); throws a {@link CliUsageError} for anything it cannot use. */
 export function parseArguments(argv: readonly string[]): CliCommand {
   const [first, ...rest] = argv
@@ -142,5 +157,7 @@ export function parseArguments(argv: readonly string[]): CliCommand {
       return { name: 'anatomy', file, exportName, state: parseState(options.get('state')), message: text(options.get('message')) }
     case 'check':
       return { name: 'check', file, exportName, state: parseState(options.get('state')) }
+    case 'web':
+      return { name: 'web', file, exportName, port: parsePort(options.get('port')), sessions: text(options.get('sessions')) }
   }
 }

@@ -1,0 +1,10 @@
+// `@adk-fluent/fluent/web`: the dev UI server behind `adk-fluent web` (see docs/web-api.md for its JSON + SSE API).
+export { startWebServer, PortInUseError } from './web-server.js'
+export type { WebServer, WebServerOptions } from './web-server.js'
+export { WebApp, WebRequestError } from './web-app.js'
+export type { WebAppOptions, WebModels } from './web-app.js'
+export { requestJson } from './trace-entry.js'
+export type { RequestJson, StateChange, TokenUsage, TraceBody, TraceEntry } from './trace-entry.js'
+export type { GraphView, GraphIssue } from './graph-view.js'
+export type { GraphEdge, GraphEdgeKind, GraphGroup, GraphModel, GraphNode } from './graph-model.js'
+export type { PreviewCall, StateMark } from './preview-requests.js'

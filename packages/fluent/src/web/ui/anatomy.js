@@ -1,0 +1,88 @@
+// The Anatomy tab: for the agent clicked in the graph, its symbolic anatomy and — for a given state and message —
+// the exact requests the preview computes, with every part that comes from state marked by its key.
+import { api } from './api.js'
+import { h } from './dom.js'
+
+/** The request text with the stretches that come from state wrapped in <mark data-key>. */
+export function markedRequest(text, marks) {
+  const pieces = []
+  let at = 0
+  for (const mark of marks) {
+    if (mark.start < at) continue
+    pieces.push(text.slice(at, mark.start))
+    pieces.push(h('mark', { class: 'from-state', 'data-key': mark.key, title: `from state['${mark.key}']` }, text.slice(mark.start, mark.end)))
+    at = mark.end
+  }
+  pieces.push(text.slice(at))
+  return h('pre', { class: 'json request-json' }, pieces)
+}
+
+function parseState(text) {
+  const value = text.trim() === '' ? {} : JSON.parse(text)
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('State must be a JSON object such as {"topic": "bees"}.')
+  return value
+}
+
+/** Builds the tab; returns `select(agentName)`. */
+export function createAnatomy(container, agents) {
+  const list = h('ul', { class: 'agent-list' })
+  const symbolic = h('pre', { class: 'anatomy-text' }, 'Pick an agent.')
+  const stateInput = h('textarea', { class: 'state-input', rows: 4, spellcheck: 'false', 'aria-label': 'state (JSON)' }, '{}')
+  const messageInput = h('input', { class: 'message-input', type: 'text', placeholder: 'user message', 'aria-label': 'user message' })
+  const problem = h('p', { class: 'error-text', hidden: true })
+  const calls = h('div', { class: 'preview-calls' })
+  let current = agents[0]
+
+  async function preview() {
+    problem.hidden = true
+    try {
+      const { calls: found } = await api('/api/preview', { state: parseState(stateInput.value), message: messageInput.value })
+      const mine = found.filter((call) => call.agent === current)
+      const shown = mine.length ? mine : found
+      calls.replaceChildren(
+        ...shown.map((call) =>
+          h(
+            'div',
+            { class: 'preview-call', 'data-agent': call.agent },
+            h('h4', {}, `Request of ${call.agent}`, call.marks.length ? h('span', { class: 'muted' }, ` · ${call.marks.length} part(s) from state`) : null),
+            markedRequest(call.text, call.marks),
+          ),
+        ),
+      )
+    } catch (error) {
+      problem.textContent = error.message
+      problem.hidden = false
+    }
+  }
+
+  async function select(name) {
+    current = name
+    for (const item of list.children) item.classList.toggle('selected', item.dataset.agent === name)
+    try {
+      symbolic.textContent = (await api(`/api/anatomy/${encodeURIComponent(name)}`)).text
+    } catch (error) {
+      symbolic.textContent = error.message
+    }
+    await preview()
+  }
+
+  list.append(...agents.map((name) => h('li', { 'data-agent': name, onclick: () => select(name) }, name)))
+  container.replaceChildren(
+    h('div', { class: 'anatomy' },
+      h('aside', {}, h('h3', {}, 'LLM agents'), list),
+      h('div', { class: 'anatomy-main' },
+        h('h3', {}, 'Symbolic anatomy'),
+        symbolic,
+        h('h3', {}, 'Exact requests of the preview'),
+        h('form', { class: 'preview-form', onsubmit: (event) => { event.preventDefault(); void preview() } },
+          h('label', {}, 'State ', stateInput),
+          h('label', {}, 'Message ', messageInput),
+          h('button', { type: 'submit' }, 'Preview'),
+        ),
+        problem,
+        calls,
+      ),
+    ),
+  )
+  return { select }
+}

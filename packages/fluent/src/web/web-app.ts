@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto'
+import {
+  ConfigError,
+  InMemorySessionService,
+  LLMRegistry,
+  Runner,
+  StreamingMode,
+  type BaseAgent,
+  type BaseSessionService,
+  type Session,
+} from '@adk-fluent/core'
+import { ScriptedLlm, type ScriptEntry } from '@adk-fluent/core/testing'
+import type { FlowBuilder } from '../builders/flow-builder.js'
+import { chooseRunModel, type RunModelChoice } from '../cli/choose-run-model.js'
+import { eventEntries, applyStateDelta } from './event-entries.js'
+import { RunLog } from './run-log.js'
+import { TracePlugin } from './trace-plugin.js'
+
+/** What the dev UI serves: the builder of a module, and where its sessions live. */
+export interface WebAppOptions {
+  readonly builder: FlowBuilder
+  /** The loaded module (its `mockScript` export runs the agents offline). */
+  readonly module: Readonly<Record<string, unknown>>
+  /** The module's path as given, for messages. */
+  readonly file: string
+  readonly env: Readonly<Record<string, string | undefined>>
+  /** Default: a fresh `InMemorySessionService`. */
+  readonly sessionService?: BaseSessionService
+  /** The user the sessions belong to; default `'user'`. */
+  readonly userId?: string
+}
+
+/** A request the app refuses, with the HTTP status that says why. */
+export class WebRequestError extends Error {
+  readonly status: number
+  constructor(status: number, message: string) {
+    super(message)
+    this.status = status
+  }
+}
+
+/** How the models of the runs are chosen (`own`: the agents' `BaseLlm`s; `mock-script`: a fresh script per session). */
+export type WebModels = RunModelChoice['kind']
+
+/**
+ * The dev UI's runtime: builds the agent tree, keeps the sessions in the session service and the trace of every run
+ * started here, and runs one turn at a time per session. Offline (`mock-script`) each session gets its own
+ * `ScriptedLlm` over the module's `mockScript`, so every new session replays the script from its start.
+ */
+export class WebApp {
+  readonly appName: string
+  readonly userId: string
+  readonly sessionService: BaseSessionService
+  readonly models: WebModels | undefined
+  /** Why the tree does not build (runs are refused then; the graph and anatomy still work). */
+  readonly buildError: string | undefined
+  readonly #options: WebAppOptions
+  readonly #plugin = new TracePlugin()
+  readonly #agents = new Map<string, BaseAgent>()
+  readonly #runs = new Map<string, RunLog>()
+  readonly #sessionRuns = new Map<string, RunLog[]>()
+  #shared: BaseAgent | undefined
+
+  constructor(options: WebAppOptions) {
+    this.#options = options
+    this.appName = options.builder.node.name
+    this.userId = options.userId ?? 'user'
+    this.sessionService = options.sessionService ?? new InMemorySessionService()
+    let built: BaseAgent | undefined
+    let buildError: string | undefined
+    try {
+      built = options.builder.build()
+    } catch (error) {
+      if (!ConfigError.isConfigError(error)) throw error
+      buildError = error.message
+    }
+    this.buildError = buildError
+    this.models = built ? chooseRunModel(built, options.module, options.env, options.file).kind : undefined
+    if (built && this.models !== 'mock-script') this.#shared = built
+  }
+
+  get builder(): FlowBuilder {
+    return this.#options.builder
+  }
+
+  /** The sessions of the user, newest first. */
+  async listSessions(): Promise<Session[]> {
+    const { sessions } = await this.sessionService.listSessions({ appName: this.appName, userId: this.userId })
+    return [...sessions].sort((a, b) => b.lastUpdateTime - a.lastUpdateTime)
+  }
+
+  /** A new session, with `state` as its initial state. */
+  async createSession(state: Record<string, unknown> = {}): Promise<Session> {
+    return this.sessionService.createSession({ appName: this.appName, userId: this.userId, state })
+  }
+
+  /** A stored session (`undefined` when there is none). */
+  async getSession(sessionId: string): Promise<Session | undefined> {
+    return this.sessionService.getSession({ appName: this.appName, userId: this.userId, sessionId })
+  }
+
+  /** The runs started in this server for a session, oldest first. */
+  runsOf(sessionId: string): readonly RunLog[] {
+    return this.#sessionRuns.get(sessionId) ?? []
+  }
+
+  /** A run by id. */
+  run(runId: string): RunLog | undefined {
+    return this.#runs.get(runId)
+  }
+
+  /**
+   * Starts one turn in a session with the user's `text` (and `state` applied with the message); returns its log at
+   * once. Refused when the tree does not build (422), the session does not exist (404) or a turn is running (409).
+   */
+  async startRun(sessionId: string, text: string, state?: Record<string, unknown>): Promise<RunLog> {
+    if (this.buildError !== undefined) throw new WebRequestError(422, `The agent tree does not build: ${this.buildError}`)
+    const session = await this.getSession(sessionId)
+    if (!session) throw new WebRequestError(404, `Session not found: ${sessionId}`)
+    const runs = this.#sessionRuns.get(sessionId) ?? []
+    if (runs.some((run) => !run.finished)) throw new WebRequestError(409, `A turn is already running in session ${sessionId}.`)
+    const log = new RunLog(randomUUID(), sessionId)
+    this.#runs.set(log.runId, log)
+    this.#sessionRuns.set(sessionId, [...runs, log])
+    void this.#execute(log, session, text, state)
+    return log
+  }
+
+  #agentFor(sessionId: string): BaseAgent {
+    if (this.#shared) return this.#shared
+    let agent = this.#agents.get(sessionId)
+    if (!agent) {
+      const model = new ScriptedLlm(this.#options.module['mockScript'] as ScriptEntry[])
+      // Model names resolve when agents are built: with this session's script installed, the tree uses it.
+      LLMRegistry.register(/.*/, () => model)
+      agent = this.#options.builder.build()
+      this.#agents.set(sessionId, agent)
+    }
+    return agent
+  }
+
+  async #execute(log: RunLog, session: Session, text: string, state: Record<string, unknown> | undefined): Promise<void> {
+    const current = { ...session.state }
+    log.push({ kind: 'user', text })
+    if (state) {
+      const changes = applyStateDelta(current, state)
+      if (changes.length > 0) log.push({ kind: 'state', agent: 'user', changes })
+    }
+    this.#plugin.attach(log)
+    try {
+      const runner = new Runner({ appName: this.appName, agent: this.#agentFor(session.id), sessionService: this.sessionService, plugins: [this.#plugin] })
+      const events = runner.runAsync({
+        userId: this.userId,
+        sessionId: session.id,
+        newMessage: { role: 'user', parts: [{ text }] },
+        ...(state ? { stateDelta: { ...state } } : {}),
+        runConfig: { streamingMode: StreamingMode.NONE },
+      })
+      for await (const event of events) {
+        if (event.partial) continue
+        for (const row of eventEntries(event, current)) log.push(row)
+      }
+    } catch (error) {
+      const code = typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'RUN_FAILED'
+      log.push({ kind: 'error', agent: '', code, message: error instanceof Error ? error.message : String(error) })
+    } finally {
+      this.#plugin.detach(log)
+      log.push({ kind: 'end', ok: !log.failed, durationMs: Date.now() - log.startedAt })
+    }
+  }
+}

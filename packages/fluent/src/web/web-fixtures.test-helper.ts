@@ -1,0 +1,53 @@
+import { ScriptedLlm, call, text } from '@adk-fluent/core/testing'
+import { z } from 'zod'
+import { Agent, FanOut, Loop, Pipeline } from '../index.js'
+
+function getWeather({ city }: { city: string }) {
+  return { city, sky: 'sunny', celsius: 21 }
+}
+
+/** A pipeline whose first agent calls a tool: model call 1 asks for the tool, 2 answers, 3 is the advisor's. */
+export function tripFlow(llm = new ScriptedLlm([call('getWeather', { city: 'Paris' }), text('Sunny in Paris, 21 °C.'), text('Pack sunglasses.')])) {
+  const forecaster = Agent('forecaster')
+    .model(llm)
+    .instruct('Give the forecast for the city the user names.')
+    .tool(getWeather, { parameters: z.object({ city: z.string() }), description: 'Weather of a city.' })
+    .writes('forecast')
+  const advisor = Agent('advisor').model(llm).instruct('Advise what to pack, given this forecast: {forecast}').writes('advice')
+  return { llm, flow: Pipeline('trip').step(forecaster).step(advisor) }
+}
+
+/** A fan-out whose branches feed a merging agent. */
+export function newsFlow(llm = new ScriptedLlm(['Home team won.', 'Rain tomorrow.', 'Edition: won; rain.'])) {
+  const sports = Agent('sports').model(llm).instruct('Sports news.').writes('sports')
+  const weather = Agent('weather').model(llm).instruct('Weather news.').writes('weather')
+  const editor = Agent('editor').model(llm).instruct('Combine {sports} and {weather}.').writes('edition')
+  return { llm, flow: Pipeline('news').step(FanOut('gather').branch(sports).branch(weather)).step(editor) }
+}
+
+/** A review loop: the writer drafts, the reviewer scores, until the reviewer says ok (at most 3 rounds). */
+export function reviewFlow(llm = new ScriptedLlm(['Draft one.', 'needs work', 'Draft two.', 'ok'])) {
+  const writer = Agent('writer').model(llm).instruct('Write a haiku about {topic}. Address this feedback: {feedback?}').writes('draft')
+  const reviewer = Agent('reviewer').model(llm).instruct('Review this draft: {draft}. Answer ok or what to fix.').writes('feedback')
+  const loop = Loop('polish').step(writer).step(reviewer).until((state) => state['feedback'] === 'ok', { max: 3 })
+  return { llm, flow: Pipeline('haiku').initialState('topic').step(loop) }
+}
+
+/** An agent whose model call fails. */
+export function failingFlow() {
+  const llm = new ScriptedLlm([new Error('quota exceeded')])
+  return { llm, flow: Agent('unlucky').model(llm).instruct('Say hi.') }
+}
+
+/** An agent with a tool that waits for `release()`, so a test can act while the run is in the middle. */
+export function gatedFlow() {
+  let release: () => void = () => undefined
+  const opened = new Promise<void>((resolve) => (release = resolve))
+  async function lookup() {
+    await opened
+    return { found: true }
+  }
+  const llm = new ScriptedLlm([call('lookup', {}), text('Found it.')])
+  const flow = Agent('seeker').model(llm).instruct('Look it up.').tool(lookup, { parameters: z.object({}), description: 'Looks it up.' })
+  return { llm, flow, release }
+}
