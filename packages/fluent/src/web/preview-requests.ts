@@ -14,6 +14,8 @@ export interface PreviewCall {
   /** `JSON.stringify({ model, contents, config }, null, 2)` of the request. */
   readonly text: string
   readonly marks: readonly StateMark[]
+  /** Why no request could be computed (a template key missing from the state, …); `text` is empty then. */
+  readonly error?: string
 }
 
 /** What a preview is computed against. */
@@ -62,7 +64,8 @@ function json(value: unknown): string {
 
 /**
  * The request each LLM agent of `agent` (sub-agents and agent tools included, in tree order) would send for `input`,
- * computed by core's `previewLlmRequest` — the request processors a run uses, no model call. String values of the state
+ * computed by core's `previewLlmRequest` — the request processors a run uses, no model call (a call that cannot be
+ * computed, such as a template whose key the state lacks, carries the reason in `error`). String values of the state
  * are traced through the request, so each place a value lands is marked with its key; when tracing changes the request
  * (a value used other than as text) that call is shown without marks.
  */
@@ -72,7 +75,13 @@ export async function previewRequests(agent: BaseAgent, input: PreviewInput): Pr
   const calls: PreviewCall[] = []
   for (const llm of llmAgents(agent)) {
     const options = input.message === undefined ? {} : { userMessage: input.message }
-    const plain = json(requestJson(await previewLlmRequest(llm, { ...options, state })))
+    let plain: string
+    try {
+      plain = json(requestJson(await previewLlmRequest(llm, { ...options, state })))
+    } catch (error) {
+      calls.push({ agent: llm.name, text: '', marks: [], error: error instanceof Error ? error.message : String(error) })
+      continue
+    }
     const traced = unmark(json(requestJson(await previewLlmRequest(llm, { ...options, state: marked }))))
     calls.push({ agent: llm.name, text: plain, marks: traced.text === plain ? traced.marks : [] })
   }

@@ -17,7 +17,7 @@ export function lastSeenId(request: IncomingMessage, url: URL): number {
  * until the `end` entry, then the response ends. A finished run with nothing left to send answers 204, which tells an
  * `EventSource` not to reconnect. Returns when the response is over (or the client went away).
  */
-export function streamRun(log: RunLog, afterId: number, response: ServerResponse, track: (response: ServerResponse) => () => void): void {
+export function streamRun(log: RunLog, afterId: number, response: ServerResponse, track: (end: () => void) => () => void): void {
   if (log.finished && afterId >= log.entries.length) {
     response.writeHead(204).end()
     return
@@ -29,14 +29,18 @@ export function streamRun(log: RunLog, afterId: number, response: ServerResponse
     'x-accel-buffering': 'no',
   })
   response.write('retry: 500\n\n')
-  const untrack = track(response)
   const timer = setInterval(() => response.write(': keep-alive\n\n'), keepAliveMs)
   let unsubscribe: () => void = () => undefined
+  let untrack: () => void = () => undefined
   const stop = () => {
     clearInterval(timer)
     unsubscribe()
     untrack()
   }
+  untrack = track(() => {
+    stop()
+    response.end()
+  })
   response.on('close', stop)
   unsubscribe = log.subscribe(afterId, {
     entry: (entry) => response.write(`id: ${entry.id}\ndata: ${JSON.stringify(entry)}\n\n`),

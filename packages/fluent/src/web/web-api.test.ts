@@ -4,7 +4,7 @@ import { Agent, Pipeline } from '../index.js'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import { readSse } from './sse-client.test-helper.js'
 import type { TraceEntry } from './trace-entry.js'
-import { failingFlow, gatedFlow, newsFlow, reviewFlow, tripFlow } from './web-fixtures.test-helper.js'
+import { failingFlow, gatedFlow, newsFlow, tripFlow } from './web-fixtures.test-helper.js'
 import { startWebServer, type WebServer } from './web-server.js'
 
 // The JSON + SSE contract of docs/web-api.md, without a browser.

@@ -15,8 +15,8 @@ export interface RouteContext {
   readonly response: ServerResponse
   readonly url: URL
   readonly params: readonly string[]
-  /** Registers an open event stream (so the server can end it), returning the function that forgets it. */
-  readonly track: (response: ServerResponse) => () => void
+  /** Registers how to end an open event stream (so the server can end it), returning the function that forgets it. */
+  readonly track: (end: () => void) => () => void
   /** Where the sessions are stored, for the page's header. */
   readonly sessionsUri: string
 }

@@ -1,4 +1,4 @@
-import { createServer, type Server, type ServerResponse } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { refusal } from './local-origin.js'
 import { WebApp, type WebAppOptions } from './web-app.js'
@@ -74,10 +74,10 @@ async function freePortNear(port: number): Promise<number | undefined> {
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const app = new WebApp(options)
-  const streams = new Set<ServerResponse>()
-  const track = (response: ServerResponse) => {
-    streams.add(response)
-    return () => streams.delete(response)
+  const streams = new Set<() => void>()
+  const track = (end: () => void) => {
+    streams.add(end)
+    return () => streams.delete(end)
   }
   let port = options.port ?? 8000
   const sessionsUri = options.sessionsUri ?? 'memory:'
@@ -97,7 +97,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     throw error
   }
   const dropStreams = () => {
-    for (const response of streams) response.destroy()
+    for (const end of [...streams]) end()
     streams.clear()
   }
   return {

@@ -45,7 +45,7 @@ export function createAnatomy(container, agents) {
             'div',
             { class: 'preview-call', 'data-agent': call.agent },
             h('h4', {}, `Request of ${call.agent}`, call.marks.length ? h('span', { class: 'muted' }, ` · ${call.marks.length} part(s) from state`) : null),
-            markedRequest(call.text, call.marks),
+            call.error ? h('p', { class: 'error-text preview-error' }, call.error) : markedRequest(call.text, call.marks),
           ),
         ),
       )

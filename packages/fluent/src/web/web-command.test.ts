@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { runCli, type CliIo } from '../cli/main.js'
+import { fixture } from '../cli/run-bin.test-helper.js'
+import { webCommand } from './web-command.js'
+
+function capture(env: Record<string, string | undefined> = {}): { io: CliIo; out: () => string; err: () => string } {
+  let out = ''
+  let err = ''
+  const io: CliIo = {
+    stdout: { write: (text: string) => (out += text) },
+    stderr: { write: (text: string) => (err += text) },
+    env,
+    cwd: process.cwd(),
+  }
+  return { io, out: () => out, err: () => err }
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'adk-fluent-web-'))
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+
+describe('adk-fluent web', () => {
+  it('serves a module offline on its mockScript: prints the URL, the page answers, a chat turn runs; stops cleanly', async () => {
+    const { io, out } = capture()
+    let stop: () => void = () => undefined
+    const stopped = new Promise<void>((resolve) => (stop = resolve))
+    const exit = webCommand({ file: fixture('writer-critic.ts'), exportName: undefined, port: 0, sessions: undefined }, io, stopped)
+    await expect.poll(out, { timeout: 15_000 }).toMatch(/^adk-fluent web: writer_then_critic at http:\/\/127\.0\.0\.1:\d+\/\n/)
+    const url = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out())?.[1] as string
+    expect(out()).toContain('models: offline, the mockScript replies; sessions: memory:')
+    expect((await fetch(url)).status).toBe(200)
+    const session = (await (await fetch(new URL('/api/sessions', url), { method: 'POST', body: '{"state":{"topic":"cats"}}' })).json()) as { id: string }
+    const run = (await (await fetch(new URL(`/api/sessions/${session.id}/runs`, url), { method: 'POST', body: '{"text":"go"}' })).json()) as { runId: string }
+    const stream = await (await fetch(new URL(`/api/runs/${run.runId}/stream`, url))).text()
+    expect(stream).toContain('"kind":"text","agent":"writer","text":"Cats sleep a lot."')
+    expect(stream).toContain('"kind":"end","ok":true')
+    stop()
+    expect(await exit).toBe(0)
+    await expect(fetch(url)).rejects.toThrow()
+  })
+
+  it('prints the loader diagnostic and exits 1 when the file does not load', async () => {
+    const broken = join(scratch, 'broken.ts')
+    writeFileSync(broken, "import { Agent } from '@adk-fluent/fluent'\nexport const agent = Agent('a').instruct(\n")
+    const { io, err, out } = capture()
+    expect(await runCli(['web', broken], io)).toBe(1)
+    expect(err()).toMatch(/^adk-fluent: cannot load .*broken\.ts:\n/)
+    expect(err()).toContain('broken.ts:3')
+    expect(out()).toBe('')
+    const missing = capture()
+    expect(await runCli(['web', join(scratch, 'nothing.ts')], missing.io)).toBe(1)
+    expect(missing.err()).toMatch(/^adk-fluent: file not found: .*nothing\.ts\n$/)
+  })
+
+  it('says the port is in use and suggests a free one', async () => {
+    const taken = createServer()
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+    const port = (taken.address() as AddressInfo).port
+    try {
+      const { io, err } = capture()
+      expect(await runCli(['web', fixture('writer-critic.ts'), '--port', String(port)], io)).toBe(1)
+      expect(err()).toMatch(new RegExp(`^adk-fluent: port ${port} on 127\\.0\\.0\\.1 is already in use\\. (Try --port \\d+ \\(free right now\\)|Pick another with --port <n>)\\.\\n$`))
+    } finally {
+      await new Promise((resolve) => taken.close(resolve))
+    }
+  })
+
+  it('rejects a bad --port as bad usage (exit 2)', async () => {
+    const port = capture()
+    expect(await runCli(['web', fixture('writer-critic.ts'), '--port', 'eighty'], port.io)).toBe(2)
+    expect(port.err()).toBe('adk-fluent: --port must be a port number (0-65535), got "eighty".\n')
+  })
+})
