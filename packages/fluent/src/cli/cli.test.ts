@@ -150,7 +150,7 @@ describe.concurrent('adk-fluent errors: one line on stderr, exit code 2', () => 
     ['a module without builders', ['graph', fixture('no-builder.ts')], /^adk-fluent: .*no-builder\.ts exports no fluent builder\. Export one, for example: export const agent = Agent\('helper'\)\.instruct\('\.\.\.'\)\n$/],
     ['invalid --state JSON', ['anatomy', classifier, '--state', '{topic:'], /^adk-fluent: --state is not valid JSON \(.+\)\. Pass an object, for example --state '\{"topic":"cats"\}'\.\n$/],
     ['--state that is not an object', ['run', writerCritic, 'Go', '--state', '[1]'], /^adk-fluent: --state must be a JSON object such as '\{"topic":"cats"\}', got an array\.\n$/],
-    ['an unknown command', ['draw', writerCritic], /^adk-fluent: unknown command "draw"\. Commands: explain, graph, anatomy, check, run, web \(see adk-fluent --help\)\.\n$/],
+    ['an unknown command', ['draw', writerCritic], /^adk-fluent: unknown command "draw"\. Commands: explain, graph, anatomy, check, run, eval, web \(see adk-fluent --help\)\.\n$/],
     ['an unknown option', ['graph', writerCritic, '--colour'], /^adk-fluent: unknown option --colour for "graph" \(it takes --export, --format\)\.\n$/],
     ['an unknown graph format', ['graph', writerCritic, '--format', 'svg'], /^adk-fluent: --format must be mermaid or ascii, got "svg"\.\n$/],
     ['an unknown export', ['explain', writerCritic, '--export', 'editor'], /^adk-fluent: .* has no exported builder named "editor" \(builders: critic, flow, writer\)\.\n$/],
