@@ -1,11 +1,19 @@
+import type { BaseLlm } from '../models/base-llm.js'
+import type { InvocationContext } from './invocation-context.js'
+import type { LlmAgent } from './llm-agent.js'
+import type { RunUsage } from '../usage/run-usage.js'
+import type { UsageLimits } from '../usage/usage-limits.js'
+
 /** Streaming mode of a run: `'sse'` yields partial events as text arrives. */
 export type StreamingMode = 'none' | 'sse'
 
 export const StreamingMode = Object.freeze({ NONE: 'none', SSE: 'sse' } as const)
 
-import type { BaseLlm } from '../models/base-llm.js'
-import type { RunUsage } from '../usage/run-usage.js'
-import type { UsageLimits } from '../usage/usage-limits.js'
+/**
+ * Picks the model an LLM agent calls in this run, instead of its own. Returning `undefined` keeps the agent's model.
+ * Consulted for every model call (and for the request's model name), so the agents themselves are never changed.
+ */
+export type ModelOverride = (agent: LlmAgent, context: InvocationContext) => BaseLlm | undefined
 
 /** Per-run options. */
 export interface RunConfig {
@@ -23,4 +31,9 @@ export interface RunConfig {
   usageLimits?: UsageLimits
   /** The accumulator this run adds its usage to (and its limits apply to); default: a fresh one per run. */
   usage?: RunUsage
+  /**
+   * A run-scoped stand-in for the agents' models (what `previewRun` uses). Agent tools pass it on to the agents
+   * they run.
+   */
+  modelOverride?: ModelOverride
 }

@@ -10,6 +10,7 @@ import { applyInstructions } from './processors/instructions.js'
 import { applyContents } from './processors/contents.js'
 import { applyPlanning } from './processors/planning.js'
 import { applyAgentTransfer } from './processors/agent-transfer.js'
+import { resolveModel } from './resolve-model.js'
 import { SET_MODEL_RESPONSE_INSTRUCTION, SetModelResponseTool, responseSchemaOf } from './output-schema.js'
 
 /** True when the agent's final answer must go through the `set_model_response` tool. */
@@ -25,7 +26,7 @@ export function usesSetModelResponse(agent: LlmAgent): boolean {
  * System instruction order: identity, global, static, instruction, set_model_response hint, planner, transfer.
  */
 export async function buildLlmRequest(agent: LlmAgent, ctx: InvocationContext): Promise<LlmRequest> {
-  const model = ctx.runConfig.model === undefined ? agent.canonicalModel : agent.modelWithFallback(ctx.runModel)
+  const model = resolveModel(agent, ctx)
   const request = createLlmRequest(model.model)
   const base = agent.generateContentConfig as LlmRequestConfig | undefined
   request.config = { ...base, labels: { adk_agent_name: agent.name, ...base?.labels } }

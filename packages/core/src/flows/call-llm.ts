@@ -6,6 +6,7 @@ import type { LlmRequest } from '../models/llm-request.js'
 import type { LlmResponse } from '../models/llm-response.js'
 import { AdkFluentError } from '../errors/adk-fluent-error.js'
 import { ModelError } from '../errors/runtime-errors.js'
+import { resolveModel } from './resolve-model.js'
 import { untilAborted } from './until-aborted.js'
 import { breachAfterModelCall, breachBeforeModelCall, USAGE_LIMIT_EXCEEDED, usageLimitMessage, type UsageLimitBreach } from '../usage/usage-limits.js'
 
@@ -49,7 +50,7 @@ export async function* callLlm(
   }
   ctx.incrementLlmCallCount()
   ctx.usage.addModelCall(agent.name)
-  const model = ctx.runConfig.model === undefined ? agent.canonicalModel : agent.modelWithFallback(ctx.runModel)
+  const model = resolveModel(agent, ctx)
   const stream = ctx.runConfig.streamingMode === 'sse'
   const hook = ctx.hooks?.runModelCall
   const responses = hook

@@ -59,7 +59,7 @@ describe('previewLlmRequest (API 1.5)', () => {
     expect(Object.keys(secondPreview.toolsDict)).toEqual(['transfer_to_agent', 'lookup'])
   })
 
-  it('calls no model and runs no callback', async () => {
+  it('calls no model; callbacks run as in a run', async () => {
     const llm = new ScriptedLlm([])
     const before = vi.fn()
     const agent = new LlmAgent({ name: 'agent', model: llm, instruction: 'Hi {name}.', beforeModelCallback: before, beforeAgentCallback: before })
@@ -67,7 +67,7 @@ describe('previewLlmRequest (API 1.5)', () => {
     expect(request.config.systemInstruction).toBe('You are an agent. Your internal name is "agent".\n\nHi Bo.')
     expect(request.contents).toEqual([{ role: 'user', parts: [{ text: 'hello' }] }])
     expect(llm.requests).toHaveLength(0)
-    expect(before).not.toHaveBeenCalled()
+    expect(before).toHaveBeenCalledTimes(2)
   })
 
   it('reports a missing template key as a run would', async () => {

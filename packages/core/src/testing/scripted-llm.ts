@@ -1,51 +1,18 @@
-import type { FunctionCall, Part } from '@google/genai'
 import { BaseLlm } from '../models/base-llm.js'
 import type { LlmRequest } from '../models/llm-request.js'
 import type { LlmResponse } from '../models/llm-response.js'
 import { AbortError } from '../errors/runtime-errors.js'
 import { ConfigError } from '../errors/config-error.js'
+import { snapshotLlmRequest, text, type ScriptEntry } from '../models/script-step.js'
 
-/** One scripted reply: a string (text reply), `text(...)`, `call(...)`, an `LlmResponse`, or an `Error` to throw. */
-export type ScriptStep = string | LlmResponse | Error
-
-/** A script entry: a step, or a function of the request that returns one. */
-export type ScriptEntry = ScriptStep | ((request: LlmRequest) => ScriptStep | Promise<ScriptStep>)
+export { call, text } from '../models/script-step.js'
+export type { ScriptEntry, ScriptStep } from '../models/script-step.js'
 
 export interface ScriptedLlmOptions {
   /** Model name reported in requests (default `'scripted'`). */
   model?: string
   /** Simulated latency of every call, in milliseconds (default 0). */
   delayMs?: number
-}
-
-/** A text response. */
-export function text(value: string): LlmResponse {
-  return { content: { role: 'model', parts: [{ text: value }] } }
-}
-
-/**
- * A response with function calls: `call('get_weather', { city: 'Tokyo' })` for one call, or
- * `call([['a', {}], ['b', { x: 1 }]])` for parallel calls in one response.
- */
-export function call(name: string, args?: Record<string, unknown>, id?: string): LlmResponse
-export function call(calls: ReadonlyArray<readonly [string, Record<string, unknown>?, string?]>): LlmResponse
-export function call(
-  nameOrCalls: string | ReadonlyArray<readonly [string, Record<string, unknown>?, string?]>,
-  args: Record<string, unknown> = {},
-  id?: string,
-): LlmResponse {
-  const list = typeof nameOrCalls === 'string' ? [[nameOrCalls, args, id] as const] : nameOrCalls
-  const parts: Part[] = list.map(([name, callArgs, callId]) => {
-    const functionCall: FunctionCall = { name, args: callArgs ?? {} }
-    if (callId !== undefined) functionCall.id = callId
-    return { functionCall }
-  })
-  return { content: { role: 'model', parts } }
-}
-
-function toResponse(step: ScriptStep): LlmResponse {
-  if (step instanceof Error) throw step
-  return typeof step === 'string' ? text(step) : step
 }
 
 /**
@@ -110,11 +77,13 @@ export class ScriptedLlm extends BaseLlm {
     stream = false,
     abortSignal?: AbortSignal,
   ): AsyncGenerator<LlmResponse, void, undefined> {
-    this.requests.push(snapshot(request))
+    this.requests.push(snapshotLlmRequest(request))
     const agentName = String(request.config.labels?.['adk_agent_name'] ?? 'unknown')
     const entry = this.#take(agentName)
     if (this.#delayMs > 0) await sleep(this.#delayMs, abortSignal)
-    const response = toResponse(typeof entry === 'function' ? await entry(request) : entry)
+    const step = typeof entry === 'function' ? await entry(request) : entry
+    if (step instanceof Error) throw step
+    const response = typeof step === 'string' ? text(step) : step
     const parts = response.content?.parts
     const onlyText = parts && parts.length > 0 && parts.every((part) => typeof part.text === 'string' && !part.thought)
     if (stream && onlyText && response.content) {
@@ -125,15 +94,6 @@ export class ScriptedLlm extends BaseLlm {
       return
     }
     yield response
-  }
-}
-
-function snapshot(request: LlmRequest): LlmRequest {
-  return {
-    ...(request.model !== undefined ? { model: request.model } : {}),
-    contents: [...request.contents],
-    config: { ...request.config, ...(request.config.tools ? { tools: structuredClone(request.config.tools) } : {}) },
-    toolsDict: { ...request.toolsDict },
   }
 }
 

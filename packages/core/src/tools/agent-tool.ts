@@ -105,7 +105,11 @@ export class AgentTool extends BaseTool {
       ...(hasTemp ? { stateDelta: temp } : {}),
       ...(parent.abortSignal ? { abortSignal: parent.abortSignal } : {}),
       // The child's calls and tokens count towards the caller's run and its limits.
-      runConfig: parent.runConfig.usageLimits ? { usage: parent.usage, usageLimits: parent.runConfig.usageLimits } : { usage: parent.usage },
+      runConfig: {
+        usage: parent.usage,
+        ...(parent.runConfig.usageLimits ? { usageLimits: parent.runConfig.usageLimits } : {}),
+        ...(parent.runConfig.modelOverride ? { modelOverride: parent.runConfig.modelOverride } : {}),
+      },
     })
     for await (const event of run) {
       if (event.partial) continue
