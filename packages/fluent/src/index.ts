@@ -55,7 +55,7 @@ export { nodeOutputKey } from './ir/node-output-key.js'
 export type { CheckIssue, CheckLevel, CheckOptions } from './introspect/check-issue.js'
 export type { DataFlowFields } from './introspect/data-flow.js'
 export type { ExplainReport } from './introspect/explain-report.js'
-export type { LlmAnatomyOptions, LlmCallPreview } from './introspect/llm-anatomy-preview.js'
+export type { LlmAnatomyOptions, LlmCallPreview, LlmCallsPreview } from './introspect/llm-anatomy-preview.js'
 export { previewLlmCalls } from './introspect/llm-anatomy-preview.js'
 export type { TreePath } from './introspect/node-visit.js'
 

@@ -76,7 +76,7 @@ describe('adk-fluent (the real bin, TypeScript modules loaded without a build)',
     const resolved = await runBin(['anatomy', classifier, '--state', '{"query":"refund please"}', '--message', 'Money back!'])
     expect(resolved.code).toBe(0)
     expect(resolved.stdout.split('\n').slice(0, 9)).toEqual([
-      'LLM Call Anatomy: classifier',
+      'LLM Call Anatomy: classifier — call 1 of 1',
       '  1. System:     "Classify: refund please',
       '',
       '                 <conversation_context>',
@@ -86,7 +86,14 @@ describe('adk-fluent (the real bin, TypeScript modules loaded without a build)',
       '                 contents sent (1):',
       '                 [user] Money back!',
     ])
-  })
+  }, 120_000)
+
+  it('prints every model call of a pipeline, one agent with --at, replies from --replies, requests with --json', async () => {
+    const all = await runBin(['anatomy', writerCritic, '--state', '{"topic":"cats"}', '--message', 'Go'])
+    expect(all.stderr).toBe('')
+    expect(all.stdout.match(/^LLM Call Anatomy: .*$/gm)).toEqual(['LLM Call Anatomy: writer — call 1 of 2', 'LLM Call Anatomy: critic — call 2 of 2'])
+    expect(all.stdout).toContain("                 [draft]: ⟨writer's reply⟩")
+  }, 120_000)
 
   it('checks contracts: exit 0 without errors, 1 with errors', async () => {
     const clean = await runBin(['check', writerCritic])

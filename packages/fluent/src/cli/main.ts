@@ -1,6 +1,6 @@
 import { ConfigError } from '@adk-fluent/core'
-import type { FlowBuilder } from '../builders/flow-builder.js'
 import { formatIssues } from '../introspect/format-issues.js'
+import { anatomyCommand } from './anatomy-command.js'
 import type { CliIo } from './cli-io.js'
 import { CliUsageError } from './cli-usage-error.js'
 import { loadModule } from './load-module.js'
@@ -22,11 +22,6 @@ function print(io: CliIo, text: string): void {
   io.stdout.write(text.endsWith('\n') ? text : `${text}\n`)
 }
 
-async function anatomy(builder: FlowBuilder, command: Extract<CliCommand, { name: 'anatomy' }>): Promise<string> {
-  if (command.state === undefined && command.message === undefined) return builder.llmAnatomy()
-  return builder.llmAnatomy({ state: command.state ?? {}, ...(command.message === undefined ? {} : { userMessage: command.message }) })
-}
-
 async function execute(command: CliCommand, io: CliIo): Promise<number> {
   if (command.name === 'help') {
     print(io, usage)
@@ -42,7 +37,7 @@ async function execute(command: CliCommand, io: CliIo): Promise<number> {
       print(io, command.format === 'mermaid' ? builder.toMermaid() : builder.toAscii())
       return 0
     case 'anatomy':
-      print(io, await anatomy(builder, command))
+      print(io, await anatomyCommand(builder, command, io))
       return 0
     case 'check': {
       const issues = builder.check(command.state ? { initialState: Object.keys(command.state) } : {})

@@ -11,6 +11,9 @@ export type CliCommand =
       readonly exportName: string | undefined
       readonly state: Readonly<Record<string, unknown>> | undefined
       readonly message: string | undefined
+      readonly replies: string | undefined
+      readonly at: string | undefined
+      readonly json: boolean
     }
   | { readonly name: 'check'; readonly file: string; readonly exportName: string | undefined; readonly state: Readonly<Record<string, unknown>> | undefined }
   | {
@@ -46,7 +49,7 @@ type CommandName = (typeof commands)[number]
 const optionsOf: Readonly<Record<CommandName, Readonly<Record<string, boolean>>>> = {
   explain: { export: false, json: true },
   graph: { export: false, format: false },
-  anatomy: { export: false, state: false, message: false },
+  anatomy: { export: false, state: false, message: false, replies: false, at: false, json: true },
   check: { export: false, state: false },
   run: { export: false, state: false, json: true },
   eval: { export: false, config_file_path: false, num_runs: false, print_detailed_results: true, junit: false },
@@ -154,7 +157,16 @@ export function parseArguments(argv: readonly string[]): CliCommand {
       return { name: 'graph', file, exportName, format }
     }
     case 'anatomy':
-      return { name: 'anatomy', file, exportName, state: parseState(options.get('state')), message: text(options.get('message')) }
+      return {
+        name: 'anatomy',
+        file,
+        exportName,
+        state: parseState(options.get('state')),
+        message: text(options.get('message')),
+        replies: text(options.get('replies')),
+        at: text(options.get('at')),
+        json: options.get('json') === true,
+      }
     case 'check':
       return { name: 'check', file, exportName, state: parseState(options.get('state')) }
     case 'web':

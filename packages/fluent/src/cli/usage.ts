@@ -4,8 +4,10 @@ export const usage = `Usage: adk-fluent <command> <file> [options]
 Commands:
   explain <file> [--json]                  model, instruction, data flow, tools, children and contract issues
   graph <file> [--format ascii|mermaid]    the topology, with data-flow edges labelled by state key
-  anatomy <file> [--state '{json}'] [--message text]
-                                           what each model receives; resolved against --state / --message
+  anatomy <file> [--state '{json}'] [--message text] [--replies file.json] [--at agent] [--json]
+                                           what each model receives: without options symbolically; with them,
+                                           every model call of a previewed run (a stand-in model, no network),
+                                           --at one agent's calls, --json the recorded requests
   check <file> [--state '{json}']          the contract checker (exit code 1 when it finds errors)
   run <file> "<prompt>" [--state '{json}'] [--json]
                                            run once: the answer streams, with the agent at work shown;
@@ -19,6 +21,9 @@ Commands:
 
 <file> is a TypeScript or JavaScript module exporting builders (no build step needed). When it exports several,
 the one no other export contains is used (or the default export); --export <name> picks one.
+
+anatomy --replies: a JSON file { "agent": [reply, …] }; a reply is a string, { "text": "…" },
+{ "call": "tool", "args": { … } } or an LlmResponse. Agents without replies answer with placeholders.
 
 run: agents without a model of their own use Gemini when GOOGLE_API_KEY (or GEMINI_API_KEY) is set. Without a key,
 a \`mockScript\` export (a list of replies, or { agentName: [replies] }) runs every model offline on a ScriptedLlm.

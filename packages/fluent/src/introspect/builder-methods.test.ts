@@ -40,6 +40,6 @@ describe('introspection methods on every builder', () => {
 
   it('exports the introspection types and previewLlmCalls from the package root', async () => {
     const previews = await fluent.previewLlmCalls(Agent('a').instruct('Hi {name}.').isolate().node, { state: { name: 'Ada' } })
-    expect(previews.map((preview) => [preview.agent, preview.path, preview.request.config.systemInstruction])).toEqual([['a', ['a'], 'Hi Ada.']])
+    expect(previews.calls.map((preview) => [preview.agent, preview.path, preview.request.config.systemInstruction])).toEqual([['a', ['a'], 'Hi Ada.']])
   })
 })

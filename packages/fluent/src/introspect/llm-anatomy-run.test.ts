@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { createEvent } from '@adk-fluent/core'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import { Agent } from '../builders/workflow-factories.js'
 import * as C from '../namespaces/context/index.js'
@@ -38,7 +37,7 @@ describe('llmAnatomy(options) shows what a run sends', () => {
     expect(systemOf(anatomy)).toBe(sent)
   })
 
-  it('gives the same request (instruction, contents, tools) for a history-window agent in a pipeline', async () => {
+  it('gives the same requests (instruction, contents, tools) for every agent of a pipeline', async () => {
     const writerModel = new ScriptedLlm(['A draft about cats.'])
     const criticModel = new ScriptedLlm(['Looks fine.'])
     const flow = Agent('writer')
@@ -47,19 +46,19 @@ describe('llmAnatomy(options) shows what a run sends', () => {
       .writes('draft')
       .then(Agent('critic').model(criticModel).instruct('Critique the draft for {audience?}.').context(C.fromState('draft').add(C.userOnly())))
     await flow.ask('Go', { state: { topic: 'cats' } })
-    const [writer] = await previewLlmCalls(flow.node, { state: { topic: 'cats' }, userMessage: 'Go' })
+    const { calls } = await previewLlmCalls(flow.node, {
+      state: { topic: 'cats' },
+      userMessage: 'Go',
+      replies: { writer: ['A draft about cats.'], critic: ['Looks fine.'] },
+    })
+    const [writer, critic] = calls
     expect(writer?.request.config.systemInstruction).toBe(writerModel.requests[0]?.config.systemInstruction)
     expect(writer?.request.contents).toEqual(writerModel.requests[0]?.contents)
-    // The critic runs after the writer in the same turn: its history is the user's message and the writer's reply.
-    const history = [
-      createEvent({ author: 'user', content: { role: 'user', parts: [{ text: 'Go' }] } }),
-      createEvent({ author: 'writer', content: { role: 'model', parts: [{ text: 'A draft about cats.' }] } }),
-    ]
-    const [, critic] = await previewLlmCalls(flow.node, { state: { topic: 'cats', draft: 'A draft about cats.' }, history })
     expect(critic?.request.config.systemInstruction).toBe(criticModel.requests[0]?.config.systemInstruction)
     expect(critic?.request.contents).toEqual(criticModel.requests[0]?.contents)
     expect(critic?.request.config.systemInstruction).toBe(
       'You are an agent. Your internal name is "critic".\n\nCritique the draft for .\n\n<conversation_context>\n[draft]: A draft about cats.\n[user]: Go\n</conversation_context>',
     )
+    expect(critic?.state).toEqual({ topic: 'cats', draft: 'A draft about cats.' })
   })
 })

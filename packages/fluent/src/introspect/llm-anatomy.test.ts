@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { ConfigError } from '@adk-fluent/core'
+import { call } from '@adk-fluent/core/testing'
 import { Agent, Pipeline } from '../builders/workflow-factories.js'
 import * as C from '../namespaces/context/index.js'
 import * as P from '../namespaces/prompt/index.js'
@@ -159,12 +160,12 @@ describe('llmAnatomy(): symbolic, exact output', () => {
   })
 })
 
-describe('llmAnatomy(options): resolved through previewLlmRequest', () => {
-  it('shows the resolved system instruction, the contents and the response schema', async () => {
+describe('llmAnatomy(options): every call of a previewed run', () => {
+  it('shows the resolved system instruction, the contents, the response schema and the stand-in reply', async () => {
     const text = await subjects.classifier.llmAnatomy({ state: { query: 'refund please' }, userMessage: 'I want my money back' })
     expect(text).toBe(
       [
-        'LLM Call Anatomy: classifier',
+        'LLM Call Anatomy: classifier — call 1 of 1',
         '  1. System:     "Classify: refund please',
         '',
         '                 <conversation_context>',
@@ -177,26 +178,29 @@ describe('llmAnatomy(options): resolved through previewLlmRequest', () => {
         '                 → rendered into the system instruction above',
         '  4. Tools:      (none)',
         "  5. Constraint: responseSchema (JSON) { category: 'billing' | 'tech', confidence: number }",
-        "  6. After:      response stored → state['intent'] (the parsed object); .ask() returns the parsed object",
+        '  6. Settings:   model: gemini-2.5-flash',
+        '  7. Reply:      [model] {"category":"billing","confidence":0}',
+        '                 (placeholder: give replies to change it)',
+        "  8. After:      response stored → state['intent'] (the parsed object); .ask() returns the parsed object",
       ].join('\n'),
     )
   })
 
-  it('shows the tool declarations, history and the transfer instruction core adds', async () => {
+  it('shows the tool declarations, history and the transfer instruction core adds; only agents that run', async () => {
     const router = Agent('front').instruct('Route the question.').describe('Front desk.').subAgents(Agent('billing').describe('Invoices.'))
-    const text = await router.llmAnatomy({
+    const options = {
       state: {},
       userMessage: 'Was I charged twice?',
       history: [
         { role: 'user', parts: [{ text: 'Hello' }] },
         { role: 'model', parts: [{ text: 'Hi, how can I help?' }] },
       ],
-    })
-    const front = text.split('\n\n\nLLM Call Anatomy: billing')[0] ?? ''
-    expect(front).toContain('  1. System:     "You are an agent. Your internal name is "front".')
-    expect(front).toContain('                 Route the question.')
-    expect(front).toContain('                 Agent name: billing')
-    expect(front).toContain(
+    }
+    const text = await router.llmAnatomy(options)
+    expect(text).toContain('  1. System:     "You are an agent. Your internal name is "front".')
+    expect(text).toContain('                 Route the question.')
+    expect(text).toContain('                 Agent name: billing')
+    expect(text).toContain(
       [
         '                 contents sent (3):',
         '                 [user] Hello',
@@ -205,23 +209,45 @@ describe('llmAnatomy(options): resolved through previewLlmRequest', () => {
       ].join('\n'),
     )
     expect(text).toContain('  4. Tools:      transfer_to_agent(agent_name: string)')
-    expect(text.match(/^LLM Call Anatomy: /gm)).toHaveLength(2)
+    expect(text.match(/^LLM Call Anatomy: /gm)).toEqual(['LLM Call Anatomy: '])
+    const transferred = await router.llmAnatomy({ ...options, replies: { front: [call('transfer_to_agent', { agent_name: 'billing' })] } })
+    expect(transferred.match(/^LLM Call Anatomy: .*$/gm)).toEqual(['LLM Call Anatomy: front — call 1 of 2', 'LLM Call Anatomy: billing — call 2 of 2'])
+    expect(transferred).toContain('                 [user] [front] called tool `transfer_to_agent` with parameters: {"agent_name":"billing"}')
   })
 
-  it('shows set_model_response as the constraint when .returns() comes with tools', async () => {
+  it('says in plain words that the answer goes through set_model_response when .returns() comes with tools', async () => {
     const agent = Agent('solver')
       .returns(z.object({ answer: z.string() }))
       .tool(function lookUp({ id }: { id: string }) {
         return id
       }, { parameters: z.object({ id: z.string() }) })
+      .generateContentConfig({ temperature: 0.2 })
     const lines = (await agent.llmAnatomy({ state: {} })).split('\n')
-    expect(lines.slice(4)).toEqual([
+    expect(lines.slice(5)).toEqual([
       '  3. Context:    (no context spec — agent sees history directly)',
       '  4. Tools:      lookUp(id: string)',
       '                 set_model_response(answer: string)',
-      '  5. Constraint: final answer through set_model_response(answer: string)',
-      '  6. After:      response in conversation history only; .ask() returns the parsed object',
+      '  5. Constraint: final answer through the set_model_response tool (answer: string)',
+      '                 → a response schema cannot be sent together with tools, so the schema goes out as the parameters of',
+      '                   set_model_response and the system instruction asks the model to call it; the call\'s arguments',
+      '                   become the answer (that tool never runs)',
+      '  6. Settings:   model: gemini-2.5-flash',
+      '                 temperature: 0.2',
+      '  7. Reply:      [model] call set_model_response({"answer":"⟨solver\'s answer⟩"})',
+      '                 (placeholder: give replies to change it)',
+      '  8. After:      response in conversation history only; .ask() returns the parsed object',
     ])
+  })
+
+  it('shows one agent of a pipeline with at, with its round; the whole run still happens', async () => {
+    const loop = Agent('writer').instruct('Write about {topic}.').writes('draft').then(Agent('critic').instruct('Judge: {draft}')).times(2)
+    const text = await loop.llmAnatomy({ state: { topic: 'cats' }, userMessage: 'hi', at: 'critic' })
+    expect(text.match(/^LLM Call Anatomy: .*$/gm)).toEqual([
+      'LLM Call Anatomy: critic — call 2 of 4 (round 1)',
+      "LLM Call Anatomy: critic — call 4 of 4 (its call 2, round 2)",
+    ])
+    expect(text).toContain(`  1. System:     "You are an agent. Your internal name is "critic".\n\n                 Judge: ⟨writer's reply⟩"`)
+    await expect(loop.llmAnatomy({ state: { topic: 'cats' }, at: 'nobody' })).rejects.toThrow('agent "nobody" made no model call in this run (agents that did: writer, critic)')
   })
 
   it('rejects a tree that cannot be built', async () => {
