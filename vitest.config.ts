@@ -6,7 +6,9 @@ export default defineConfig({
   },
   ssr: {
     resolve: {
-      conditions: ['@adk-fluent/source', 'import', 'module', 'node', 'default'],
+      // Vitest hands these to its worker threads as Node `--conditions`, which also apply to `require`: an
+      // `import` condition there would make CommonJS packages (pg) require the ESM build of a dual package (pg-pool).
+      conditions: ['@adk-fluent/source', 'module', 'node', 'default'],
       externalConditions: ['@adk-fluent/source'],
     },
   },

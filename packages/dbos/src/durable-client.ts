@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto'
+import { DBOSClient } from '@dbos-inc/dbos-sdk'
+import { ConfigError, type BaseAgent, type RunAsyncRequest, type RunConfig } from '@adk-fluent/core'
+import { DurableRun, type RunContext } from './durable-run.js'
+import { agentTreeVersion } from './tree-version.js'
+import { WorkerRegistry } from './worker-registry.js'
+
+/** The default queue runs are enqueued on. */
+export const DEFAULT_QUEUE = 'adk-fluent-runs'
+
+/** Where the runs of one app live: the DBOS system database and the queue. */
+export interface DurableConnection {
+  /** The app name (sessions' `appName`, and DBOS's application name). */
+  appName: string
+  /** PostgreSQL URL of the DBOS system database (created when absent). */
+  databaseUrl: string
+  /** The queue runs go through (default `adk-fluent-runs`). */
+  queueName?: string
+  /** How often `result()` polls a run's status, in milliseconds (default 200). */
+  pollMs?: number
+  /** A worker silent for longer than this is dead and its runs resume elsewhere, in milliseconds (default 10,000). */
+  deadAfterMs?: number
+}
+
+/** The agent tree runs are started for: the tree itself, or its version string ({@link agentTreeVersion}). */
+export type TreeRef = { agent: BaseAgent } | { version: string }
+
+/** What {@link DurableClient.startRun} needs; `runId` makes the start idempotent (the same id is one run). */
+export interface StartRunRequest {
+  userId: string
+  sessionId: string
+  newMessage: Content
+  stateDelta?: Record<string, unknown>
+  runConfig?: RunConfig
+  /** The run's id (default: a random UUID). Starting twice with one id starts one run. */
+  runId?: string
+}
+
+type Content = RunAsyncRequest['newMessage']
+
+/** The workflow's input: everything a worker needs to execute (and re-execute) the run. */
+export interface RunInput {
+  appName: string
+  userId: string
+  sessionId: string
+  newMessage: Content
+  stateDelta?: Record<string, unknown>
+  runConfig?: RunConfig
+  version: string
+}
+
+/** The name of the workflow that runs an app's invocations. */
+export function workflowNameOf(appName: string): string {
+  return `adk-fluent.run:${appName}`
+}
+
+/**
+ * Starts, finds and cancels durable runs of one app from any process (an API server, a CLI): runs are enqueued on
+ * the app's queue and executed by {@link DurableRunner} workers. Needs the agent tree (or its version) so that
+ * only workers running the same tree take its runs.
+ */
+export class DurableClient {
+  readonly appName: string
+  readonly version: string
+  readonly queueName: string
+  readonly #context: RunContext
+
+  protected constructor(appName: string, version: string, queueName: string, context: RunContext) {
+    this.appName = appName
+    this.version = version
+    this.queueName = queueName
+    this.#context = context
+  }
+
+  /** Connects to the app's database. */
+  static async connect(options: DurableConnection & TreeRef): Promise<DurableClient> {
+    const version = 'agent' in options ? agentTreeVersion(options.agent) : options.version
+    const context = await openContext(options)
+    return new DurableClient(options.appName, version, options.queueName ?? DEFAULT_QUEUE, context)
+  }
+
+  /**
+   * Enqueues a run: the user's message on the session. Runs of one session never overlap: the queue is
+   * partitioned by session with one run at a time per partition.
+   */
+  async startRun(request: StartRunRequest): Promise<DurableRun> {
+    if (!request.newMessage?.parts?.length) throw new ConfigError('startRun needs a newMessage with at least one part.')
+    const runId = request.runId ?? randomUUID()
+    const input: RunInput = {
+      appName: this.appName,
+      userId: request.userId,
+      sessionId: request.sessionId,
+      newMessage: request.newMessage,
+      version: this.version,
+    }
+    if (request.stateDelta) input.stateDelta = request.stateDelta
+    if (request.runConfig) input.runConfig = request.runConfig
+    await this.#context.client.enqueue(
+      {
+        queueName: this.queueName,
+        workflowName: workflowNameOf(this.appName),
+        workflowID: runId,
+        appVersion: this.version,
+        applicationName: this.appName,
+        queuePartitionKey: sessionPartition(this.appName, request.userId, request.sessionId),
+      },
+      input,
+    )
+    return this.getRun(runId)
+  }
+
+  /** A handle on a run by id (made by any process). */
+  getRun(runId: string): DurableRun {
+    return new DurableRun(runId, this.#context)
+  }
+
+  /** Cancels a run: it stops at its next step. */
+  async cancelRun(runId: string): Promise<void> {
+    await this.#context.client.cancelWorkflow(runId)
+  }
+
+  /**
+   * Runs of this app that wait (enqueued, or left by a dead worker) under another agent tree version than this
+   * one's: no worker of this version will take them.
+   */
+  async runsOfOtherVersions(): Promise<{ runId: string; version: string }[]> {
+    const waiting = await this.#context.client.listWorkflows({
+      workflowName: workflowNameOf(this.appName),
+      status: ['ENQUEUED', 'PENDING'],
+      loadInput: false,
+      loadOutput: false,
+    })
+    return waiting
+      .filter((status) => status.applicationVersion !== undefined && status.applicationVersion !== this.version)
+      .map((status) => ({ runId: status.workflowID, version: status.applicationVersion as string }))
+  }
+
+  /** Closes the database connections. */
+  async close(): Promise<void> {
+    await this.#context.client.destroy()
+    await this.#context.registry.close()
+  }
+
+  /** @internal */
+  protected get context(): RunContext {
+    return this.#context
+  }
+}
+
+/** The queue partition of a session: one run at a time per partition. */
+export function sessionPartition(appName: string, userId: string, sessionId: string): string {
+  return JSON.stringify([appName, userId, sessionId])
+}
+
+export async function openContext(options: DurableConnection): Promise<RunContext> {
+  const client = await DBOSClient.create({ systemDatabaseUrl: options.databaseUrl, applicationName: options.appName })
+  const registry = new WorkerRegistry(options.databaseUrl, options.appName)
+  return { client, registry, pollMs: options.pollMs ?? 200, deadAfterMs: options.deadAfterMs ?? 10_000 }
+}

@@ -1,0 +1,189 @@
+import { hostname } from 'node:os'
+import { DBOS } from '@dbos-inc/dbos-sdk'
+import {
+  ConfigError,
+  Runner,
+  SessionNotFoundError,
+  isFinalResponse,
+  stringifyContent,
+  type BaseAgent,
+  type BaseArtifactService,
+  type BasePlugin,
+  type BaseSessionService,
+} from '@adk-fluent/core'
+import { DurableClient, DEFAULT_QUEUE, openContext, workflowNameOf, type DurableConnection, type RunInput } from './durable-client.js'
+import { EVENTS_STREAM, invocationIdOf, type RunSummary } from './durable-run.js'
+import { DurableHooks } from './durable-hooks.js'
+import { AgentTreeChangedError } from './errors.js'
+import { RunSessionView, type SessionSnapshot } from './run-session-view.js'
+import { agentTreeVersion } from './tree-version.js'
+
+/** A {@link DurableRunner}'s configuration. */
+export interface DurableRunnerConfig extends DurableConnection {
+  agent: BaseAgent
+  /** Where sessions live; it must survive the worker (PostgreSQL, SQLite) for a run to resume elsewhere. */
+  sessionService: BaseSessionService
+  artifactService?: BaseArtifactService
+  plugins?: readonly BasePlugin[]
+  /**
+   * This worker's id (DBOS executor id), default `<hostname>-<pid>`. A worker restarted with the same id resumes
+   * its own unfinished runs at once; other workers resume a dead worker's runs after `deadAfterMs`.
+   */
+  workerId?: string
+  /** Runs this worker executes at once (DBOS per-worker concurrency; default 4). */
+  workerConcurrency?: number
+  /** Runs all workers execute at once (DBOS global concurrency; default unlimited). */
+  concurrency?: number
+  /** How often the worker writes its heartbeat and looks for dead workers, in milliseconds (default 2,000). */
+  heartbeatMs?: number
+  /** How often the queue is polled for new runs, in milliseconds (default 200). */
+  queuePollMs?: number
+  /**
+   * The agent tree version (default {@link agentTreeVersion} of `agent`). It hashes function source text, so every
+   * worker must run the same build; set it explicitly (a release tag) to pin it across builds.
+   */
+  version?: string
+  /** DBOS's log level (default `warn`). */
+  logLevel?: 'error' | 'warn' | 'info' | 'debug'
+}
+
+let launched: DurableRunner | undefined
+
+/**
+ * A worker that executes durable runs: each run is a DBOS workflow, each model call and each tool call a
+ * checkpointed step. After a crash the run resumes from its last completed step (on this worker's restart, or on
+ * another worker once this one's heartbeat stops) and its session ends with the events of one uninterrupted run.
+ * It is also a {@link DurableClient}: start, find and cancel runs from it. One runner per process (DBOS is a
+ * process-wide engine).
+ */
+export class DurableRunner extends DurableClient {
+  readonly workerId: string
+  readonly #config: DurableRunnerConfig
+  #timer: ReturnType<typeof setInterval> | undefined
+  #sweeping: Promise<void> | undefined
+
+  private constructor(config: DurableRunnerConfig, version: string, context: Awaited<ReturnType<typeof openContext>>) {
+    super(config.appName, version, config.queueName ?? DEFAULT_QUEUE, context)
+    this.#config = config
+    this.workerId = config.workerId ?? `${hostname()}-${process.pid}`
+  }
+
+  /** Registers the run workflow, launches DBOS (which resumes this worker's unfinished runs) and starts polling. */
+  static async launch(config: DurableRunnerConfig): Promise<DurableRunner> {
+    if (launched) throw new ConfigError(`A DurableRunner is already running in this process (app ${launched.appName}); DBOS runs one engine per process.`)
+    const version = config.version ?? agentTreeVersion(config.agent)
+    const workerId = config.workerId ?? `${hostname()}-${process.pid}`
+    const queueName = config.queueName ?? DEFAULT_QUEUE
+    DBOS.setConfig({
+      name: config.appName,
+      systemDatabaseUrl: config.databaseUrl,
+      applicationVersion: version,
+      executorID: workerId,
+      logLevel: config.logLevel ?? 'warn',
+      listenQueues: [queueName],
+    })
+    // Runs recovered by DBOS.launch start before the runner exists: they wait for it.
+    let ready: (runner: DurableRunner) => void = () => undefined
+    const runnerReady = new Promise<DurableRunner>((resolve) => (ready = resolve))
+    const workflow = async (input: RunInput): Promise<RunSummary> => (await runnerReady).#execute(input)
+    DBOS.registerWorkflow(workflow, { name: workflowNameOf(config.appName) })
+    await DBOS.launch()
+    await DBOS.registerQueue(queueName, {
+      workerConcurrency: config.workerConcurrency ?? 4,
+      ...(config.concurrency !== undefined ? { globalConcurrency: config.concurrency } : {}),
+      partitionConcurrency: 1,
+      minPollingIntervalMs: config.queuePollMs ?? 200,
+      onConflict: 'always_update',
+    })
+    const context = await openContext(config)
+    const worker = new DurableRunner({ ...config, workerId }, version, context)
+    launched = worker
+    await context.registry.init()
+    await context.registry.heartbeat(workerId, version)
+    worker.#timer = setInterval(() => worker.#tick(), config.heartbeatMs ?? 2000)
+    worker.#timer.unref()
+    ready(worker)
+    return worker
+  }
+
+  /** Stops taking runs and shuts DBOS down (runs in flight resume on restart or on another worker). */
+  async shutdown(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer)
+    await this.#sweeping
+    await this.context.registry.remove(this.workerId).catch(() => undefined)
+    await DBOS.shutdown()
+    await this.close()
+    if (launched === this) launched = undefined
+  }
+
+  /** One heartbeat; then the runs of workers found dead are put back on the queue (each dead worker by one worker). */
+  #tick(): void {
+    if (this.#sweeping) return
+    this.#sweeping = this.#sweep()
+      .catch((error: unknown) => DBOS.logger.warn(`adk-fluent: worker heartbeat failed: ${String(error)}`))
+      .finally(() => {
+        this.#sweeping = undefined
+      })
+  }
+
+  async #sweep(): Promise<void> {
+    const { registry, deadAfterMs } = this.context
+    await registry.heartbeat(this.workerId, this.version)
+    for (const dead of await registry.claimDead(this.workerId, deadAfterMs)) {
+      const orphans = await DBOS.listWorkflows({
+        workflowName: workflowNameOf(this.appName),
+        status: 'PENDING',
+        executorId: dead.workerId,
+        loadInput: false,
+        loadOutput: false,
+      })
+      const ids = orphans.map((status) => status.workflowID)
+      if (ids.length > 0) await DBOS.resumeWorkflows(ids, { queueName: this.queueName })
+    }
+  }
+
+  /** The workflow body: one invocation of the agent tree, replayable. */
+  async #execute(input: RunInput): Promise<RunSummary> {
+    const runId = DBOS.workflowID as string
+    if (input.version !== this.version) throw new AgentTreeChangedError(runId, input.version, [this.version])
+    const { sessionService } = this.#config
+    const key = { appName: this.appName, userId: input.userId, sessionId: input.sessionId }
+    const snapshot = await DBOS.runStep(
+      async (): Promise<SessionSnapshot> => {
+        const session = await sessionService.getSession(key)
+        if (!session) throw new SessionNotFoundError(`Session not found: ${input.sessionId}`)
+        return { eventCount: session.events.length, state: session.state, startedAt: Date.now() }
+      },
+      { name: 'open-session' },
+    )
+    const abort = new AbortController()
+    const runner = new Runner({
+      appName: this.appName,
+      agent: this.#config.agent,
+      sessionService: new RunSessionView(sessionService, key, snapshot),
+      ...(this.#config.artifactService ? { artifactService: this.#config.artifactService } : {}),
+      ...(this.#config.plugins ? { plugins: this.#config.plugins } : {}),
+    })
+    const invocationId = invocationIdOf(runId)
+    let eventCount = 0
+    let finalText = ''
+    const events = runner.runAsync({
+      userId: input.userId,
+      sessionId: input.sessionId,
+      newMessage: input.newMessage,
+      ...(input.stateDelta ? { stateDelta: input.stateDelta } : {}),
+      ...(input.runConfig ? { runConfig: input.runConfig } : {}),
+      invocationId,
+      hooks: new DurableHooks(runId, snapshot.startedAt, abort),
+      abortSignal: abort.signal,
+    })
+    for await (const event of events) {
+      if (event.partial) continue
+      await DBOS.writeStream(EVENTS_STREAM, event)
+      eventCount++
+      if (isFinalResponse(event) && event.content) finalText = stringifyContent(event)
+    }
+    await DBOS.closeStream(EVENTS_STREAM)
+    return { invocationId, eventCount, finalText }
+  }
+}

@@ -1,0 +1,46 @@
+import { AbortError, AdkFluentError } from '@adk-fluent/core'
+
+/**
+ * A run was started by a different agent tree than the workers now serve. DBOS replays a run by following its
+ * recorded steps; a changed tree (another agent order, other tools, another instruction) would take other steps, so
+ * the run is not replayed: start a worker built from the run's original code (its version is in the message), or
+ * cancel the run.
+ */
+export class AgentTreeChangedError extends AdkFluentError {
+  readonly runId: string
+  readonly runVersion: string
+  readonly workerVersions: readonly string[]
+
+  constructor(runId: string, runVersion: string, workerVersions: readonly string[]) {
+    super(
+      'CONFIG_INVALID',
+      `Run ${runId} was started by agent tree version ${runVersion}, but the workers now run ${workerVersions.join(', ')}: ` +
+        `the agent tree changed (agents, instructions, tools or models), so the run is not replayed on it. ` +
+        `Start a worker from the code that started the run (version ${runVersion}) to finish it, or cancel it.`,
+    )
+    this.runId = runId
+    this.runVersion = runVersion
+    this.workerVersions = workerVersions
+  }
+}
+
+/** The run was cancelled (`cancelRun` / `run.cancel()`): it stopped at its next step. */
+export class RunCancelledError extends AbortError {
+  readonly runId: string
+
+  constructor(runId: string) {
+    super(`Run ${runId} was cancelled.`)
+    this.runId = runId
+  }
+}
+
+/** The run's workflow failed: the error it ended with. */
+export class RunFailedError extends AdkFluentError {
+  readonly runId: string
+
+  constructor(runId: string, cause: unknown) {
+    const message = cause instanceof Error ? cause.message : String(cause)
+    super('INTERNAL', `Run ${runId} failed: ${message}`, { cause })
+    this.runId = runId
+  }
+}

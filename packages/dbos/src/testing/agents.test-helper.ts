@@ -1,0 +1,102 @@
+// Agent trees for the durable-run tests, shared by the test files and the worker processes they start.
+import { appendFileSync } from 'node:fs'
+import { FunctionTool, LlmAgent, SequentialAgent, type BaseAgent, type LlmRequest } from '@adk-fluent/core'
+import { ScriptedLlm, call } from '@adk-fluent/core/testing'
+
+/** Appends one line to the shared log file (O_APPEND: lines of several processes never mix). */
+export function logLine(file: string, line: string): void {
+  appendFileSync(file, `${line}\n`)
+}
+
+export interface TreeOptions {
+  /** The log file every model and tool call writes to. */
+  log: string
+  /** Name of an agent before which the run blocks forever (so a test can kill the worker between two steps). */
+  blockBefore?: string
+  /** `'v2'` changes one instruction: another agent tree version. */
+  variant?: string
+  /** Milliseconds each model call of the `slow` tree takes. */
+  delayMs?: number
+}
+
+/**
+ * Five steps in sequence; each step's model answers once (step_2 first calls the `charge` tool). Every model and
+ * tool call writes a line to the log.
+ */
+export function pipelineTree(options: TreeOptions): BaseAgent {
+  const steps: BaseAgent[] = []
+  for (let index = 1; index <= 5; index++) {
+    const name = `step_${index}`
+    const answer = () => {
+      logLine(options.log, `model ${name}`)
+      return `answer ${index}`
+    }
+    const charge = new FunctionTool({
+      name: 'charge',
+      description: 'Charges the card once.',
+      execute: (_args: Record<string, unknown>, context) => {
+        logLine(options.log, `tool charge ${context.idempotencyKey}`)
+        context.state.set('charged', true)
+        return { ok: true }
+      },
+    })
+    const once =
+      index === 2
+        ? [
+            () => {
+              logLine(options.log, `model ${name} (call)`)
+              return call('charge', { amount: 5 })
+            },
+            answer,
+          ]
+        : [answer]
+    // The same replies for every run of the worker.
+    const script = Array.from({ length: 20 }, () => once).flat()
+    steps.push(
+      new LlmAgent({
+        name,
+        model: new ScriptedLlm(script),
+        instruction: options.variant === 'v2' && index === 3 ? 'Do step 3 differently.' : `Do step ${index}.`,
+        outputKey: `out_${index}`,
+        ...(index === 2 ? { tools: [charge] } : {}),
+        beforeAgentCallback: async (context) => {
+          if (options.blockBefore === context.agentName) {
+            logLine(options.log, `blocked before ${context.agentName}`)
+            await new Promise(() => undefined)
+          }
+          return undefined
+        },
+      }),
+    )
+  }
+  return new SequentialAgent({ name: 'pipeline', subAgents: steps })
+}
+
+/** One agent whose every model call takes `delayMs` and logs `enter`/`leave` with the worker's id. */
+export function slowTree(options: TreeOptions & { workerId: string }): BaseAgent {
+  const entry = async () => {
+    logLine(options.log, `enter ${options.workerId}`)
+    await new Promise((resolve) => setTimeout(resolve, options.delayMs ?? 200))
+    logLine(options.log, `leave ${options.workerId}`)
+    return 'done'
+  }
+  return new LlmAgent({ name: 'slow', model: new ScriptedLlm(Array.from({ length: 500 }, () => entry)), instruction: 'Be slow.' })
+}
+
+/** One agent whose model call logs `started` and then waits a minute (so a test can cancel it midway). */
+export function waiterTree(options: TreeOptions): BaseAgent {
+  const entry = async () => {
+    logLine(options.log, 'started')
+    await new Promise((resolve) => setTimeout(resolve, 60_000).unref())
+    logLine(options.log, 'model finished')
+    return 'too late'
+  }
+  const quick = () => 'quick answer'
+  return new LlmAgent({
+    name: 'waiter',
+    model: new ScriptedLlm(
+      Array.from({ length: 50 }, () => (request: LlmRequest) => (JSON.stringify(request.contents).includes('quick') ? quick() : entry())),
+    ),
+    instruction: 'Wait.',
+  })
+}
