@@ -14,6 +14,7 @@ import { runToolRoundTrip } from './scenarios/e-tool-round-trip.js'
 import { runMemory } from './scenarios/f-memory.js'
 import { runImport } from './scenarios/g-import.js'
 import { runFluentBuild } from './scenarios/h-fluent-build.js'
+import { runDurable } from './scenarios/i-durable.js'
 
 const scenarios: Record<string, { title: string; run: (config: BenchConfig) => Promise<ResultRow[]> }> = {
   A: { title: 'single-agent turn', run: runSingleTurn },
@@ -24,6 +25,7 @@ const scenarios: Record<string, { title: string; run: (config: BenchConfig) => P
   F: { title: 'retained memory', run: runMemory },
   G: { title: 'cold import', run: runImport },
   H: { title: 'fluent build()', run: runFluentBuild },
+  I: { title: 'durable runs on DBOS (PostgreSQL)', run: runDurable },
 }
 
 const usage = `usage: pnpm bench [--quick] [--only=A,B,…]
@@ -102,6 +104,9 @@ ${notes(rows).join('\n')}
   \`heapUsed\` delta around the fill with \`gc()\` on both ends.
 - **G** \`import()\` time in a fresh node process (node's own start-up excluded), of the built packages.
 - **H** fluent \`build()\` cost (no counterpart in @google/adk; compared with constructing the agents by hand).
+- **I** \`@adk-fluent/dbos\` (no counterpart in @google/adk): a 5-step pipeline as a durable run against the plain
+  \`Runner\`, both on the same PostgreSQL session store (overhead per step), and runs per second that 1, 2 and 4
+  worker processes finish from one queue. Needs \`ADK_FLUENT_TEST_PG_URL\`; skipped without it.
 `
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { DBOSClient } from '@dbos-inc/dbos-sdk'
 import { ConfigError, type BaseAgent, type RunAsyncRequest, type RunConfig } from '@adk-fluent/core'
 import { DurableRun, type RunContext } from './durable-run.js'
-import { agentTreeVersion } from './tree-version.js'
+import { agentTreeVersion, dbosVersionOf, treeVersionOf } from './tree-version.js'
 import { WorkerRegistry } from './worker-registry.js'
 
 /** The default queue runs are enqueued on. */
@@ -100,7 +100,7 @@ export class DurableClient {
         queueName: this.queueName,
         workflowName: workflowNameOf(this.appName),
         workflowID: runId,
-        appVersion: this.version,
+        appVersion: dbosVersionOf(this.appName, this.version),
         applicationName: this.appName,
         queuePartitionKey: sessionPartition(this.appName, request.userId, request.sessionId),
       },
@@ -131,8 +131,8 @@ export class DurableClient {
       loadOutput: false,
     })
     return waiting
-      .filter((status) => status.applicationVersion !== undefined && status.applicationVersion !== this.version)
-      .map((status) => ({ runId: status.workflowID, version: status.applicationVersion as string }))
+      .map((status) => ({ runId: status.workflowID, version: treeVersionOf(status.applicationVersion) }))
+      .filter((run): run is { runId: string; version: string } => run.version !== undefined && run.version !== this.version)
   }
 
   /** Closes the database connections. */

@@ -2,6 +2,7 @@ import type { DBOSClient, WorkflowStatus } from '@dbos-inc/dbos-sdk'
 import type { Event } from '@adk-fluent/core'
 import { AgentTreeChangedError, RunCancelledError, RunFailedError } from './errors.js'
 import type { WorkerRegistry } from './worker-registry.js'
+import { treeVersionOf } from './tree-version.js'
 
 /** The stream key under which a run's workflow writes its events. */
 export const EVENTS_STREAM = 'events'
@@ -17,8 +18,10 @@ export interface RunStatus {
   version: string | undefined
   /** The worker that runs (or ran) it, once one took it. */
   workerId: string | undefined
+  /** When it was enqueued, taken by a worker, and finished (milliseconds since the epoch). */
   createdAt: number | undefined
-  updatedAt: number | undefined
+  dequeuedAt: number | undefined
+  completedAt: number | undefined
 }
 
 /** What the run's workflow returns. */
@@ -93,9 +96,10 @@ export class DurableRun {
       const status = await this.#context.client.getWorkflow(this.id)
       if (!status) throw new RunFailedError(this.id, new Error('no run has this id'))
       if (terminal.has(status.status)) return this.#finish(status)
-      if (Date.now() - lastVersionCheck >= 1000 && status.applicationVersion) {
+      const version = treeVersionOf(status.applicationVersion)
+      if (Date.now() - lastVersionCheck >= 1000 && version) {
         lastVersionCheck = Date.now()
-        await this.#checkVersion(status.applicationVersion)
+        await this.#checkVersion(version)
       }
       if (Date.now() > deadline) throw new RunFailedError(this.id, new Error(`still ${status.status} after ${options.timeoutMs} ms`))
       await new Promise((resolve) => setTimeout(resolve, this.#context.pollMs))
@@ -132,9 +136,10 @@ function toRunStatus(status: WorkflowStatus): RunStatus {
   return {
     runId: status.workflowID,
     state: status.status as RunState,
-    version: status.applicationVersion,
+    version: treeVersionOf(status.applicationVersion),
     workerId: status.executorId,
     createdAt: status.createdAt,
-    updatedAt: status.updatedAt,
+    dequeuedAt: status.dequeuedAt,
+    completedAt: status.completedAt,
   }
 }

@@ -16,7 +16,7 @@ import { EVENTS_STREAM, invocationIdOf, type RunSummary } from './durable-run.js
 import { DurableHooks } from './durable-hooks.js'
 import { AgentTreeChangedError } from './errors.js'
 import { RunSessionView, type SessionSnapshot } from './run-session-view.js'
-import { agentTreeVersion } from './tree-version.js'
+import { agentTreeVersion, dbosVersionOf } from './tree-version.js'
 
 /** A {@link DurableRunner}'s configuration. */
 export interface DurableRunnerConfig extends DurableConnection {
@@ -77,7 +77,7 @@ export class DurableRunner extends DurableClient {
     DBOS.setConfig({
       name: config.appName,
       systemDatabaseUrl: config.databaseUrl,
-      applicationVersion: version,
+      applicationVersion: dbosVersionOf(config.appName, version),
       executorID: workerId,
       logLevel: config.logLevel ?? 'warn',
       listenQueues: [queueName],

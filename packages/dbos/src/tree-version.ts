@@ -64,3 +64,18 @@ function typeName(value: object): string {
   const name = (value.constructor as { name?: string } | undefined)?.name
   return name && name !== 'Object' ? name : 'Object'
 }
+
+/**
+ * The DBOS application version of an agent tree version: DBOS wants version names unique across the applications
+ * of one system database, and two apps may run the same tree.
+ */
+export function dbosVersionOf(appName: string, version: string): string {
+  return `${version}@${appName}`
+}
+
+/** The agent tree version in a DBOS application version. */
+export function treeVersionOf(dbosVersion: string | undefined): string | undefined {
+  if (dbosVersion === undefined) return undefined
+  const at = dbosVersion.indexOf('@')
+  return at < 0 ? dbosVersion : dbosVersion.slice(0, at)
+}
