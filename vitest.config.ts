@@ -7,8 +7,9 @@ export default defineConfig({
   ssr: {
     resolve: {
       // Vitest hands these to its worker threads as Node `--conditions`, which also apply to `require`: an
-      // `import` condition there would make CommonJS packages (pg) require the ESM build of a dual package (pg-pool).
-      conditions: ['@adk-fluent/source', 'module', 'node', 'default'],
+      // `import` condition there would make CommonJS packages (pg) require the ESM build of a dual package (pg-pool),
+      // and a `module` one maps packages such as @opentelemetry/api to a build only a bundler can load.
+      conditions: ['@adk-fluent/source', 'node', 'default'],
       externalConditions: ['@adk-fluent/source'],
     },
   },

@@ -7,6 +7,7 @@ import { Context } from './context.js'
 import { toCallbackList, type AgentCallback, type SingleAgentCallback } from './agent-callbacks.js'
 import { ConfigError, type ConfigIssue } from '../errors/config-error.js'
 import { brandSymbol, hasBrand } from '../util/brand.js'
+import type { TraceSpan } from '../telemetry/run-tracing.js'
 
 const agentBrand = brandSymbol('base-agent')
 const namePattern = /^[\p{L}_][\p{L}\p{N}_]*$/u
@@ -100,22 +101,30 @@ export abstract class BaseAgent {
     return undefined
   }
 
-  /** Runs the agent: before-agent callbacks, then the body, then after-agent callbacks. */
+  /** Runs the agent: before-agent callbacks, then the body, then after-agent callbacks (in an `invoke_agent` span when traced). */
   async *runAsync(parentContext: InvocationContext): AsyncGenerator<Event, void, undefined> {
     const ctx = parentContext.clone({ agent: this })
-    ctx.throwIfAborted()
-    if (ctx.stopped) return
-    // Without callbacks or plugins there is nothing to await (each await costs promises and microtask turns).
-    const before = this.#hasCallbacks(ctx, 'before') ? await this.#runCallbacks(ctx, 'before') : undefined
-    if (before) yield before
-    if (ctx.endInvocation) return
-    for await (const event of this.runAsyncImpl(ctx)) {
-      yield event
+    const traced = ctx.tracing ? startAgentSpan(this, ctx) : undefined
+    try {
       ctx.throwIfAborted()
+      if (ctx.stopped) return
+      // Without callbacks or plugins there is nothing to await (each await costs promises and microtask turns).
+      const before = this.#hasCallbacks(ctx, 'before') ? await this.#runCallbacks(ctx, 'before') : undefined
+      if (before) yield before
+      if (ctx.endInvocation) return
+      for await (const event of this.runAsyncImpl(ctx)) {
+        yield event
+        ctx.throwIfAborted()
+      }
+      if (ctx.endInvocation || ctx.stopped) return
+      const after = this.#hasCallbacks(ctx, 'after') ? await this.#runCallbacks(ctx, 'after') : undefined
+      if (after) yield after
+    } catch (error) {
+      if (traced) ctx.tracing?.recordError(traced, error)
+      throw error
+    } finally {
+      traced?.span.end()
     }
-    if (ctx.endInvocation || ctx.stopped) return
-    const after = this.#hasCallbacks(ctx, 'after') ? await this.#runCallbacks(ctx, 'after') : undefined
-    if (after) yield after
   }
 
   protected abstract runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined>
@@ -158,6 +167,17 @@ export abstract class BaseAgent {
     if (content) event.content = content
     return event
   }
+}
+
+/**
+ * Starts the agent's `invoke_agent` span under the caller's; when nothing records it (no tracer provider, or not
+ * sampled) the agent and everything below it run untraced.
+ */
+function startAgentSpan(agent: BaseAgent, ctx: InvocationContext): TraceSpan | undefined {
+  const traced = ctx.tracing?.startAgent(agent, { invocationId: ctx.invocationId, sessionId: ctx.session.id, branch: ctx.branch }, ctx.traceContext)
+  if (traced) ctx.traceContext = traced.context
+  else ctx.tracing = undefined
+  return traced
 }
 
 /** True for any {@link BaseAgent}, whichever module instance created it. */

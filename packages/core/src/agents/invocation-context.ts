@@ -10,6 +10,8 @@ import { AbortError } from '../errors/runtime-errors.js'
 import { MaxTurnsError } from '../errors/runtime-errors.js'
 import { RunUsage } from '../usage/run-usage.js'
 import type { BaseLlm } from '../models/base-llm.js'
+import type { RunTracing } from '../telemetry/run-tracing.js'
+import type { OtelContext } from '../telemetry/otel-api.js'
 import { LLMRegistry } from '../models/llm-registry.js'
 
 /** Counters shared by every context copy of one invocation. */
@@ -34,6 +36,10 @@ export interface InvocationContextParams {
   userContent?: Content | undefined
   runConfig?: RunConfig | undefined
   abortSignal?: AbortSignal | undefined
+  /** The run's OpenTelemetry spans; `undefined` when nothing records them. */
+  tracing?: RunTracing | undefined
+  /** The OpenTelemetry context of the current span (an agent's or a tool call's). */
+  traceContext?: OtelContext | undefined
   /** `temp:` values written during this invocation (shared by every copy). */
   tempState?: Record<string, unknown>
   /** An execution engine's hooks (durable runs); `undefined` runs models and tools directly. */
@@ -56,6 +62,10 @@ export class InvocationContext {
   readonly userContent: Content | undefined
   readonly runConfig: RunConfig
   readonly abortSignal: AbortSignal | undefined
+  /** The run's OpenTelemetry spans (per copy: `undefined` below an agent whose span nothing records). */
+  tracing: RunTracing | undefined
+  /** The OpenTelemetry context new spans of this copy are children of. */
+  traceContext: OtelContext | undefined
   readonly tempState: Record<string, unknown>
   /** An execution engine's hooks (shared by every copy); see {@link InvocationHooks}. */
   readonly hooks: InvocationHooks | undefined
@@ -73,6 +83,8 @@ export class InvocationContext {
     this.userContent = params.userContent
     this.runConfig = params.runConfig ?? {}
     this.abortSignal = params.abortSignal
+    this.tracing = params.tracing
+    this.traceContext = params.traceContext
     this.tempState = params.tempState ?? Object.create(null)
     this.hooks = params.hooks
     this.#counters = counters ?? { llmCalls: 0, transfers: 0, usage: this.runConfig.usage ?? new RunUsage(), stopped: false }
@@ -120,6 +132,7 @@ export class InvocationContext {
       session?: Session
       tempState?: Record<string, unknown>
       abortSignal?: AbortSignal | undefined
+      traceContext?: OtelContext
     } = {},
   ): InvocationContext {
     return new InvocationContext(
@@ -136,6 +149,8 @@ export class InvocationContext {
         abortSignal: 'abortSignal' in overrides ? overrides.abortSignal : this.abortSignal,
         tempState: overrides.tempState ?? this.tempState,
         hooks: this.hooks,
+        tracing: this.tracing,
+        traceContext: overrides.traceContext ?? this.traceContext,
       },
       this.#counters,
     )

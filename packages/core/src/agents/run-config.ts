@@ -3,6 +3,7 @@ import type { InvocationContext } from './invocation-context.js'
 import type { LlmAgent } from './llm-agent.js'
 import type { RunUsage } from '../usage/run-usage.js'
 import type { UsageLimits } from '../usage/usage-limits.js'
+import type { TracingOptions } from '../telemetry/run-tracing.js'
 
 /** Streaming mode of a run: `'sse'` yields partial events as text arrives. */
 export type StreamingMode = 'none' | 'sse'
@@ -36,4 +37,9 @@ export interface RunConfig {
    * they run.
    */
   modelOverride?: ModelOverride
+  /**
+   * OpenTelemetry: when the application registered a tracer provider (and has `@opentelemetry/api` installed), runs
+   * emit GenAI spans; these options turn that off or record message content.
+   */
+  tracing?: TracingOptions
 }

@@ -8,6 +8,7 @@ import { AdkFluentError } from '../errors/adk-fluent-error.js'
 import { ModelError } from '../errors/runtime-errors.js'
 import { resolveModel } from './resolve-model.js'
 import { untilAborted } from './until-aborted.js'
+import type { RunTracing } from '../telemetry/run-tracing.js'
 import { breachAfterModelCall, breachBeforeModelCall, USAGE_LIMIT_EXCEEDED, usageLimitMessage, type UsageLimitBreach } from '../usage/usage-limits.js'
 
 /**
@@ -56,12 +57,22 @@ export async function* callLlm(
   const responses = hook
     ? replay(hook.call(ctx.hooks, { agentName: agent.name, branch: ctx.branch }, () => collect(model.generateContentAsync(request, stream, ctx.abortSignal))))
     : model.generateContentAsync(request, stream, ctx.abortSignal)
+  const traced = ctx.tracing?.startModelCall(agent.name, model.model, request, ctx.traceContext)
+  // Traced: the model's own work (an instrumented fetch, say) runs in the `chat` span's context.
+  let spanEnded = false
+  const pull = traced ? () => (ctx.tracing as RunTracing).api.context.with(traced.context, () => responses.next()) : () => responses.next()
   try {
     for (;;) {
       // A model that ignores the abort signal cannot hold an aborted run: its late answer is dropped.
-      const next = ctx.abortSignal ? await untilAborted(ctx, responses.next()) : await responses.next()
+      const next = ctx.abortSignal ? await untilAborted(ctx, pull()) : await pull()
       if (next.done) break
       const response = next.value
+      // The span ends with the call's complete response (not when the caller is done with it: tools run in between).
+      if (traced && !response.partial && !spanEnded) {
+        ctx.tracing?.recordModelResponse(traced, response)
+        traced.span.end()
+        spanEnded = true
+      }
       if (response.usageMetadata && !response.partial) ctx.usage.addTokens(agent.name, response.usageMetadata)
       // Over a token limit: the response is kept (it was paid for), its tool calls are not run, the run stops.
       const after = limits && response.usageMetadata && !response.partial && !ctx.stopped ? breachAfterModelCall(ctx.usage, limits) : undefined
@@ -74,6 +85,7 @@ export async function* callLlm(
       }
     }
   } catch (caught) {
+    if (traced && !spanEnded) ctx.tracing?.recordError(traced, caught)
     if (ctx.abortSignal?.aborted) void responses.return(undefined).catch(() => undefined)
     // Aborts and configuration mistakes (such as a scripted model that ran out of replies) are not model failures.
     if (AdkFluentError.isInstance(caught) && (caught.code === 'ABORTED' || caught.code === 'CONFIG_INVALID')) throw caught
@@ -87,6 +99,8 @@ export async function* callLlm(
       return
     }
     yield errorResponse(error)
+  } finally {
+    if (traced && !spanEnded) traced.span.end()
   }
 }
 

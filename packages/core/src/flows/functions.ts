@@ -45,6 +45,31 @@ async function executeCall(
   return event
 }
 
+/** {@link executeCall} in an `execute_tool` span: the tool (and an agent tool's child run) runs in its context. */
+async function executeTracedCall(
+  agent: LlmAgent,
+  ctx: InvocationContext,
+  call: FunctionCall,
+  toolsDict: Readonly<Record<string, BaseTool>>,
+  toolConfirmation: ToolConfirmation | undefined,
+): Promise<Event | undefined> {
+  const tracing = ctx.tracing
+  const traced = tracing?.startToolCall(agent.name, toolsDict[call.name ?? ''], call, ctx.traceContext)
+  if (!tracing || !traced) return executeCall(agent, ctx, call, toolsDict, toolConfirmation)
+  try {
+    const event = await tracing.api.context.with(traced.context, () =>
+      executeCall(agent, ctx.clone({ traceContext: traced.context }), call, toolsDict, toolConfirmation),
+    )
+    tracing.recordToolResult(traced, event?.content?.parts?.[0]?.functionResponse?.response)
+    return event
+  } catch (error) {
+    tracing.recordError(traced, error)
+    throw error
+  } finally {
+    traced.span.end()
+  }
+}
+
 async function runTool(
   agent: LlmAgent,
   ctx: InvocationContext,
@@ -124,7 +149,13 @@ async function executeCalls(
   const events = (
     await untilAborted(
       ctx,
-      Promise.all(calls.map((call) => executeCall(agent, ctx, call, toolsDict, call.id ? confirmations.get(call.id) : undefined))),
+      Promise.all(
+        calls.map((call) =>
+          ctx.tracing
+            ? executeTracedCall(agent, ctx, call, toolsDict, call.id ? confirmations.get(call.id) : undefined)
+            : executeCall(agent, ctx, call, toolsDict, call.id ? confirmations.get(call.id) : undefined),
+        ),
+      ),
     )
   ).filter((event): event is Event => event !== undefined)
   if (events.length === 0) return undefined

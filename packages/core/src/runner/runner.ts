@@ -14,6 +14,8 @@ import { PluginManager } from '../plugins/plugin-manager.js'
 import { ConfigError } from '../errors/config-error.js'
 import { AbortError, SessionNotFoundError } from '../errors/runtime-errors.js'
 import { newInvocationId } from '../util/ids.js'
+import { loadOtelApi, loadedOtelApi } from '../telemetry/otel-api.js'
+import { RunTracing } from '../telemetry/run-tracing.js'
 import { findAgentToRun } from './find-agent-to-run.js'
 import { REQUEST_CONFIRMATION_FUNCTION_CALL_NAME, REQUEST_CREDENTIAL_FUNCTION_CALL_NAME, REQUEST_INPUT_FUNCTION_CALL_NAME } from '../flows/contents/event-filter.js'
 
@@ -76,6 +78,9 @@ export class Runner {
         )
       }
     }
+    // OpenTelemetry: loaded once (the first run waits for it); without it, or with tracing off, no span is made.
+    let otel = runConfig?.tracing?.enabled === false ? null : loadedOtelApi()
+    if (otel === undefined) otel = await loadOtelApi()
     const ctx = new InvocationContext({
       invocationId: request.invocationId ?? newInvocationId(),
       agent: this.agent,
@@ -87,6 +92,7 @@ export class Runner {
       runConfig,
       abortSignal,
       hooks: request.hooks,
+      tracing: otel ? new RunTracing(otel, runConfig?.tracing) : undefined,
     })
     const stamp = request.hooks?.stampEvent
     const plugins = this.pluginManager.plugins.length > 0

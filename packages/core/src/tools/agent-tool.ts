@@ -109,6 +109,8 @@ export class AgentTool extends BaseTool {
         usage: parent.usage,
         ...(parent.runConfig.usageLimits ? { usageLimits: parent.runConfig.usageLimits } : {}),
         ...(parent.runConfig.modelOverride ? { modelOverride: parent.runConfig.modelOverride } : {}),
+        // The child's spans nest under this tool call's span.
+        ...(parent.runConfig.tracing || parent.traceContext ? { tracing: { ...parent.runConfig.tracing, ...(parent.traceContext ? { parent: parent.traceContext } : {}) } } : {}),
       },
     })
     for await (const event of run) {
