@@ -14,7 +14,7 @@ import { PluginManager } from '../plugins/plugin-manager.js'
 import { ConfigError } from '../errors/config-error.js'
 import { AbortError, SessionNotFoundError } from '../errors/runtime-errors.js'
 import { newInvocationId } from '../util/ids.js'
-import { loadOtelApi, loadedOtelApi } from '../telemetry/otel-api.js'
+import { hasNoTracerProvider, loadOtelApi, loadedOtelApi } from '../telemetry/otel-api.js'
 import { RunTracing } from '../telemetry/run-tracing.js'
 import { findAgentToRun } from './find-agent-to-run.js'
 import { REQUEST_CONFIRMATION_FUNCTION_CALL_NAME, REQUEST_CREDENTIAL_FUNCTION_CALL_NAME, REQUEST_INPUT_FUNCTION_CALL_NAME } from '../flows/contents/event-filter.js'
@@ -81,6 +81,7 @@ export class Runner {
     // OpenTelemetry: loaded once (the first run waits for it); without it, or with tracing off, no span is made.
     let otel = runConfig?.tracing?.enabled === false ? null : loadedOtelApi()
     if (otel === undefined) otel = await loadOtelApi()
+    if (otel && hasNoTracerProvider(otel)) otel = null
     const ctx = new InvocationContext({
       invocationId: request.invocationId ?? newInvocationId(),
       agent: this.agent,

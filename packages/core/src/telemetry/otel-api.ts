@@ -22,9 +22,11 @@ export interface OtelTracer {
 
 export interface OtelApi {
   trace: {
+    getTracerProvider(): { getDelegate?(): unknown }
     getTracer(name: string, version?: string): OtelTracer
     setSpan(context: OtelContext, span: OtelSpan): OtelContext
   }
+  ProxyTracerProvider?: new () => { getDelegate(): unknown }
   context: {
     active(): OtelContext
     with<A extends unknown[], R>(context: OtelContext, fn: (...args: A) => R, thisArg?: unknown, ...args: A): R
@@ -37,6 +39,8 @@ export const SPAN_KIND_INTERNAL = 0
 export const SPAN_KIND_CLIENT = 2
 
 let api: OtelApi | null | undefined
+/** The api's no-op tracer provider (the global provider's delegate until the application registers one). */
+let noopProvider: unknown
 let loading: Promise<OtelApi | null> | undefined
 
 /**
@@ -48,6 +52,7 @@ export function loadOtelApi(): Promise<OtelApi | null> {
     (module) => {
       const loaded = ((module as { default?: unknown }).default ?? module) as Partial<OtelApi>
       api = loaded.trace && loaded.context ? (loaded as OtelApi) : null
+      noopProvider = api?.ProxyTracerProvider ? new api.ProxyTracerProvider().getDelegate() : undefined
       return api
     },
     () => {
@@ -61,4 +66,12 @@ export function loadOtelApi(): Promise<OtelApi | null> {
 /** The loaded api, `null` when it is not installed, `undefined` before {@link loadOtelApi} finished. */
 export function loadedOtelApi(): OtelApi | null | undefined {
   return api
+}
+
+/**
+ * True when no tracer provider is registered (the global provider still delegates to the no-op one): a run then
+ * makes no span at all, at the cost of this one check.
+ */
+export function hasNoTracerProvider(otel: OtelApi): boolean {
+  return noopProvider !== undefined && otel.trace.getTracerProvider().getDelegate?.() === noopProvider
 }
