@@ -13,6 +13,8 @@ import {
 } from '@adk-fluent/core'
 import type { ScriptEntry } from '@adk-fluent/core/testing'
 import { isContextSpec, type ContextSpec } from '../namespaces/context/compile-context.js'
+import { compilePrompt, isPromptSpec, type PromptSpec } from '../namespaces/prompt/compile-prompt.js'
+import { isArtifactOperation, type ArtifactOperation } from '../namespaces/artifacts/artifact-operation.js'
 import { AgentNode, type AgentInstruction, type AgentNodePatch, type GenerateContentConfig } from '../ir/agent-node.js'
 import { addAgentCallback, type AgentCallbackKind, type AgentCallbacks } from '../ir/agent-callbacks.js'
 import type { StatePredicate } from '../ir/state-function-types.js'
@@ -28,6 +30,11 @@ import { parseToolEntry, parseToolsEntries, type ToolArgument, type ToolOptions,
 import type { AgentBuilder } from './agent-builder.js'
 import type { BuilderKit, BuilderProps } from './builder-kit.js'
 import { FlowBuilderBase } from './flow-builder-base.js'
+
+/** `P.versioned()` prompts label every model request with `<tag>-<fingerprint>`. */
+function versionPatch(prompt: PromptSpec): AgentNodePatch {
+  return prompt.version === undefined ? {} : { promptVersion: `${prompt.version}-${prompt.fingerprint()}`.toLowerCase() }
+}
 
 function text(value: unknown, path: readonly string[]): string {
   if (typeof value === 'string') return value
@@ -72,15 +79,33 @@ export class AgentBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutput>
   }
 
   instruct(instruction: AgentInstruction): AgentBuilder<TOutput> {
-    return this.#with({ instruction: parseInstruction(instruction, this.callPath('instruct')) })
+    const parsed = parseInstruction(instruction, this.callPath('instruct'))
+    return this.#with({ instruction: parsed, ...(isPromptSpec(parsed) ? versionPatch(parsed) : {}) })
   }
 
   describe(description: string): AgentBuilder<TOutput> {
     return this.#with({ description: text(description, this.callPath('describe')) })
   }
 
-  static(instruction: string): AgentBuilder<TOutput> {
-    return this.#with({ staticInstruction: text(instruction, this.callPath('static')) })
+  static(instruction: string | PromptSpec): AgentBuilder<TOutput> {
+    const path = this.callPath('static')
+    if (!isPromptSpec(instruction)) return this.#with({ staticInstruction: text(instruction, path) })
+    const compiled = compilePrompt(instruction)
+    if (typeof compiled !== 'string') {
+      throwConfigIssue(path, 'the prompt is dynamic (P.when, P.fromState, P.template, P.compress or P.adapt), and a static instruction is sent unchanged. Put the dynamic parts in .instruct() and keep .static() for fixed text.')
+    }
+    return this.#with({ staticInstruction: compiled, ...versionPatch(instruction) })
+  }
+
+  artifacts(...operations: ArtifactOperation[]): AgentBuilder<TOutput> {
+    const path = this.callPath('artifacts')
+    if (operations.length === 0) throwConfigIssue(path, "no operations given. Pass A operations such as .artifacts(A.publish('report.md', { fromKey: 'report' })).")
+    operations.forEach((operation, index) => {
+      if (!isArtifactOperation(operation)) {
+        throwConfigIssue([...path, index], `expected an A operation such as A.publish('report.md', { fromKey: 'report' }), got ${describeValue(operation)}.`)
+      }
+    })
+    return this.#with({ artifacts: Object.freeze([...this.node.artifacts, ...operations]) })
   }
 
   globalInstruct(instruction: string): AgentBuilder<TOutput> {

@@ -11,6 +11,8 @@ import type {
 } from '@adk-fluent/core'
 import type { ScriptEntry } from '@adk-fluent/core/testing'
 import type { ContextSpec } from '../namespaces/context/index.js'
+import type { PromptSpec } from '../namespaces/prompt/index.js'
+import type { ArtifactOperation } from '../namespaces/artifacts/artifact-operation.js'
 import type { AgentInstruction, AgentNode, GenerateContentConfig } from '../ir/agent-node.js'
 import type { StatePredicate } from '../ir/state-function-types.js'
 import type { NodeHolder } from '../parse/parse-step.js'
@@ -34,8 +36,12 @@ export interface AgentBuilder<TOutput = string> extends FlowBuilder<TOutput> {
   instruct(instruction: AgentInstruction): AgentBuilder<TOutput>
   /** The description other agents see when choosing whom to transfer to (replaces). */
   describe(text: string): AgentBuilder<TOutput>
-  /** The static instruction, sent unchanged as a cacheable prefix (replaces). */
-  static(text: string): AgentBuilder<TOutput>
+  /**
+   * The static instruction, sent unchanged as a cacheable prefix (replaces): text, or a static `P` prompt (no
+   * `P.when`/`P.fromState`/`P.template`/`P.compress`/`P.adapt`), rendered once at the call.
+   * @example Agent('a').static(P.role('You are a support agent.').add(P.constraint('Never promise refunds.')))
+   */
+  static(instruction: string | PromptSpec): AgentBuilder<TOutput>
   /** The global instruction; only the root agent's applies, to every agent of the tree (replaces). */
   globalInstruct(text: string): AgentBuilder<TOutput>
   /**
@@ -107,5 +113,11 @@ export interface AgentBuilder<TOutput = string> extends FlowBuilder<TOutput> {
    * @example Agent('a').mock(['Hello!'])
    */
   mock(script: readonly ScriptEntry[]): AgentBuilder<TOutput>
+  /**
+   * `A` operations run after the agent's reply is stored (appends): they see the state its `.writes()` key holds,
+   * and their artifact and state changes are carried by one event after the reply.
+   * @example Agent('generator').writes('report_text').artifacts(A.publish('report.md', { fromKey: 'report_text' }))
+   */
+  artifacts(...operations: ArtifactOperation[]): AgentBuilder<TOutput>
   build(): LlmAgent
 }

@@ -1,4 +1,6 @@
 import { LlmAgent, type Context, type LlmAgentConfig, type SingleAgentCallback } from '@adk-fluent/core'
+import type { ContextHook } from '../namespaces/context/context-part.js'
+import { StageModelAgent } from '../runtime/stage-model-agent.js'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import type { AgentNode } from '../ir/agent-node.js'
 import type { StatePredicate } from '../ir/state-function-types.js'
@@ -6,12 +8,23 @@ import { stateSnapshot } from '../runtime/state-snapshot.js'
 import { childNames } from './child-names.js'
 import { composeCallbacks } from './compose-callbacks.js'
 import type { LowerFunction } from './lower-function.js'
-import { lowerInstruction } from './lower-instruction.js'
+import { instructionExtras, lowerInstruction } from './lower-instruction.js'
 import { lowerTools } from './lower-tools.js'
 
 /** `.proceedIf(pred)`: a before-agent callback that skips the agent (an empty reply) unless `pred(state)` holds. */
 function proceedIfCallback(predicate: StatePredicate): SingleAgentCallback {
   return async (context: Context) => ((await predicate(stateSnapshot(context))) ? undefined : { role: 'model', parts: [] })
+}
+
+/** Context hooks (`C.capture`, `C.writeNotes`) and `.artifacts()` operations as agent callbacks that return nothing. */
+function hookCallback(hooks: readonly ContextHook[]): SingleAgentCallback[] {
+  if (hooks.length === 0) return []
+  return [
+    async (context: Context) => {
+      for (const hook of hooks) await hook(context)
+      return undefined
+    },
+  ]
 }
 
 /** Lowers an `Agent(...)` to a fresh core `LlmAgent` (with fresh sub-agents, tools and mock model). */
@@ -28,6 +41,10 @@ export function lowerAgent(node: AgentNode, name: string, lower: LowerFunction):
     config.subAgents = node.subAgents.map((sub, index) => lower(sub, names[index] as string))
   }
   if (node.generateContentConfig !== undefined) config.generateContentConfig = node.generateContentConfig
+  if (node.promptVersion !== undefined) {
+    const base = node.generateContentConfig
+    config.generateContentConfig = { ...base, labels: { ...base?.labels, adk_prompt_version: node.promptVersion } }
+  }
   if (node.accepts !== undefined) config.inputSchema = node.accepts
   if (node.returns !== undefined) config.outputSchema = node.returns
   if (node.writes !== undefined) config.outputKey = node.writes
@@ -35,9 +52,13 @@ export function lowerAgent(node: AgentNode, name: string, lower: LowerFunction):
   if (node.transfer.disallowTransferToParent) config.disallowTransferToParent = true
   if (node.transfer.disallowTransferToPeers) config.disallowTransferToPeers = true
   const { callbacks } = node
-  const beforeAgent = composeCallbacks(node.proceedIf ? [proceedIfCallback(node.proceedIf), ...callbacks.beforeAgent] : callbacks.beforeAgent)
+  const extras = instructionExtras(node)
+  const before = hookCallback(extras.beforeAgent)
+  const beforeAgent = composeCallbacks(node.proceedIf ? [proceedIfCallback(node.proceedIf), ...before, ...callbacks.beforeAgent] : [...before, ...callbacks.beforeAgent])
   if (beforeAgent) config.beforeAgentCallback = beforeAgent
-  const afterAgent = composeCallbacks(callbacks.afterAgent)
+  // Artifact operations and note writes run first, so a callback that answers (and ends the list) cannot skip them.
+  const artifactOps = node.artifacts.map((operation) => operation.run)
+  const afterAgent = composeCallbacks([...hookCallback([...extras.afterAgent, ...artifactOps]), ...callbacks.afterAgent])
   if (afterAgent) config.afterAgentCallback = afterAgent
   const beforeModel = composeCallbacks(callbacks.beforeModel)
   if (beforeModel) config.beforeModelCallback = beforeModel
@@ -47,5 +68,5 @@ export function lowerAgent(node: AgentNode, name: string, lower: LowerFunction):
   if (beforeTool) config.beforeToolCallback = beforeTool
   const afterTool = composeCallbacks(callbacks.afterTool)
   if (afterTool) config.afterToolCallback = afterTool
-  return new LlmAgent(config)
+  return extras.usesModel ? new StageModelAgent(config) : new LlmAgent(config)
 }

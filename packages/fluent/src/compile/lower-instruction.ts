@@ -1,6 +1,7 @@
 import { injectSessionState, type Instruction, type ReadonlyContext } from '@adk-fluent/core'
-import { compilePrompt, isPromptSpec } from '../namespaces/prompt/compile-prompt.js'
+import { compilePrompt, isPromptSpec, promptUsesModel } from '../namespaces/prompt/compile-prompt.js'
 import { compileContext, composeInstruction, type ContextSpec } from '../namespaces/context/compile-context.js'
+import type { ContextHook } from '../namespaces/context/context-part.js'
 import { fromState, none } from '../namespaces/context/index.js'
 import type { AgentInstruction, AgentNode } from '../ir/agent-node.js'
 
@@ -8,6 +9,25 @@ import type { AgentInstruction, AgentNode } from '../ir/agent-node.js'
 export interface LoweredInstruction {
   readonly instruction?: Instruction
   readonly includeContents?: 'default' | 'none'
+}
+
+/** What the context adds around the agent's run, and whether rendering the instruction calls a model. */
+export interface InstructionExtras {
+  readonly beforeAgent: readonly ContextHook[]
+  readonly afterAgent: readonly ContextHook[]
+  readonly usesModel: boolean
+}
+
+/** The hooks of the agent's context and whether its instruction or context calls a model. */
+export function instructionExtras(node: AgentNode): InstructionExtras {
+  const context = effectiveContext(node)
+  const compiled = context ? compileContext(context) : undefined
+  const promptModel = isPromptSpec(node.instruction) && promptUsesModel(node.instruction)
+  return {
+    beforeAgent: compiled?.beforeAgent ?? [],
+    afterAgent: compiled?.afterAgent ?? [],
+    usesModel: promptModel || (compiled?.usesModel ?? false),
+  }
 }
 
 /**

@@ -37,7 +37,9 @@ export function dataFlowFields(node: AgentNode): DataFlowFields {
         : node.tools.length > 0
           ? `structured JSON → ${shape} (sent through the set_model_response tool; the tools stay usable)`
           : `structured JSON → ${shape}`,
-    writes: node.writes === undefined ? '(not set — response only in conversation)' : `state['${node.writes}']`,
+    writes:
+      (node.writes === undefined ? '(not set — response only in conversation)' : `state['${node.writes}']`) +
+      (node.artifacts.length > 0 ? `; then ${node.artifacts.map((operation) => operation.description).join(', ')}` : ''),
     contract: contract.length > 0 ? contract.join('; ') : '(not set)',
   }
 }

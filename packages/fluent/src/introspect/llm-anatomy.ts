@@ -42,8 +42,9 @@ export function contextSummary(node: AgentNode, renderedNote: string): string {
 /** `6. After`: where the answer goes. */
 export function afterCall(node: AgentNode): string {
   const parsed = node.returns ? '; .ask() returns the parsed object' : ''
-  if (node.writes === undefined) return `response in conversation history only${parsed}`
-  return `response stored → state['${node.writes}']${node.returns ? ' (the parsed object)' : ''}${parsed}`
+  const artifacts = node.artifacts.length > 0 ? `\nthen .artifacts(): ${node.artifacts.map((operation) => operation.description).join(', ')}` : ''
+  if (node.writes === undefined) return `response in conversation history only${parsed}${artifacts}`
+  return `response stored → state['${node.writes}']${node.returns ? ' (the parsed object)' : ''}${parsed}${artifacts}`
 }
 
 function systemItem(node: AgentNode, root: FlowNode): string {

@@ -3,7 +3,7 @@ import type { AgentNode } from '../ir/agent-node.js'
 import type { FlowNode } from '../ir/flow-node.js'
 import { visitNode, type NodeVisitor } from '../ir/node-visitor.js'
 import { isPromptSpec, promptStateKeys } from '../namespaces/prompt/compile-prompt.js'
-import { contextStateKeys } from '../namespaces/context/compile-context.js'
+import { contextStateKeys, contextWriteKeys } from '../namespaces/context/compile-context.js'
 import { formatArgument } from '../namespaces/shared/format-argument.js'
 import { schemaKeys } from './describe-schema.js'
 
@@ -86,10 +86,15 @@ export function agentAccess(node: AgentNode): StateAccess {
     ...(node.consumes ? schemaKeys(node.consumes) : []).map(
       (key): StateRead => ({ key, strength: 'expected', via: `.consumes() field '${key}'`, field: 'consumes' }),
     ),
+    ...node.artifacts.flatMap((operation) =>
+      operation.reads.map((key): StateRead => ({ key, strength: 'expected', via: `${operation.description} in .artifacts()`, field: 'artifacts' })),
+    ),
   ]
   const writes: StateWrite[] = [
     ...(node.writes === undefined ? [] : [write(node.writes, `.writes(${formatArgument(node.writes)})`, 'writes')]),
     ...(node.produces ? schemaKeys(node.produces) : []).map((key) => write(key, `.produces() field '${key}'`, 'produces')),
+    ...(node.context ? contextWriteKeys(node.context) : []).map((key) => write(key, `state key '${key}' written by .context()`, 'context')),
+    ...node.artifacts.flatMap((operation) => operation.writes.map((key) => write(key, `${operation.description} in .artifacts()`, 'artifacts'))),
   ]
   const opaque = [
     typeof node.instruction === 'function' ? 'its instruction function' : undefined,

@@ -4,6 +4,7 @@ import type { ScriptEntry } from '@adk-fluent/core/testing'
 import type { PromptSpec } from '../namespaces/prompt/index.js'
 import type { ContextSpec } from '../namespaces/context/index.js'
 import type { ToolComposite } from '../namespaces/tools/index.js'
+import type { ArtifactOperation } from '../namespaces/artifacts/artifact-operation.js'
 import type { FlowNode, NamedNodeFields } from './flow-node.js'
 import { emptyAgentCallbacks, type AgentCallbacks } from './agent-callbacks.js'
 import type { StatePredicate } from './state-function-types.js'
@@ -59,6 +60,10 @@ export interface AgentNode extends NamedNodeFields {
   readonly proceedIf: StatePredicate | undefined
   readonly planner: BasePlanner | undefined
   readonly generateContentConfig: GenerateContentConfig | undefined
+  /** `.artifacts(...ops)`: `A` operations run after the agent's reply is stored. */
+  readonly artifacts: readonly ArtifactOperation[]
+  /** `P.versioned()` of the instruction or static prompt: `<tag>-<fingerprint>`, sent as a request label. */
+  readonly promptVersion: string | undefined
 }
 
 /** Fields `cloneWith` may replace. */
@@ -92,6 +97,8 @@ export const AgentNode = Object.freeze({
       proceedIf: undefined,
       planner: undefined,
       generateContentConfig: undefined,
+      artifacts: Object.freeze([]),
+      promptVersion: undefined,
     })
   },
   /** A copy of `node` with `patch` applied; `node` is unchanged. */

@@ -1,12 +1,12 @@
 import type { ReadonlyContext } from '@adk-fluent/core'
 import type { ContextSpec } from './context-spec.js'
-import type { HistoryMemo } from './context-part.js'
+import type { ContextHook, HistoryMemo } from './context-part.js'
 
 export { isContextSpec } from './context-spec.js'
 export type { ContextSpec } from './context-spec.js'
 export { composeInstruction } from './compose-instruction.js'
 export { describeContext } from './describe-context.js'
-export { contextStateKeys } from './context-state-keys.js'
+export { contextStateKeys, contextWriteKeys } from './context-state-keys.js'
 
 /** Renders the body of the `<conversation_context>` block at run time (`''` when there is nothing to show). */
 export type ContextProvider = (context: ReadonlyContext) => Promise<string>
@@ -15,6 +15,12 @@ export type ContextProvider = (context: ReadonlyContext) => Promise<string>
 export interface CompiledContext {
   readonly includeContents: 'default' | 'none'
   readonly provider?: ContextProvider
+  /** Hooks to run before the agent (`C.capture`), in order. */
+  readonly beforeAgent: readonly ContextHook[]
+  /** Hooks to run after the agent's reply is stored (`C.writeNotes`), in order. */
+  readonly afterAgent: readonly ContextHook[]
+  /** True when rendering calls a model: the agent reports those calls as events. */
+  readonly usesModel: boolean
 }
 
 /**
@@ -24,9 +30,16 @@ export interface CompiledContext {
  * `[key]: value` lines (absent keys skipped). Wrap its output with {@link composeInstruction}.
  */
 export function compileContext(spec: ContextSpec): CompiledContext {
+  // Parts render by tier (C.priority), lower first; Array.prototype.sort is stable, so equal tiers keep their order.
   const includeContents = spec.parts.some((part) => part.includeContents === 'none') ? 'none' : 'default'
-  const renderers = spec.parts.flatMap((part) => (part.render ? [part.render] : []))
-  if (renderers.length === 0) return Object.freeze({ includeContents })
+  const ordered = [...spec.parts].sort((a, b) => a.tier - b.tier)
+  const renderers = ordered.flatMap((part) => (part.render ? [part.render] : []))
+  const hooks = {
+    beforeAgent: Object.freeze(spec.parts.flatMap((part) => (part.beforeAgent ? [part.beforeAgent] : []))),
+    afterAgent: Object.freeze(spec.parts.flatMap((part) => (part.afterAgent ? [part.afterAgent] : []))),
+    usesModel: spec.parts.some((part) => part.usesModel),
+  }
+  if (renderers.length === 0) return Object.freeze({ includeContents, ...hooks })
   const memo: HistoryMemo = new Map()
   const provider: ContextProvider = async (context) => {
     const outputs: string[] = []
@@ -36,5 +49,5 @@ export function compileContext(spec: ContextSpec): CompiledContext {
     }
     return outputs.join('\n')
   }
-  return Object.freeze({ includeContents, provider })
+  return Object.freeze({ includeContents, provider, ...hooks })
 }

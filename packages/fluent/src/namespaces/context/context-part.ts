@@ -1,4 +1,4 @@
-import { injectSessionState, renderStateValue, type ReadonlyContext } from '@adk-fluent/core'
+import { injectSessionState, renderStateValue, type Context, type ReadonlyContext } from '@adk-fluent/core'
 import type { HistoryItem } from './history-item.js'
 import type { HistoryStage } from './history-stage.js'
 import { renderHistory } from './backward-history.js'
@@ -11,12 +11,24 @@ export type HistoryMemo = Map<HistoryStage, { readonly key: string; readonly ite
 /** Renders one part's share of the `<conversation_context>` block (`''` when it has nothing to show). */
 export type ContextRender = (context: ReadonlyContext, memo: HistoryMemo) => Promise<string>
 
+/** Work a part does around the agent's run (`C.capture` before it, `C.writeNotes` after it), writing state. */
+export type ContextHook = (context: Context) => Promise<void>
+
 /**
  * One part of a context spec: how it sets `includeContents` and what it renders. Shared code reads these
  * structural fields only; it never branches on `kind`.
  */
 export interface ContextPart {
-  readonly kind: 'context-none' | 'context-default' | 'context-state' | 'context-template' | 'context-history'
+  readonly kind:
+    | 'context-none'
+    | 'context-default'
+    | 'context-state'
+    | 'context-template'
+    | 'context-history'
+    | 'context-notes'
+    | 'context-write-notes'
+    | 'context-capture'
+    | 'context-artifact'
   /** `'none'` suppresses the model's native history; `'default'` is neutral. */
   readonly includeContents: 'default' | 'none'
   /** The factory call as written (`C.fromState('query')`). */
@@ -29,10 +41,32 @@ export interface ContextPart {
   readonly stages: readonly HistoryStage[] | null
   /** Its renderer, or `null` when it renders nothing. */
   readonly render: ContextRender | null
+  /** State keys it writes (`C.writeNotes`, `C.capture`), for the contract checker. */
+  readonly writes: readonly string[]
+  /** Runs before the agent (its state writes land in an event before the agent's first model call). */
+  readonly beforeAgent: ContextHook | null
+  /** Runs after the agent's reply is stored. */
+  readonly afterAgent: ContextHook | null
+  /** Render order inside the context block: lower tiers first (`C.priority`); 2 by default. */
+  readonly tier: number
+  /** True when rendering calls a model (`C.summarize`, `C.extract`, …). */
+  readonly usesModel: boolean
 }
 
-function createPart(part: ContextPart): ContextPart {
-  return Object.freeze({ ...part, stateKeys: Object.freeze([...part.stateKeys]) })
+/** The fields a part may leave out. */
+type PartInit = Omit<ContextPart, 'writes' | 'beforeAgent' | 'afterAgent' | 'tier' | 'usesModel'> & Partial<ContextPart>
+
+/** Creates a frozen part (defaults: writes nothing, no hooks, tier 2, no model). @internal */
+export function createPart(part: PartInit): ContextPart {
+  return Object.freeze({
+    beforeAgent: null,
+    afterAgent: null,
+    tier: 2,
+    usesModel: part.stages?.some((stage) => stage.usesModel === true) ?? false,
+    ...part,
+    stateKeys: Object.freeze([...part.stateKeys]),
+    writes: Object.freeze([...(part.writes ?? [])]),
+  } as ContextPart)
 }
 
 /** `C.none()`: no history, nothing rendered. @internal */

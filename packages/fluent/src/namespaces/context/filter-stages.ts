@@ -33,24 +33,64 @@ export function excludeAgentsStage(names: readonly string[]): HistoryStage {
   return filterStage(`C.excludeAgents(${formatArguments(names)})`, `all but ${names.join(', ')}`, (item) => !names.includes(item.author))
 }
 
+/** The kinds of event `C.select({ type })` keeps. */
+export type HistoryItemType = 'message' | 'tool-call' | 'tool-result'
+
 /** The selection of `C.select()`. */
 export interface ContextSelection {
   /** Keep events by this author (or any of these authors; `'user'` for the user). */
   readonly author?: string | readonly string[]
+  /** Keep events of this type (or any of these): text `message`s, `tool-call`s, `tool-result`s. */
+  readonly type?: HistoryItemType | readonly HistoryItemType[]
+  /** Keep events tagged with this tag (or any of these) in `customMetadata.tags`. */
+  readonly tag?: string | readonly string[]
   /** Keep events for which this returns true. */
   readonly where?: (item: HistoryItem) => boolean
 }
 
+/** The types of a history item. @internal */
+export function itemTypes(item: HistoryItem): HistoryItemType[] {
+  const types: HistoryItemType[] = []
+  if (!item.toolOnly) types.push('message')
+  if (item.toolCalls > 0) types.push('tool-call')
+  if (item.toolResponses > 0) types.push('tool-result')
+  return types
+}
+
+function list<T extends string>(value: T | readonly T[] | undefined): readonly T[] | undefined {
+  return value === undefined ? undefined : typeof value === 'string' ? [value as T] : (value as readonly T[])
+}
+
+function listArgument(values: readonly string[]): string {
+  return values.length === 1 ? formatArgument(values[0]) : `[${formatArguments(values)}]`
+}
+
 /** Keeps the events matching every given criterion. @internal */
 export function selectStage(selection: ContextSelection): HistoryStage {
-  const authors = selection.author === undefined ? undefined : typeof selection.author === 'string' ? [selection.author] : [...selection.author]
+  const authors = list(selection.author)
+  const types = list(selection.type)
+  const tags = list(selection.tag)
   const where = selection.where
   const call = `C.select({ ${[
-    authors ? `author: ${authors.length === 1 ? formatArgument(authors[0]) : `[${formatArguments(authors)}]`}` : '',
+    authors ? `author: ${listArgument(authors)}` : '',
+    types ? `type: ${listArgument(types)}` : '',
+    tags ? `tag: ${listArgument(tags)}` : '',
     where ? `where: ${formatArgument(where)}` : '',
   ]
     .filter(Boolean)
     .join(', ')} })`
-  const summary = [authors ? `events by ${authors.join(', ')}` : '', where ? 'matching a predicate' : ''].filter(Boolean).join(', ')
-  return filterStage(call, summary, (item) => (!authors || authors.includes(item.author)) && (!where || where(item)), authors)
+  const summary = [
+    authors ? `events by ${authors.join(', ')}` : '',
+    types ? `of type ${types.join(' or ')}` : '',
+    tags ? `tagged ${tags.join(' or ')}` : '',
+    where ? 'matching a predicate' : '',
+  ]
+    .filter(Boolean)
+    .join(', ')
+  const keep = (item: HistoryItem): boolean =>
+    (!authors || authors.includes(item.author)) &&
+    (!types || itemTypes(item).some((type) => types.includes(type))) &&
+    (!tags || (item.tags ?? []).some((tag) => tags.includes(tag))) &&
+    (!where || where(item))
+  return filterStage(call, summary, keep, authors)
 }

@@ -11,6 +11,12 @@ export interface HistoryItem {
   readonly toolResponses: number
   /** True when the event holds only function calls/responses (no text). */
   readonly toolOnly: boolean
+  /** When the event was written (milliseconds since the epoch); absent for items a policy made up. */
+  readonly timestamp?: number
+  /** The event's tags (`customMetadata.tags`), for `C.select({ tag })`. */
+  readonly tags?: readonly string[]
+  /** Rendered as its text alone, without the `[author]: ` prefix (a `<earlier_context_summary>` block). */
+  readonly raw?: boolean
 }
 
 /**
@@ -40,12 +46,17 @@ export function toHistoryItem(event: Event): HistoryItem | undefined {
   const hasText = text.trim().length > 0
   const shown = [hasText ? text : '', ...tools].filter((segment) => segment.length > 0).join(' ')
   if (shown.length === 0) return undefined
-  return { author: event.author, text: shown, toolCalls, toolResponses, toolOnly: !hasText }
+  const tags = event.customMetadata?.['tags']
+  const item: HistoryItem = { author: event.author, text: shown, toolCalls, toolResponses, toolOnly: !hasText, timestamp: event.timestamp }
+  return Array.isArray(tags) ? { ...item, tags: tags.filter((tag): tag is string => typeof tag === 'string') } : item
 }
 
-/** `[author]: text`, the text neutralised ({@link neutralizeContextValue}). @internal */
+/**
+ * `[author]: text`, the text neutralised ({@link neutralizeContextValue}); a `raw` item (a block this code built, whose
+ * inner text it neutralised already) as its text alone. @internal
+ */
 export function renderHistoryItem(item: HistoryItem): string {
-  return `[${item.author}]: ${neutralizeContextValue(item.text)}`
+  return item.raw ? item.text : `[${item.author}]: ${neutralizeContextValue(item.text)}`
 }
 
 /** A rough token count (4 characters a token), used by the budget policies. @internal */

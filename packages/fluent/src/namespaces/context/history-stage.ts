@@ -22,6 +22,8 @@ export interface HistoryStage {
   readonly run: { readonly mode: 'stream'; readonly stream: HistoryStream } | { readonly mode: 'collect'; readonly collect: HistoryCollect }
   /** When the stage keeps only events by these authors: as a first stage, only their events are read. */
   readonly authors?: readonly string[]
+  /** True when the stage calls a model (reported as events by the agent). */
+  readonly usesModel?: boolean
 }
 
 /** Creates a frozen lazy stage. @internal */
@@ -42,6 +44,7 @@ export function createCollectStage(
   summary: string,
   collect: HistoryCollect,
   stateKeys: readonly string[] = [],
+  usesModel = false,
 ): HistoryStage {
   return Object.freeze({
     kind: 'history-stage',
@@ -49,5 +52,6 @@ export function createCollectStage(
     summary,
     stateKeys: Object.freeze([...stateKeys]),
     run: Object.freeze({ mode: 'collect', collect }),
+    ...(usesModel ? { usesModel: true } : {}),
   })
 }

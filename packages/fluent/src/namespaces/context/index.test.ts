@@ -61,8 +61,9 @@ describe('composeInstruction', () => {
 
 describe('C golden outputs', () => {
   it('none and default compile without a provider', () => {
-    expect(compileContext(C.none())).toEqual({ includeContents: 'none' })
-    expect(compileContext(C.default())).toEqual({ includeContents: 'default' })
+    const nothing = { beforeAgent: [], afterAgent: [], usesModel: false }
+    expect(compileContext(C.none())).toEqual({ includeContents: 'none', ...nothing })
+    expect(compileContext(C.default())).toEqual({ includeContents: 'default', ...nothing })
     expect(Object.isFrozen(compileContext(C.none()))).toBe(true)
   })
 

@@ -13,7 +13,7 @@ import { budgetStage, truncateStage, turnWindowStage, type TruncateLimits } from
 import { compactStage, dedupStage, redactStage } from './rewrite-stages.js'
 import { relevantStage, summarizeStage } from './model-stages.js'
 import { parseContextModel, type ContextModel } from './context-model.js'
-import { parseAgentNames, parsePositiveInteger, parseRedactPatterns } from './parse-context-options.js'
+import { parseAgentNames, parseChoice, parsePositiveInteger, parseRedactPatterns } from './parse-context-options.js'
 import { assertStateKey, assertStateKeys } from '../shared/state-key.js'
 import { formatArgument } from '../shared/format-argument.js'
 
@@ -25,6 +25,14 @@ export type { HistoryStage } from './history-stage.js'
 export type { ContextSelection } from './filter-stages.js'
 export type { TruncateLimits } from './limit-stages.js'
 export type { ContextModel } from './context-model.js'
+export type { HistoryItemType } from './filter-stages.js'
+export type { StaleAction, UserStrategy } from './select-stages.js'
+export type { FitStrategy } from './cascade-stages.js'
+export type { ContextCheck, ExtractShape } from './extract-stages.js'
+export type { NotesFormat, NotesStrategy } from './notes-parts.js'
+export { fresh, fromAgentsWindowed, priority, project, recent, user } from './selection-factories.js'
+export { distill, extract, fit, manusCascade, rolling, validate } from './model-factories.js'
+export { capture, notes, writeNotes } from './notes-factories.js'
 
 function history(stage: HistoryStage): ContextSpec {
   return createContextSpec([createHistoryPart([stage])])
@@ -113,16 +121,27 @@ export function template(text: string): ContextSpec {
 }
 
 /**
- * The events matching every criterion: by author and/or a predicate over the rendered item.
- * @example C.select({ author: ['user', 'planner'] })
+ * The events matching every criterion: by author, by type (`message`, `tool-call`, `tool-result`), by tag
+ * (`customMetadata.tags` of the event) and/or a predicate over the rendered item.
+ * @example C.select({ author: ['user', 'planner'], type: 'message' })
  */
 export function select(selection: ContextSelection): ContextSpec {
   const author = selection?.author
   const authors = author === undefined ? [] : typeof author === 'string' ? [author] : author
-  if (!selection || (author === undefined && selection.where === undefined)) {
-    throw new ConfigError("C.select(): nothing to select by. Pass { author: 'planner' } and/or { where: (item) => boolean }.")
+  if (!selection || (author === undefined && selection.where === undefined && selection.type === undefined && selection.tag === undefined)) {
+    throw new ConfigError("C.select(): nothing to select by. Pass { author: 'planner' }, { type: 'message' }, { tag: 'decision' } and/or { where: (item) => boolean }.")
   }
   if (author !== undefined) parseAgentNames('C.select()', authors)
+  if (selection.type !== undefined) {
+    const types = typeof selection.type === 'string' ? [selection.type] : selection.type
+    for (const type of types as unknown[]) parseChoice('C.select()', 'type', type, ['message', 'tool-call', 'tool-result'] as const)
+  }
+  if (selection.tag !== undefined) {
+    const tags = typeof selection.tag === 'string' ? [selection.tag] : selection.tag
+    if (!Array.isArray(tags) || tags.length === 0 || tags.some((tag: unknown) => typeof tag !== 'string' || tag.length === 0)) {
+      throw new ConfigError("C.select(): tag must be a non-empty string or a list of them, such as { tag: 'decision' }.")
+    }
+  }
   if (selection.where !== undefined && typeof selection.where !== 'function') {
     throw new ConfigError('C.select(): where must be a function (item) => boolean.')
   }
@@ -179,11 +198,11 @@ export function compact(): ContextSpec {
 }
 
 /**
- * The kept history replaced by a `[summary]: …` line written by `model` (a core `BaseLlm` or a model name).
- * Pipe a window in front to bound what is sent: `C.window(20).pipe(C.summarize({ model }))`.
+ * The kept history replaced by a `[summary]: …` line written by `model` (a core `BaseLlm` or a model name; left
+ * out, the agent's own model). Pipe a window in front to bound what is sent: `C.window(20).pipe(C.summarize())`.
  * @example C.summarize({ model: new Gemini({ model: 'gemini-2.5-flash' }) })
  */
-export function summarize(options: { readonly model: ContextModel; readonly prompt?: string }): ContextSpec {
+export function summarize(options: { readonly model?: ContextModel; readonly prompt?: string } = {}): ContextSpec {
   const model = parseContextModel('C.summarize()', options?.model)
   if (options.prompt !== undefined && (typeof options.prompt !== 'string' || options.prompt.trim().length === 0)) {
     throw new ConfigError('C.summarize(): prompt must be a non-empty string (the instruction given to the summarizing model).')
@@ -192,12 +211,12 @@ export function summarize(options: { readonly model: ContextModel; readonly prom
 }
 
 /**
- * The `topK` events (default 5) that `model` ranks most relevant to a query, taken from the state key `queryKey`
+ * The `topK` events (default 5) that `model` (left out, the agent's own) ranks most relevant to a query, taken from the state key `queryKey`
  * or given as `query`; kept in their original order.
  * @example C.relevant({ model, queryKey: 'question', topK: 3 })
  */
 export function relevant(
-  options: { readonly model: ContextModel; readonly topK?: number } & ({ readonly queryKey: string; readonly query?: never } | { readonly query: string; readonly queryKey?: never }),
+  options: { readonly model?: ContextModel; readonly topK?: number } & ({ readonly queryKey: string; readonly query?: never } | { readonly query: string; readonly queryKey?: never }),
 ): ContextSpec {
   const model = parseContextModel('C.relevant()', options?.model)
   const topK = options.topK === undefined ? 5 : parsePositiveInteger('C.relevant()', 'topK', options.topK)

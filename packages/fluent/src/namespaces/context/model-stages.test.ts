@@ -107,10 +107,10 @@ describe('C.relevant', () => {
 })
 
 describe('model-powered policies: bad input', () => {
-  it('needs a model and exactly one query source', () => {
+  it('takes a model or none, and exactly one query source', () => {
     const model = new RecordingLlm(() => '')
     const cases: [() => unknown, string][] = [
-      [() => C.summarize({ model: {} as BaseLlm }), 'C.summarize(): the model option'],
+      [() => C.summarize({ model: {} as BaseLlm }), 'C.summarize().model: expected a model'],
       [() => C.summarize({ model, prompt: '' }), 'C.summarize(): prompt'],
       [() => C.relevant({ model } as never), 'exactly one of queryKey'],
       [() => C.relevant({ model, queryKey: 'q', query: 'x' } as never), 'exactly one of queryKey'],

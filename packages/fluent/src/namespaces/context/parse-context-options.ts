@@ -1,4 +1,5 @@
 import { ConfigError } from '@adk-fluent/core'
+import { kindOf, throwOptionIssue } from '../shared/option-issue.js'
 
 /** Validates a positive whole number option of `factory`. @internal */
 export function parsePositiveInteger(factory: string, name: string, value: unknown): number {
@@ -33,4 +34,60 @@ export function parseRedactPatterns(patterns: readonly unknown[]): RegExp[] {
       throw new ConfigError(`C.redact(): ${JSON.stringify(pattern)} is not a valid regular expression (${(error as Error).message}). Escape special characters or pass a RegExp.`)
     }
   })
+}
+
+/** Validates an options object of `factory` (`undefined` allowed when every option is optional). @internal */
+export function parseOptionsObject(factory: string, options: unknown, example: string): Record<string, unknown> {
+  if (options === undefined) return {}
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throwOptionIssue([factory], `expected an options object, got ${kindOf(options)}.`, `For example ${example}.`)
+  }
+  return options as Record<string, unknown>
+}
+
+/** Validates a positive number option (`undefined` gives `fallback`). @internal */
+export function parsePositiveNumber(factory: string, name: string, value: unknown, fallback: number, example: string): number {
+  if (value === undefined) return fallback
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throwOptionIssue([factory, name], `expected a positive number, got ${JSON.stringify(value) ?? kindOf(value)}.`, `For example ${example}.`)
+  }
+  return value
+}
+
+/** Validates a positive whole number option (`undefined` gives `fallback`). @internal */
+export function parseCount(factory: string, name: string, value: unknown, fallback: number, example: string): number {
+  if (value === undefined) return fallback
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    throwOptionIssue([factory, name], `expected a whole number of at least 1, got ${JSON.stringify(value) ?? kindOf(value)}.`, `For example ${example}.`)
+  }
+  return value
+}
+
+/** Validates an option that must be one of `choices` (`undefined` gives the first). @internal */
+export function parseChoice<T extends string>(factory: string, name: string, value: unknown, choices: readonly T[]): T {
+  if (value === undefined) return choices[0] as T
+  if (typeof value !== 'string' || !choices.includes(value as T)) {
+    throwOptionIssue(
+      [factory, name],
+      `expected one of ${choices.map((choice) => `'${choice}'`).join(', ')}, got ${JSON.stringify(value) ?? kindOf(value)}.`,
+      `For example ${factory.replace('()', `({ ${name}: '${choices[choices.length - 1]}' })`)}.`,
+    )
+  }
+  return value as T
+}
+
+/** Validates a boolean option (`undefined` gives `false`). @internal */
+export function parseFlag(factory: string, name: string, value: unknown): boolean {
+  if (value === undefined) return false
+  if (typeof value !== 'boolean') throwOptionIssue([factory, name], `expected true or false, got ${kindOf(value)}.`, `For example ${factory.replace('()', `({ ${name}: true })`)}.`)
+  return value
+}
+
+/** Validates a state-key-like name option (`undefined` gives `fallback`). @internal */
+export function parseKeyName(factory: string, name: string, value: unknown, fallback: string): string {
+  if (value === undefined) return fallback
+  if (typeof value !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(value)) {
+    throwOptionIssue([factory, name], `expected an identifier such as 'facts', got ${JSON.stringify(value) ?? kindOf(value)}.`, 'Use letters, digits and underscores.')
+  }
+  return value
 }

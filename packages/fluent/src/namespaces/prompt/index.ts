@@ -6,11 +6,12 @@ import { parsePromptText } from './parse-prompt-text.js'
 import { parseSectionName } from './section-name.js'
 import { assertStateKey, assertStateKeys } from '../shared/state-key.js'
 
-export { isPromptSpec, compilePrompt, describePrompt, promptStateKeys } from './compile-prompt.js'
+export { isPromptSpec, compilePrompt, describePrompt, promptStateKeys, promptUsesModel } from './compile-prompt.js'
+export { adapt, compress, fingerprint, scaffolded, versioned } from './model-factories.js'
 export type { PromptSpec } from './prompt-spec.js'
 export type { PromptProvider } from './prompt-provider.js'
 export type { PromptBlock, PromptCondition, PromptPredicate } from './prompt-block.js'
-export type { PromptTextMapper, PromptTransform } from './prompt-transform.js'
+export type { PromptModelTransform, PromptTextMapper, PromptTransform } from './prompt-transform.js'
 
 /**
  * The persona, rendered first and without a header.

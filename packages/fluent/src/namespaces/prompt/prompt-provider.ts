@@ -3,6 +3,7 @@ import type { PromptBlock, PromptBlockKind, PromptCondition, PromptWhenBlock } f
 import type { PromptSpec } from './prompt-spec.js'
 import { layoutPrompt, promptSectionOrder } from './layout-prompt.js'
 import { presentState } from '../shared/present-state.js'
+import { callStageModel } from '../shared/stage-model.js'
 
 /** An instruction provider: renders the prompt against the state of the running invocation. */
 export type PromptProvider = (context: ReadonlyContext) => Promise<string>
@@ -26,11 +27,16 @@ export function createPromptProvider(spec: PromptSpec): PromptProvider {
   return async (context) => {
     const resolution: Resolution = { context, kept, lines: new Map(), included: new Map(), snapshot: undefined }
     await resolveBlocks(spec.blocks, resolution)
-    return layoutPrompt(spec, {
+    let text = layoutPrompt(spec, {
       text: (block) => resolution.lines.get(block) ?? [],
       state: (block) => resolution.lines.get(block) ?? [],
       include: (block) => resolution.included.get(block) ?? false,
     })
+    for (const transform of spec.transforms) {
+      if (transform.kind !== 'prompt-model' || text.length === 0) continue
+      text = await callStageModel(transform.factory, transform.model, transform.instruction, text, context)
+    }
+    return text
   }
 }
 

@@ -1,6 +1,7 @@
 import { ConfigError } from '@adk-fluent/core'
 import type { PromptBlock } from './prompt-block.js'
 import type { PromptTextMapper, PromptTransform } from './prompt-transform.js'
+import { promptFingerprint } from './prompt-fingerprint.js'
 
 /**
  * A prompt: a frozen plain descriptor holding blocks and transforms. Compose with `.add()` (union of blocks and
@@ -10,6 +11,14 @@ export interface PromptSpec {
   readonly kind: 'prompt'
   readonly blocks: readonly PromptBlock[]
   readonly transforms: readonly PromptTransform[]
+  /** The tag given by `P.versioned()`, if any. */
+  readonly version: string | undefined
+  /**
+   * A 12-hex-digit SHA-256 fingerprint of the prompt's structure (blocks, conditions, transforms, version tag):
+   * equal prompts have equal fingerprints; any change to the text or structure changes it.
+   * @example P.role('You are a reviewer.').fingerprint() // 'a1b2c3d4e5f6'
+   */
+  fingerprint(): string
   /**
    * The union of both prompts: blocks of both (rendered in the fixed section order) and transforms of both.
    * @example P.role('You are a reviewer.').add(P.task('Review the code.'))
@@ -25,11 +34,17 @@ export interface PromptSpec {
 }
 
 /** Creates a frozen prompt descriptor. @internal */
-export function createPromptSpec(blocks: readonly PromptBlock[], transforms: readonly PromptTransform[] = []): PromptSpec {
+export function createPromptSpec(
+  blocks: readonly PromptBlock[],
+  transforms: readonly PromptTransform[] = [],
+  version?: string,
+): PromptSpec {
   const spec: PromptSpec = Object.freeze({
     kind: 'prompt' as const,
     blocks: Object.freeze([...blocks]),
     transforms: Object.freeze([...transforms]),
+    version,
+    fingerprint: () => promptFingerprint(spec),
     add: (other: PromptSpec) => addPrompt(spec, other),
     pipe: (transform: PromptSpec | PromptTextMapper) => pipePrompt(spec, transform),
   })
@@ -54,13 +69,13 @@ export function addPrompt(spec: PromptSpec, other: PromptSpec): PromptSpec {
       `P.add(): expected a prompt made by P.* (for example P.task('...')), got ${describeValue(other)}. Wrap plain text in P.context(), P.task() or P.section().`,
     )
   }
-  return createPromptSpec([...spec.blocks, ...other.blocks], [...spec.transforms, ...other.transforms])
+  return createPromptSpec([...spec.blocks, ...other.blocks], [...spec.transforms, ...other.transforms], spec.version ?? other.version)
 }
 
 /** Attaches a transform to a prompt (see {@link PromptSpec.pipe}). */
 export function pipePrompt(spec: PromptSpec, transform: PromptSpec | PromptTextMapper): PromptSpec {
   if (typeof transform === 'function') {
-    return createPromptSpec(spec.blocks, [...spec.transforms, Object.freeze({ kind: 'prompt-map' as const, mapper: transform })])
+    return createPromptSpec(spec.blocks, [...spec.transforms, Object.freeze({ kind: 'prompt-map' as const, mapper: transform })], spec.version)
   }
   if (!isPromptSpec(transform)) {
     throw new ConfigError(
@@ -72,7 +87,7 @@ export function pipePrompt(spec: PromptSpec, transform: PromptSpec | PromptTextM
       'P.pipe(): the argument holds prompt blocks, and .pipe() only takes transforms (P.only(), P.without(), P.reorder()) or a function (text) => text. Use .add() to combine blocks.',
     )
   }
-  return createPromptSpec(spec.blocks, [...spec.transforms, ...transform.transforms])
+  return createPromptSpec(spec.blocks, [...spec.transforms, ...transform.transforms], spec.version)
 }
 
 function describeValue(value: unknown): string {

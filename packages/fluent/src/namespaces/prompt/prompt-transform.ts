@@ -1,3 +1,5 @@
+import type { StageModel } from '../shared/stage-model.js'
+
 /** Keeps, drops or reorders whole sections by name (`P.only`, `P.without`, `P.reorder`). */
 export interface PromptSectionTransform {
   readonly kind: 'prompt-only' | 'prompt-without' | 'prompt-reorder'
@@ -14,8 +16,24 @@ export interface PromptMapTransform {
   readonly mapper: PromptTextMapper
 }
 
-/** A transform of a prompt; transforms apply to the whole prompt, sections first, then text mappers. */
-export type PromptTransform = PromptSectionTransform | PromptMapTransform
+/** `P.compress()` / `P.adapt()`: the rendered text rewritten by a model at run time. */
+export interface PromptModelTransform {
+  readonly kind: 'prompt-model'
+  /** The factory (`P.compress()`), for errors and events. */
+  readonly factory: string
+  /** The call as written (`P.compress({ maxTokens: 200 })`). */
+  readonly call: string
+  /** The instruction given to the rewriting model. */
+  readonly instruction: string
+  /** The model; `undefined` uses the agent's own. */
+  readonly model: StageModel | undefined
+}
+
+/**
+ * A transform of a prompt; transforms apply to the whole prompt: sections first, then text mappers, then model
+ * rewrites (each group in the order attached).
+ */
+export type PromptTransform = PromptSectionTransform | PromptMapTransform | PromptModelTransform
 
 /** The transform kinds, for exhaustive dispatch tables. */
 export type PromptTransformKind = PromptTransform['kind']
@@ -37,7 +55,7 @@ export function applyTextTransforms(text: string, transforms: readonly PromptTra
   return result
 }
 
-type TransformOf<K extends PromptTransformKind> = K extends PromptMapTransform['kind'] ? PromptMapTransform : PromptSectionTransform
+type TransformOf<K extends PromptTransformKind> = K extends 'prompt-map' ? PromptMapTransform : K extends 'prompt-model' ? PromptModelTransform : PromptSectionTransform
 
 type Step<R> = { readonly [K in PromptTransformKind]: (value: R, transform: TransformOf<K>) => R }
 
@@ -49,6 +67,7 @@ const sectionStep: Step<string[]> = {
     ...order.filter((id) => !transform.names.includes(id)),
   ],
   'prompt-map': (order) => order,
+  'prompt-model': (order) => order,
 }
 
 const textStep: Step<string> = {
@@ -56,4 +75,5 @@ const textStep: Step<string> = {
   'prompt-without': (text) => text,
   'prompt-reorder': (text) => text,
   'prompt-map': (text, transform) => transform.mapper(text),
+  'prompt-model': (text) => text,
 }

@@ -6,6 +6,8 @@ export const builtInSections = Object.freeze(['role', 'context', 'task', 'constr
 const labels: Readonly<Record<string, string>> = Object.freeze({
   role: '',
   template: '',
+  scaffold_preamble: '',
+  scaffold_postamble: '',
   context: 'Context',
   task: 'Task',
   constraint: 'Constraints',
@@ -61,6 +63,11 @@ export function parseSectionName(factory: string, name: unknown): string {
 /** Render order of the given section ids: built-ins first in their fixed order, then the rest as given. @internal */
 export function canonicalSectionOrder(ids: readonly string[]): string[] {
   const builtIn = builtInSections.filter((id) => ids.includes(id))
-  const custom = ids.filter((id) => !(builtInSections as readonly string[]).includes(id))
-  return [...builtIn, ...custom]
+  const custom = ids.filter((id) => !(builtInSections as readonly string[]).includes(id) && !scaffold.includes(id))
+  const first = ids.includes('scaffold_preamble') ? ['scaffold_preamble'] : []
+  const last = ids.includes('scaffold_postamble') ? ['scaffold_postamble'] : []
+  return [...first, ...builtIn, ...custom, ...last]
 }
+
+/** The sections of `P.scaffolded()`: the preamble renders first, the postamble last, both without a header. */
+const scaffold: readonly string[] = ['scaffold_preamble', 'scaffold_postamble']

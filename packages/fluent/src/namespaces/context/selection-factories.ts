@@ -1,0 +1,85 @@
+import { createContextSpec, type ContextSpec } from './context-spec.js'
+import { createHistoryPart, createPart } from './context-part.js'
+import type { HistoryStage } from './history-stage.js'
+import { freshStage, fromAgentsWindowedStage, projectStage, recentStage, userStage, type StaleAction, type UserStrategy } from './select-stages.js'
+import { parseChoice, parseCount, parseOptionsObject, parsePositiveNumber } from './parse-context-options.js'
+import { kindOf, throwOptionIssue } from '../shared/option-issue.js'
+
+function history(stage: HistoryStage): ContextSpec {
+  return createContextSpec([createHistoryPart([stage])])
+}
+
+/**
+ * Recency-weighted history: the event `age` events from the newest weighs `0.5 ** (age / halfLife)`, and events are
+ * kept while their weight is at least `minWeight` (defaults: `halfLife` 10, `minWeight` 0.1, so the newest 34).
+ * @example C.recent({ halfLife: 4, minWeight: 0.25 })
+ */
+export function recent(options?: { readonly halfLife?: number; readonly minWeight?: number }): ContextSpec {
+  const parsed = parseOptionsObject('C.recent()', options, 'C.recent({ halfLife: 10 })')
+  const halfLife = parsePositiveNumber('C.recent()', 'halfLife', parsed['halfLife'], 10, 'C.recent({ halfLife: 10 })')
+  const minWeight = parsePositiveNumber('C.recent()', 'minWeight', parsed['minWeight'], 0.1, 'C.recent({ minWeight: 0.1 })')
+  if (minWeight > 1) throwOptionIssue(['C.recent()', 'minWeight'], `expected a weight between 0 and 1, got ${minWeight}.`, 'For example C.recent({ minWeight: 0.1 }).')
+  return history(recentStage(halfLife, minWeight))
+}
+
+/**
+ * Only events younger than `maxAge` seconds when the instruction is rendered; `staleAction: 'mark'` keeps older
+ * ones prefixed with `[stale]` instead.
+ * @example C.fresh({ maxAge: 3600 })
+ */
+export function fresh(options?: { readonly maxAge?: number; readonly staleAction?: StaleAction }): ContextSpec {
+  const parsed = parseOptionsObject('C.fresh()', options, 'C.fresh({ maxAge: 3600 })')
+  const maxAge = parsePositiveNumber('C.fresh()', 'maxAge', parsed['maxAge'], 3600, 'C.fresh({ maxAge: 3600 })')
+  return history(freshStage(maxAge, parseChoice('C.fresh()', 'staleAction', parsed['staleAction'], ['drop', 'mark'] as const)))
+}
+
+/**
+ * The user's messages: `all` (default), the `first`, the `last`, or the first and last (`bookend`).
+ * @example C.user({ strategy: 'bookend' })
+ */
+export function user(options?: { readonly strategy?: UserStrategy }): ContextSpec {
+  const parsed = parseOptionsObject('C.user()', options, "C.user({ strategy: 'last' })")
+  return history(userStage(parseChoice('C.user()', 'strategy', parsed['strategy'], ['all', 'first', 'last', 'bookend'] as const)))
+}
+
+/**
+ * The user's messages plus, per named agent, its last `n` events.
+ * @example C.fromAgentsWindowed({ researcher: 2, critic: 1 })
+ */
+export function fromAgentsWindowed(windows: Readonly<Record<string, number>>): ContextSpec {
+  if (typeof windows !== 'object' || windows === null || Array.isArray(windows) || Object.keys(windows).length === 0) {
+    throwOptionIssue(['C.fromAgentsWindowed()'], `expected { agentName: count }, got ${kindOf(windows)}.`, 'For example C.fromAgentsWindowed({ researcher: 2 }).')
+  }
+  const parsed: Record<string, number> = {}
+  for (const [name, count] of Object.entries(windows)) {
+    parsed[name] = parseCount('C.fromAgentsWindowed()', name, count, 1, `C.fromAgentsWindowed({ ${name}: 2 })`)
+  }
+  return history(fromAgentsWindowedStage(parsed))
+}
+
+/**
+ * Events whose text is a JSON object show only the named fields (others are unchanged).
+ * @example C.fromAgents('classifier').pipe(C.project('intent', 'confidence'))
+ */
+export function project(...fields: string[]): ContextSpec {
+  if (fields.length === 0) throwOptionIssue(['C.project()'], 'no fields given.', "Pass field names, for example C.project('intent').")
+  fields.forEach((field, index) => {
+    if (typeof field !== 'string' || field.length === 0) throwOptionIssue(['C.project()', index], `expected a field name, got ${kindOf(field)}.`, "For example C.project('intent').")
+  })
+  return history(projectStage(fields))
+}
+
+/**
+ * The parts of `spec` rendered at priority `tier`: in the context block, lower tiers render first (default tier 2;
+ * equal tiers keep their order). History handling is unchanged.
+ * @example C.priority(3, C.window(5)).add(C.priority(1, C.fromState('goal')))
+ */
+export function priority(tier: number, spec: ContextSpec): ContextSpec {
+  if (typeof tier !== 'number' || !Number.isInteger(tier) || tier < 0) {
+    throwOptionIssue(['C.priority()', 'tier'], `expected a whole number of at least 0, got ${JSON.stringify(tier) ?? kindOf(tier)}.`, "For example C.priority(1, C.fromState('goal')).")
+  }
+  if (typeof spec !== 'object' || spec === null || (spec as { kind?: unknown }).kind !== 'context') {
+    throwOptionIssue(['C.priority()', 'spec'], `expected a context spec made by C.*, got ${kindOf(spec)}.`, "For example C.priority(1, C.fromState('goal')).")
+  }
+  return createContextSpec(spec.parts.map((part) => createPart({ ...part, tier, call: `C.priority(${tier}, ${part.call})` })))
+}
