@@ -1,5 +1,20 @@
 // The outputs pasted into README.md, computed by the same code users call.
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { runCli } from '../../packages/fluent/src/cli/main.js'
 import { article, broken, classifier, review, support, writer } from './tour.js'
+
+const repository = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+
+/** `$ adk-fluent <args>` and what the command printed, run in process from the repository root. */
+async function cli(args: readonly string[]): Promise<string> {
+  let stdout = ''
+  let stderr = ''
+  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env: {}, cwd: repository }
+  const code = await runCli(args, io)
+  if (stderr !== '') throw new Error(`adk-fluent ${args.join(' ')} wrote to stderr (exit code ${code}):\n${stderr}`)
+  return `$ adk-fluent ${args.join(' ')}\n${stdout}`
+}
 
 /** Output name → how to compute it. */
 export const outputs: Readonly<Record<string, () => string | Promise<string>>> = {
@@ -15,4 +30,6 @@ export const outputs: Readonly<Record<string, () => string | Promise<string>>> =
       .check({ initialState: [] })
       .map((issue) => `[${issue.level}] ${issue.agent}: ${issue.message}\n  hint: ${issue.hint}`)
       .join('\n'),
+  'weather-eval': () =>
+    cli(['eval', 'examples/weather-agent/eval/agent.ts', 'examples/weather-agent/eval/weather.evalset.json:named_city_metric', '--print_detailed_results']),
 }
