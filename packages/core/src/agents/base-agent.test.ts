@@ -244,7 +244,7 @@ describe('agent names and tree (spec 10.6 #53–55)', () => {
     }
     expect(ConfigError.isConfigError(caught)).toBe(true)
     expect((caught as ConfigError).message).toContain('duplicate sub-agent name "x"')
-    expect((caught as ConfigError).issues[0]?.path).toEqual(['seq', 'subAgents'])
+    expect((caught as ConfigError).issues[0]?.path).toEqual(['seq', 'subAgents', 1])
   })
 
   it('#55 findAgent, findSubAgent and rootAgent over a 3-level tree', () => {

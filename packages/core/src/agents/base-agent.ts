@@ -8,6 +8,9 @@ import { toCallbackList, type AgentCallback, type SingleAgentCallback } from './
 import { ConfigError, type ConfigIssue } from '../errors/config-error.js'
 import { brandSymbol, hasBrand } from '../util/brand.js'
 import type { TraceSpan } from '../telemetry/run-tracing.js'
+import { describeValue } from '../util/describe-value.js'
+import { isLlmAgent as llmAgentBrandCheck } from './is-llm-agent.js'
+import { agentPath, ambiguousTransferIssues, callbackIssues, optionsIssue, stringIssue } from './validate-agent-config.js'
 
 const agentBrand = brandSymbol('base-agent')
 const namePattern = /^[\p{L}_][\p{L}\p{N}_]*$/u
@@ -41,39 +44,64 @@ export abstract class BaseAgent {
   readonly afterAgentCallback: readonly SingleAgentCallback[]
   #parentAgent: BaseAgent | undefined
 
-  constructor(config: BaseAgentConfig) {
+  /**
+   * Checks the whole configuration and throws one {@link ConfigError} listing every problem (with `moreIssues`, the
+   * subclass's own) before linking the sub-agents, so a failed construction leaves them free to be reused.
+   */
+  constructor(config: BaseAgentConfig, moreIssues: readonly ConfigIssue[] = []) {
     Object.defineProperty(this, agentBrand, { value: true })
+    const className = new.target.name
+    const missing = optionsIssue(config, className)
+    if (missing) throw new ConfigError([missing, ...moreIssues])
+    const path = agentPath(config, className)
     const issues: ConfigIssue[] = []
     const nameProblem = validateAgentName(config.name)
-    if (nameProblem) issues.push({ path: [String(config.name)], message: nameProblem })
-    const subAgents = config.subAgents ?? []
+    if (nameProblem) issues.push({ path: [path, 'name'], message: nameProblem })
+    issues.push(...stringIssue([path], 'description', config.description))
+    const rawSubAgents: unknown = config.subAgents ?? []
+    const subAgents: BaseAgent[] = []
+    if (!Array.isArray(rawSubAgents)) {
+      issues.push({ path: [path, 'subAgents'], message: `subAgents must be an array of agents, got ${describeValue(rawSubAgents)}.` })
+    }
     const seen = new Set<string>()
-    for (const sub of subAgents) {
+    for (const [index, sub] of (Array.isArray(rawSubAgents) ? rawSubAgents : []).entries()) {
       if (!isBaseAgent(sub)) {
-        issues.push({ path: [config.name, 'subAgents'], message: `a sub-agent is not an agent (got ${typeof sub}). Pass agent instances.` })
+        issues.push({ path: [path, 'subAgents', index], message: `a sub-agent is not an agent (got ${describeValue(sub)}). Pass agent instances.` })
         continue
       }
+      subAgents.push(sub)
       if (seen.has(sub.name)) {
         issues.push({
-          path: [config.name, 'subAgents'],
+          path: [path, 'subAgents', index],
           message: `duplicate sub-agent name "${sub.name}". Sub-agents of one parent need distinct names.`,
         })
       }
       seen.add(sub.name)
       if (sub.parentAgent) {
         issues.push({
-          path: [config.name, 'subAgents', sub.name],
-          message: `Agent "${sub.name}" already has a parent agent, current parent: "${sub.parentAgent.name}", trying to add: "${config.name}". An agent instance can have only one parent; build a fresh instance for each place it is used.`,
+          path: [path, 'subAgents', sub.name],
+          message: `Agent "${sub.name}" already has a parent agent, current parent: "${sub.parentAgent.name}", trying to add: "${path}". An agent instance can have only one parent; build a fresh instance for each place it is used.`,
         })
       }
     }
-    if (issues.length > 0) throw new ConfigError(issues)
+    issues.push(...callbackIssues([path], 'beforeAgentCallback', config.beforeAgentCallback))
+    issues.push(...callbackIssues([path], 'afterAgentCallback', config.afterAgentCallback))
+    issues.push(...moreIssues)
+    if (issues.length === 0) {
+      issues.push(...ambiguousTransferIssues(path, subAgents, llmAgentBrandCheck, this.transfersBetweenAgents))
+    }
+    if (issues.length > 0) throw new ConfigError(issues, typeof config.name === 'string' ? { agentName: config.name } : {})
     this.name = config.name
     this.description = config.description ?? ''
     this.subAgents = Object.freeze([...subAgents])
     this.beforeAgentCallback = toCallbackList(config.beforeAgentCallback)
     this.afterAgentCallback = toCallbackList(config.afterAgentCallback)
     for (const sub of subAgents) sub.#parentAgent = this
+  }
+
+  /** True for agents whose sub-agents are transfer targets (LlmAgent); used by the ambiguous-name check. */
+  protected get transfersBetweenAgents(): boolean {
+    return false
   }
 
   get parentAgent(): BaseAgent | undefined {

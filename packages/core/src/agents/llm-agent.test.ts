@@ -93,7 +93,7 @@ describe('LlmAgent configuration (spec 10.9 #90–92)', () => {
 
   it('rejects tools that are not tools and models that are not models', () => {
     expect(() => new LlmAgent({ name: 'agent', tools: [(() => 1) as never] })).toThrow('not a tool')
-    expect(() => new LlmAgent({ name: 'agent', model: {} as never })).toThrow('model must be a model name or a BaseLlm instance.')
+    expect(() => new LlmAgent({ name: 'agent', model: {} as never })).toThrow('model must be a model name or a BaseLlm instance, got an object.')
     expect(() => new LlmAgent({ name: 'agent', includeContents: 'all' as never })).toThrow("includeContents must be 'default' or 'none'")
   })
 

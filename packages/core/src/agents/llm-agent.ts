@@ -19,9 +19,8 @@ import type { Event } from '../events/event.js'
 import { BaseLlm, isBaseLlm } from '../models/base-llm.js'
 import { LLMRegistry } from '../models/llm-registry.js'
 import type { BaseTool } from '../tools/base-tool.js'
-import { isBaseTool } from '../tools/base-tool.js'
 import type { BasePlanner } from '../planners/base-planner.js'
-import { ConfigError, type ConfigIssue } from '../errors/config-error.js'
+import { llmAgentConfigIssues } from './llm-agent-config-issues.js'
 import { runLlmFlow } from '../flows/llm-flow.js'
 import { isLlmAgent, llmAgentBrand } from './is-llm-agent.js'
 
@@ -56,8 +55,6 @@ export interface LlmAgentConfig extends BaseAgentConfig {
   afterToolCallback?: AfterToolCallback
 }
 
-const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/
-const scopedIdentifier = /^(app|user|temp):[A-Za-z_][A-Za-z0-9_]*$/
 
 /** An agent driven by a model: it builds a request, calls the model, runs the tools it asks for, and loops. */
 export class LlmAgent extends BaseAgent {
@@ -83,8 +80,8 @@ export class LlmAgent extends BaseAgent {
   #fallbackModel: BaseLlm | undefined
 
   constructor(config: LlmAgentConfig) {
-    // Checked before BaseAgent links the sub-agents, so a failed construction leaves them free to be reused.
-    super(checkedConfig(config))
+    // Checked with BaseAgent's checks, before it links the sub-agents: one ConfigError lists every problem.
+    super(config, llmAgentConfigIssues(config))
     Object.defineProperty(this, llmAgentBrand, { value: true })
     this.model = config.model
     if (typeof config.model === 'string' && config.model.length > 0) this.#resolvedModel = LLMRegistry.newLlm(config.model)
@@ -106,6 +103,10 @@ export class LlmAgent extends BaseAgent {
     this.afterModelCallback = toCallbackList(config.afterModelCallback)
     this.beforeToolCallback = toCallbackList(config.beforeToolCallback)
     this.afterToolCallback = toCallbackList(config.afterToolCallback)
+  }
+
+  protected override get transfersBetweenAgents(): boolean {
+    return true
   }
 
   /** The model this agent calls: its own, else the nearest LlmAgent ancestor's, else the default model. */
@@ -147,48 +148,4 @@ export class LlmAgent extends BaseAgent {
     // The flow's generator itself, not a generator wrapping it: one async-generator layer less per event.
     return runLlmFlow(this, ctx)
   }
-}
-
-
-function checkedConfig(config: LlmAgentConfig): LlmAgentConfig {
-  const issues = validateLlmAgentConfig(config)
-  if (issues.length > 0) throw new ConfigError(issues, { agentName: config.name })
-  return config
-}
-
-function validateLlmAgentConfig(config: LlmAgentConfig): ConfigIssue[] {
-  const issues: ConfigIssue[] = []
-  const path = [config.name]
-  const generate = config.generateContentConfig as Record<string, unknown> | undefined
-  if (generate?.['tools']) issues.push({ path: [...path, 'generateContentConfig'], message: 'All tools must be set via LlmAgent.tools.' })
-  if (generate?.['systemInstruction']) {
-    issues.push({ path: [...path, 'generateContentConfig'], message: 'System instruction must be set via LlmAgent.instruction.' })
-  }
-  if (generate?.['responseSchema']) {
-    issues.push({ path: [...path, 'generateContentConfig'], message: 'Response schema must be set via LlmAgent.outputSchema.' })
-  }
-  if (config.includeContents !== undefined && config.includeContents !== 'default' && config.includeContents !== 'none') {
-    issues.push({ path: [...path, 'includeContents'], message: `includeContents must be 'default' or 'none', got ${JSON.stringify(config.includeContents)}.` })
-  }
-  if (config.outputKey !== undefined && !identifier.test(config.outputKey) && !scopedIdentifier.test(config.outputKey)) {
-    issues.push({
-      path: [...path, 'outputKey'],
-      message: `outputKey ${JSON.stringify(config.outputKey)} is not a valid state key. Use an identifier such as "draft", optionally prefixed with app:, user: or temp:.`,
-    })
-  }
-  if (config.model !== undefined && typeof config.model !== 'string' && !isBaseLlm(config.model)) {
-    issues.push({ path: [...path, 'model'], message: 'model must be a model name or a BaseLlm instance.' })
-  }
-  if (typeof config.model === 'string' && config.model.length > 0 && !LLMRegistry.resolve(config.model)) {
-    issues.push({
-      path: [...path, 'model'],
-      message: `Unknown model "${config.model}": no registered model matches it. Use a "gemini-*" name, pass a BaseLlm instance, or call LLMRegistry.register(pattern, factory) first.`,
-    })
-  }
-  for (const [index, tool] of (config.tools ?? []).entries()) {
-    if (!isBaseTool(tool)) {
-      issues.push({ path: [...path, 'tools', index], message: 'not a tool. Wrap functions in new FunctionTool({ ... }).' })
-    }
-  }
-  return issues
 }

@@ -186,22 +186,13 @@ describe('system instruction order: identity, global, static, instruction, set_m
       outputSchema: schema,
       tools: [tool],
       planner: new PlanReActPlanner(),
-      subAgents: [new LlmAgent({ name: 'helper', description: 'Helps.' })],
     })
     const request = await firstRequest(agent, llm)
     expect(request.config.systemInstruction).toBe(
-      [
-        identity('agent'),
-        'The description about you is "An agent."',
-        'GLOBAL',
-        'INSTRUCTION',
-        setModelResponseHint,
-        planningText,
-        transferBlock([['helper', 'Helps.']]),
-      ].join('\n\n'),
+      // An agent with an output schema never transfers (and may not have sub-agents), so it has no identity block.
+      ['GLOBAL', 'INSTRUCTION', setModelResponseHint, planningText].join('\n\n'),
     )
     expect(getFunctionDeclarations(request).map((declaration) => declaration.name)).toEqual([
-      'transfer_to_agent',
       'lookup',
       'set_model_response',
     ])
@@ -283,11 +274,10 @@ describe('basic request config', () => {
     expect(Object.keys(request.toolsDict)).toEqual(['one', 'two'])
   })
 
-  it('two tools with one name are a clear error', async () => {
+  it('two tools with one name are a ConfigError at construction, before any message is stored', () => {
     const llm = new ScriptedLlm(['ok'])
     const one = new FunctionTool({ name: 'same', description: '1', execute: () => 1 })
     const two = new FunctionTool({ name: 'same', description: '2', execute: () => 2 })
-    const harness = await createHarness(new LlmAgent({ name: 'agent', model: llm, tools: [one, two] }))
-    await expect(harness.run('hi')).rejects.toThrow('Duplicate tool name: same')
+    expect(() => new LlmAgent({ name: 'agent', model: llm, tools: [one, two] })).toThrow(/agent\.tools\.1: tools 0 and 1 are both named "same"/)
   })
 })

@@ -1,7 +1,9 @@
 import type { Content, FunctionDeclaration } from '@google/genai'
 import { SchemaType } from '../models/genai-enums.js'
 import { z } from 'zod'
-import type { BaseAgent } from '../agents/base-agent.js'
+import { isBaseAgent, type BaseAgent } from '../agents/base-agent.js'
+import { ConfigError } from '../errors/config-error.js'
+import { describeValue } from '../util/describe-value.js'
 import type { Context } from '../agents/context.js'
 import { isLlmAgent } from '../agents/is-llm-agent.js'
 import type { Event } from '../events/event.js'
@@ -44,6 +46,15 @@ export class AgentTool extends BaseTool {
   readonly skipSummarization: boolean
 
   constructor(options: AgentToolOptions) {
+    const agent: unknown = typeof options === 'object' && options !== null ? options.agent : undefined
+    if (!isBaseAgent(agent)) {
+      throw new ConfigError([
+        {
+          path: ['<AgentTool>', 'agent'],
+          message: `AgentTool needs an agent instance (new AgentTool({ agent: new LlmAgent({ name, … }) })), got ${describeValue(agent)}: a tool without an agent has no name to declare.`,
+        },
+      ])
+    }
     super({ name: options.agent.name, description: options.agent.description })
     Object.defineProperty(this, agentToolBrand, { value: true })
     this.agent = options.agent

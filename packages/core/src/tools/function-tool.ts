@@ -6,7 +6,8 @@ import { BaseTool } from './base-tool.js'
 import { isZodSchema, toGenaiSchema } from './zod-to-schema.js'
 import { invalidArgumentsMessage } from './invalid-arguments-message.js'
 import { AdkFluentError } from '../errors/adk-fluent-error.js'
-import { ConfigError } from '../errors/config-error.js'
+import { ConfigError, type ConfigIssue } from '../errors/config-error.js'
+import { describeValue } from '../util/describe-value.js'
 import { brandSymbol, hasBrand } from '../util/brand.js'
 
 const functionToolBrand = brandSymbol('function-tool')
@@ -64,11 +65,8 @@ export class FunctionTool<TParameters extends FunctionToolParameters = undefined
   readonly #schema: Schema
 
   constructor(options: FunctionToolOptions<TParameters, TResult>) {
-    const name = options.name ?? functionName(options.execute)
-    if (!name) {
-      throw new ConfigError('Tool name cannot be empty. Either name the `execute` function or provide a `name`.')
-    }
-    super({ name, description: options.description, isLongRunning: options.isLongRunning ?? false })
+    const name = checkedOptions(options)
+    super({ name, description: options.description ?? '', isLongRunning: options.isLongRunning ?? false })
     Object.defineProperty(this, functionToolBrand, { value: true })
     this.parameters = options.parameters
     this.#execute = options.execute
@@ -145,6 +143,56 @@ export function isFunctionTool(value: unknown): value is FunctionTool<FunctionTo
  */
 function functionName(execute: (...args: never[]) => unknown): string {
   return execute.name === 'execute' ? '' : execute.name
+}
+
+const toolNamePattern = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/
+
+/** Checks every option at once (plain JavaScript may pass anything) and returns the tool's name. */
+function checkedOptions(options: unknown): string {
+  if (typeof options !== 'object' || options === null) {
+    throw new ConfigError([
+      {
+        path: ['<FunctionTool>'],
+        message: `new FunctionTool() needs an options object, got ${describeValue(options)}. Pass { name, description, parameters: z.object({ … }), execute }.`,
+      },
+    ])
+  }
+  const record = options as Record<string, unknown>
+  const execute = record['execute']
+  const explicit = record['name']
+  const name = explicit ?? (typeof execute === 'function' ? functionName(execute as () => unknown) : undefined)
+  const path = [typeof name === 'string' && name.length > 0 ? name : '<FunctionTool>']
+  const issues: ConfigIssue[] = []
+  if (typeof execute !== 'function') {
+    issues.push({ path: [...path, 'execute'], message: `execute must be a function (args, context) => result, got ${describeValue(execute)}.` })
+  }
+  if (name === undefined || name === '') {
+    issues.push({ path: [...path, 'name'], message: 'Tool name cannot be empty. Either name the `execute` function or provide a `name`.' })
+  } else if (typeof name !== 'string' || !toolNamePattern.test(name)) {
+    issues.push({
+      path: [...path, 'name'],
+      message: `tool name ${describeValue(name)} is not valid: use letters, digits, underscores, dots or dashes (starting with a letter or underscore, at most 64 characters), for example "look_up_order".`,
+    })
+  }
+  const description = record['description']
+  if (description !== undefined && typeof description !== 'string') {
+    issues.push({ path: [...path, 'description'], message: `description must be a string, got ${describeValue(description)}.` })
+  }
+  const confirm = record['requireConfirmation']
+  if (confirm !== undefined && typeof confirm !== 'boolean' && typeof confirm !== 'function') {
+    issues.push({ path: [...path, 'requireConfirmation'], message: `requireConfirmation must be a boolean or a function, got ${describeValue(confirm)}.` })
+  }
+  const longRunning = record['isLongRunning']
+  if (longRunning !== undefined && typeof longRunning !== 'boolean') {
+    issues.push({ path: [...path, 'isLongRunning'], message: `isLongRunning must be a boolean, got ${describeValue(longRunning)}.` })
+  }
+  try {
+    parametersSchema(String(name ?? ''), record['parameters'] as FunctionToolParameters)
+  } catch (error) {
+    issues.push({ path: [...path, 'parameters'], message: error instanceof Error ? error.message : String(error) })
+  }
+  if (issues.length > 0) throw new ConfigError(issues)
+  return name as string
 }
 
 function parametersSchema(toolName: string, parameters: FunctionToolParameters): Schema {

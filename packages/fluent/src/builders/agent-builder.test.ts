@@ -135,13 +135,15 @@ describe('Agent: golden compiled output', () => {
 
   it('compiles .tool() and .tools() to core tools, in the order added', () => {
     const existing = new FunctionTool({ name: 'lookup', description: 'Looks up.', execute: () => ({}) })
+    const other = new FunctionTool({ name: 'lookup_more', description: 'Looks up more.', execute: () => ({}) })
     const agent = Agent('assistant')
       .tool(getWeather, { parameters: weatherParameters, description: 'Weather of a city.' })
       .tools(T.fn(getTime).add(T.mock('get_news', { returns: [] })))
       .tools([existing])
-      .tool(existing)
+      .tool(other)
       .build()
-    expect(agent.tools.map((tool) => tool.name)).toEqual(['getWeather', 'getTime', 'get_news', 'lookup', 'lookup'])
+    expect(agent.tools.map((tool) => tool.name)).toEqual(['getWeather', 'getTime', 'get_news', 'lookup', 'lookup_more'])
+    expect(() => Agent('assistant').tools([existing]).tool(existing).build()).toThrow(/both named "lookup"/)
     expect(agent.tools[0]?.description).toBe('Weather of a city.')
     expect(agent.tools[3]).toBe(existing)
   })

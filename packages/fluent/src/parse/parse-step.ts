@@ -1,3 +1,4 @@
+import { isBaseAgent } from '@adk-fluent/core'
 import { isStateTransform, type StateTransform } from '../namespaces/state/index.js'
 import { isArtifactOperation, type ArtifactOperation } from '../namespaces/artifacts/index.js'
 import { isFlowNode, type FlowNode } from '../ir/flow-node.js'
@@ -31,6 +32,12 @@ export function parseStep(value: unknown, path: readonly (string | number)[]): F
   if (isStateTransform(value)) return TransformStepNode.create(toIdentifier(value.name, 'transform'), value)
   if (isArtifactOperation(value)) return ArtifactStepNode.create(toIdentifier(`${value.op}_${value.name}`, 'artifact_step'), value)
   if (typeof value === 'function') return FunctionStepNode.create(toIdentifier(value.name, 'fn_step'), value as StepFunction)
+  if (isBaseAgent(value)) {
+    throwConfigIssue(
+      path,
+      `got a built core agent ("${value.name}", a ${value.constructor.name}), but steps are fluent builders. Pass the builder itself (Agent('${value.name}')…, without .build()): build() makes the core agents of the whole workflow at the end.`,
+    )
+  }
   throwConfigIssue(
     path,
     `${describeValue(value)} is not a step. Pass a builder (Agent(...), Pipeline(...), …), an S transform (S.set(...)), an A operation (A.save(...)) or a function (state) => ({ key: value }).`,

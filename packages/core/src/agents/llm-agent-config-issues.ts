@@ -1,0 +1,118 @@
+import type { z } from 'zod'
+import type { ConfigIssue } from '../errors/config-error.js'
+import { responseSchemaOf } from '../flows/output-schema.js'
+import { isBaseLlm } from '../models/base-llm.js'
+import { LLMRegistry } from '../models/llm-registry.js'
+import { isBaseTool } from '../tools/base-tool.js'
+import { isZodSchema } from '../tools/zod-to-schema.js'
+import { describeValue } from '../util/describe-value.js'
+import { agentPath, callbackIssues, isRecord, stringIssue } from './validate-agent-config.js'
+
+const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/
+const scopedIdentifier = /^(app|user|temp):[A-Za-z_][A-Za-z0-9_]*$/
+
+/**
+ * Every problem of an `LlmAgent` configuration that `BaseAgent` does not check, each with its path and fix (it
+ * accepts anything, as plain JavaScript may pass anything). @internal
+ */
+export function llmAgentConfigIssues(config: unknown): ConfigIssue[] {
+  if (!isRecord(config)) return []
+  const issues: ConfigIssue[] = []
+  const path = [agentPath(config, 'LlmAgent')]
+  const generate = config['generateContentConfig'] as Record<string, unknown> | undefined
+  if (generate?.['tools']) issues.push({ path: [...path, 'generateContentConfig'], message: 'All tools must be set via LlmAgent.tools.' })
+  if (generate?.['systemInstruction']) {
+    issues.push({ path: [...path, 'generateContentConfig'], message: 'System instruction must be set via LlmAgent.instruction.' })
+  }
+  if (generate?.['responseSchema']) {
+    issues.push({ path: [...path, 'generateContentConfig'], message: 'Response schema must be set via LlmAgent.outputSchema.' })
+  }
+  const include = config['includeContents']
+  if (include !== undefined && include !== 'default' && include !== 'none') {
+    issues.push({ path: [...path, 'includeContents'], message: `includeContents must be 'default' or 'none', got ${JSON.stringify(include)}.` })
+  }
+  const outputKey = config['outputKey']
+  if (outputKey !== undefined && (typeof outputKey !== 'string' || (!identifier.test(outputKey) && !scopedIdentifier.test(outputKey)))) {
+    issues.push({
+      path: [...path, 'outputKey'],
+      message: `outputKey ${JSON.stringify(outputKey) ?? String(outputKey)} is not a valid state key. Use an identifier such as "draft", optionally prefixed with app:, user: or temp:.`,
+    })
+  }
+  issues.push(...modelIssues(path, config['model']))
+  for (const field of ['instruction', 'globalInstruction'] as const) {
+    const value = config[field]
+    if (value !== undefined && typeof value !== 'string' && typeof value !== 'function') {
+      issues.push({ path: [...path, field], message: `${field} must be a string or a function (context) => string, got ${describeValue(value)}.` })
+    }
+  }
+  issues.push(...stringIssue(path, 'staticInstruction', config['staticInstruction']))
+  for (const field of ['inputSchema', 'outputSchema'] as const) {
+    const value = config[field]
+    if (value === undefined) continue
+    if (!isZodSchema(value)) {
+      issues.push({ path: [...path, field], message: `${field} must be a zod schema (for example z.object({ … })), got ${describeValue(value)}.` })
+      continue
+    }
+    try {
+      responseSchemaOf(value as z.ZodType)
+    } catch (error) {
+      issues.push({
+        path: [...path, field],
+        message: `${field} cannot be sent to a model: ${error instanceof Error ? error.message : String(error)}`,
+      })
+    }
+  }
+  issues.push(...toolIssues(path, config['tools']))
+  for (const field of ['beforeModelCallback', 'afterModelCallback', 'beforeToolCallback', 'afterToolCallback'] as const) {
+    issues.push(...callbackIssues(path, field, config[field]))
+  }
+  const subAgents = config['subAgents']
+  if (config['outputSchema'] !== undefined && Array.isArray(subAgents) && subAgents.length > 0) {
+    issues.push({
+      path: [...path, 'outputSchema'],
+      message: 'an agent with an outputSchema cannot have subAgents: it answers with structured output and never transfers. Move the sub-agents to another agent, or give the structured output to a sub-agent.',
+    })
+  }
+  return issues
+}
+
+function modelIssues(path: readonly string[], model: unknown): ConfigIssue[] {
+  if (model === undefined) return []
+  if (typeof model !== 'string' && !isBaseLlm(model)) {
+    return [{ path: [...path, 'model'], message: `model must be a model name or a BaseLlm instance, got ${describeValue(model)}.` }]
+  }
+  if (typeof model === 'string' && model.length > 0 && !LLMRegistry.resolve(model)) {
+    return [
+      {
+        path: [...path, 'model'],
+        message: `Unknown model "${model}": no registered model matches it. Use a "gemini-*" name, pass a BaseLlm instance, or call LLMRegistry.register(pattern, factory) first.`,
+      },
+    ]
+  }
+  return []
+}
+
+function toolIssues(path: readonly string[], tools: unknown): ConfigIssue[] {
+  if (tools === undefined) return []
+  if (!Array.isArray(tools)) {
+    return [{ path: [...path, 'tools'], message: `tools must be an array of tools, got ${describeValue(tools)}. Wrap functions in new FunctionTool({ ... }).` }]
+  }
+  const issues: ConfigIssue[] = []
+  const firstIndex = new Map<string, number>()
+  tools.forEach((tool: unknown, index) => {
+    if (!isBaseTool(tool)) {
+      issues.push({ path: [...path, 'tools', index], message: `not a tool (got ${describeValue(tool)}). Wrap functions in new FunctionTool({ ... }).` })
+      return
+    }
+    const first = firstIndex.get(tool.name)
+    if (first === undefined) {
+      firstIndex.set(tool.name, index)
+      return
+    }
+    issues.push({
+      path: [...path, 'tools', index],
+      message: `tools ${first} and ${index} are both named "${tool.name}": the model could not tell them apart. Give one another name.`,
+    })
+  })
+  return issues
+}

@@ -1,0 +1,81 @@
+import type { ConfigIssue } from '../errors/config-error.js'
+import { describeValue } from '../util/describe-value.js'
+import type { BaseAgent } from './base-agent.js'
+
+/** A path prefix for an agent's issues: its name when it is a string, else `<ClassName>`. @internal */
+export function agentPath(config: unknown, className: string): string {
+  const name = isRecord(config) ? config['name'] : undefined
+  return typeof name === 'string' && name.length > 0 ? name : `<${className}>`
+}
+
+/** True for a non-null, non-array object. @internal */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** The issue of a constructor called without an options object (`new LlmAgent()` from JavaScript). @internal */
+export function optionsIssue(config: unknown, className: string): ConfigIssue | undefined {
+  if (isRecord(config)) return undefined
+  return {
+    path: [`<${className}>`],
+    message: `new ${className}() needs an options object, got ${describeValue(config)}. Pass at least a name: new ${className}({ name: 'helper' }).`,
+  }
+}
+
+/** Issues of a callback field: one function or an array of functions. @internal */
+export function callbackIssues(path: readonly (string | number)[], field: string, value: unknown): ConfigIssue[] {
+  if (value === undefined) return []
+  const list = Array.isArray(value) ? value : [value]
+  const issues: ConfigIssue[] = []
+  list.forEach((item, index) => {
+    if (typeof item === 'function') return
+    issues.push({
+      path: Array.isArray(value) ? [...path, field, index] : [...path, field],
+      message: `${field} must be a function or an array of functions, got ${describeValue(item)}.`,
+    })
+  })
+  return issues
+}
+
+/** Issues of an optional string field. @internal */
+export function stringIssue(path: readonly (string | number)[], field: string, value: unknown): ConfigIssue[] {
+  if (value === undefined || typeof value === 'string') return []
+  return [{ path: [...path, field], message: `${field} must be a string, got ${describeValue(value)}.` }]
+}
+
+/**
+ * Names that make a transfer ambiguous: a transfer goes to the first agent of that name in the tree, so every agent
+ * that can be a transfer target (a sub-agent of an LlmAgent, or an LlmAgent with sub-agents, which its children may
+ * transfer back to) must have a name no other agent of the tree has. One issue per name, listing every path.
+ * @internal
+ */
+export function ambiguousTransferIssues(
+  rootName: string,
+  subAgents: readonly BaseAgent[],
+  isLlm: (agent: unknown) => boolean,
+  rootIsLlm: boolean,
+): ConfigIssue[] {
+  const paths = new Map<string, string[][]>()
+  const targets = new Set<string>()
+  if (rootIsLlm && subAgents.length > 0) targets.add(rootName)
+  const visit = (agent: BaseAgent, path: string[], parentIsLlm: boolean): void => {
+    const list = paths.get(agent.name)
+    if (list) list.push(path)
+    else paths.set(agent.name, [path])
+    const llm = isLlm(agent)
+    if (parentIsLlm || (llm && agent.subAgents.length > 0)) targets.add(agent.name)
+    for (const sub of agent.subAgents) visit(sub, [...path, sub.name], llm)
+  }
+  paths.set(rootName, [[rootName]])
+  for (const sub of subAgents) visit(sub, [rootName, sub.name], rootIsLlm)
+  const issues: ConfigIssue[] = []
+  for (const name of targets) {
+    const found = paths.get(name) ?? []
+    if (found.length < 2) continue
+    issues.push({
+      path: [rootName],
+      message: `agent name "${name}" is ambiguous: ${found.map((path) => path.join(' > ')).join(' and ')}. A transfer to "${name}" would always reach the first one. Give each agent a name unique in the tree, for example "${found[1]?.[found[1].length - 2] ?? name}_${name}".`,
+    })
+  }
+  return issues
+}
