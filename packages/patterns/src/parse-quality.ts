@@ -23,15 +23,27 @@ const firstNumber = new RegExp(numberPart + scalePart, 'i')
  * @example parseQuality('Score: 9/10. Tighten the intro.', ['quality', 'score']) // 0.9
  */
 export function parseQuality(reply: unknown, labels: readonly string[]): number | undefined {
-  if (typeof reply === 'number') return Number.isFinite(reply) ? reply : undefined
+  return readQuality(reply, labels)?.value
+}
+
+/** A quality read from a reply: its value, and whether it was a bare number (no `/M`, `out of M` or `%`). */
+export interface QualityReading {
+  readonly value: number
+  readonly bare: boolean
+}
+
+/** {@link parseQuality}, telling whether the number was bare (so on the reviewer's own scale). @internal */
+export function readQuality(reply: unknown, labels: readonly string[]): QualityReading | undefined {
+  if (typeof reply === 'number') return Number.isFinite(reply) ? { value: reply, bare: true } : undefined
   const record = replyRecord(reply)
   if (record) {
     const field = firstField(record, labels)
-    return typeof field === 'number' || typeof field === 'string' ? parseQuality(field, labels) : undefined
+    return typeof field === 'number' || typeof field === 'string' ? readQuality(field, labels) : undefined
   }
   if (typeof reply !== 'string') return undefined
   const match = firstLabelled(reply, labels) ?? firstNumber.exec(reply)
-  return match ? scaledNumber(match[1] as string, match[2], match[3]) : undefined
+  if (!match) return undefined
+  return { value: scaledNumber(match[1] as string, match[2], match[3]), bare: match[2] === undefined && match[3] === undefined }
 }
 
 /** The number after the first label (in the order given) that the text has. */

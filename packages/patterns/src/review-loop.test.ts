@@ -133,4 +133,29 @@ describe('reviewLoop', () => {
       message: `"review" stores no answer in state, so its verdict cannot be read. Add .writes('quality_review') to its last agent.`,
     })
   })
+
+  it('a bare score on a 0–10 scale never passes a 0.8 target silently', async () => {
+    const reviewer = Agent('critic').reads('draft').returns(z.object({ score: z.number(), feedback: z.string() })).mock(['{"score": 4, "feedback": "Weak."}'])
+    await expect(runFlow(reviewLoop({ worker: writer([], ['a']), reviewer, target: 0.8 }))).rejects.toThrow(/gave the score 4, outside the scale 0–1\. Pass the reviewer's scale/)
+  })
+
+  it('reads bare scores on an explicit scale; a target above 1 is read on that scale', async () => {
+    const reviewer = critic([], ['4', 'Score: 9'])
+    const { state } = await runFlow(reviewLoop({ worker: writer([], ['a', 'b']), reviewer, target: 8, scale: 10 }))
+    expect(state).toMatchObject({ quality: 0.9, quality_rounds: 2, quality_stop_reason: 'target reached' })
+    const slash = critic([], ['Score: 4/10', 'Score: 9/10'])
+    const second = await runFlow(reviewLoop({ worker: writer([], ['a', 'b']), reviewer: slash, target: 0.8, scale: 10 }))
+    expect(second.state).toMatchObject({ quality: 0.9, quality_rounds: 2 })
+  })
+
+  it('flags a target or a scale that does not match the reviewer at construction', () => {
+    const worker = Agent('writer')
+    expect(configIssue(() => reviewLoop({ worker, reviewer: Agent('critic'), target: 8 })).message).toContain('pass target: 0.8 (or target: 8, scale: 10)')
+    const tenPoint = Agent('critic').returns(z.object({ score: z.number().min(0).max(10), feedback: z.string() }))
+    const issue = configIssue(() => reviewLoop({ worker, reviewer: tenPoint, target: 0.8 }))
+    expect(issue.path).toEqual(['reviewLoop', 'scale'])
+    expect(issue.message).toContain('returns score up to 10')
+    expect(() => reviewLoop({ worker, reviewer: tenPoint, target: 0.8, scale: 10 })).not.toThrow()
+    expect(configIssue(() => reviewLoop({ worker, reviewer: Agent('critic'), scale: 0 })).path).toEqual(['reviewLoop', 'scale'])
+  })
 })
