@@ -29,14 +29,14 @@ export const article = Pipeline('article').step(S.capture('topic')).step(researc
 // #endregion writer
 
 // #region compose
-const lookUpOrder = (orderId: string) => ({ orderId, status: 'shipped' })
+const lookUpOrder = ({ orderId }: { orderId: string }) => ({ orderId, status: 'shipped' })
 
 export const support = Pipeline('support')
   .step(classifier)
   .step(S.compute({ category: (state) => (state['intent'] as { category: string }).category }))
   .step(
     Route('category')
-      .eq('billing', Agent('billing', 'gemini-2.5-flash').instruct('Resolve the billing question.').tool(lookUpOrder))
+      .eq('billing', Agent('billing', 'gemini-2.5-flash').instruct('Resolve the billing question.').tool(lookUpOrder, { parameters: z.object({ orderId: z.string() }) }))
       .eq('technical', Agent('tech', 'gemini-2.5-flash').instruct('Fix the problem.').context(C.window(3)))
       .otherwise(Agent('general', 'gemini-2.5-flash').instruct('Answer politely.')),
   )

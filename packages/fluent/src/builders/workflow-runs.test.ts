@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InMemoryRunner, StateError, type Event } from '@adk-fluent/core'
+import { z } from 'zod'
 import { ScriptedLlm, call, text } from '@adk-fluent/core/testing'
 import * as P from '../namespaces/prompt/index.js'
 import * as S from '../namespaces/state/index.js'
@@ -169,7 +170,7 @@ describe('runs: fan-out, loops, fallback, route', () => {
       lookups.push(id)
       return { status: 'open' }
     }
-    const classifier = Agent('classifier').mock([call('lookup', { id: '7' }), 'billing']).tool(lookup).writes('intent')
+    const classifier = Agent('classifier').mock([call('lookup', { id: '7' }), 'billing']).tool(lookup, { parameters: z.object({ id: z.string() }) }).writes('intent')
     const flow = classifier.then(Route('intent').eq('billing', Agent('billing').mock(['refund issued'])))
     const { events } = await run(flow)
     expect(lookups).toEqual(['7'])

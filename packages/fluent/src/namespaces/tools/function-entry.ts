@@ -63,6 +63,11 @@ export function functionEntry(factory: string, fn: unknown, settings: FunctionTo
   if (settings.description !== undefined && typeof settings.description !== 'string') {
     throw new ConfigError(`${factory}: description must be a string.`)
   }
+  if (settings.parameters === undefined && fn.length > 0) {
+    throw new ConfigError(
+      `${factory}: "${name}" takes arguments but has no parameter schema, so the model would see a tool without parameters and the function would get the whole arguments object as its first argument. Declare them: .tool(${name}, { parameters: z.object({ orderId: z.string() }) }) with the function written as ({ orderId }) => …; a tool without arguments takes none: () => ….`,
+    )
+  }
   const confirm = settings.confirm
   if (confirm !== undefined && typeof confirm !== 'boolean' && typeof confirm !== 'function') {
     throw new ConfigError(`${factory}: confirm must be true, false or a function (args, context) => boolean.`)

@@ -51,6 +51,11 @@ describe('T.fn', () => {
     expect(await tool?.runAsync({ args: { city: 'Tokyo' }, toolContext: await toolContext() })).toEqual({ city: 'Tokyo', sky: 'clear' })
   })
 
+  it('refuses a function that takes arguments without a parameter schema, saying how to give one', () => {
+    expectConfigError(() => T.fn(getWeather), '"getWeather" takes arguments but has no parameter schema', 'parameters: z.object(')
+    expect(T.toTools(T.fn(function now() { return 1 }))[0]?.getDeclaration()?.parameters).toEqual({ type: 'OBJECT', properties: {} })
+  })
+
   it('takes a name for anonymous functions and passes a core tool through unchanged', () => {
     const [named] = T.toTools(T.fn(() => 1, { name: 'one' }))
     expect(named?.name).toBe('one')
@@ -59,7 +64,7 @@ describe('T.fn', () => {
   })
 
   it('confirm: true asks for approval before running', async () => {
-    const [tool] = T.toTools(T.fn(getWeather, { confirm: true }))
+    const [tool] = T.toTools(T.fn(getWeather, { confirm: true, parameters: z.object({ city: z.string() }) }))
     const pending = await toolContext()
     expect(await tool?.runAsync({ args: { city: 'Oslo' }, toolContext: pending })).toEqual({
       error: 'This tool call requires confirmation, please approve or reject.',
@@ -149,7 +154,7 @@ describe('T.timeout', () => {
 describe('composites', () => {
   it('.add() keeps order, accepts tools, functions and arrays; toTools flattens', () => {
     const core = new FunctionTool({ name: 'core_tool', description: 'd', execute: () => 1 })
-    const composite = T.fn(getWeather).add(T.mock('a', { returns: 1 })).add([core, function lookup() { return 2 }])
+    const composite = T.fn(getWeather, { parameters: z.object({ city: z.string() }) }).add(T.mock('a', { returns: 1 })).add([core, function lookup() { return 2 }])
     expect(composite.entries.map((entry) => entry.name)).toEqual(['getWeather', 'a', 'core_tool', 'lookup'])
     expect(T.toTools([composite, T.mock('b', { returns: 2 })]).map((tool) => tool.name)).toEqual(['getWeather', 'a', 'core_tool', 'lookup', 'b'])
     expect(composite.entries.map((entry) => entry.description)).toEqual(['T.fn(getWeather)', 'T.mock("a")', '<tool core_tool>', 'T.fn(lookup)'])
