@@ -186,10 +186,11 @@ describe('check(): other mistakes', () => {
     const withTools = Agent('solver').returns(schema).tool(function lookUp() {
       return 1
     })
-    expect(withTools.check()).toEqual([expect.objectContaining({ level: 'info', agent: 'solver', message: expect.stringContaining('set_model_response') })])
+    expect(withTools.check()).toEqual([])
     expect(() => withTools.build()).not.toThrow()
     const withTransfer = Agent('router').returns(schema).subAgents(Agent('billing'))
-    expect(summary(withTransfer.check())).toEqual(['warning router router.returns'])
+    expect(summary(withTransfer.check())).toEqual(['error router router.returns'])
+    expect(() => withTransfer.build()).toThrow(/returns\(\) and \.subAgents\(\)/)
   })
 
   it('reports different agents sharing a name (warning), sibling duplicates (error) but not a reused builder', () => {

@@ -1,6 +1,7 @@
 import type { FlowAnalysis, ReadRecord, WriteRecord } from './flow-analysis.js'
 import { createCheckIssue, type CheckIssue, type CheckLevel } from './check-issue.js'
 import { classifyRead, possibleOpaqueWriter } from './classify-read.js'
+import { similarKey } from './similar-key.js'
 
 function isPersistentKey(key: string): boolean {
   return key.startsWith('app:') || key.startsWith('user:')
@@ -95,6 +96,15 @@ function describeFinding(record: ReadRecord, analysis: FlowAnalysis, writers: re
   }
 }
 
+/** When nothing writes the key but a written (or initial) key is a near miss: "did you mean 'outline'?". */
+function withTypoHint(finding: Finding | undefined, record: ReadRecord, analysis: FlowAnalysis, writers: readonly WriteRecord[]): Finding | undefined {
+  if (!finding || writers.length > 0) return finding
+  const known = new Set([...analysis.writes.map((candidate) => candidate.write.key), ...analysis.initialState])
+  const guess = similarKey(record.read.key, known)
+  if (!guess) return finding
+  return { ...finding, message: `${finding.message} Did you mean '${guess}'?`, hint: `Did you mean '${guess}'? ${finding.hint}` }
+}
+
 const strengthRank: Readonly<Record<ReadRecord['read']['strength'], number>> = { required: 0, expected: 1, optional: 2 }
 
 /** One read per step and key: the one that needs the key most (a `{topic}` template over `.reads('topic')`). */
@@ -119,7 +129,7 @@ export function checkStateReads(analysis: FlowAnalysis): CheckIssue[] {
   for (const record of strongestReads(analysis.reads)) {
     if (record.source !== undefined) continue
     const writers = analysis.writes.filter((candidate) => candidate.write.key === record.read.key)
-    const finding = describeFinding(record, analysis, writers)
+    const finding = withTypoHint(describeFinding(record, analysis, writers), record, analysis, writers)
     if (!finding) continue
     issues.push(createCheckIssue({ ...finding, agent: record.visit.node.name, path: [...record.visit.path, record.read.field] }))
   }
