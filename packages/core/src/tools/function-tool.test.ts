@@ -77,7 +77,7 @@ describe('FunctionTool declaration', () => {
       "Tool 'f': parameters must be a zod object schema (z.object({...})), got a schema of type STRING.",
     )
     expect(() => new FunctionTool({ name: 'f', description: '', parameters: z.object({ d: z.date() }), execute: () => 1 })).toThrow(
-      /^Tool 'f': Cannot turn the zod schema into a function schema: Date cannot be represented/,
+      /^f\.parameters: Tool 'f': Cannot turn the zod schema into a function schema: Date cannot be represented/,
     )
   })
 
