@@ -15,6 +15,7 @@ import { runMemory } from './scenarios/f-memory.js'
 import { runImport } from './scenarios/g-import.js'
 import { runFluentBuild } from './scenarios/h-fluent-build.js'
 import { runDurable } from './scenarios/i-durable.js'
+import { runPreview } from './scenarios/j-preview.js'
 
 const scenarios: Record<string, { title: string; run: (config: BenchConfig) => Promise<ResultRow[]> }> = {
   A: { title: 'single-agent turn', run: runSingleTurn },
@@ -26,6 +27,7 @@ const scenarios: Record<string, { title: string; run: (config: BenchConfig) => P
   G: { title: 'cold import', run: runImport },
   H: { title: 'fluent build()', run: runFluentBuild },
   I: { title: 'durable runs on DBOS (PostgreSQL)', run: runDurable },
+  J: { title: 'pipeline preview', run: runPreview },
 }
 
 const usage = `usage: pnpm bench [--quick] [--only=A,B,…]

@@ -2,6 +2,7 @@ import type { Content } from '@google/genai'
 import type { BaseAgent } from '../agents/base-agent.js'
 import type { InvocationContext } from '../agents/invocation-context.js'
 import { isLlmAgent } from '../agents/is-llm-agent.js'
+import { LoopAgent } from '../agents/loop-agent.js'
 import { defaultModelName, type LlmAgent } from '../agents/llm-agent.js'
 import { InMemoryArtifactService } from '../artifacts/in-memory-artifact-service.js'
 import { AdkFluentError } from '../errors/adk-fluent-error.js'
@@ -13,6 +14,7 @@ import type { LlmResponse } from '../models/llm-response.js'
 import { snapshotLlmRequest, type ScriptEntry } from '../models/script-step.js'
 import type { BasePlugin } from '../plugins/base-plugin.js'
 import { Runner } from '../runner/runner.js'
+import { isAgentTool } from '../tools/agent-tool.js'
 import { InMemorySessionService } from '../sessions/in-memory-session-service.js'
 import { isTempKey } from '../sessions/state-prefix.js'
 import { PreviewRounds } from './preview-rounds.js'
@@ -103,11 +105,12 @@ export async function previewRun(agent: BaseAgent, options: PreviewRunOptions = 
     temp[key] = state[key]
     hasTemp = true
   }
-  const rounds = new PreviewRounds(options.branch)
+  // The observer plugin only where it has something to observe: plugins make every agent run its callback path.
+  const rounds = options.branch !== undefined || containsLoop(agent) ? new PreviewRounds(options.branch) : undefined
   const replies = new StandInReplies(options.replies)
   const calls: PreviewCall[] = []
   const perAgent = new Map<string, number>()
-  const stop = new AbortController()
+  const stop = options.maxCalls === undefined ? undefined : new AbortController()
   const record = async (target: LlmAgent, ctx: InvocationContext, request: LlmRequest): Promise<LlmResponse> => {
     const callNumber = (perAgent.get(target.name) ?? 0) + 1
     perAgent.set(target.name, callNumber)
@@ -119,13 +122,13 @@ export async function previewRun(agent: BaseAgent, options: PreviewRunOptions = 
       agent: target.name,
       callNumber,
       branch: ctx.branch,
-      round: rounds.roundOf(target),
+      round: rounds?.roundOf(target),
       state: callState,
       request: snapshot,
       reply,
       replySource: source,
     })
-    if (options.maxCalls !== undefined && calls.length >= options.maxCalls) stop.abort(new PreviewStop())
+    if (stop && options.maxCalls !== undefined && calls.length >= options.maxCalls) stop.abort(new PreviewStop())
     return reply
   }
   const names = new Map<LlmAgent, string>()
@@ -134,7 +137,7 @@ export async function previewRun(agent: BaseAgent, options: PreviewRunOptions = 
     agent,
     sessionService,
     artifactService: new InMemoryArtifactService(),
-    plugins: [rounds, ...(options.plugins ?? [])],
+    plugins: [...(rounds ? [rounds] : []), ...(options.plugins ?? [])],
   })
   const message = options.userMessage ?? PREVIEW_USER_MESSAGE
   const newMessage: Content = typeof message === 'string' ? { role: 'user', parts: [{ text: message }] } : message
@@ -143,7 +146,7 @@ export async function previewRun(agent: BaseAgent, options: PreviewRunOptions = 
     sessionId: session.id,
     newMessage,
     ...(hasTemp ? { stateDelta: temp } : {}),
-    abortSignal: stop.signal,
+    ...(stop ? { abortSignal: stop.signal } : {}),
     runConfig: {
       ...(options.maxLlmCalls !== undefined ? { maxLlmCalls: options.maxLlmCalls } : {}),
       modelOverride: (target, ctx) => {
@@ -156,7 +159,7 @@ export async function previewRun(agent: BaseAgent, options: PreviewRunOptions = 
   try {
     for await (const _ of run);
   } catch (error) {
-    if (!stop.signal.aborted || !(stop.signal.reason instanceof PreviewStop)) throw explain(error, calls.length)
+    if (!stop?.signal.aborted || !(stop.signal.reason instanceof PreviewStop)) throw explain(error, calls.length)
   }
   const final = await sessionService.getSession({ appName: 'preview', userId: session.userId, sessionId: session.id })
   return { calls, events: (final?.events ?? []).slice(options.events?.length ?? 0), state: { ...final?.state } }
@@ -172,12 +175,26 @@ function modelNameOf(agent: LlmAgent): string {
   return defaultModelName()
 }
 
+/** A copy of the state: strings and numbers as they are, objects deep-copied (a tool may change one in place). */
 function copyState(state: Record<string, unknown>): Record<string, unknown> {
-  try {
-    return structuredClone(state)
-  } catch {
-    return state
+  const copy: Record<string, unknown> = {}
+  for (const key in state) {
+    const value = state[key]
+    copy[key] = typeof value === 'object' && value !== null ? cloned(value) : value
   }
+  return copy
+}
+
+function cloned(value: object): unknown {
+  try {
+    return structuredClone(value)
+  } catch {
+    return value
+  }
+}
+
+function containsLoop(agent: BaseAgent): boolean {
+  return agent instanceof LoopAgent || agent.subAgents.some(containsLoop) || (isLlmAgent(agent) && agent.tools.some((tool) => isAgentTool(tool) && containsLoop(tool.agent)))
 }
 
 function explain(error: unknown, callCount: number): unknown {
