@@ -115,7 +115,10 @@ describe('dataFlow(): exact output', () => {
     expect(agent.dataFlow().split('\n').slice(1)).toEqual([
       '  reads:    C.window(3) — last 3 turns',
       '  accepts:  { question: string, limit?: number }',
-      '  returns:  structured JSON → Answer { answer: string } (sent through the set_model_response tool; the tools stay usable)',
+      '  returns:  structured JSON → Answer { answer: string }',
+      '            with tools, no response schema is sent (models cannot combine the two): the model gets',
+      '            a set_model_response tool whose parameters are this schema, and answers by calling it;',
+      "            the call's arguments are the answer (the tool itself never runs)",
       '  writes:   (not set — response only in conversation)',
       '  contract: produces { findings: string, sources: string[] }; consumes { topic: string }',
     ])

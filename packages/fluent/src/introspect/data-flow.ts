@@ -6,6 +6,12 @@ import { describeSchema } from './describe-schema.js'
 import { analyzeFlow } from './flow-analysis.js'
 import { labelled } from './text-block.js'
 
+/** What the runtime does with `.returns()` plus tools, in words a user understands. */
+export const SET_MODEL_RESPONSE_IN_WORDS =
+  'with tools, no response schema is sent (models cannot combine the two): the model gets\n' +
+  'a set_model_response tool whose parameters are this schema, and answers by calling it;\n' +
+  "the call's arguments are the answer (the tool itself never runs)"
+
 /** The five data-flow concerns of an agent, as shown by `.dataFlow()` and `.explain()`. */
 export interface DataFlowFields {
   /** What the agent sees: its context spec, or the full history. */
@@ -35,7 +41,7 @@ export function dataFlowFields(node: AgentNode): DataFlowFields {
       shape === undefined
         ? 'plain text (default — can use tools)'
         : node.tools.length > 0
-          ? `structured JSON → ${shape} (sent through the set_model_response tool; the tools stay usable)`
+          ? `structured JSON → ${shape}\n${SET_MODEL_RESPONSE_IN_WORDS}`
           : `structured JSON → ${shape}`,
     writes:
       (node.writes === undefined ? '(not set — response only in conversation)' : `state['${node.writes}']`) +

@@ -1,4 +1,5 @@
 import { SET_MODEL_RESPONSE_TOOL_NAME, getFunctionDeclarations, type LlmRequest, type LlmResponse } from '@adk-fluent/core'
+import { SET_MODEL_RESPONSE_IN_WORDS } from './data-flow.js'
 import { describeGenaiSchema, type GenaiSchema } from './describe-schema.js'
 import { afterCall, anatomyItem, contextSummary, historyMode } from './llm-anatomy.js'
 import type { Content, LlmCallPreview } from './preview-llm-calls.js'
@@ -42,9 +43,8 @@ export function constraintItem(request: LlmRequest): string {
   if (!finalTool) return '(none — free-form text response)'
   return [
     `final answer through the ${SET_MODEL_RESPONSE_TOOL_NAME} tool (${parameterList(finalTool.parameters)})`,
-    `→ a response schema cannot be sent together with tools, so the schema goes out as the parameters of`,
-    `  ${SET_MODEL_RESPONSE_TOOL_NAME} and the system instruction asks the model to call it; the call's arguments`,
-    `  become the answer (that tool never runs)`,
+    `→ ${SET_MODEL_RESPONSE_IN_WORDS.split('\n').join('\n  ')}`,
+    '→ the system instruction above tells the model to call it',
   ].join('\n')
 }
 

@@ -124,9 +124,12 @@ describe('llmAnatomy(): symbolic, exact output', () => {
       .tool(function lookUp() {
         return 1
       })
-    expect(structured.llmAnatomy().split('\n').slice(4, 7)).toEqual([
+    expect(structured.llmAnatomy().split('\n').slice(4, 10)).toEqual([
       '  4. Tools:      lookUp, set_model_response (carries the final answer)',
       '  5. Constraint: must end by calling set_model_response with { answer: string }',
+      '                 → with tools, no response schema is sent (models cannot combine the two): the model gets',
+      '                   a set_model_response tool whose parameters are this schema, and answers by calling it;',
+      "                   the call's arguments are the answer (the tool itself never runs)",
       '  6. After:      response in conversation history only; .ask() returns the parsed object',
     ])
   })
@@ -228,9 +231,10 @@ describe('llmAnatomy(options): every call of a previewed run', () => {
       '  4. Tools:      lookUp(id: string)',
       '                 set_model_response(answer: string)',
       '  5. Constraint: final answer through the set_model_response tool (answer: string)',
-      '                 → a response schema cannot be sent together with tools, so the schema goes out as the parameters of',
-      '                   set_model_response and the system instruction asks the model to call it; the call\'s arguments',
-      '                   become the answer (that tool never runs)',
+      '                 → with tools, no response schema is sent (models cannot combine the two): the model gets',
+      '                   a set_model_response tool whose parameters are this schema, and answers by calling it;',
+      "                   the call's arguments are the answer (the tool itself never runs)",
+      '                 → the system instruction above tells the model to call it',
       '  6. Settings:   model: gemini-2.5-flash',
       '                 temperature: 0.2',
       '  7. Reply:      [model] call set_model_response({"answer":"⟨solver\'s answer⟩"})',

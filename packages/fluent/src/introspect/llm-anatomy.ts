@@ -5,6 +5,7 @@ import { effectiveContext } from '../compile/lower-instruction.js'
 import { compileContext, describeContext } from '../namespaces/context/compile-context.js'
 import { agentToolNames } from './agent-tool-names.js'
 import { describeInstruction, formatVariables } from './describe-instruction.js'
+import { SET_MODEL_RESPONSE_IN_WORDS } from './data-flow.js'
 import { describeSchema } from './describe-schema.js'
 import { analyzeFlow } from './flow-analysis.js'
 import type { NodeVisit } from './node-visit.js'
@@ -80,7 +81,7 @@ function toolsItem(visit: NodeVisit, node: AgentNode): string {
 function constraintItem(node: AgentNode): string {
   if (!node.returns) return '(none — free-form text response)'
   const shape = describeSchema(node.returns)
-  return node.tools.length > 0 ? `must end by calling set_model_response with ${shape}` : `must return JSON ${shape}`
+  return node.tools.length > 0 ? `must end by calling set_model_response with ${shape}\n→ ${SET_MODEL_RESPONSE_IN_WORDS.split('\n').join('\n  ')}` : `must return JSON ${shape}`
 }
 
 /** The symbolic anatomy of one agent at its place in a tree. */
