@@ -109,6 +109,9 @@ ${notes(rows).join('\n')}
 - **I** \`@adk-fluent/dbos\` (no counterpart in @google/adk): a 5-step pipeline as a durable run against the plain
   \`Runner\`, both on the same PostgreSQL session store (overhead per step), and runs per second that 1, 2 and 4
   worker processes finish from one queue. Needs \`ADK_FLUENT_TEST_PG_URL\`; skipped without it.
+- **J** \`previewRun\` (no counterpart in @google/adk) of scenario B's 10-step pipeline — the real runner on a stand-in
+  model, every request recorded with a state copy — against the same turn on a \`ScriptedLlm\`; agents, runner and
+  session are built per operation on both sides. Target: 2 ms per preview.
 `
 }
 

@@ -2,7 +2,7 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runCli } from '../../packages/fluent/src/cli/main.js'
-import { article, broken, classifier, review, support, writer } from './tour.js'
+import { article, broken, classifier, review, support, supportCalls, writer, writerInArticle } from './tour.js'
 
 const repository = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
@@ -23,6 +23,8 @@ export const outputs: Readonly<Record<string, () => string | Promise<string>>> =
   'writer-anatomy': () =>
     writer.llmAnatomy({ state: { topic: 'honeybees', findings: '- They dance to share directions.', tone: 'playful' }, userMessage: 'Go' }),
   'article-data-flow': () => article.dataFlow(),
+  'writer-in-article': () => writerInArticle(),
+  'support-calls': async () => (await supportCalls()).join('\n'),
   'support-mermaid': () => support.toMermaid(),
   'review-ascii': () => review.toAscii(),
   'broken-check': () =>

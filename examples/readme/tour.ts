@@ -1,6 +1,6 @@
 // The README's tour. Every snippet in README.md is copied from this file, which CI type-checks; the outputs pasted
 // in README.md are checked against the real ones by readme.test.ts (regenerate them with `pnpm readme`).
-import { Agent, C, FanOut, P, Pipeline, Route, S, T } from '@adk-fluent/fluent'
+import { Agent, C, FanOut, P, Pipeline, Route, S, T, previewLlmCalls } from '@adk-fluent/fluent'
 import { z } from 'zod'
 
 // #region classifier
@@ -54,3 +54,25 @@ export const broken = Pipeline('broken')
 // #endregion broken
 
 export const tools = T
+
+// #region preview
+export function writerInArticle(): Promise<string> {
+  // The whole pipeline runs on a stand-in model: S.capture stores the message as the topic, the researcher answers
+  // with the reply given here, and the writer's call is shown exactly as a run sends it.
+  return article.llmAnatomy({
+    userMessage: 'honeybees',
+    state: { tone: 'playful' },
+    replies: { researcher: ['- They dance to share directions.'] },
+    at: 'writer',
+  })
+}
+
+export async function supportCalls(): Promise<string[]> {
+  const { calls } = await previewLlmCalls(support.node, {
+    userMessage: 'Where is order A1?',
+    state: { query: 'order A1' },
+    replies: { classifier: ['{"category":"technical","confidence":0.9}'] },
+  })
+  return calls.map((call) => `${call.index}. ${call.agent}: ${call.request.contents.length} contents, state ${JSON.stringify(call.state)}`)
+}
+// #endregion preview
