@@ -31,7 +31,8 @@ export type { EventActions, ToolConfirmation } from './events/event-actions.js'
 export type { Session } from './sessions/session.js'
 export { State } from './sessions/state.js'
 export { StatePrefix } from './sessions/state-prefix.js'
-export { assertStateDelta, assertWritableStateKey, isReservedStateKey } from './sessions/reserved-state-key.js'
+export { assertStateDelta, assertWritableStateKey } from './sessions/reserved-state-key.js'
+export { bareStateKey, hasStateKeyForm, isReservedStateKey, isStateKey, stateKeyIssue } from './sessions/state-key.js'
 export type {
   AppendEventRequest,
   BaseSessionService,

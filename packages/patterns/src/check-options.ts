@@ -1,24 +1,14 @@
 import { ConfigError, isFlowNode, type NodeHolder } from '@adk-fluent/fluent'
+import { describeValue, parseStateKey, throwConfigIssue } from '@adk-fluent/fluent/internal'
 
 /** The path of a bad option: the pattern first, then the field (and an index for list entries). */
 export type OptionPath = readonly [pattern: string, ...field: (string | number)[]]
 
-const stateKeyPattern = /^(?:(?:app|user|temp):)?[A-Za-z_][A-Za-z0-9_]*$/
+export { describeValue }
 
-/** A short, secret-free description of a value for error messages. @internal */
-export function describeValue(value: unknown): string {
-  if (value === undefined) return 'nothing'
-  if (value === null) return 'null'
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
-  if (typeof value === 'function') return 'a function'
-  if (Array.isArray(value)) return `a list of ${value.length}`
-  return 'an object'
-}
-
-/** Throws a `ConfigError` with one issue at `path`: `<pattern>.<field>: <message>`. @internal */
-export function failOption(path: OptionPath, message: string): never {
-  throw new ConfigError([{ path, message }])
+/** Throws a `ConfigError` with one issue at `path` (`<pattern>.<field>`): what is wrong, and how to fix it. @internal */
+export function failOption(path: OptionPath, message: string, hint?: string): never {
+  throwConfigIssue(path, message, hint)
 }
 
 /** Checks that a pattern got an options object. @internal */
@@ -46,13 +36,9 @@ export function checkBuilder(path: OptionPath, value: unknown, example: string):
  */
 export function checkStateKey(path: OptionPath, value: unknown, example: string, fallback?: string): string {
   if (value === undefined && fallback !== undefined) return fallback
-  if (typeof value === 'string' && stateKeyPattern.test(value)) return value
   const field = String(path[path.length - 1])
-  if (value === undefined) failOption(path, `the state key is missing. Name it, for example ${field}: '${example}'.`)
-  failOption(
-    path,
-    `${describeValue(value)} is not a valid state key. Use an identifier (letters, digits and underscores, not starting with a digit), optionally prefixed with app:, user: or temp:, for example ${field}: '${example}'.`,
-  )
+  if (value === undefined) failOption(path, 'the state key is missing.', `Name it, for example ${field}: '${example}'.`)
+  return parseStateKey(value, path)
 }
 
 /** Checks a whole-number option (`maxRounds`, `concurrency`); `undefined` gives `fallback`. @internal */

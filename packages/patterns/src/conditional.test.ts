@@ -46,7 +46,7 @@ describe('conditional', () => {
       new ConfigError([{ path: ['conditional', 'then'], message: "the step to run is missing. Pass one, for example then: Agent('reviewer')." }]),
     )
     expect(() => conditional({ when: 42 as never, then: Agent('a') })).toThrow('conditional.when: must be a state key or a predicate')
-    expect(() => conditional({ when: 'not a key', then: Agent('a') })).toThrow('conditional.when: "not a key" is not a valid state key')
+    expect(() => conditional({ when: 'not a key', then: Agent('a') })).toThrow('conditional.when: "not a key" (string) is not a valid state key')
     expect(() => conditional({ when: 'x', then: Agent('a'), otherwise: 7 as never })).toThrow('conditional.otherwise: 7 (number) is not a step')
   })
 })

@@ -1,4 +1,5 @@
-import { FanOut, S, nodeOutputKey, type FanOutBuilder, type NodeHolder, type PipelineBuilder } from '@adk-fluent/fluent'
+import { FanOut, S, type FanOutBuilder, type NodeHolder, type PipelineBuilder } from '@adk-fluent/fluent'
+import { nodeOutputKey } from '@adk-fluent/fluent/internal'
 import { addEach } from './add-each.js'
 import { checkAtLeastTwo, checkBuilder, checkOptionsObject, checkStateKey, failOption } from './check-options.js'
 

@@ -118,7 +118,7 @@ describe('reviewLoop', () => {
     for (const maxRounds of [0, -1, 1.5]) {
       const issue = configIssue(() => reviewLoop({ worker, reviewer, maxRounds }))
       expect(issue.path).toEqual(['reviewLoop', 'maxRounds'])
-      expect(issue.message).toBe(`must be a whole number >= 1, got ${maxRounds}. Pass maxRounds: 1 or more (default 3).`)
+      expect(issue.message).toBe(`must be a whole number >= 1, got ${maxRounds} (number). Pass maxRounds: 1 or more (default 3).`)
     }
     expect(configIssue(() => reviewLoop({ reviewer } as never))).toEqual({
       path: ['reviewLoop', 'worker'],

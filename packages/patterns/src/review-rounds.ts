@@ -1,4 +1,5 @@
-import { Loop, nodeOutputKey, type AgentBuilder, type LoopBuilder, type NodeHolder, type StepFunction } from '@adk-fluent/fluent'
+import { Loop, type AgentBuilder, type LoopBuilder, type NodeHolder, type StepFunction } from '@adk-fluent/fluent'
+import { nodeOutputKey } from '@adk-fluent/fluent/internal'
 import { failOption } from './check-options.js'
 import { readFeedback } from './read-feedback.js'
 

@@ -6,10 +6,8 @@ import { LLMRegistry } from '../models/llm-registry.js'
 import { isBaseTool } from '../tools/base-tool.js'
 import { isZodSchema } from '../tools/zod-to-schema.js'
 import { describeValue } from '../util/describe-value.js'
+import { stateKeyIssue } from '../sessions/state-key.js'
 import { agentPath, callbackIssues, isRecord, stringIssue } from './validate-agent-config.js'
-
-const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/
-const scopedIdentifier = /^(app|user|temp):[A-Za-z_][A-Za-z0-9_]*$/
 
 /**
  * Every problem of an `LlmAgent` configuration that `BaseAgent` does not check, each with its path and fix (it
@@ -32,12 +30,8 @@ export function llmAgentConfigIssues(config: unknown): ConfigIssue[] {
     issues.push({ path: [...path, 'includeContents'], message: `includeContents must be 'default' or 'none', got ${JSON.stringify(include)}.` })
   }
   const outputKey = config['outputKey']
-  if (outputKey !== undefined && (typeof outputKey !== 'string' || (!identifier.test(outputKey) && !scopedIdentifier.test(outputKey)))) {
-    issues.push({
-      path: [...path, 'outputKey'],
-      message: `outputKey ${JSON.stringify(outputKey) ?? String(outputKey)} is not a valid state key. Use an identifier such as "draft", optionally prefixed with app:, user: or temp:.`,
-    })
-  }
+  const outputKeyIssue = outputKey === undefined ? undefined : stateKeyIssue(outputKey, `outputKey ${JSON.stringify(outputKey) ?? String(outputKey)}`)
+  if (outputKeyIssue) issues.push({ path: [...path, 'outputKey'], ...outputKeyIssue })
   issues.push(...modelIssues(path, config['model']))
   for (const field of ['instruction', 'globalInstruction'] as const) {
     const value = config[field]

@@ -1,9 +1,15 @@
 import { AdkFluentError, type AdkFluentErrorOptions } from './adk-fluent-error.js'
 
-/** One configuration problem, with the path of the offending element in the agent tree. */
+/**
+ * One configuration problem: the path of the offending element (in the agent tree, or the factory and option), what is
+ * wrong, and how to fix it.
+ */
 export interface ConfigIssue {
   readonly path: readonly (string | number)[]
+  /** What is wrong, naming the value. */
   readonly message: string
+  /** How to fix it, usually with an example. */
+  readonly hint?: string
 }
 
 /**
@@ -26,11 +32,13 @@ export class ConfigError extends AdkFluentError {
 
 function formatIssues(issues: readonly ConfigIssue[]): string {
   if (issues.length === 1) {
-    const [issue] = issues as [ConfigIssue]
-    return issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message
+    return formatIssue(issues[0] as ConfigIssue)
   }
-  const lines = issues.map(
-    (issue, index) => `${index + 1}. ${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`,
-  )
+  const lines = issues.map((issue, index) => `${index + 1}. ${formatIssue(issue)}`)
   return `${issues.length} configuration problems:\n${lines.join('\n')}`
+}
+
+function formatIssue(issue: ConfigIssue): string {
+  const text = issue.hint ? `${issue.message} ${issue.hint}` : issue.message
+  return issue.path.length > 0 ? `${issue.path.join('.')}: ${text}` : text
 }

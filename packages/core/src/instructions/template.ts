@@ -1,15 +1,15 @@
+import { hasStateKeyForm } from '../sessions/state-key.js'
+
 /** One piece of a parsed instruction template. */
 export type TemplateToken =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'variable'; readonly key: string; readonly optional: boolean; readonly raw: string }
 
-const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/
-const prefixed = /^(app|user|temp):[A-Za-z_][A-Za-z0-9_]*$/
 
 /** True for a key a template may reference: an identifier, `app:`/`user:`/`temp:` + identifier, or `artifact.name`. */
 export function isValidTemplateKey(key: string): boolean {
   if (key.startsWith('artifact.')) return key.length > 'artifact.'.length
-  return identifier.test(key) || prefixed.test(key)
+  return hasStateKeyForm(key)
 }
 
 const cache = new Map<string, readonly TemplateToken[]>()

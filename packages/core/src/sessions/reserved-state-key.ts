@@ -1,21 +1,5 @@
 import { StateError } from '../errors/runtime-errors.js'
-import { StatePrefix } from './state-prefix.js'
-
-const reserved: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
-
-/**
- * True for a key that can never be state: `__proto__`, `constructor` and `prototype`, with or without an `app:`,
- * `user:` or `temp:` prefix. Writing such a key into a plain object would change its prototype or shadow a built-in,
- * so state would stop being the fold of the stored events.
- */
-export function isReservedStateKey(key: string): boolean {
-  if (reserved.has(key)) return true
-  const colon = key.indexOf(':')
-  if (colon < 0) return false
-  const prefix = key.slice(0, colon + 1)
-  const isPrefix = prefix === StatePrefix.APP || prefix === StatePrefix.USER || prefix === StatePrefix.TEMP
-  return isPrefix && reserved.has(key.slice(colon + 1))
-}
+import { isReservedStateKey } from './state-key.js'
 
 /** Throws a {@link StateError} when `key` is not a string or is reserved ({@link isReservedStateKey}). */
 export function assertWritableStateKey(key: unknown, where: string): asserts key is string {

@@ -7,7 +7,7 @@ import { ScriptedLlm, call } from '../testing/scripted-llm.js'
 import { createHarness } from '../testing/harness.test-helper.js'
 import { InMemorySessionService } from './in-memory-session-service.js'
 import { State } from './state.js'
-import { isReservedStateKey } from './reserved-state-key.js'
+import { isReservedStateKey } from './state-key.js'
 import { createEvent } from '../events/event.js'
 
 function writer(key: string, value: unknown): FunctionTool<z.ZodObject> {

@@ -1,6 +1,6 @@
 import { AbortError, StreamingMode } from '@adk-fluent/core'
 import type { FlowBuilder } from '../builders/flow-builder.js'
-import { runEvents } from '../run/run-events.js'
+import { runEvents } from '../ask/run-events.js'
 import type { CliIo } from './cli-io.js'
 import { chooseRunModel } from './choose-run-model.js'
 import { createJsonRenderer, createPlainRenderer, createTerminalRenderer, type RunRenderer } from './run-renderer.js'

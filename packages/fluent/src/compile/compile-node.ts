@@ -1,8 +1,8 @@
 import { ConfigError, type BaseAgent } from '@adk-fluent/core'
 import type { FlowNode } from '../ir/flow-node.js'
-import { contractErrors } from '../introspect/check-node.js'
+import { contractErrors } from '../check/check-node.js'
 import { lowerNode } from './lower-node.js'
-import { validateNode } from './validate-node.js'
+import { validateNode } from '../check/validate-node.js'
 
 /** Options of {@link compileNode}. */
 export interface CompileOptions {

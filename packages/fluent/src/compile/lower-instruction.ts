@@ -1,9 +1,9 @@
 import { injectSessionState, type Instruction, type ReadonlyContext } from '@adk-fluent/core'
 import { compilePrompt, isPromptSpec, promptUsesModel } from '../namespaces/prompt/compile-prompt.js'
-import { compileContext, composeInstruction, type ContextSpec } from '../namespaces/context/compile-context.js'
+import { compileContext, composeInstruction } from '../namespaces/context/compile-context.js'
 import type { ContextHook } from '../namespaces/context/context-part.js'
-import { fromState, none } from '../namespaces/context/index.js'
 import type { AgentInstruction, AgentNode } from '../ir/agent-node.js'
+import { effectiveContext } from '../ir/effective-context.js'
 
 /** The instruction and history mode of a core `LlmAgent`. */
 export interface LoweredInstruction {
@@ -28,21 +28,6 @@ export function instructionExtras(node: AgentNode): InstructionExtras {
     afterAgent: compiled?.afterAgent ?? [],
     usesModel: promptModel || (compiled?.usesModel ?? false),
   }
-}
-
-/**
- * The context an agent sees: its `.context()` spec plus, for `.reads(...keys)`, `C.fromState(...keys)` (with
- * `C.none()` first unless `keepHistory`).
- */
-export function effectiveContext(node: AgentNode): ContextSpec | undefined {
-  const { reads } = node
-  const fromReads = reads
-    ? reads.keepHistory
-      ? fromState(...reads.keys)
-      : none().add(fromState(...reads.keys))
-    : undefined
-  if (node.context && fromReads) return node.context.add(fromReads)
-  return node.context ?? fromReads
 }
 
 /**

@@ -2,11 +2,11 @@ import { LoopAgent, ParallelAgent, SequentialAgent, type BaseAgent, type LoopAge
 import type { FlowNode } from '../ir/flow-node.js'
 import { nodeOutputKey } from '../ir/node-output-key.js'
 import { visitNode, type NodeVisitor } from '../ir/node-visitor.js'
-import { FallbackAgent } from '../runtime/fallback-agent.js'
-import { MapOverAgent } from '../runtime/map-over-agent.js'
-import { RaceAgent } from '../runtime/race-agent.js'
-import { StepAgent } from '../runtime/step-agent.js'
-import { TimeoutAgent } from '../runtime/timeout-agent.js'
+import { FallbackAgent } from '../agents/fallback-agent.js'
+import { MapOverAgent } from '../agents/map-over-agent.js'
+import { RaceAgent } from '../agents/race-agent.js'
+import { StepAgent } from '../agents/step-agent.js'
+import { TimeoutAgent } from '../agents/timeout-agent.js'
 import { childNames, distinctName } from './child-names.js'
 import { lowerAgent } from './lower-agent.js'
 import { lowerRoute } from './lower-route.js'
@@ -20,13 +20,14 @@ import {
   transformStepBody,
 } from './step-bodies.js'
 import { workflowConfig } from './workflow-config.js'
+import type { RestOfSequence } from './lower-function.js'
 
 function lowerAll(nodes: readonly FlowNode[]): BaseAgent[] {
   const names = childNames(nodes)
   return nodes.map((node, index) => lowerNode(node, names[index]))
 }
 
-const lowerByKind: NodeVisitor<BaseAgent, [string]> = {
+const lowerByKind: NodeVisitor<BaseAgent, [string, RestOfSequence]> = {
   agent: (node, name) => lowerAgent(node, name, lowerNode),
   sequence: (node, name) => new SequentialAgent(workflowConfig(node, name, lowerSequenceSteps(node.steps, lowerNode))),
   parallel: (node, name) => new ParallelAgent(workflowConfig(node, name, lowerAll(node.branches))),
@@ -45,7 +46,7 @@ const lowerByKind: NodeVisitor<BaseAgent, [string]> = {
   'artifact-step': (node, name) => new StepAgent({ name, body: artifactStepBody(node.operation) }),
   tap: (node, name) => new StepAgent({ name, body: tapBody(node.fn) }),
   expect: (node, name) => new StepAgent({ name, body: expectBody(node.predicate, node.message) }),
-  gate: (node, name) => lowerGate(node, name, []),
+  gate: (node, name, rest) => lowerGate(node, name, rest),
   race: (node, name) => new RaceAgent({ name, subAgents: lowerAll(node.racers) }),
   timeout: (node, name) =>
     new TimeoutAgent({ name, subAgents: [lowerNode(node.agent, node.agent.name)], milliseconds: node.milliseconds }),
@@ -61,7 +62,12 @@ const lowerByKind: NodeVisitor<BaseAgent, [string]> = {
     }),
 }
 
-/** Lowers a node (validated beforehand) to a fresh core agent tree; `name` defaults to the node's own. */
-export function lowerNode(node: FlowNode, name: string = node.name): BaseAgent {
-  return visitNode(lowerByKind, node, name)
+const noRest: RestOfSequence = () => []
+
+/**
+ * Lowers a node (validated beforehand) to a fresh core agent tree; `name` defaults to the node's own. `rest` is the
+ * rest of the enclosing sequence, for the kinds that hold it (see `lowerSequenceSteps`).
+ */
+export function lowerNode(node: FlowNode, name: string = node.name, rest: RestOfSequence = noRest): BaseAgent {
+  return visitNode(lowerByKind, node, name, rest)
 }

@@ -1,18 +1,19 @@
 import type { BaseAgent } from '@adk-fluent/core'
 import type { FlowNode } from '../ir/flow-node.js'
-import { GateNode } from '../ir/gate-node.js'
-import { GateAgent } from '../runtime/gate-agent.js'
+import type { GateNode } from '../ir/gate-node.js'
+import { GateAgent } from '../agents/gate-agent.js'
 import { childNames } from './child-names.js'
-import type { LowerFunction } from './lower-function.js'
+import type { LowerFunction, RestOfSequence } from './lower-function.js'
 
-/** A `GateAgent` for `node`, holding `continuation` (the steps after it in its pipeline). */
-export function lowerGate(node: GateNode, name: string, continuation: readonly BaseAgent[]): GateAgent {
-  return new GateAgent({ name, subAgents: continuation, predicate: node.predicate, message: node.message, key: node.key })
+/** A `GateAgent` for `node`, holding the steps after it in its pipeline as its sub-agents. */
+export function lowerGate(node: GateNode, name: string, rest: RestOfSequence): GateAgent {
+  return new GateAgent({ name, subAgents: rest(), predicate: node.predicate, message: node.message, key: node.key })
 }
 
 /**
  * Lowers the steps of a pipeline or loop body (plus `trailing` agents, such as a loop checkpoint) with distinct
- * names. A `gate` step takes the steps after it as its sub-agents, so a closed gate stops the rest of the sequence.
+ * names. Each step's lowering is offered the rest of the sequence; a kind that takes it (a gate, so that a closed gate
+ * stops the rest of the sequence) ends this level.
  */
 export function lowerSequenceSteps(
   steps: readonly FlowNode[],
@@ -25,8 +26,14 @@ export function lowerSequenceSteps(
     for (let index = from; index < steps.length; index++) {
       const step = steps[index] as FlowNode
       const name = names[index] as string
-      if (GateNode.is(step)) return [...agents, lowerGate(step, name, build(index + 1))]
-      agents.push(lower(step, name))
+      let holdsRest = false
+      agents.push(
+        lower(step, name, () => {
+          holdsRest = true
+          return build(index + 1)
+        }),
+      )
+      if (holdsRest) return agents
     }
     return [...agents, ...trailing(names)]
   }

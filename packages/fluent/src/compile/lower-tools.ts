@@ -1,5 +1,5 @@
 import { AgentTool, type BaseTool } from '@adk-fluent/core'
-import { toTools } from '../namespaces/tools/index.js'
+import { toTools } from '../namespaces/tools/compose-tools.js'
 import type { AgentToolEntry } from '../ir/agent-node.js'
 import type { LowerFunction } from './lower-function.js'
 

@@ -3,8 +3,8 @@ import type { StateTransform } from '../namespaces/state/index.js'
 import type { ArtifactOperation } from '../namespaces/artifacts/index.js'
 import type { StatePredicate, StepFunction, TapFunction } from '../ir/state-function-types.js'
 import { describeValue } from '../parse/describe-value.js'
-import type { StepBody } from '../runtime/step-agent.js'
-import { stateSnapshot } from '../runtime/state-snapshot.js'
+import type { StepBody } from '../agents/step-agent.js'
+import { stateSnapshot } from '../agents/state-snapshot.js'
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)

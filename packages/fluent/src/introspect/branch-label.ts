@@ -1,5 +1,5 @@
 import { formatArgument } from '../namespaces/shared/format-argument.js'
-import type { NodeVisit } from './node-visit.js'
+import type { NodeVisit } from '../check/node-visit.js'
 
 /**
  * How a child hangs off its parent, for graph and tree views: a route rule (`eq 'billing'`, `otherwise`), a

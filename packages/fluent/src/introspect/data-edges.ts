@@ -1,6 +1,6 @@
-import { classifyRead, possibleOpaqueWriter } from './classify-read.js'
-import type { FlowAnalysis } from './flow-analysis.js'
-import type { NodeVisit } from './node-visit.js'
+import { classifyRead, possibleOpaqueWriter } from '../check/classify-read.js'
+import type { FlowAnalysis } from '../check/flow-analysis.js'
+import type { NodeVisit } from '../check/node-visit.js'
 
 /** Where the value a step reads comes from: a step, the initial state, or nothing (`missing`). */
 export type EdgeSource = NodeVisit | 'initial' | 'missing'

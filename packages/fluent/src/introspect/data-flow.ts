@@ -1,9 +1,9 @@
 import type { AgentNode } from '../ir/agent-node.js'
 import type { FlowNode } from '../ir/flow-node.js'
-import { effectiveContext } from '../compile/lower-instruction.js'
+import { effectiveContext } from '../ir/effective-context.js'
 import { describeContext } from '../namespaces/context/compile-context.js'
-import { describeSchema } from './describe-schema.js'
-import { analyzeFlow } from './flow-analysis.js'
+import { describeSchema } from '../check/describe-schema.js'
+import { analyzeFlow } from '../check/flow-analysis.js'
 import { labelled } from './text-block.js'
 
 /** What the runtime does with `.returns()` plus tools, in words a user understands. */

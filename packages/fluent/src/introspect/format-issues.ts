@@ -1,5 +1,5 @@
-import type { CheckIssue } from './check-issue.js'
-import { formatPath } from './node-visit.js'
+import type { CheckIssue } from '../check/check-issue.js'
+import { formatPath } from '../check/node-visit.js'
 
 /**
  * Contract issues as text, one per entry: `[ERROR] critic: <message>` with `Hint:` and `Path:` lines aligned under

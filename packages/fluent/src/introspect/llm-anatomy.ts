@@ -1,16 +1,16 @@
 import { identityLines } from '@adk-fluent/core'
 import type { AgentNode } from '../ir/agent-node.js'
 import type { FlowNode } from '../ir/flow-node.js'
-import { effectiveContext } from '../compile/lower-instruction.js'
+import { effectiveContext } from '../ir/effective-context.js'
 import { compileContext, describeContext } from '../namespaces/context/compile-context.js'
 import { agentToolNames } from './agent-tool-names.js'
 import { describeInstruction, formatVariables } from './describe-instruction.js'
 import { SET_MODEL_RESPONSE_IN_WORDS } from './data-flow.js'
-import { describeSchema } from './describe-schema.js'
-import { analyzeFlow } from './flow-analysis.js'
-import type { NodeVisit } from './node-visit.js'
+import { describeSchema } from '../check/describe-schema.js'
+import { analyzeFlow } from '../check/flow-analysis.js'
+import type { NodeVisit } from '../check/node-visit.js'
 import { labelled, quoted } from './text-block.js'
-import { transferTargets } from './transfer-targets.js'
+import { transferTargets } from '../check/transfer-targets.js'
 
 const width = 15
 

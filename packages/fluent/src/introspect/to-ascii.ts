@@ -1,10 +1,10 @@
 import type { FlowNode } from '../ir/flow-node.js'
 import { branchLabel } from './branch-label.js'
 import { dataEdges, type EdgeSource } from './data-edges.js'
-import { analyzeFlow } from './flow-analysis.js'
+import { analyzeFlow } from '../check/flow-analysis.js'
 import { formatNodeLabel } from './node-label.js'
-import type { NodeVisit } from './node-visit.js'
-import { stateAccess } from './state-access.js'
+import type { NodeVisit } from '../check/node-visit.js'
+import { stateAccess } from '../check/state-access.js'
 
 function keys(list: readonly string[]): string {
   return [...new Set(list)].join(', ')

@@ -1,9 +1,9 @@
 import type { FlowNode } from '../ir/flow-node.js'
 import { visitNode, type NodeVisitor } from '../ir/node-visitor.js'
 import { dataEdges } from './data-edges.js'
-import { analyzeFlow } from './flow-analysis.js'
+import { analyzeFlow } from '../check/flow-analysis.js'
 import { formatNodeLabel } from './node-label.js'
-import type { NodeVisit } from './node-visit.js'
+import type { NodeVisit } from '../check/node-visit.js'
 import { branchLabel } from './branch-label.js'
 
 interface Ends {

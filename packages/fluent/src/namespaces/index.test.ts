@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { InMemoryRunner, LlmAgent, type Event, type LlmRequest } from '@adk-fluent/core'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
-import { A, C, P, S, T } from './index.js'
+import { C, P, S, T } from './index.js'
+import { compilePrompt } from './prompt/compile-prompt.js'
+import { compileContext, composeInstruction } from './context/compile-context.js'
+import { toTools } from './tools/compose-tools.js'
 
 async function runOnce(agent: LlmAgent, state: Record<string, unknown>, text = 'go'): Promise<Event[]> {
   const runner = new InMemoryRunner({ agent, appName: 'app' })
@@ -17,21 +20,6 @@ function systemInstruction(request: LlmRequest | undefined): string | undefined 
   return request?.config.systemInstruction
 }
 
-describe('the namespaces object', () => {
-  it('exposes every factory of API §2.3, including the reserved-word names', () => {
-    const names = (namespace: object) => Object.keys(namespace).sort()
-    expect(names(P)).toEqual(expect.arrayContaining(['role', 'context', 'task', 'constraint', 'format', 'example', 'section', 'when', 'fromState', 'template', 'only', 'without', 'reorder']))
-    expect(names(C)).toEqual(
-      expect.arrayContaining(['none', 'default', 'userOnly', 'window', 'lastNTurns', 'fromState', 'fromAgents', 'excludeAgents', 'template', 'select', 'truncate', 'budget', 'redact', 'dedup', 'compact', 'summarize', 'relevant']),
-    )
-    expect(names(S)).toEqual(
-      expect.arrayContaining(['pick', 'drop', 'rename', 'default', 'set', 'merge', 'transform', 'compute', 'guard', 'require', 'when', 'branch', 'accumulate', 'counter', 'capture', 'log', 'identity']),
-    )
-    expect(names(T)).toEqual(expect.arrayContaining(['fn', 'agent', 'mock', 'confirm', 'timeout', 'toTools', 'isToolComposite']))
-    expect(names(A)).toEqual(expect.arrayContaining(['publish', 'snapshot', 'save', 'load', 'list', 'delete', 'isArtifactOperation']))
-  })
-})
-
 describe('compiled P and C in a real core run', () => {
   it('a P.when block reaches the model or not depending on the state at run time', async () => {
     const prompt = P.role('You are a guide.').add(P.when('verbose', P.constraint('Explain every step.'))).add(P.fromState('city'))
@@ -40,19 +28,19 @@ describe('compiled P and C in a real core run', () => {
       [{ verbose: false }, 'You are a guide.'],
     ] as const) {
       const llm = new ScriptedLlm(['ok'])
-      await runOnce(new LlmAgent({ name: 'guide', model: llm, instruction: P.compilePrompt(prompt) }), { ...state })
+      await runOnce(new LlmAgent({ name: 'guide', model: llm, instruction: compilePrompt(prompt) }), { ...state })
       expect(systemInstruction(llm.requests[0])).toContain(expected)
     }
   })
 
   it('C.none() + C.fromState() with composeInstruction suppresses history and shows the block', async () => {
-    const compiled = C.compileContext(C.none().add(C.fromState('findings', 'tone')))
+    const compiled = compileContext(C.none().add(C.fromState('findings', 'tone')))
     const llm = new ScriptedLlm(['done'])
     const agent = new LlmAgent({
       name: 'writer',
       model: llm,
       includeContents: compiled.includeContents,
-      instruction: async (context) => C.composeInstruction('Write about cats.', (await compiled.provider?.(context)) ?? ''),
+      instruction: async (context) => composeInstruction('Write about cats.', (await compiled.provider?.(context)) ?? ''),
     })
     await runOnce(agent, { findings: 'F1', tone: 'formal', topic: 'cats' })
     expect(systemInstruction(llm.requests[0])).toContain('Write about cats.\n\n<conversation_context>\n[findings]: F1\n[tone]: formal\n</conversation_context>')
@@ -60,7 +48,7 @@ describe('compiled P and C in a real core run', () => {
 
   it('a T tool runs inside a core agent', async () => {
     const llm = new ScriptedLlm([{ content: { role: 'model', parts: [{ functionCall: { name: 'lookup', args: { q: 'x' } } }] } }, 'The answer is 42.'])
-    const agent = new LlmAgent({ name: 'helper', model: llm, tools: T.toTools(T.mock('lookup', { returns: { answer: 42 } })) })
+    const agent = new LlmAgent({ name: 'helper', model: llm, tools: toTools(T.mock('lookup', { returns: { answer: 42 } })) })
     const events = await runOnce(agent, {})
     const response = events.flatMap((event) => event.content?.parts ?? []).find((part) => part.functionResponse)
     expect(response?.functionResponse?.response).toEqual({ answer: 42 })

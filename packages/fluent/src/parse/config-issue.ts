@@ -1,6 +1,12 @@
 import { ConfigError } from '@adk-fluent/core'
 
-/** Throws a {@link ConfigError} with one issue at `path`. @internal */
-export function throwConfigIssue(path: readonly (string | number)[], message: string): never {
-  throw new ConfigError([{ path, message }])
+/** A path to a bad input: `['writer', 'reads', 0]` for a builder method, `['C.window()', 'turns']` for a factory. */
+export type IssuePath = readonly (string | number)[]
+
+/**
+ * Throws a {@link ConfigError} with one issue at `path`: `message` says what is wrong (naming the value), `hint` how
+ * to fix it. Every check of user input ends here, so every mistake reads the same way. @internal
+ */
+export function throwConfigIssue(path: IssuePath, message: string, hint?: string): never {
+  throw new ConfigError([hint === undefined ? { path, message } : { path, message, hint }])
 }

@@ -1,33 +1,16 @@
-import { isReservedStateKey } from '@adk-fluent/core'
-import { throwConfigIssue } from './config-issue.js'
+import { stateKeyIssue } from '@adk-fluent/core'
+import { throwConfigIssue, type IssuePath } from './config-issue.js'
 import { describeValue } from './describe-value.js'
 
-const plainKey = /^[A-Za-z_][A-Za-z0-9_]*$/
-const scopedKey = /^(app|user|temp):[A-Za-z_][A-Za-z0-9_]*$/
-
-/**
- * True for a valid state key: an identifier, optionally prefixed with `app:`, `user:` or `temp:`, other than the
- * reserved `__proto__`, `constructor` and `prototype`.
- */
-export function isValidStateKey(key: unknown): key is string {
-  return typeof key === 'string' && (plainKey.test(key) || scopedKey.test(key)) && !isReservedStateKey(key)
+/** Checks a state key argument (core's one state-key rule), throwing a `ConfigError` at `path` that says how to fix it. @internal */
+export function parseStateKey(key: unknown, path: IssuePath): string {
+  const issue = stateKeyIssue(key, describeValue(key))
+  if (!issue) return key as string
+  throwConfigIssue(path, issue.message, issue.hint)
 }
 
-/** Checks a state key argument, throwing a `ConfigError` at `path` that says how to fix it. @internal */
-export function parseStateKey(key: unknown, path: readonly (string | number)[]): string {
-  if (isValidStateKey(key)) return key
-  if (typeof key === 'string' && isReservedStateKey(key)) {
-    throwConfigIssue(path, `"${key}" is not a valid state key: __proto__, constructor and prototype are reserved. Use another name, for example "${key.replace(/_/g, '')}_value".`)
-  }
-  const suggestion = typeof key === 'string' ? suggestKey(key) : undefined
-  throwConfigIssue(
-    path,
-    `${describeValue(key)} is not a valid state key. Use an identifier (letters, digits and underscores, not starting with a digit), optionally prefixed with app:, user: or temp:${suggestion ? `, for example "${suggestion}"` : ''}.`,
-  )
-}
-
-function suggestKey(key: string): string | undefined {
-  const cleaned = key.trim().replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '')
-  if (cleaned.length === 0) return undefined
-  return /^[0-9]/.test(cleaned) ? `_${cleaned}` : cleaned
+/** Checks a list of state keys: at least one, each valid; `example` shows a call that works. @internal */
+export function parseStateKeys(keys: readonly unknown[], path: IssuePath, example: string): readonly string[] {
+  if (keys.length === 0) throwConfigIssue(path, 'no state keys given.', `Pass at least one key, for example ${example}.`)
+  return keys.map((key, index) => parseStateKey(key, keys.length === 1 ? path : [...path, index]))
 }

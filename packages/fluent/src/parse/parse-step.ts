@@ -1,6 +1,6 @@
 import { isBaseAgent } from '@adk-fluent/core'
-import { isStateTransform, type StateTransform } from '../namespaces/state/index.js'
-import { isArtifactOperation, type ArtifactOperation } from '../namespaces/artifacts/index.js'
+import { isStateTransform, type StateTransform } from '../namespaces/state/state-transform.js'
+import { isArtifactOperation, type ArtifactOperation } from '../namespaces/artifacts/artifact-operation.js'
 import { isFlowNode, type FlowNode } from '../ir/flow-node.js'
 import { FunctionStepNode } from '../ir/function-step-node.js'
 import { TransformStepNode } from '../ir/transform-step-node.js'

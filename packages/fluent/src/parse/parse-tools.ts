@@ -1,5 +1,7 @@
 import { ConfigError, isBaseTool, type BaseTool } from '@adk-fluent/core'
-import { fn, isToolComposite, type FunctionToolSettings, type ToolFunction, type ToolInput } from '../namespaces/tools/index.js'
+import { fn } from '../namespaces/tools/index.js'
+import { isToolComposite, type ToolInput } from '../namespaces/tools/tool-composite.js'
+import type { FunctionToolSettings, ToolFunction } from '../namespaces/tools/function-entry.js'
 import type { AgentToolEntry } from '../ir/agent-node.js'
 import { throwConfigIssue } from './config-issue.js'
 import { describeValue } from './describe-value.js'

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ConfigError, StateError } from '@adk-fluent/core'
 import * as A from './index.js'
 import { createTestContext } from '../shared/test-context.js'
+import { isArtifactOperation } from './artifact-operation.js'
 
 function expectConfigError(run: () => unknown, ...fragments: string[]): void {
   let caught: unknown
@@ -97,9 +98,9 @@ describe('A descriptors', () => {
       expect(operation).toMatchObject({ kind: 'artifact-op', op, name, reads, writes, description })
       expect(Object.isFrozen(operation)).toBe(true)
       expect(Object.isFrozen(operation.reads)).toBe(true)
-      expect(A.isArtifactOperation(operation)).toBe(true)
+      expect(isArtifactOperation(operation)).toBe(true)
     }
-    expect(A.isArtifactOperation({ kind: 'artifact-op' })).toBe(false)
+    expect(isArtifactOperation({ kind: 'artifact-op' })).toBe(false)
   })
 
   it('reject bad input at the call', () => {

@@ -1,4 +1,3 @@
-export { isArtifactOperation } from './artifact-operation.js'
 export type { ArtifactOp, ArtifactOperation } from './artifact-operation.js'
 export type { ArtifactContent, ArtifactPart } from './artifact-content.js'
 export type { ArtifactCondition } from './batch-operations.js'

@@ -3,6 +3,7 @@ import { ConfigError, createEvent, injectSessionState } from '@adk-fluent/core'
 import * as C from './index.js'
 import { compileContext, composeInstruction, contextStateKeys, describeContext, type ContextSpec } from './compile-context.js'
 import { createTestContext, type TestTurn } from '../shared/test-context.js'
+import { isContextSpec } from './compile-context.js'
 
 const conversation: TestTurn[] = [
   ['user', 'Hi, I need a trip plan.'],
@@ -204,8 +205,8 @@ describe('C immutability', () => {
       expect(Object.isFrozen(spec.parts)).toBe(true)
       for (const part of spec.parts) expect(Object.isFrozen(part)).toBe(true)
     }
-    expect(C.isContextSpec(added)).toBe(true)
-    expect(C.isContextSpec({ kind: 'context' })).toBe(false)
+    expect(isContextSpec(added)).toBe(true)
+    expect(isContextSpec({ kind: 'context' })).toBe(false)
   })
 })
 

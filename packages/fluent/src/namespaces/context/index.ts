@@ -17,7 +17,6 @@ import { parseAgentNames, parseChoice, parsePositiveInteger, parseRedactPatterns
 import { assertStateKey, assertStateKeys } from '../shared/state-key.js'
 import { formatArgument } from '../shared/format-argument.js'
 
-export { compileContext, composeInstruction, contextStateKeys, describeContext, isContextSpec } from './compile-context.js'
 export type { CompiledContext, ContextProvider, ContextSpec } from './compile-context.js'
 export type { ContextPart } from './context-part.js'
 export type { HistoryItem } from './history-item.js'

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ConfigError } from '@adk-fluent/core'
 import * as P from './index.js'
 import { compilePrompt } from './compile-prompt.js'
+import { isPromptSpec } from './compile-prompt.js'
 
 const reviewer = P.role('You are a senior code reviewer.')
   .add(P.task('Review the provided code for bugs and style issues.'))
@@ -128,9 +129,9 @@ describe('P immutability', () => {
   it('descriptors are plain objects with kind "prompt"', () => {
     expect(P.task('T.').kind).toBe('prompt')
     expect(Object.getPrototypeOf(P.task('T.'))).toBe(Object.prototype)
-    expect(P.isPromptSpec(P.task('T.'))).toBe(true)
-    expect(P.isPromptSpec({ kind: 'prompt' })).toBe(false)
-    expect(P.isPromptSpec('Task')).toBe(false)
+    expect(isPromptSpec(P.task('T.'))).toBe(true)
+    expect(isPromptSpec({ kind: 'prompt' })).toBe(false)
+    expect(isPromptSpec('Task')).toBe(false)
   })
 })
 

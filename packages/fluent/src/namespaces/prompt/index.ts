@@ -6,7 +6,6 @@ import { parsePromptText } from './parse-prompt-text.js'
 import { parseSectionName } from './section-name.js'
 import { assertStateKey, assertStateKeys } from '../shared/state-key.js'
 
-export { isPromptSpec, compilePrompt, describePrompt, promptStateKeys, promptUsesModel } from './compile-prompt.js'
 export { adapt, compress, fingerprint, scaffolded, versioned } from './model-factories.js'
 export type { PromptSpec } from './prompt-spec.js'
 export type { PromptProvider } from './prompt-provider.js'

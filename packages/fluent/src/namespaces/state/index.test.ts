@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { ConfigError, StateError } from '@adk-fluent/core'
 import * as S from './index.js'
+import { isStateTransform } from './state-transform.js'
 
 const state = { draft: 'v1', score: 7, notes: 'n', 'app:region': 'EU', 'user:name': 'Ada', 'temp:step': 2 }
 
@@ -178,8 +179,8 @@ describe('descriptors', () => {
     }
     expect(chained).toMatchObject({ name: 'set_a_then_pick_a', description: 'S.set({"a":1}).then(S.pick(\'a\'))', reads: [], writes: ['a'] })
     expect(added).toMatchObject({ name: 'set_a_and_counter_n', reads: ['n'], writes: ['a', 'n'] })
-    expect(S.isStateTransform(base)).toBe(true)
-    expect(S.isStateTransform({ kind: 'state-transform' })).toBe(false)
+    expect(isStateTransform(base)).toBe(true)
+    expect(isStateTransform({ kind: 'state-transform' })).toBe(false)
   })
 
   it('never mutate the input state', () => {

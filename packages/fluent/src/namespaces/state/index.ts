@@ -1,4 +1,3 @@
-export { isStateTransform, applyDelta } from './state-transform.js'
 export type { StateApply, StateDelta, StateEnv, StateTransform } from './state-transform.js'
 export type { StateLogOptions, StatePredicate } from './check-transforms.js'
 export type { MergeFunction } from './write-transforms.js'

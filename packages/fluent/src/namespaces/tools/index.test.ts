@@ -14,6 +14,8 @@ import {
 } from '@adk-fluent/core'
 import * as T from './index.js'
 import { createTestContext } from '../shared/test-context.js'
+import { toTools } from './compose-tools.js'
+import { isToolComposite } from './tool-composite.js'
 
 function expectConfigError(run: () => unknown, ...fragments: string[]): void {
   let caught: unknown
@@ -41,7 +43,7 @@ function getWeather({ city }: { city: string }) {
 
 describe('T.fn', () => {
   it('wraps a named function as a core FunctionTool with its declaration', async () => {
-    const [tool] = T.toTools(T.fn(getWeather, { description: 'Weather for a city.', parameters: z.object({ city: z.string() }) }))
+    const [tool] = toTools(T.fn(getWeather, { description: 'Weather for a city.', parameters: z.object({ city: z.string() }) }))
     expect(isFunctionTool(tool)).toBe(true)
     expect(tool?.getDeclaration()).toEqual({
       name: 'getWeather',
@@ -57,14 +59,14 @@ describe('T.fn', () => {
   })
 
   it('takes a name for anonymous functions and passes a core tool through unchanged', () => {
-    const [named] = T.toTools(T.fn(() => 1, { name: 'one' }))
+    const [named] = toTools(T.fn(() => 1, { name: 'one' }))
     expect(named?.name).toBe('one')
     const core = new FunctionTool({ name: 'core_tool', description: 'd', execute: () => 2 })
-    expect(T.toTools(T.fn(core))[0]).toBe(core)
+    expect(toTools(T.fn(core))[0]).toBe(core)
   })
 
   it('confirm: true asks for approval before running', async () => {
-    const [tool] = T.toTools(T.fn(getWeather, { confirm: true, parameters: z.object({ city: z.string() }) }))
+    const [tool] = toTools(T.fn(getWeather, { confirm: true, parameters: z.object({ city: z.string() }) }))
     const pending = await toolContext()
     expect(await tool?.runAsync({ args: { city: 'Oslo' }, toolContext: pending })).toEqual({
       error: 'This tool call requires confirmation, please approve or reject.',
@@ -79,7 +81,7 @@ describe('T.agent', () => {
 
   it('wraps a core agent as an AgentTool', () => {
     const agent = researcher()
-    const [tool] = T.toTools(T.agent(agent))
+    const [tool] = toTools(T.agent(agent))
     expect(isAgentTool(tool)).toBe(true)
     expect((tool as AgentTool).agent).toBe(agent)
     expect(tool?.getDeclaration()).toMatchObject({ name: 'researcher', description: 'Finds facts.' })
@@ -89,8 +91,8 @@ describe('T.agent', () => {
     let builds = 0
     const builder = { build: (): BaseAgent => (builds++, researcher()) }
     const composite = T.agent(builder, { skipSummarization: true })
-    const first = T.toTools(composite)[0] as AgentTool
-    const second = T.toTools(composite)[0] as AgentTool
+    const first = toTools(composite)[0] as AgentTool
+    const second = toTools(composite)[0] as AgentTool
     expect(first.agent).not.toBe(second.agent)
     expect(first.skipSummarization).toBe(true)
     expect(composite.entries[0]?.name).toBe('researcher')
@@ -101,8 +103,8 @@ describe('T.agent', () => {
 describe('T.mock', () => {
   it('returns the fixed value, or returns(args)', async () => {
     const context = await toolContext()
-    const [fixed] = T.toTools(T.mock('get_weather', { returns: { sky: 'rain' } }))
-    const [computed] = T.toTools(T.mock('echo', { returns: (args: unknown) => ({ got: args }), description: 'Echoes.' }))
+    const [fixed] = toTools(T.mock('get_weather', { returns: { sky: 'rain' } }))
+    const [computed] = toTools(T.mock('echo', { returns: (args: unknown) => ({ got: args }), description: 'Echoes.' }))
     expect(await fixed?.runAsync({ args: { city: 'x' }, toolContext: context })).toEqual({ sky: 'rain' })
     expect(await computed?.runAsync({ args: { a: 1 }, toolContext: context })).toEqual({ got: { a: 1 } })
     expect(fixed?.getDeclaration()).toMatchObject({ name: 'get_weather', description: 'Mock of get_weather.' })
@@ -111,7 +113,7 @@ describe('T.mock', () => {
 
 describe('T.confirm', () => {
   it('wraps any tool: pending, rejected, then approved', async () => {
-    const [tool] = T.toTools(T.confirm(T.mock('delete_file', { returns: 'deleted' }), { hint: 'Really delete?' }))
+    const [tool] = toTools(T.confirm(T.mock('delete_file', { returns: 'deleted' }), { hint: 'Really delete?' }))
     const pending = await toolContext()
     expect(await tool?.runAsync({ args: {}, toolContext: pending })).toEqual({ error: 'This tool call requires confirmation, please approve or reject.' })
     expect(pending.actions.requestedToolConfirmations['call-1']).toEqual({ hint: 'Really delete?', confirmed: false })
@@ -121,7 +123,7 @@ describe('T.confirm', () => {
   })
 
   it('keeps the declaration and takes the inner tool\'s place in the request', async () => {
-    const [tool] = T.toTools(T.confirm(T.fn(getWeather, { parameters: z.object({ city: z.string() }) })))
+    const [tool] = toTools(T.confirm(T.fn(getWeather, { parameters: z.object({ city: z.string() }) })))
     const request = createLlmRequest()
     await tool?.processLlmRequest({ toolContext: await toolContext(), llmRequest: request })
     expect(request.toolsDict['getWeather']).toBe(tool)
@@ -141,12 +143,12 @@ describe('T.timeout', () => {
   }
 
   it('answers with the fixed error when the call is too slow', async () => {
-    const [tool] = T.toTools(T.timeout(new SlowTool(200), 10))
+    const [tool] = toTools(T.timeout(new SlowTool(200), 10))
     expect(await tool?.runAsync({ args: {}, toolContext: await toolContext() })).toEqual({ error: "Tool 'slow' timed out after 10 ms." })
   })
 
   it('returns the result of a call that finishes in time', async () => {
-    const [tool] = T.toTools(T.timeout(new SlowTool(1), 1_000))
+    const [tool] = toTools(T.timeout(new SlowTool(1), 1_000))
     expect(await tool?.runAsync({ args: {}, toolContext: await toolContext() })).toBe('done')
   })
 })
@@ -156,7 +158,7 @@ describe('composites', () => {
     const core = new FunctionTool({ name: 'core_tool', description: 'd', execute: () => 1 })
     const composite = T.fn(getWeather, { parameters: z.object({ city: z.string() }) }).add(T.mock('a', { returns: 1 })).add([core, function lookup() { return 2 }])
     expect(composite.entries.map((entry) => entry.name)).toEqual(['getWeather', 'a', 'core_tool', 'lookup'])
-    expect(T.toTools([composite, T.mock('b', { returns: 2 })]).map((tool) => tool.name)).toEqual(['getWeather', 'a', 'core_tool', 'lookup', 'b'])
+    expect(toTools([composite, T.mock('b', { returns: 2 })]).map((tool) => tool.name)).toEqual(['getWeather', 'a', 'core_tool', 'lookup', 'b'])
     expect(composite.entries.map((entry) => entry.description)).toEqual(['T.fn(getWeather)', 'T.mock("a")', '<tool core_tool>', 'T.fn(lookup)'])
   })
 
@@ -168,9 +170,9 @@ describe('composites', () => {
     for (const composite of [base, bigger, T.confirm(base), T.timeout(base, 5)]) {
       expect(Object.isFrozen(composite)).toBe(true)
       expect(Object.isFrozen(composite.entries)).toBe(true)
-      expect(T.isToolComposite(composite)).toBe(true)
+      expect(isToolComposite(composite)).toBe(true)
     }
-    expect(T.isToolComposite({ kind: 'tool-composite' })).toBe(false)
+    expect(isToolComposite({ kind: 'tool-composite' })).toBe(false)
   })
 })
 
@@ -187,6 +189,6 @@ describe('bad input', () => {
     expectConfigError(() => T.timeout(T.mock('m', { returns: 1 }), 0), 'T.timeout()', 'positive')
     expectConfigError(() => T.confirm('tool' as never), 'T.confirm()', 'not a tool')
     expectConfigError(() => T.mock('a', { returns: 1 }).add(T.mock('a', { returns: 2 })), 'two tools are named "a"')
-    expectConfigError(() => T.toTools([1 as never]), 'toTools()')
+    expectConfigError(() => toTools([1 as never]), 'toTools()')
   })
 })

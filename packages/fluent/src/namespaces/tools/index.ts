@@ -5,9 +5,7 @@ import { functionEntry, parseToolName, type FunctionToolSettings, type ToolFunct
 import { ConfirmedTool } from './confirmed-tool.js'
 import { TimeoutTool } from './timeout-tool.js'
 
-export { isToolComposite } from './tool-composite.js'
 export type { ToolComposite, ToolEntry, ToolInput } from './tool-composite.js'
-export { toTools } from './compose-tools.js'
 export type { FunctionToolSettings, ToolConfirmRule, ToolFunction } from './function-entry.js'
 
 /**

@@ -1,5 +1,5 @@
 import type { AgentNode } from '../ir/agent-node.js'
-import { effectiveContext } from '../compile/lower-instruction.js'
+import { effectiveContext } from '../ir/effective-context.js'
 import { compileContext, describeContext } from '../namespaces/context/compile-context.js'
 import type { HistoryItem } from '../namespaces/context/history-item.js'
 import type { HistoryStage } from '../namespaces/context/history-stage.js'

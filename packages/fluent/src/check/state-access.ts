@@ -6,6 +6,7 @@ import { isPromptSpec, promptStateKeys } from '../namespaces/prompt/compile-prom
 import { contextStateKeys, contextWriteKeys } from '../namespaces/context/compile-context.js'
 import { formatArgument } from '../namespaces/shared/format-argument.js'
 import { schemaKeys } from './describe-schema.js'
+import { gateKeys } from '../ir/gate-keys.js'
 
 /**
  * How much a read needs its key: `required` — the run fails without it (`{key}`, a `mapOver` list); `expected` —
@@ -51,15 +52,15 @@ function write(key: string, via: string, field: string, forCaller = false): Stat
   return { key, via, field, forCaller }
 }
 
-function isStateKey(key: string): boolean {
+function isStateVariable(key: string): boolean {
   return !key.startsWith('artifact.')
 }
 
 function templateReads(template: string, where: string, field: string): StateRead[] {
   const { required, optional } = templateVariables(template)
   return [
-    ...required.filter(isStateKey).map((key): StateRead => ({ key, strength: 'required', via: `{${key}} in ${where}`, field })),
-    ...optional.filter(isStateKey).map((key): StateRead => ({ key, strength: 'optional', via: `{${key}?} in ${where}`, field })),
+    ...required.filter(isStateVariable).map((key): StateRead => ({ key, strength: 'required', via: `{${key}} in ${where}`, field })),
+    ...optional.filter(isStateVariable).map((key): StateRead => ({ key, strength: 'optional', via: `{${key}?} in ${where}`, field })),
   ]
 }
 
@@ -129,11 +130,14 @@ const accessByKind: NodeVisitor<StateAccess> = {
     }),
   tap: () => access({ opaqueRead: 'a tap() function' }),
   expect: () => access({ opaqueRead: 'an expect() predicate' }),
-  gate: (node) =>
-    access({
-      writes: [write(node.key, `gate(… { key: '${node.key}' })`, 'key', true), write(`${node.key}_message`, `gate(… { key: '${node.key}' })`, 'key', true)],
+  gate: (node) => {
+    const keys = gateKeys(node.key)
+    const via = `gate(… { key: '${node.key}' })`
+    return access({
+      writes: [write(keys.waiting, via, 'key', true), write(keys.message, via, 'key', true)],
       opaqueRead: 'a gate() predicate',
-    }),
+    })
+  },
   race: () => nothing,
   timeout: () => nothing,
   'map-over': (node) =>

@@ -2,6 +2,7 @@ import { BaseAgent, ReadonlyContext, type BaseAgentConfig, type Event, type Invo
 import type { StatePredicate } from '../ir/state-function-types.js'
 import { createStepEvent } from './create-step-event.js'
 import { stateSnapshot } from './state-snapshot.js'
+import { gateKeys } from '../ir/gate-keys.js'
 
 /** Configuration of a {@link GateAgent}; `subAgents` are the steps that follow the gate in its pipeline. */
 export interface GateAgentConfig extends BaseAgentConfig {
@@ -29,17 +30,17 @@ export class GateAgent extends BaseAgent {
 
   protected async *runAsyncImpl(invocation: InvocationContext): AsyncGenerator<Event, void, undefined> {
     const state = stateSnapshot(new ReadonlyContext(invocation))
-    const key = this.#key
+    const keys = gateKeys(this.#key)
     if (await this.#predicate(state)) {
-      if (!state[`${key}_approved`]) {
+      if (!state[keys.approved]) {
         yield createStepEvent(invocation, this.name, {
           content: { role: 'model', parts: [{ text: this.#message }] },
-          actions: { stateDelta: { [key]: true, [`${key}_message`]: this.#message }, escalate: true },
+          actions: { stateDelta: { [keys.waiting]: true, [keys.message]: this.#message }, escalate: true },
         })
         return
       }
       yield createStepEvent(invocation, this.name, {
-        actions: { stateDelta: { [key]: null, [`${key}_message`]: null, [`${key}_approved`]: null } },
+        actions: { stateDelta: { [keys.waiting]: null, [keys.message]: null, [keys.approved]: null } },
       })
     }
     for (const next of this.subAgents) yield* next.runAsync(invocation)

@@ -1,7 +1,7 @@
 import type { ConfigIssue } from '@adk-fluent/core'
 import type { FlowNode } from '../ir/flow-node.js'
 import { visitNode, type NodeVisitor } from '../ir/node-visitor.js'
-import { validateNode } from '../compile/validate-node.js'
+import { validateNode } from './validate-node.js'
 import type { FlowAnalysis } from './flow-analysis.js'
 import { createCheckIssue, type CheckIssue } from './check-issue.js'
 import { formatPath, type NodeVisit } from './node-visit.js'

@@ -1,5 +1,5 @@
 import { AbortError, InMemoryRunner, type BaseAgent, type Event, type RunConfig } from '@adk-fluent/core'
-import { createLinkedAbortController } from '../runtime/linked-abort-controller.js'
+import { createLinkedAbortController } from '../agents/linked-abort-controller.js'
 import type { RunOptions } from './run-options.js'
 
 /** The run's config: the caller's (`streamingMode`, …) plus the options' model, usage and limits. */

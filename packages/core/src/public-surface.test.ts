@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import * as core from './index.js'
+import * as testing from './testing/index.js'
+
+// The exact public surface: a change to it must be a visible diff here.
+describe('@adk-fluent/core public surface', () => {
+  it('exports exactly these names', () => {
+    expect(Object.keys(core).sort()).toEqual([
+      'AbortError', 'AdkFluentError', 'AgentTool', 'BaseAgent', 'BaseLlm', 'BasePlanner', 'BasePlugin', 'BaseTool',
+      'BuiltInPlanner', 'ConfigError', 'Context', 'ExitLoopTool', 'FunctionTool', 'Gemini',
+      'GlobalInstructionPlugin', 'InMemoryArtifactService', 'InMemoryRunner', 'InMemorySessionService',
+      'InternalError', 'InvocationContext', 'LLMRegistry', 'LONG_RUNNING_NOTE', 'LlmAgent', 'LoggingPlugin',
+      'LongRunningFunctionTool', 'LoopAgent', 'MaxTurnsError', 'ModelError', 'OpenAICompatible', 'ParallelAgent',
+      'PlanReActPlanner', 'PlanReActTag', 'PluginManager', 'REQUEST_CONFIRMATION_FUNCTION_CALL_NAME',
+      'REQUEST_CREDENTIAL_FUNCTION_CALL_NAME', 'REQUEST_INPUT_FUNCTION_CALL_NAME', 'ReadonlyContext', 'Runner',
+      'SET_MODEL_RESPONSE_TOOL_NAME', 'SequentialAgent', 'SessionNotFoundError', 'State', 'StateError',
+      'StatePrefix', 'StreamingMode', 'TRANSFER_TO_AGENT_TOOL_NAME', 'ToolError', 'TransferToAgentTool',
+      'appendFunctionDeclarations', 'appendInstructions', 'bareStateKey', 'buildTransferInstruction',
+      'confirmationHint', 'createEvent', 'createEventActions', 'createLlmRequest', 'createTransferToAgentTool',
+      'defaultModelName', 'exitLoop', 'findAgentToRun', 'getFunctionCalls', 'getFunctionDeclarations',
+      'getFunctionResponses', 'hasStateKeyForm', 'hasTrailingCodeExecutionResult', 'identityLines',
+      'injectSessionState', 'isAgentTool', 'isBaseAgent', 'isBaseLlm', 'isBasePlanner', 'isBaseTool',
+      'isBranchVisible', 'isEvent', 'isFinalResponse', 'isFunctionTool', 'isLlmAgent', 'isRoutableLlmAgent',
+      'isStateKey', 'isValidTemplateKey', 'isZodSchema', 'mergeEventActions', 'parseTemplate', 'previewLlmRequest',
+      'renderStateValue', 'stateKeyIssue', 'stringifyContent', 'templateVariables', 'toGenaiSchema',
+      'validateAgentName', 'zodToSchema',
+    ])
+  })
+
+  it('@adk-fluent/core/testing exports exactly these names', () => {
+    expect(Object.keys(testing).sort()).toEqual(['ScriptedLlm', 'call', 'text'])
+  })
+})

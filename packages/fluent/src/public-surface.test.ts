@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import * as fluent from './index.js'
+import * as internal from './internal.js'
+
+// The exact public surface: a change to it must be a visible diff here. Compiler plumbing lives in
+// `@adk-fluent/fluent/internal`, never in the root or in a namespace.
+describe('@adk-fluent/fluent public surface', () => {
+  it('exports exactly these names', () => {
+    expect(Object.keys(fluent).sort()).toEqual([
+      'A', 'Agent', 'AgentTimeoutError', 'C', 'ConfigError', 'Fallback', 'FanOut', 'Loop', 'P', 'Pipeline', 'Route',
+      'S', 'StateError', 'T', 'expect', 'gate', 'isFlowNode', 'mapOver', 'previewLlmCalls', 'race', 'tap', 'timeout',
+    ])
+  })
+
+  it('P holds only the factories users call', () => {
+    expect(Object.keys(fluent.P).sort()).toEqual([
+      'constraint', 'context', 'example', 'format', 'fromState', 'only', 'reorder', 'role', 'section', 'task',
+      'template', 'when', 'without',
+    ])
+  })
+
+  it('C holds only the factories users call', () => {
+    expect(Object.keys(fluent.C).sort()).toEqual([
+      'budget', 'compact', 'dedup', 'default', 'excludeAgents', 'fromAgents', 'fromState', 'lastNTurns', 'none',
+      'redact', 'relevant', 'select', 'summarize', 'template', 'truncate', 'userOnly', 'window',
+    ])
+  })
+
+  it('S holds only the factories users call', () => {
+    expect(Object.keys(fluent.S).sort()).toEqual([
+      'accumulate', 'branch', 'capture', 'compute', 'counter', 'default', 'drop', 'guard', 'identity', 'log',
+      'merge', 'pick', 'rename', 'require', 'set', 'transform', 'when',
+    ])
+  })
+
+  it('T holds only the factories users call', () => {
+    expect(Object.keys(fluent.T).sort()).toEqual([
+      'agent', 'confirm', 'fn', 'mock', 'timeout',
+    ])
+  })
+
+  it('A holds only the factories users call', () => {
+    expect(Object.keys(fluent.A).sort()).toEqual([
+      'delete', 'list', 'load', 'publish', 'save', 'snapshot',
+    ])
+  })
+
+  it('@adk-fluent/fluent/internal exports exactly these names', () => {
+    expect(Object.keys(internal).sort()).toEqual([
+      'applyDelta', 'compileContext', 'compilePrompt', 'composeInstruction', 'contextStateKeys', 'describeContext',
+      'describePrompt', 'describeValue', 'effectiveContext', 'isArtifactOperation', 'isContextSpec', 'isPromptSpec',
+      'isStateTransform', 'isToolComposite', 'nodeChildren', 'nodeOutputKey', 'parseStateKey', 'promptStateKeys',
+      'throwConfigIssue', 'toTools', 'visitNode',
+    ])
+  })
+})
