@@ -14,7 +14,7 @@ const allowed: Readonly<Record<string, readonly string[]>> = {
   agents: ['ir', 'parse', 'namespaces'],
   compile: ['check', 'agents', 'ir', 'parse', 'namespaces'],
   introspect: ['compile', 'check', 'ir', 'parse', 'namespaces'],
-  ask: ['ir', 'parse', 'namespaces'],
+  ask: ['agents', 'ir', 'parse', 'namespaces'],
   builders: ['introspect', 'compile', 'check', 'agents', 'ask', 'ir', 'parse', 'namespaces'],
 }
 
