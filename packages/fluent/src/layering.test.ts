@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 // The layering of fluent's folders (docs/architecture.md): ir ← parse ← check ← compile ← introspect ← builders ← cli.
-// `namespaces` (P C S T A) is vocabulary that ir and parse describe; it uses only parse's checks. `agents` are
+// `web` (the dev UI server) sits beside cli on top. `namespaces` (P C S T A) is vocabulary that ir and parse describe; it uses only parse's checks. `agents` are
 // fluent's own core agents, which compile instantiates; `ask` runs a built agent once. Type imports count too.
 const allowed: Readonly<Record<string, readonly string[]>> = {
   ir: ['namespaces'],
@@ -53,7 +53,7 @@ describe('fluent folder layering', () => {
 
   it('names every folder in the rule table or as a top layer', () => {
     const folders = readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
-    const topLayers = ['cli']
+    const topLayers = ['cli', 'web']
     expect(folders.filter((folder) => !(folder in allowed) && !topLayers.includes(folder))).toEqual([])
   })
 })

@@ -1,6 +1,6 @@
 import { SET_MODEL_RESPONSE_TOOL_NAME, getFunctionDeclarations, type LlmRequest, type LlmResponse } from '@adk-fluent/core'
 import { SET_MODEL_RESPONSE_IN_WORDS } from './data-flow.js'
-import { describeGenaiSchema, type GenaiSchema } from './describe-schema.js'
+import { describeGenaiSchema, type GenaiSchema } from '../check/describe-schema.js'
 import { afterCall, anatomyItem, contextSummary, historyMode } from './llm-anatomy.js'
 import type { Content, LlmCallPreview } from './preview-llm-calls.js'
 import { quoted } from './text-block.js'

@@ -11,9 +11,9 @@ import {
 import type { AgentNode } from '../ir/agent-node.js'
 import type { FlowNode } from '../ir/flow-node.js'
 import { lowerNode } from '../compile/lower-node.js'
-import { validateNode } from '../compile/validate-node.js'
-import { analyzeFlow } from './flow-analysis.js'
-import type { TreePath } from './node-visit.js'
+import { validateNode } from '../check/validate-node.js'
+import { analyzeFlow } from '../check/flow-analysis.js'
+import type { TreePath } from '../check/node-visit.js'
 
 /** A message of the conversation, as `@google/genai` shapes it. */
 export type Content = NonNullable<Event['content']>
