@@ -30,6 +30,6 @@ describe('@adk-fluent/core public surface', () => {
   })
 
   it('@adk-fluent/core/testing exports exactly these names', () => {
-    expect(Object.keys(testing).sort()).toEqual(['ScriptedLlm', 'call', 'text'])
+    expect(Object.keys(testing).sort()).toEqual(['ScriptedLlm', 'call', 'checkPreviewFidelity', 'text'])
   })
 })

@@ -14,15 +14,17 @@ describe('@adk-fluent/fluent public surface', () => {
 
   it('P holds only the factories users call', () => {
     expect(Object.keys(fluent.P).sort()).toEqual([
-      'constraint', 'context', 'example', 'format', 'fromState', 'only', 'reorder', 'role', 'section', 'task',
-      'template', 'when', 'without',
+      'adapt', 'compress', 'constraint', 'context', 'example', 'fingerprint', 'format', 'fromState', 'only',
+      'reorder', 'role', 'scaffolded', 'section', 'task', 'template', 'versioned', 'when', 'without',
     ])
   })
 
   it('C holds only the factories users call', () => {
     expect(Object.keys(fluent.C).sort()).toEqual([
-      'budget', 'compact', 'dedup', 'default', 'excludeAgents', 'fromAgents', 'fromState', 'lastNTurns', 'none',
-      'redact', 'relevant', 'select', 'summarize', 'template', 'truncate', 'userOnly', 'window',
+      'budget', 'capture', 'compact', 'dedup', 'default', 'distill', 'excludeAgents', 'extract', 'fit', 'fresh',
+      'fromAgents', 'fromAgentsWindowed', 'fromState', 'lastNTurns', 'manusCascade', 'none', 'notes', 'priority',
+      'project', 'recent', 'redact', 'relevant', 'rolling', 'select', 'summarize', 'template', 'truncate', 'user',
+      'userOnly', 'validate', 'window', 'writeNotes',
     ])
   })
 
@@ -41,7 +43,8 @@ describe('@adk-fluent/fluent public surface', () => {
 
   it('A holds only the factories users call', () => {
     expect(Object.keys(fluent.A).sort()).toEqual([
-      'delete', 'list', 'load', 'publish', 'save', 'snapshot',
+      'asCsv', 'asJson', 'asText', 'delete', 'forLlm', 'fromCsv', 'fromJson', 'fromMarkdown', 'list', 'load',
+      'publish', 'publishMany', 'save', 'snapshot', 'snapshotMany', 'version', 'when',
     ])
   })
 

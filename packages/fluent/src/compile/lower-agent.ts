@@ -1,6 +1,6 @@
 import { LlmAgent, type Context, type LlmAgentConfig, type SingleAgentCallback } from '@adk-fluent/core'
 import type { ContextHook } from '../namespaces/context/context-part.js'
-import { StageModelAgent } from '../runtime/stage-model-agent.js'
+import { StageModelAgent } from '../agents/stage-model-agent.js'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import type { AgentNode } from '../ir/agent-node.js'
 import type { StatePredicate } from '../ir/state-function-types.js'

@@ -55,7 +55,7 @@ describe('T.fn', () => {
 
   it('refuses a function that takes arguments without a parameter schema, saying how to give one', () => {
     expectConfigError(() => T.fn(getWeather), '"getWeather" takes arguments but has no parameter schema', 'parameters: z.object(')
-    expect(T.toTools(T.fn(function now() { return 1 }))[0]?.getDeclaration()?.parameters).toEqual({ type: 'OBJECT', properties: {} })
+    expect(toTools(T.fn(function now() { return 1 }))[0]?.getDeclaration()?.parameters).toEqual({ type: 'OBJECT', properties: {} })
   })
 
   it('takes a name for anonymous functions and passes a core tool through unchanged', () => {
