@@ -146,7 +146,7 @@ export {
   isFunctionTool,
 } from './tools/function-tool.js'
 export type { FunctionToolArgs, FunctionToolOptions, FunctionToolParameters } from './tools/function-tool.js'
-export { isZodSchema, toGenaiSchema, zodToSchema } from './tools/zod-to-schema.js'
+export { isZodSchema, jsonSchemaToSchema, toGenaiSchema, zodToSchema } from './tools/zod-to-schema.js'
 export { ExitLoopTool, exitLoop } from './tools/exit-loop-tool.js'
 export {
   TRANSFER_TO_AGENT_TOOL_NAME,

@@ -37,7 +37,8 @@ describe('@adk-fluent/fluent public surface', () => {
 
   it('T holds only the factories users call', () => {
     expect(Object.keys(fluent.T).sort()).toEqual([
-      'agent', 'confirm', 'fn', 'mock', 'timeout',
+      'agent', 'cache', 'codeExecution', 'confirm', 'effectful', 'fn', 'googleSearch', 'mcp', 'mock', 'openapi', 'timeout',
+      'toolset', 'transform', 'urlContext',
     ])
   })
 

@@ -54,6 +54,16 @@ export function zodToSchema(schema: z.core.$ZodType): Schema {
   return convertNode(json, { definitions, expanding: new Set([rootReference]) })
 }
 
+/**
+ * A JSON Schema (as MCP servers and OpenAPI documents declare parameters) as a genai {@link Schema}, with the same
+ * rules as {@link zodToSchema}; `$ref`s into `$defs` / `definitions` are expanded.
+ */
+export function jsonSchemaToSchema(json: Readonly<Record<string, unknown>>): Schema {
+  const defs = (json['$defs'] ?? json['definitions']) as Record<string, JsonSchema> | undefined
+  const definitions = { ...defs, [rootReference]: json as JsonSchema }
+  return convertNode(json as JsonSchema, { definitions, expanding: new Set([rootReference]) })
+}
+
 /** A genai {@link Schema} as is, or a zod schema converted with {@link zodToSchema}. */
 export function toGenaiSchema(schema: z.core.$ZodType | Schema): Schema {
   return isZodSchema(schema) ? zodToSchema(schema) : schema
@@ -81,7 +91,7 @@ function convertNode(node: JsonSchema, state: ConversionState): Schema {
 }
 
 function convertReference(reference: string, node: JsonSchema, state: ConversionState): Schema {
-  const name = reference === rootReference ? rootReference : reference.replace(/^#\/\$defs\//, '')
+  const name = reference === rootReference ? rootReference : reference.replace(/^#\/(\$defs|definitions)\//, '')
   const target = state.definitions[name]
   if (!target) throw new ConfigError(`Cannot turn the zod schema into a function schema: unresolved reference "${reference}".`)
   if (state.expanding.has(name)) {

@@ -1,6 +1,7 @@
 import { LlmAgent, type Context, type LlmAgentConfig, type SingleAgentCallback } from '@adk-fluent/core'
 import type { ContextHook } from '../namespaces/context/context-part.js'
 import { StageModelAgent } from '../agents/stage-model-agent.js'
+import { ToolsetTool } from '../namespaces/tools/toolset-tool.js'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import type { AgentNode } from '../ir/agent-node.js'
 import type { StatePredicate } from '../ir/state-function-types.js'
@@ -68,5 +69,6 @@ export function lowerAgent(node: AgentNode, name: string, lower: LowerFunction):
   if (beforeTool) config.beforeToolCallback = beforeTool
   const afterTool = composeCallbacks(callbacks.afterTool)
   if (afterTool) config.afterToolCallback = afterTool
-  return extras.usesModel ? new StageModelAgent(config) : new LlmAgent(config)
+  const holdsConnections = (config.tools ?? []).some((tool) => tool instanceof ToolsetTool && tool.holdsConnections)
+  return extras.usesModel || holdsConnections ? new StageModelAgent(config) : new LlmAgent(config)
 }

@@ -29,6 +29,8 @@ export interface StageModelCall {
 
 /** The error of a model-powered factory whose model call failed; the agent reports it as an error event. */
 export class StageModelError extends ModelError {
+  /** The agent reports it as an error event with this code. */
+  readonly eventErrorCode = 'MODEL_STAGE_FAILED'
   readonly stageFactory: string
   constructor(factory: string, message: string, options: { agentName: string; invocationId: string; errorCode?: string }) {
     super(message, options)

@@ -97,3 +97,9 @@ export function timeout(tools: ToolInput, ms: number): ToolComposite {
   const entries = toToolEntries('T.timeout()', tools)
   return createToolComposite(entries.map((entry) => createToolEntry(entry.name, `T.timeout(${entry.description}, ${ms})`, () => new TimeoutTool(entry.create(), ms))))
 }
+export { codeExecution, googleSearch, mcp, openapi, toolset, urlContext } from './ecosystem-factories.js'
+export type { McpOptions } from './ecosystem-factories.js'
+export type { McpServerParams } from './mcp-toolset.js'
+export type { OpenApiOptions } from './openapi-toolset.js'
+export type { Toolset } from './toolset-tool.js'
+export { cache, effectful, transform } from './wrapper-factories.js'
