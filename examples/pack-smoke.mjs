@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module'
 
 const require = createRequire(import.meta.url)
-const entries = ['@adk-fluent/core', '@adk-fluent/core/testing', '@adk-fluent/fluent', '@adk-fluent/patterns', '@adk-fluent/eval']
+const entries = ['@adk-fluent/core', '@adk-fluent/core/testing', '@adk-fluent/fluent', '@adk-fluent/patterns', '@adk-fluent/eval', '@adk-fluent/sessions']
 const failures = []
 for (const entry of entries) {
   try {

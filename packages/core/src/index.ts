@@ -2,11 +2,15 @@
 export {
   AbortError,
   AdkFluentError,
+  AlreadyExistsError,
   ConfigError,
   InternalError,
   MaxTurnsError,
   ModelError,
+  SessionBusyError,
   SessionNotFoundError,
+  SessionStoreError,
+  StaleSessionError,
   StateError,
   ToolError,
   UsageLimitError,
@@ -42,6 +46,8 @@ export type {
   GetSessionRequest,
   ListSessionsRequest,
   ListSessionsResponse,
+  SessionLease,
+  SessionLeaseRequest,
 } from './sessions/base-session-service.js'
 export { InMemorySessionService } from './sessions/in-memory-session-service.js'
 export type {

@@ -129,6 +129,15 @@ export abstract class BaseAgent {
     return undefined
   }
 
+  /**
+   * How much stored history a run of this agent reads: `undefined` for all of it, `n` for the current turn plus the
+   * last `n` earlier user turns. The Runner loads only that much from the session store. An agent that reads
+   * `session.events` itself keeps the default (`undefined`).
+   */
+  historyTurns(): number | undefined {
+    return undefined
+  }
+
   /** Runs the agent: before-agent callbacks, then the body, then after-agent callbacks (in an `invoke_agent` span when traced). */
   async *runAsync(parentContext: InvocationContext): AsyncGenerator<Event, void, undefined> {
     const ctx = parentContext.clone({ agent: this })
@@ -206,6 +215,16 @@ function startAgentSpan(agent: BaseAgent, ctx: InvocationContext): TraceSpan | u
   if (traced) ctx.traceContext = traced.context
   else ctx.tracing = undefined
   return traced
+}
+
+/** What a group of agents reads together: all history when one of them needs all, else the largest window. */
+export function combineHistoryTurns(needs: Iterable<number | undefined>): number | undefined {
+  let turns = 0
+  for (const need of needs) {
+    if (need === undefined) return undefined
+    turns = Math.max(turns, need)
+  }
+  return turns
 }
 
 /** True for any {@link BaseAgent}, whichever module instance created it. */

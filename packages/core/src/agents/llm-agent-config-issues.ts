@@ -25,6 +25,10 @@ export function llmAgentConfigIssues(config: unknown): ConfigIssue[] {
   if (generate?.['responseSchema']) {
     issues.push({ path: [...path, 'generateContentConfig'], message: 'Response schema must be set via LlmAgent.outputSchema.' })
   }
+  const turns = config['historyTurns']
+  if (turns !== undefined && !(typeof turns === 'number' && Number.isInteger(turns) && turns >= 0)) {
+    issues.push({ path: [...path, 'historyTurns'], message: `historyTurns must be a whole number >= 0, got ${JSON.stringify(turns)}.` })
+  }
   const include = config['includeContents']
   if (include !== undefined && include !== 'default' && include !== 'none') {
     issues.push({ path: [...path, 'includeContents'], message: `includeContents must be 'default' or 'none', got ${JSON.stringify(include)}.` })

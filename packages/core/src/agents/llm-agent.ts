@@ -1,6 +1,6 @@
 import type { GenerateContentConfig } from '@google/genai'
 import type { z } from 'zod'
-import { BaseAgent, type BaseAgentConfig } from './base-agent.js'
+import { BaseAgent, combineHistoryTurns, type BaseAgentConfig } from './base-agent.js'
 import type { InvocationContext } from './invocation-context.js'
 import type { ReadonlyContext } from './readonly-context.js'
 import { toCallbackList } from './agent-callbacks.js'
@@ -42,6 +42,12 @@ export interface LlmAgentConfig extends BaseAgentConfig {
   generateContentConfig?: GenerateContentConfig
   /** `'none'`: the model sees only the current turn. */
   includeContents?: 'default' | 'none'
+  /**
+   * With `includeContents: 'none'`, how many earlier user turns an instruction provider reads from
+   * `session.events` (a run then loads only those from the session store). Default: `0` with string instructions,
+   * all history with a function instruction.
+   */
+  historyTurns?: number
   inputSchema?: z.ZodType
   outputSchema?: z.ZodType
   /** State key that receives this agent's final answer (the parsed object with `outputSchema`). */
@@ -65,6 +71,7 @@ export class LlmAgent extends BaseAgent {
   readonly tools: readonly BaseTool[]
   readonly generateContentConfig: GenerateContentConfig | undefined
   readonly includeContents: 'default' | 'none'
+  readonly #historyTurns: number | undefined
   readonly inputSchema: z.ZodType | undefined
   readonly outputSchema: z.ZodType | undefined
   readonly outputKey: string | undefined
@@ -92,6 +99,7 @@ export class LlmAgent extends BaseAgent {
     this.tools = Object.freeze([...(config.tools ?? [])])
     this.generateContentConfig = config.generateContentConfig
     this.includeContents = config.includeContents ?? 'default'
+    this.#historyTurns = config.historyTurns
     this.inputSchema = config.inputSchema
     this.outputSchema = config.outputSchema
     this.outputKey = config.outputKey
@@ -126,6 +134,16 @@ export class LlmAgent extends BaseAgent {
     const owner = isLlmAgent(root) ? root : this
     owner.#fallbackModel ??= LLMRegistry.newLlm(defaultModelName())
     return owner.#fallbackModel
+  }
+
+  /** All history with `includeContents: 'default'`; else the declared `historyTurns` (see {@link LlmAgentConfig}). */
+  override historyTurns(): number | undefined {
+    let own: number | undefined
+    if (this.includeContents === 'none') {
+      const plain = typeof this.instruction === 'string' && typeof this.globalInstruction === 'string'
+      own = this.#historyTurns ?? (plain ? 0 : undefined)
+    }
+    return combineHistoryTurns([own, ...this.subAgents.map((sub) => sub.historyTurns())])
   }
 
   /** The instruction text and whether `{key}` templates must be injected (strings: yes; providers: no). */

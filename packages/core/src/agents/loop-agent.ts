@@ -1,4 +1,4 @@
-import { BaseAgent, type BaseAgentConfig } from './base-agent.js'
+import { BaseAgent, combineHistoryTurns, type BaseAgentConfig } from './base-agent.js'
 import type { InvocationContext } from './invocation-context.js'
 import type { Event } from '../events/event.js'
 import { ConfigError } from '../errors/config-error.js'
@@ -31,6 +31,11 @@ export class LoopAgent extends BaseAgent {
     }
     super(config)
     this.maxIterations = max
+  }
+
+  /** What its sub-agents read together. */
+  override historyTurns(): number | undefined {
+    return combineHistoryTurns(this.subAgents.map((sub) => sub.historyTurns()))
   }
 
   protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {

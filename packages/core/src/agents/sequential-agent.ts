@@ -1,4 +1,4 @@
-import { BaseAgent, type BaseAgentConfig } from './base-agent.js'
+import { BaseAgent, combineHistoryTurns, type BaseAgentConfig } from './base-agent.js'
 import type { InvocationContext } from './invocation-context.js'
 import type { Event } from '../events/event.js'
 
@@ -6,6 +6,11 @@ import type { Event } from '../events/event.js'
 export class SequentialAgent extends BaseAgent {
   constructor(config: BaseAgentConfig) {
     super(config)
+  }
+
+  /** What its sub-agents read together. */
+  override historyTurns(): number | undefined {
+    return combineHistoryTurns(this.subAgents.map((sub) => sub.historyTurns()))
   }
 
   protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {

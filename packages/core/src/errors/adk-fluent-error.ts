@@ -10,6 +10,10 @@ export type ErrorCode =
   | 'MAX_TURNS'
   | 'USAGE_LIMIT'
   | 'SESSION_NOT_FOUND'
+  | 'SESSION_STALE'
+  | 'SESSION_BUSY'
+  | 'SESSION_EXISTS'
+  | 'SESSION_STORE_FAILED'
   | 'ABORTED'
   | 'INTERNAL'
 

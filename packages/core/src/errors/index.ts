@@ -10,3 +10,4 @@ export {
   ToolError,
   UsageLimitError,
 } from './runtime-errors.js'
+export { AlreadyExistsError, SessionBusyError, SessionStoreError, StaleSessionError } from './session-errors.js'

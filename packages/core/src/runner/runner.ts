@@ -13,10 +13,15 @@ import type { BasePlugin } from '../plugins/base-plugin.js'
 import { PluginManager } from '../plugins/plugin-manager.js'
 import { ConfigError } from '../errors/config-error.js'
 import { AbortError, SessionNotFoundError } from '../errors/runtime-errors.js'
+import { SessionBusyError, SessionStoreError } from '../errors/session-errors.js'
+import type { SessionLease } from '../sessions/base-session-service.js'
 import { newInvocationId } from '../util/ids.js'
 import { hasNoTracerProvider, loadOtelApi, loadedOtelApi } from '../telemetry/otel-api.js'
 import { RunTracing } from '../telemetry/run-tracing.js'
 import { findAgentToRun } from './find-agent-to-run.js'
+import { acquireRunLease, type OnBusy } from './run-lease.js'
+import { repairDanglingCalls } from './repair-dangling-calls.js'
+import { loadSessionForRun } from './load-session-tail.js'
 import { REQUEST_CONFIRMATION_FUNCTION_CALL_NAME, REQUEST_CREDENTIAL_FUNCTION_CALL_NAME, REQUEST_INPUT_FUNCTION_CALL_NAME } from '../flows/contents/event-filter.js'
 
 export interface RunnerConfig {
@@ -25,6 +30,16 @@ export interface RunnerConfig {
   sessionService: BaseSessionService
   artifactService?: BaseArtifactService
   plugins?: readonly BasePlugin[]
+  /**
+   * When another run holds the session: `'reject'` (the default) throws `SessionBusyError` before anything is stored
+   * or any model is called; `'wait'` queues the run until the session is free. Runs on one session never interleave.
+   */
+  onBusy?: OnBusy
+  /**
+   * Lifetime of a run's session lease (default 30 s), renewed every third of it while the run lasts and released
+   * when it ends; a killed worker's lease expires after it.
+   */
+  leaseTtlMs?: number
 }
 
 export interface RunAsyncRequest {
@@ -56,6 +71,9 @@ export class Runner {
   readonly sessionService: BaseSessionService
   readonly artifactService: BaseArtifactService | undefined
   readonly pluginManager: PluginManager
+  readonly onBusy: OnBusy
+  readonly leaseTtlMs: number
+  readonly #leases = new WeakMap<InvocationContext, { lease: SessionLease | undefined; lost: () => boolean }>()
 
   constructor(config: RunnerConfig) {
     this.appName = config.appName
@@ -63,14 +81,21 @@ export class Runner {
     this.sessionService = config.sessionService
     this.artifactService = config.artifactService
     this.pluginManager = new PluginManager(config.plugins ?? [])
+    this.onBusy = config.onBusy ?? 'reject'
+    this.leaseTtlMs = config.leaseTtlMs ?? 30_000
+    if (this.onBusy !== 'reject' && this.onBusy !== 'wait') {
+      throw new ConfigError([{ path: ['Runner', 'onBusy'], message: `onBusy must be 'reject' or 'wait', got ${JSON.stringify(config.onBusy)}.` }])
+    }
   }
 
-  /** One invocation: yields every event (partial ones too) after it was persisted. */
+  /**
+   * One invocation: yields every event (partial ones too) after it was persisted. The run holds its session (see
+   * {@link RunnerConfig.onBusy}) from before the user message is stored until it ends. If the session store fails
+   * mid-run, the run ends with an event carrying `errorCode: 'SESSION_STORE_FAILED'` (not stored).
+   */
   async *runAsync(request: RunAsyncRequest): AsyncGenerator<Event, void, undefined> {
-    const { userId, sessionId, stateDelta, runConfig, abortSignal } = request
-    const session = await this.sessionService.getSession({ appName: this.appName, userId, sessionId })
-    if (!session) throw new SessionNotFoundError(`Session not found: ${sessionId}`)
-    let newMessage: Content = request.newMessage.role ? request.newMessage : { ...request.newMessage, role: 'user' }
+    const { userId, sessionId, abortSignal } = request
+    const newMessage: Content = request.newMessage.role ? request.newMessage : { ...request.newMessage, role: 'user' }
     for (const part of newMessage.parts ?? []) {
       if (part.functionCall?.name && reservedCalls.has(part.functionCall.name)) {
         throw new ConfigError(
@@ -78,12 +103,47 @@ export class Runner {
         )
       }
     }
+    const invocationId = request.invocationId ?? newInvocationId()
+    const hold = await acquireRunLease({
+      service: this.sessionService,
+      appName: this.appName,
+      userId,
+      sessionId,
+      owner: `${invocationId}:${Math.random().toString(36).slice(2, 10)}`,
+      ttlMs: this.leaseTtlMs,
+      onBusy: this.onBusy,
+      abortSignal,
+    })
+    try {
+      yield* this.#run(request, newMessage, invocationId, hold)
+    } catch (error) {
+      if (!SessionStoreError.isInstance(error) || (error as SessionStoreError).code !== 'SESSION_STORE_FAILED') throw error
+      const failed = createEvent({ invocationId, author: this.agent.name })
+      failed.errorCode = 'SESSION_STORE_FAILED'
+      failed.errorMessage = `The session store failed; the run stopped and stored nothing more. ${(error as Error).message}`
+      yield failed
+    } finally {
+      await hold.release().catch(() => undefined)
+    }
+  }
+
+  async *#run(
+    request: RunAsyncRequest,
+    message: Content,
+    invocationId: string,
+    hold: { lease: SessionLease | undefined; lost: () => boolean },
+  ): AsyncGenerator<Event, void, undefined> {
+    const { userId, sessionId, stateDelta, runConfig, abortSignal } = request
+    let newMessage = message
+    const at = { appName: this.appName, userId, sessionId }
+    const session = await loadSessionForRun(this.sessionService, at, this.agent.historyTurns())
+    if (!session) throw new SessionNotFoundError(`Session not found: ${sessionId}`)
     // OpenTelemetry: loaded once (the first run waits for it); without it, or with tracing off, no span is made.
     let otel = runConfig?.tracing?.enabled === false ? null : loadedOtelApi()
     if (otel === undefined) otel = await loadOtelApi()
     if (otel && hasNoTracerProvider(otel)) otel = null
     const ctx = new InvocationContext({
-      invocationId: request.invocationId ?? newInvocationId(),
+      invocationId,
       agent: this.agent,
       session,
       sessionService: this.sessionService,
@@ -102,6 +162,12 @@ export class Runner {
       if (replaced) newMessage = replaced
     }
     if (!newMessage.parts || newMessage.parts.length === 0) throw new ConfigError('No parts in the newMessage.')
+    this.#leases.set(ctx, hold)
+    const repair = repairDanglingCalls(session.events, newMessage, reservedCalls)
+    if (repair) {
+      request.hooks?.stampEvent?.call(request.hooks, repair)
+      await this.#append(ctx, repair)
+    }
     const userEvent = createEvent({ invocationId: ctx.invocationId, author: 'user', content: newMessage })
     if (stateDelta) {
       assertStateDelta(stateDelta, 'runAsync({ stateDelta })')
@@ -147,9 +213,15 @@ export class Runner {
     if (ctx.abortSignal?.aborted) {
       throw new AbortError('The run was aborted.', { agentName: ctx.agent.name, invocationId: ctx.invocationId })
     }
+    const hold = this.#leases.get(ctx)
+    if (hold?.lost()) {
+      throw new SessionBusyError(`This run lost its hold on session "${ctx.session.id}" (its lease expired and another run took it).`, {
+        invocationId: ctx.invocationId,
+      })
+    }
     const delta = event.actions.stateDelta
     assertStateDelta(delta, `the state delta of an event by "${event.author}"`)
     for (const key of Object.keys(delta)) if (isTempKey(key)) ctx.tempState[key] = delta[key]
-    await this.sessionService.appendEvent({ session: ctx.session, event })
+    await this.sessionService.appendEvent({ session: ctx.session, event, ...(hold?.lease ? { lease: hold.lease } : {}) })
   }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createEvent, type Event } from '../events/event.js'
 import { InMemorySessionService } from './in-memory-session-service.js'
 import { State } from './state.js'
+import { SessionNotFoundError } from '../errors/runtime-errors.js'
 
 const app = 'my_app'
 
@@ -41,7 +42,7 @@ describe('InMemorySessionService (spec 10.2)', () => {
     expect(trimmed.id).toBe('s1')
   })
 
-  it('#11 listSessions returns the sessions in creation order, without events or state', async () => {
+  it('#11 listSessions returns the sessions in creation order, without events, with merged state', async () => {
     const service = new InMemorySessionService()
     for (let index = 0; index < 5; index++) {
       const session = await service.createSession({ appName: app, userId: 'u', sessionId: `session${index}`, state: { index } })
@@ -50,10 +51,10 @@ describe('InMemorySessionService (spec 10.2)', () => {
     await service.createSession({ appName: app, userId: 'someone_else', sessionId: 'other' })
     const { sessions } = await service.listSessions({ appName: app, userId: 'u' })
     expect(sessions.map((session) => session.id)).toEqual(['session0', 'session1', 'session2', 'session3', 'session4'])
-    for (const session of sessions) {
+    sessions.forEach((session, index) => {
       expect(session.events).toEqual([])
-      expect(session.state).toEqual({})
-    }
+      expect(session.state).toEqual({ index, x: index })
+    })
     expect((await service.listSessions({ appName: 'unknown', userId: 'u' })).sessions).toEqual([])
     expect((await service.listSessions({ appName: app, userId: 'nobody' })).sessions).toEqual([])
   })
@@ -203,12 +204,12 @@ describe('InMemorySessionService without history copies', () => {
     expect(read?.state).toEqual({ k: 1 })
   })
 
-  it('appending to a deleted session updates only the caller’s object', async () => {
+  it('appending to a deleted session throws SessionNotFoundError and stores nothing', async () => {
     const service = new InMemorySessionService()
     const session = await service.createSession({ appName: app, userId: 'u' })
     await service.deleteSession({ appName: app, userId: 'u', sessionId: session.id })
-    await service.appendEvent({ session, event: deltaEvent({ 'app:k': 1 }) })
-    expect(session.events).toHaveLength(1)
+    await expect(service.appendEvent({ session, event: deltaEvent({ 'app:k': 1 }) })).rejects.toThrow(SessionNotFoundError)
+    expect(session.events).toHaveLength(0)
     const other = await service.createSession({ appName: app, userId: 'u' })
     expect(other.state).toEqual({})
   })

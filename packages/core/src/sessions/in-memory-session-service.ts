@@ -8,10 +8,14 @@ import type {
   GetSessionRequest,
   ListSessionsRequest,
   ListSessionsResponse,
+  SessionLease,
+  SessionLeaseRequest,
 } from './base-session-service.js'
 import { StatePrefix, isTempKey, withoutTempKeys } from './state-prefix.js'
 import { randomUUID } from '../util/ids.js'
 import { assertStateDelta, ownRecord } from './reserved-state-key.js'
+import { AlreadyExistsError, SessionBusyError, StaleSessionError } from '../errors/session-errors.js'
+import { SessionNotFoundError } from '../errors/runtime-errors.js'
 
 interface StoredSession {
   readonly id: string
@@ -21,10 +25,23 @@ interface StoredSession {
   readonly state: Record<string, unknown>
   /** Shared with every {@link Session} view returned for this session: appends are O(1) and never copied. */
   readonly events: Event[]
+  /** Ids of the stored events: appending one again is a no-op. */
+  readonly eventIds: Set<string>
   lastUpdateTime: number
+  revision: number
+}
+
+interface StoredLease {
+  readonly owner: string
+  readonly fence: number
+  expiresAt: number
 }
 
 const empty: Record<string, never> = Object.freeze({})
+
+function leaseKey(appName: string, userId: string, sessionId: string): string {
+  return JSON.stringify([appName, userId, sessionId])
+}
 
 function isEmpty(record: object): boolean {
   for (const _ in record) return false
@@ -63,27 +80,43 @@ function compactEvent(event: Event): void {
  * Unlike ADK, reading a session does not deep-copy its history: the returned `events` array is the stored one
  * (append-only; events are frozen when appended), so a turn on a 20,000-event session costs the same as on an empty
  * one. `state` is a fresh shallow merge of the session, app and user scopes on every read.
+ *
+ * Keeps the session-service contract of {@link BaseSessionService}: duplicate ids are refused, appends check the
+ * view's revision and are idempotent by event id, and leases (with fence and expiry) serialise runs in this process.
  */
 export class InMemorySessionService implements BaseSessionService {
   readonly #sessions = new Map<string, Map<string, Map<string, StoredSession>>>()
   readonly #appState = new Map<string, Record<string, unknown>>()
   readonly #userState = new Map<string, Map<string, Record<string, unknown>>>()
+  readonly #leases = new Map<string, StoredLease>()
 
   async createSession(request: CreateSessionRequest): Promise<Session> {
     const id = request.sessionId?.trim() || randomUUID()
+    const sessions = this.#userSessions(request.appName, request.userId, true) as Map<string, StoredSession>
+    if (sessions.has(id)) {
+      throw new AlreadyExistsError(`Session "${id}" already exists for app "${request.appName}", user "${request.userId}".`)
+    }
     const initial = request.state ?? {}
     assertStateDelta(initial, 'createSession({ state })')
     const state: Record<string, unknown> = Object.create(null)
-    for (const key of Object.keys(initial)) if (!isTempKey(key)) state[key] = initial[key]
+    for (const key of Object.keys(initial)) {
+      const value = initial[key]
+      if (isTempKey(key)) continue
+      if (key.startsWith(StatePrefix.APP)) this.#app(request.appName)[key.slice(StatePrefix.APP.length)] = value
+      else if (key.startsWith(StatePrefix.USER)) this.#user(request.appName, request.userId)[key.slice(StatePrefix.USER.length)] = value
+      else state[key] = value
+    }
     const stored: StoredSession = {
       id,
       appName: request.appName,
       userId: request.userId,
       state,
       events: [],
+      eventIds: new Set(),
       lastUpdateTime: Date.now(),
+      revision: 0,
     }
-    this.#userSessions(request.appName, request.userId, true)?.set(id, stored)
+    sessions.set(id, stored)
     return this.#view(stored, undefined)
   }
 
@@ -100,14 +133,7 @@ export class InMemorySessionService implements BaseSessionService {
     const sessions: Session[] = []
     for (const user of users) {
       for (const stored of user?.values() ?? []) {
-        sessions.push({
-          id: stored.id,
-          appName: stored.appName,
-          userId: stored.userId,
-          state: {},
-          events: [],
-          lastUpdateTime: stored.lastUpdateTime,
-        })
+        sessions.push({ ...this.#view(stored, { numRecentEvents: 0 }), events: [] })
       }
     }
     return { sessions }
@@ -115,34 +141,75 @@ export class InMemorySessionService implements BaseSessionService {
 
   async deleteSession(request: DeleteSessionRequest): Promise<void> {
     this.#userSessions(request.appName, request.userId, false)?.delete(request.sessionId)
+    this.#leases.delete(leaseKey(request.appName, request.userId, request.sessionId))
   }
 
-  async appendEvent({ session, event }: AppendEventRequest): Promise<Event> {
+  async appendEvent({ session, event, lease }: AppendEventRequest): Promise<Event> {
     if (event.partial) return event
     assertStateDelta(event.actions.stateDelta, 'appendEvent()')
+    const stored = this.#userSessions(session.appName, session.userId, false)?.get(session.id)
+    if (!stored) throw new SessionNotFoundError(`Session not found: ${session.id}`)
+    if (stored.eventIds.has(event.id)) return event
+    const held = this.#liveLease(session.appName, session.userId, session.id)
+    if (held && (held.owner !== lease?.owner || held.fence !== lease.fence)) {
+      throw new SessionBusyError(`Session "${session.id}" is held by another run; this append was refused.`)
+    }
+    const expected = session.revision
+    if (expected === undefined ? stored.events.at(-1)?.id !== session.events.at(-1)?.id : expected !== stored.revision) {
+      throw new StaleSessionError(
+        `Session "${session.id}" changed in storage since this view was read (revision ${expected ?? '?'} < ${stored.revision}). Read it again and redo the turn.`,
+        { ...(expected === undefined ? {} : { expectedRevision: expected }), actualRevision: stored.revision },
+      )
+    }
     const delta = withoutTempKeys(event.actions.stateDelta)
     if (delta !== event.actions.stateDelta) event.actions.stateDelta = delta
     compactEvent(event)
     Object.freeze(event)
-    const stored = this.#userSessions(session.appName, session.userId, false)?.get(session.id)
     for (const key of Object.keys(delta)) {
       const value = delta[key]
       session.state[key] = value
-      if (!stored) continue
       if (key.startsWith(StatePrefix.APP)) this.#app(session.appName)[key.slice(StatePrefix.APP.length)] = value
       else if (key.startsWith(StatePrefix.USER)) {
         this.#user(session.appName, session.userId)[key.slice(StatePrefix.USER.length)] = value
       } else stored.state[key] = value
     }
     session.lastUpdateTime = event.timestamp
-    if (stored) {
-      stored.events.push(event)
-      stored.lastUpdateTime = event.timestamp
-      if (session.events !== stored.events) session.events.push(event)
-    } else {
-      session.events.push(event)
-    }
+    stored.events.push(event)
+    stored.eventIds.add(event.id)
+    stored.lastUpdateTime = event.timestamp
+    stored.revision++
+    session.revision = stored.revision
+    if (session.events !== stored.events) session.events.push(event)
     return event
+  }
+
+  async acquireLease(request: SessionLeaseRequest): Promise<SessionLease | undefined> {
+    const { appName, userId, sessionId, owner, ttlMs } = request
+    if (!this.#userSessions(appName, userId, false)?.has(sessionId)) throw new SessionNotFoundError(`Session not found: ${sessionId}`)
+    const key = leaseKey(appName, userId, sessionId)
+    const held = this.#leases.get(key)
+    if (held && held.expiresAt > Date.now() && held.owner !== owner) return undefined
+    const fence = held ? held.fence + (held.owner === owner ? 0 : 1) : 1
+    this.#leases.set(key, { owner, fence, expiresAt: Date.now() + ttlMs })
+    return { appName, userId, sessionId, owner, fence }
+  }
+
+  async renewLease(lease: SessionLease, ttlMs: number): Promise<boolean> {
+    const held = this.#leases.get(leaseKey(lease.appName, lease.userId, lease.sessionId))
+    if (!held || held.owner !== lease.owner || held.fence !== lease.fence) return false
+    held.expiresAt = Date.now() + ttlMs
+    return true
+  }
+
+  async releaseLease(lease: SessionLease): Promise<void> {
+    const key = leaseKey(lease.appName, lease.userId, lease.sessionId)
+    const held = this.#leases.get(key)
+    if (held && held.owner === lease.owner && held.fence === lease.fence) this.#leases.delete(key)
+  }
+
+  #liveLease(appName: string, userId: string, sessionId: string): StoredLease | undefined {
+    const held = this.#leases.get(leaseKey(appName, userId, sessionId))
+    return held && held.expiresAt > Date.now() ? held : undefined
   }
 
   #view(stored: StoredSession, config: GetSessionRequest['config']): Session {
@@ -152,13 +219,22 @@ export class InMemorySessionService implements BaseSessionService {
     const user = this.#userState.get(stored.appName)?.get(stored.userId)
     if (user) for (const key of Object.keys(user)) state[StatePrefix.USER + key] = user[key]
     let events = stored.events
-    if (config?.numRecentEvents) events = events.slice(-config.numRecentEvents)
-    if (config?.afterTimestamp) {
+    const recent = config?.numRecentEvents
+    if (recent !== undefined) events = recent <= 0 ? [] : events.slice(-recent)
+    if (config?.afterTimestamp !== undefined) {
       let start = events.length
       while (start > 0 && (events[start - 1]?.timestamp ?? 0) >= config.afterTimestamp) start--
       events = events.slice(start)
     }
-    return { id: stored.id, appName: stored.appName, userId: stored.userId, state, events, lastUpdateTime: stored.lastUpdateTime }
+    return {
+      id: stored.id,
+      appName: stored.appName,
+      userId: stored.userId,
+      state,
+      events,
+      lastUpdateTime: stored.lastUpdateTime,
+      revision: stored.revision,
+    }
   }
 
   #userSessions(appName: string, userId: string, create: boolean): Map<string, StoredSession> | undefined {

@@ -12,4 +12,10 @@ export interface Session {
   state: Record<string, unknown>
   events: Event[]
   lastUpdateTime: number
+  /**
+   * The stored revision this view was read at (the number of appends so far). `appendEvent` checks it and advances
+   * it; an append from a view whose revision is behind the store throws `StaleSessionError`. Absent on sessions
+   * built by hand.
+   */
+  revision?: number
 }

@@ -1,0 +1,43 @@
+import type { Content } from '@google/genai'
+import { createEvent, getFunctionCalls, getFunctionResponses, type Event } from '../events/event.js'
+
+/** The `error` a synthetic response carries. */
+export const INTERRUPTED_CALL_ERROR =
+  'This function call was interrupted: the run that made it ended (crashed or was killed) before the function answered. It was not retried.'
+
+/**
+ * After a crash, the last invocation may have stored function calls without responses; a model request with such a
+ * call is invalid. Returns one event that answers each of them with `{ error }` (authored by the agent that called,
+ * in its invocation and branch), or `undefined`. Calls that are meant to stay open are skipped: long-running
+ * calls, runtime requests (confirmation, credentials, input) and calls the new message answers.
+ */
+export function repairDanglingCalls(events: readonly Event[], newMessage: Content, reserved: ReadonlySet<string>): Event | undefined {
+  const last = events.at(-1)
+  if (!last) return undefined
+  const invocationId = last.invocationId
+  const answered = new Set<string>()
+  for (const part of newMessage.parts ?? []) if (part.functionResponse?.id) answered.add(part.functionResponse.id)
+  const open = new Map<string, { event: Event; name: string }>()
+  for (let index = events.length - 1; index >= 0; index--) {
+    const event = events[index] as Event
+    if (event.invocationId !== invocationId) break
+    for (const response of getFunctionResponses(event)) if (response.id) answered.add(response.id)
+    for (const call of getFunctionCalls(event)) {
+      if (!call.id || !call.name || answered.has(call.id) || reserved.has(call.name)) continue
+      if (event.longRunningToolIds?.includes(call.id)) continue
+      open.set(call.id, { event, name: call.name })
+    }
+  }
+  if (open.size === 0) return undefined
+  const first = [...open.values()][0] as { event: Event }
+  const repair = createEvent({
+    invocationId,
+    author: first.event.author,
+    content: {
+      role: 'user',
+      parts: [...open].reverse().map(([id, { name }]) => ({ functionResponse: { id, name, response: { error: INTERRUPTED_CALL_ERROR } } })),
+    },
+  })
+  if (first.event.branch !== undefined) repair.branch = first.event.branch
+  return repair
+}

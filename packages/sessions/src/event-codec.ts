@@ -1,0 +1,118 @@
+import { createEvent, type Event } from '@adk-fluent/core'
+
+/**
+ * Stored event JSON in ADK Python's shape (`event.model_dump(exclude_none=True, mode="json")`): snake_case keys,
+ * no `null`/`undefined` fields, `timestamp` in seconds, user data kept verbatim. Reading is lenient: both casings,
+ * explicit `null`s, URL-safe base64, millisecond timestamps (`@google/adk` 2.0.0 writes those).
+ */
+export type StoredEventData = Record<string, unknown>
+
+/** Subtrees whose keys are user data: never renamed, `null`s kept (a state value may be `null`). */
+const verbatim = new Set([
+  'state_delta',
+  'artifact_delta',
+  'custom_metadata',
+  'args',
+  'response',
+  'requested_auth_configs',
+  'agent_state',
+  'payload',
+])
+
+/** Bytes fields: Python (pydantic) writes URL-safe base64, `@google/genai` expects the standard alphabet. */
+const base64Fields = new Set(['data', 'thought_signature'])
+
+/** Maps whose keys are ids but whose values are typed objects (renamed inside). */
+const keyedMaps = new Set(['requested_tool_confirmations'])
+
+/** Top-level fields ADK Python's `Event` declares (it rejects unknown keys). */
+const eventFields = new Set([
+  'id', 'invocation_id', 'author', 'branch', 'timestamp', 'actions', 'long_running_tool_ids', 'content',
+  'grounding_metadata', 'citation_metadata', 'partial', 'turn_complete', 'error_code', 'error_message',
+  'interrupted', 'custom_metadata', 'usage_metadata', 'finish_reason', 'model_version', 'avg_logprobs',
+  'logprobs_result', 'cache_metadata', 'input_transcription', 'output_transcription',
+  'live_session_resumption_update', 'interaction_id',
+])
+
+/** Where fields Python does not know are kept, so a Python reader still accepts the row. */
+const EXTRA_KEY = 'adk_fluent_extra'
+
+function toSnake(key: string): string {
+  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
+}
+
+function toCamel(key: string): string {
+  return key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase())
+}
+
+function encodeValue(value: unknown, key: string | undefined): unknown {
+  if (Array.isArray(value)) return value.filter((item) => item !== undefined).map((item) => encodeValue(item, undefined))
+  if (typeof value !== 'object' || value === null) return value
+  if (key !== undefined && verbatim.has(key)) return JSON.parse(JSON.stringify(value)) as unknown
+  const out: Record<string, unknown> = {}
+  for (const name of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[name]
+    if (item === undefined || item === null) continue
+    const snake = key !== undefined && keyedMaps.has(key) ? name : toSnake(name)
+    out[snake] = encodeValue(item, snake)
+  }
+  return out
+}
+
+/** Encodes an event as ADK Python stores it in `events.event_data`. */
+export function encodeEvent(event: Event): StoredEventData {
+  const data = encodeValue({ ...event, timestamp: event.timestamp / 1000 }, undefined) as Record<string, unknown>
+  const extra: Record<string, unknown> = {}
+  for (const name of Object.keys(data)) {
+    if (eventFields.has(name)) continue
+    extra[name] = data[name]
+    delete data[name]
+  }
+  if (Object.keys(extra).length > 0) {
+    data['custom_metadata'] = { ...(data['custom_metadata'] as Record<string, unknown> | undefined), [EXTRA_KEY]: extra }
+  }
+  return data
+}
+
+function decodeValue(value: unknown, key: string | undefined): unknown {
+  if (Array.isArray(value)) return value.map((item) => decodeValue(item, undefined))
+  if (typeof value !== 'object' || value === null) return value
+  if (key !== undefined && verbatim.has(key)) return value
+  const out: Record<string, unknown> = {}
+  for (const name of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[name]
+    if (item === null || item === undefined) continue
+    const snake = toSnake(name)
+    const camel = key !== undefined && keyedMaps.has(key) ? name : toCamel(name)
+    out[camel] = base64Fields.has(snake) && typeof item === 'string' ? item.replace(/-/g, '+').replace(/_/g, '/') : decodeValue(item, snake)
+  }
+  return out
+}
+
+/**
+ * Decodes a stored event. `columns` (the row's own `id`, `invocation_id` and timestamp in milliseconds) win over
+ * the JSON, as in ADK Python.
+ */
+export function decodeEvent(
+  data: StoredEventData | string | null | undefined,
+  columns: { id: string; invocationId: string; timestampMs: number },
+): Event {
+  const parsed = (typeof data === 'string' ? JSON.parse(data) : data ?? {}) as Record<string, unknown>
+  const decoded = decodeValue(parsed, undefined) as Record<string, unknown>
+  const custom = decoded['customMetadata'] as Record<string, unknown> | undefined
+  const extra = custom?.[EXTRA_KEY]
+  if (custom && extra !== undefined) {
+    const { [EXTRA_KEY]: _, ...rest } = custom
+    if (Object.keys(rest).length > 0) decoded['customMetadata'] = rest
+    else delete decoded['customMetadata']
+    for (const [name, value] of Object.entries(extra as Record<string, unknown>)) decoded[toCamel(name)] = decodeValue(value, name)
+  }
+  return createEvent({
+    ...decoded,
+    id: columns.id,
+    invocationId: columns.invocationId,
+    author: typeof decoded['author'] === 'string' ? decoded['author'] : '',
+    timestamp: columns.timestampMs,
+    actions: (decoded['actions'] ?? {}) as Event['actions'],
+  })
+}

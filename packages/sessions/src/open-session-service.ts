@@ -1,0 +1,35 @@
+import { ConfigError, InMemorySessionService, type BaseSessionService } from '@adk-fluent/core'
+import { PostgresSessionService } from './postgres/postgres-session-service.js'
+import { SqliteSessionService } from './sqlite/sqlite-session-service.js'
+
+/** A session service you can close (the in-memory one has nothing to close). */
+export type ClosableSessionService = BaseSessionService & { close(): Promise<void> }
+
+/**
+ * Opens a session service from a URI:
+ * - `memory:` — in memory (lost when the process ends);
+ * - `sqlite:./path.db`, `sqlite:///abs/or/rel.db` (ADK's form), `sqlite::memory:` — an embedded SQLite file
+ *   (needs `@libsql/client`);
+ * - `postgresql://…` / `postgres://…` — PostgreSQL (needs `pg`).
+ */
+export function openSessionService(uri: string): ClosableSessionService {
+  const value = uri.trim()
+  if (value === 'memory:' || value === 'memory://') {
+    return Object.assign(new InMemorySessionService(), { close: async () => {} })
+  }
+  if (value.startsWith('postgresql://') || value.startsWith('postgres://')) return new PostgresSessionService(value)
+  if (value.startsWith('sqlite:')) {
+    let path = value.slice('sqlite:'.length)
+    // ADK / SQLAlchemy form: sqlite:///relative.db and sqlite:////absolute.db
+    if (path.startsWith('///')) path = path.slice(3)
+    else if (path.startsWith('//')) path = path.slice(2)
+    if (path === '') throw new ConfigError(`"${uri}" names no database file: use sqlite:./sessions.db or sqlite::memory:`)
+    return new SqliteSessionService(path)
+  }
+  throw new ConfigError([
+    {
+      path: ['sessions'],
+      message: `Unknown session store URI "${uri}": use memory:, sqlite:./sessions.db, sqlite::memory: or postgresql://user@host:5432/db.`,
+    },
+  ])
+}
