@@ -9,7 +9,8 @@ export const INTERRUPTED_CALL_ERROR =
  * After a crash, the last invocation may have stored function calls without responses; a model request with such a
  * call is invalid. Returns one event that answers each of them with `{ error }` (authored by the agent that called,
  * in its invocation and branch), or `undefined`. Calls that are meant to stay open are skipped: long-running
- * calls, runtime requests (confirmation, credentials, input) and calls the new message answers.
+ * calls, calls waiting for a confirmation or credentials, calls the new message answers, and every call of an
+ * invocation that paused on a runtime request (confirmation, credentials, input).
  */
 export function repairDanglingCalls(events: readonly Event[], newMessage: Content, reserved: ReadonlySet<string>): Event | undefined {
   const last = events.at(-1)
@@ -18,17 +19,23 @@ export function repairDanglingCalls(events: readonly Event[], newMessage: Conten
   const answered = new Set<string>()
   for (const part of newMessage.parts ?? []) if (part.functionResponse?.id) answered.add(part.functionResponse.id)
   const open = new Map<string, { event: Event; name: string }>()
+  const waiting = new Set<string>()
+  let paused = false
   for (let index = events.length - 1; index >= 0; index--) {
     const event = events[index] as Event
     if (event.invocationId !== invocationId) break
     for (const response of getFunctionResponses(event)) if (response.id) answered.add(response.id)
+    for (const id of Object.keys(event.actions.requestedToolConfirmations)) waiting.add(id)
+    for (const id of Object.keys(event.actions.requestedAuthConfigs)) waiting.add(id)
     for (const call of getFunctionCalls(event)) {
-      if (!call.id || !call.name || answered.has(call.id) || reserved.has(call.name)) continue
-      if (event.longRunningToolIds?.includes(call.id)) continue
-      open.set(call.id, { event, name: call.name })
+      if (!call.id || !call.name || answered.has(call.id)) continue
+      // A runtime request (confirmation, credentials, input) still open: the run paused for the user, it did not crash.
+      if (reserved.has(call.name)) paused = true
+      else if (!event.longRunningToolIds?.includes(call.id)) open.set(call.id, { event, name: call.name })
     }
   }
-  if (open.size === 0) return undefined
+  for (const id of waiting) open.delete(id)
+  if (paused || open.size === 0) return undefined
   const first = [...open.values()][0] as { event: Event }
   const repair = createEvent({
     invocationId,

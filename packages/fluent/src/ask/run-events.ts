@@ -1,6 +1,28 @@
-import { AbortError, InMemoryRunner, type BaseAgent, type Event, type RunConfig } from '@adk-fluent/core'
+import {
+  AbortError,
+  AdkFluentError,
+  InMemoryArtifactService,
+  InMemoryRunner,
+  Runner,
+  type BaseAgent,
+  type Event,
+  type RunConfig,
+} from '@adk-fluent/core'
 import { createLinkedAbortController } from '../agents/linked-abort-controller.js'
 import type { RunOptions } from './run-options.js'
+
+/** `options.runner`, else a runner over `build()` on `options.sessionService`, else a fresh `InMemoryRunner`. */
+function runnerFor(build: () => BaseAgent, options: RunOptions): Runner {
+  if (options.runner) return options.runner
+  const agent = build()
+  if (!options.sessionService) return new InMemoryRunner({ agent })
+  return new Runner({
+    appName: options.appName ?? agent.name,
+    agent,
+    sessionService: options.sessionService,
+    artifactService: new InMemoryArtifactService(),
+  })
+}
 
 /** The run's config: the caller's (`streamingMode`, …) plus the options' model, usage and limits. */
 function runConfigOf(options: RunOptions, base: RunConfig | undefined): RunConfig | undefined {
@@ -15,8 +37,8 @@ function runConfigOf(options: RunOptions, base: RunConfig | undefined): RunConfi
 }
 
 /**
- * Runs one turn: `prompt` as the user's message on a fresh `InMemoryRunner` over `build()` (or `options.runner`),
- * in a new session (or `options.sessionId`), with `options.state` applied with the message. Yields every event.
+ * Runs one turn: `prompt` as the user's message on a fresh `InMemoryRunner` over `build()` (or `options.runner`, or a
+ * runner on `options.sessionService`), in a new session (or `options.sessionId`, created when missing), with `options.state` applied with the message. Yields every event.
  * `abortSignal` and `timeoutMs` cancel it (an `AbortError`); stopping the iteration early cancels it too.
  */
 export async function* runEvents(
@@ -25,19 +47,25 @@ export async function* runEvents(
   options: RunOptions = {},
   runConfig?: RunConfig,
 ): AsyncGenerator<Event, void, undefined> {
-  const runner = options.runner ?? new InMemoryRunner({ agent: build() })
+  const runner = runnerFor(build, options)
   const { appName, sessionService } = runner
   const userId = options.userId ?? 'user'
   let sessionId = options.sessionId
-  if (sessionId === undefined || !(await sessionService.getSession({ appName, userId, sessionId }))) {
-    const session = await sessionService.createSession({ appName, userId, ...(sessionId === undefined ? {} : { sessionId }) })
-    sessionId = session.id
+  const exists = async (id: string) => !!(await sessionService.getSession({ appName, userId, sessionId: id, config: { numRecentEvents: 0 } }))
+  if (sessionId === undefined || !(await exists(sessionId))) {
+    try {
+      const session = await sessionService.createSession({ appName, userId, ...(sessionId === undefined ? {} : { sessionId }) })
+      sessionId = session.id
+    } catch (error) {
+      // Another process created it meanwhile: continue that session.
+      if (!(AdkFluentError.isInstance(error) && error.code === 'SESSION_EXISTS')) throw error
+    }
   }
   const config = runConfigOf(options, runConfig)
   const { abortSignal, timeoutMs } = options
   const request = {
     userId,
-    sessionId,
+    sessionId: sessionId as string,
     newMessage: { role: 'user', parts: [{ text: prompt }] },
     ...(options.state ? { stateDelta: { ...options.state } } : {}),
     ...(config ? { runConfig: config } : {}),

@@ -1,4 +1,4 @@
-import type { BaseLlm, RunUsage, Runner, UsageLimits } from '@adk-fluent/core'
+import type { BaseLlm, BaseSessionService, RunUsage, Runner, UsageLimits } from '@adk-fluent/core'
 
 /** Options of `.ask()`, `.stream()` and `.events()`. */
 export interface RunOptions {
@@ -23,6 +23,13 @@ export interface RunOptions {
   readonly usageLimits?: UsageLimits
   /** Add this run's usage to this accumulator (and apply `usageLimits` to its total). */
   readonly usage?: RunUsage
+  /**
+   * Keep the conversation in this session service (for example `openSessionService('sqlite:./sessions.db')` from
+   * `@adk-fluent/sessions`), so another process continues it with the same `sessionId`.
+   */
+  readonly sessionService?: BaseSessionService
+  /** The app name sessions are stored under with `sessionService`; default: the root agent's name. */
+  readonly appName?: string
 }
 
 /** Options of `.ask()`: {@link RunOptions}, and `withUsage: true` to get `{ output, usage }`. */

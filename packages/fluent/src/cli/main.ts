@@ -45,7 +45,19 @@ async function execute(command: CliCommand, io: CliIo): Promise<number> {
       return issues.some((issue) => issue.level === 'error') ? 1 : 0
     }
     case 'run':
-      return runCommand({ builder, module, file: command.file, prompt: command.prompt, state: command.state, json: command.json }, io)
+      return runCommand(
+        {
+          builder,
+          module,
+          file: command.file,
+          prompt: command.prompt,
+          state: command.state,
+          json: command.json,
+          sessions: command.sessions,
+          session: command.session,
+        },
+        io,
+      )
     case 'eval':
       return evalCommand({ ...command, builder, module }, io)
   }

@@ -23,6 +23,10 @@ export type CliCommand =
       readonly prompt: string
       readonly state: Readonly<Record<string, unknown>> | undefined
       readonly json: boolean
+      /** Session store URI (`--sessions`); with only `--session`, the default SQLite file. */
+      readonly sessions: string | undefined
+      /** Session id to continue (`--session`). */
+      readonly session: string | undefined
     }
   | {
       readonly name: 'eval'
@@ -51,7 +55,7 @@ const optionsOf: Readonly<Record<CommandName, Readonly<Record<string, boolean>>>
   graph: { export: false, format: false },
   anatomy: { export: false, state: false, message: false, replies: false, at: false, json: true },
   check: { export: false, state: false },
-  run: { export: false, state: false, json: true },
+  run: { export: false, state: false, json: true, sessions: false, session: false },
   eval: { export: false, config_file_path: false, num_runs: false, print_detailed_results: true, junit: false },
   web: { export: false, port: false, sessions: false },
 }
@@ -144,7 +148,16 @@ export function parseArguments(argv: readonly string[]): CliCommand {
     const [prompt, ...unused] = extra
     if (prompt === undefined) throw new CliUsageError('"run" needs a prompt: adk-fluent run <file> "<prompt>".')
     if (unused.length > 0) throw new CliUsageError(`unexpected argument "${unused[0]}". Quote the prompt: adk-fluent run <file> "<prompt>".`)
-    return { name: 'run', file, exportName, prompt, state: parseState(options.get('state')), json: options.get('json') === true }
+    return {
+      name: 'run',
+      file,
+      exportName,
+      prompt,
+      state: parseState(options.get('state')),
+      json: options.get('json') === true,
+      sessions: text(options.get('sessions')),
+      session: text(options.get('session')),
+    }
   }
   if (command === 'eval') return parseEval(file, exportName, extra, options)
   if (extra.length > 0) throw new CliUsageError(`unexpected argument "${extra[0]}" for "${command}".`)

@@ -1,4 +1,5 @@
 import { AbortError, StreamingMode } from '@adk-fluent/core'
+import type { ClosableSessionService } from '@adk-fluent/sessions'
 import type { FlowBuilder } from '../builders/flow-builder.js'
 import { runEvents } from '../ask/run-events.js'
 import type { CliIo } from './cli-io.js'
@@ -13,7 +14,14 @@ export interface RunCommandInput {
   readonly prompt: string
   readonly state: Readonly<Record<string, unknown>> | undefined
   readonly json: boolean
+  /** Session store URI; `undefined` with a `session` id means {@link DEFAULT_SESSIONS}. */
+  readonly sessions?: string | undefined
+  /** Session id to continue. */
+  readonly session?: string | undefined
 }
+
+/** Where `--session` keeps conversations when `--sessions` is not given. */
+export const DEFAULT_SESSIONS = 'sqlite:.adk/sessions.db'
 
 function chooseRenderer(io: CliIo, json: boolean, root: string): { renderer: RunRenderer; streaming: boolean } {
   if (json) return { renderer: createJsonRenderer(io.stdout), streaming: true }
@@ -39,8 +47,18 @@ export async function runCommand(input: RunCommandInput, io: CliIo): Promise<num
   let failed = false
   const interrupt = new AbortController()
   const stopListening = io.onInterrupt?.(() => interrupt.abort()) ?? (() => undefined)
+  const uri = input.sessions ?? (input.session === undefined ? undefined : DEFAULT_SESSIONS)
+  let sessionService: ClosableSessionService | undefined
   try {
-    const events = runEvents(() => agent, input.prompt, { ...(input.state ? { state: input.state } : {}), abortSignal: interrupt.signal }, {
+    // Loaded only when asked for: a plain run does not pay for the session store code.
+    if (uri !== undefined) sessionService = (await import('@adk-fluent/sessions')).openSessionService(uri)
+    const options = {
+      ...(input.state ? { state: input.state } : {}),
+      ...(sessionService ? { sessionService } : {}),
+      ...(input.session === undefined ? {} : { sessionId: input.session }),
+      abortSignal: interrupt.signal,
+    }
+    const events = runEvents(() => agent, input.prompt, options, {
       streamingMode: streaming ? StreamingMode.SSE : StreamingMode.NONE,
     })
     for await (const event of events) {
@@ -55,6 +73,7 @@ export async function runCommand(input: RunCommandInput, io: CliIo): Promise<num
   } finally {
     stopListening()
     renderer.finish()
+    await sessionService?.close()
   }
   return failed ? 1 : 0
 }

@@ -9,9 +9,11 @@ Commands:
                                            every model call of a previewed run (a stand-in model, no network),
                                            --at one agent's calls, --json the recorded requests
   check <file> [--state '{json}']          the contract checker (exit code 1 when it finds errors)
-  run <file> "<prompt>" [--state '{json}'] [--json]
+  run <file> "<prompt>" [--state '{json}'] [--json] [--sessions uri] [--session id]
                                            run once: the answer streams, with the agent at work shown;
-                                           --json prints every event as a JSON line
+                                           --json prints every event as a JSON line; --session id
+                                           continues a stored conversation (sqlite:./file.db | postgresql://… |
+                                           memory:; --session alone uses sqlite:.adk/sessions.db)
   eval <file> <evalset.json>[:case_id,...] [--config_file_path f] [--num_runs n] [--print_detailed_results]
        [--junit results.xml]               ADK eval sets (needs @adk-fluent/eval): scores, ADK's report, the result
                                            under .adk/eval_history/; exit code 1 when a case does not pass

@@ -1,0 +1,42 @@
+import { SqliteSessionService } from '@adk-fluent/sessions'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { parseArguments } from './parse-arguments.js'
+import { fixture, runBin } from './run-bin.test-helper.js'
+
+const dir = mkdtempSync(join(tmpdir(), 'adk-cli-sessions-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('adk-fluent run --sessions <uri> --session <id>', () => {
+  it('parses both options', () => {
+    expect(parseArguments(['run', 'f.ts', 'hi', '--sessions', 'sqlite:./s.db', '--session', 'chat-1'])).toMatchObject({
+      name: 'run',
+      sessions: 'sqlite:./s.db',
+      session: 'chat-1',
+    })
+    expect(parseArguments(['run', 'f.ts', 'hi'])).toMatchObject({ sessions: undefined, session: undefined })
+  })
+
+  it('continues a conversation across two processes with the same --session', { timeout: 180_000 }, async () => {
+    const file = join(dir, 'chat.db')
+    const args = ['--sessions', `sqlite:${file}`, '--session', 'chat-1', '--state', '{"topic":"cats"}']
+    const first = await runBin(['run', fixture('writer-critic.ts'), 'Go', ...args])
+    expect(first.stderr).toBe('')
+    expect(first.code).toBe(0)
+    const second = await runBin(['run', fixture('writer-critic.ts'), 'Again', ...args])
+    expect(second.stderr).toBe('')
+    expect(second.code).toBe(0)
+    const service = new SqliteSessionService(file)
+    try {
+      const session = await service.getSession({ appName: 'writer_then_critic', userId: 'user', sessionId: 'chat-1' })
+      const turns = session?.events.filter((event) => event.author === 'user').map((event) => event.content?.parts?.[0]?.text)
+      expect(turns).toEqual(['Go', 'Again'])
+      expect(session?.events.filter((event) => event.author === 'critic')).toHaveLength(2)
+      expect(session?.state).toMatchObject({ topic: 'cats', draft: 'Cats sleep a lot.' })
+    } finally {
+      await service.close()
+    }
+  })
+})
