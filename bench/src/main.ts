@@ -16,6 +16,7 @@ import { runImport } from './scenarios/g-import.js'
 import { runFluentBuild } from './scenarios/h-fluent-build.js'
 import { runDurable } from './scenarios/i-durable.js'
 import { runPreview } from './scenarios/j-preview.js'
+import { runDurableSessions } from './scenarios/k-durable-sessions.js'
 
 const scenarios: Record<string, { title: string; run: (config: BenchConfig) => Promise<ResultRow[]> }> = {
   A: { title: 'single-agent turn', run: runSingleTurn },
@@ -28,6 +29,7 @@ const scenarios: Record<string, { title: string; run: (config: BenchConfig) => P
   H: { title: 'fluent build()', run: runFluentBuild },
   I: { title: 'durable runs on DBOS (PostgreSQL)', run: runDurable },
   J: { title: 'pipeline preview', run: runPreview },
+  K: { title: 'durable sessions (SQLite, PostgreSQL)', run: runDurableSessions },
 }
 
 const usage = `usage: pnpm bench [--quick] [--only=A,B,…]

@@ -186,7 +186,7 @@ describeFaults('SQLite file', () => sqliteStore, () => openStore(sqliteStore))
 
 const schema = freshSchema()
 describe.skipIf(!pgUrl)(pgTitle, () => {
-  const pgStore = { kind: 'pg', url: pgUrl, schema } as const
+  const pgStore = { kind: 'pg', url: pgUrl as string, schema } as const
   afterAll(async () => {
     await pgExec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
   })
