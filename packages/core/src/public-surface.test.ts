@@ -6,7 +6,7 @@ import * as testing from './testing/index.js'
 describe('@adk-fluent/core public surface', () => {
   it('exports exactly these names', () => {
     expect(Object.keys(core).sort()).toEqual([
-      'AbortError', 'AdkFluentError', 'AgentTool', 'BaseAgent', 'BaseLlm', 'BasePlanner', 'BasePlugin', 'BaseTool',
+      'AbortError', 'AdkFluentError', 'AgentTool', 'AlreadyExistsError', 'BaseAgent', 'BaseLlm', 'BasePlanner', 'BasePlugin', 'BaseTool',
       'BuiltInPlanner', 'ConfigError', 'Context', 'ExitLoopTool', 'FunctionTool', 'Gemini',
       'GlobalInstructionPlugin', 'InMemoryArtifactService', 'InMemoryRunner', 'InMemorySessionService',
       'InternalError', 'InvocationContext', 'LLMRegistry', 'LONG_RUNNING_NOTE', 'LlmAgent', 'LoggingPlugin',
@@ -14,7 +14,7 @@ describe('@adk-fluent/core public surface', () => {
       'PREVIEW_USER_MESSAGE', 'ParallelAgent', 'PlanReActPlanner', 'PlanReActTag', 'PluginManager',
       'REQUEST_CONFIRMATION_FUNCTION_CALL_NAME', 'REQUEST_CREDENTIAL_FUNCTION_CALL_NAME',
       'REQUEST_INPUT_FUNCTION_CALL_NAME', 'ReadonlyContext', 'RunUsage', 'Runner', 'SET_MODEL_RESPONSE_TOOL_NAME',
-      'SequentialAgent', 'SessionNotFoundError', 'State', 'StateError', 'StatePrefix', 'StreamingMode',
+      'SequentialAgent', 'SessionBusyError', 'SessionNotFoundError', 'SessionStoreError', 'StaleSessionError', 'State', 'StateError', 'StatePrefix', 'StreamingMode',
       'TRANSFER_TO_AGENT_TOOL_NAME', 'ToolError', 'TransferToAgentTool', 'USAGE_LIMIT_EXCEEDED', 'UsageLimitError',
       'appendFunctionDeclarations', 'appendInstructions', 'assertStateDelta', 'assertWritableStateKey',
       'bareStateKey', 'buildTransferInstruction', 'confirmationHint', 'createEvent', 'createEventActions',

@@ -21,6 +21,8 @@ describe('parseArguments', () => {
       prompt: 'Write a poem',
       state: undefined,
       json: true,
+      sessions: undefined,
+      session: undefined,
     })
     expect(parseArguments(['check', 'a.ts', '--state={"topic":"x"}'])).toEqual({ name: 'check', file: 'a.ts', exportName: undefined, state: { topic: 'x' } })
   })
