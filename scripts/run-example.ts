@@ -1,5 +1,5 @@
 // `pnpm example <name> ["prompt"]`: runs examples/<name> on Gemini when GOOGLE_API_KEY is set, else offline.
-import { readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Example } from '../examples/shared/example.js'
@@ -7,7 +7,8 @@ import { runExample } from '../examples/shared/run-example.js'
 
 const examplesDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'examples')
 const available = readdirSync(examplesDir).filter(
-  (name) => name !== 'shared' && name !== 'node_modules' && statSync(join(examplesDir, name)).isDirectory(),
+  (name) =>
+    name !== 'shared' && name !== 'node_modules' && statSync(join(examplesDir, name)).isDirectory() && existsSync(join(examplesDir, name, 'index.ts')),
 )
 const [name, prompt] = process.argv.slice(2)
 if (!name || !available.includes(name)) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { DBOSClient } from '@dbos-inc/dbos-sdk'
+import { DBOS, DBOSClient } from '@dbos-inc/dbos-sdk'
 import { ConfigError, type BaseAgent, type RunAsyncRequest, type RunConfig } from '@adk-fluent/core'
 import { DurableRun, type RunContext } from './durable-run.js'
 import { agentTreeVersion, dbosVersionOf, treeVersionOf } from './tree-version.js'
@@ -153,7 +153,25 @@ export function sessionPartition(appName: string, userId: string, sessionId: str
 }
 
 export async function openContext(options: DurableConnection): Promise<RunContext> {
+  await migrate(options.databaseUrl)
   const client = await DBOSClient.create({ systemDatabaseUrl: options.databaseUrl, applicationName: options.appName })
   const registry = new WorkerRegistry(options.databaseUrl, options.appName)
+  await registry.init()
   return { client, registry, pollMs: options.pollMs ?? 200, deadAfterMs: options.deadAfterMs ?? 10_000 }
+}
+
+/**
+ * Creates or upgrades DBOS's system database before launch. Workers started together on a fresh database race on
+ * DBOS's migrations (PostgreSQL reports a deadlock to one of them): the loser tries again.
+ */
+export async function migrate(databaseUrl: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await DBOS.migrate(databaseUrl)
+      return
+    } catch (error) {
+      if (attempt >= 5) throw error
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt + Math.random() * 300))
+    }
+  }
 }

@@ -11,7 +11,7 @@ import {
   type BasePlugin,
   type BaseSessionService,
 } from '@adk-fluent/core'
-import { DurableClient, DEFAULT_QUEUE, openContext, workflowNameOf, type DurableConnection, type RunInput } from './durable-client.js'
+import { DurableClient, DEFAULT_QUEUE, migrate, openContext, workflowNameOf, type DurableConnection, type RunInput } from './durable-client.js'
 import { EVENTS_STREAM, invocationIdOf, type RunSummary } from './durable-run.js'
 import { DurableHooks } from './durable-hooks.js'
 import { AgentTreeChangedError } from './errors.js'
@@ -87,7 +87,18 @@ export class DurableRunner extends DurableClient {
     const runnerReady = new Promise<DurableRunner>((resolve) => (ready = resolve))
     const workflow = async (input: RunInput): Promise<RunSummary> => (await runnerReady).#execute(input)
     DBOS.registerWorkflow(workflow, { name: workflowNameOf(config.appName) })
-    await DBOS.launch()
+    await migrate(config.databaseUrl)
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await DBOS.launch()
+        break
+      } catch (error) {
+        // Another worker launching at the same moment on a fresh database can make DBOS's set-up collide.
+        if (attempt >= 3) throw error
+        await DBOS.shutdown().catch(() => undefined)
+        await new Promise((resolve) => setTimeout(resolve, 300 * attempt + Math.random() * 300))
+      }
+    }
     await DBOS.registerQueue(queueName, {
       workerConcurrency: config.workerConcurrency ?? 4,
       ...(config.concurrency !== undefined ? { globalConcurrency: config.concurrency } : {}),
@@ -98,7 +109,6 @@ export class DurableRunner extends DurableClient {
     const context = await openContext(config)
     const worker = new DurableRunner({ ...config, workerId }, version, context)
     launched = worker
-    await context.registry.init()
     await context.registry.heartbeat(workerId, version)
     worker.#timer = setInterval(() => worker.#tick(), config.heartbeatMs ?? 2000)
     worker.#timer.unref()
@@ -187,3 +197,4 @@ export class DurableRunner extends DurableClient {
     return { invocationId, eventCount, finalText }
   }
 }
+

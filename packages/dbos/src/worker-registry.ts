@@ -22,6 +22,16 @@ export class WorkerRegistry {
   }
 
   async init(): Promise<void> {
+    try {
+      await this.#create()
+    } catch (error) {
+      // Two processes creating the table at once: one of them gets a duplicate-key or duplicate-table error.
+      const code = (error as { code?: string }).code
+      if (code !== '23505' && code !== '42P07') throw error
+    }
+  }
+
+  async #create(): Promise<void> {
     await this.#pool.query(`CREATE TABLE IF NOT EXISTS adk_fluent_dbos_workers (
       app_name TEXT NOT NULL,
       worker_id TEXT NOT NULL,

@@ -1,0 +1,35 @@
+/**
+ * A durable worker process: `DATABASE_URL=postgresql://… WORKER_ID=worker-1 pnpm durable-worker`.
+ * Takes runs of the `explainer` pipeline from the queue (two at a time); each model call is a checkpointed step.
+ */
+import { DurableRunner } from '@adk-fluent/dbos'
+// Until @adk-fluent/sessions (PostgresSessionService) lands, the example keeps sessions in the small PostgreSQL
+// store of @adk-fluent/dbos's tests.
+import { PgTestSessionService } from '../../packages/dbos/src/testing/pg-session-service.test-helper.js'
+import { APP, createPipeline, slowScriptedModel } from './pipeline.js'
+
+const databaseUrl = process.env['DATABASE_URL']
+if (!databaseUrl) throw new Error('Set DATABASE_URL to a PostgreSQL database (scripts/pg-test-server.sh start prints one).')
+const workerId = process.env['WORKER_ID'] ?? `worker-${process.pid}`
+const sessionService = await new PgTestSessionService(databaseUrl).init()
+// #region launch
+const runner = await DurableRunner.launch({
+  appName: APP,
+  databaseUrl,
+  agent: createPipeline(slowScriptedModel(workerId, Number(process.env['DELAY_MS'] ?? 700))).build(),
+  sessionService,
+  workerId,
+  workerConcurrency: 2,
+  heartbeatMs: 500,
+  deadAfterMs: 3000,
+  queuePollMs: 100,
+})
+// #endregion launch
+console.log(`[${workerId}] ready, agent tree ${runner.version}, pid ${process.pid}`)
+const stop = async () => {
+  await runner.shutdown()
+  await sessionService.close()
+  process.exit(0)
+}
+process.on('SIGTERM', () => void stop())
+process.on('SIGINT', () => void stop())
