@@ -1,8 +1,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { extname, relative, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { tsImport } from 'tsx/esm/api'
 import { CliUsageError } from './cli-usage-error.js'
+import { importUserModule } from './import-user-module.js'
 
 /** The only files the CLI loads: TypeScript and JavaScript modules. */
 export const loadableExtensions: readonly string[] = Object.freeze(['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs'])
@@ -11,7 +10,8 @@ export const loadableExtensions: readonly string[] = Object.freeze(['.ts', '.mts
 const engineErrors = new Set(['ReferenceError', 'SyntaxError', 'TypeError', 'RangeError', 'EvalError', 'URIError'])
 
 /**
- * Imports a module given on the command line (TypeScript or JavaScript, no build step: tsx compiles it on the fly).
+ * Imports a module given on the command line (TypeScript through tsx, the CLI's optional peer dependency, with no build
+ * step; or JavaScript).
  * Only `.ts/.mts/.cts/.js/.mjs/.cjs` files are loaded (a `Makefile` is never executed). A missing file or a module that
  * fails to load is a {@link CliUsageError} saying why, without echoing the file's content:
  * - a compile error shows the compiler's diagnostics, each as `file:line:column: ERROR: message`;
@@ -28,7 +28,7 @@ export async function loadModule(file: string, cwd: string): Promise<Readonly<Re
     )
   }
   try {
-    return (await tsImport(pathToFileURL(path).href, import.meta.url)) as Record<string, unknown>
+    return await importUserModule(path)
   } catch (error) {
     throw new CliUsageError(`cannot load ${file}: ${loadFailure(error, cwd)}`)
   }

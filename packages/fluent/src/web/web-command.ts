@@ -1,7 +1,6 @@
 import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { tsImport } from 'tsx/esm/api'
+import { importUserModule } from '../cli/import-user-module.js'
 import type { CliIo } from '../cli/cli-io.js'
 import { pickBuilder } from '../cli/pick-builder.js'
 import { openSessions } from './open-sessions.js'
@@ -28,7 +27,7 @@ async function load(file: string, cwd: string): Promise<Readonly<Record<string, 
   const path = resolve(cwd, file)
   if (!existsSync(path) || !statSync(path).isFile()) return `file not found: ${file}`
   try {
-    return (await tsImport(pathToFileURL(path).href, import.meta.url)) as Record<string, unknown>
+    return await importUserModule(path)
   } catch (error) {
     return `cannot load ${file}:\n${diagnostic(error)}`
   }

@@ -8,8 +8,14 @@ import { neutralizeContextValue } from './neutralize-context-value.js'
 /** Per-compilation cache of model-powered stages. @internal */
 export type HistoryMemo = Map<HistoryStage, { readonly key: string; readonly items: readonly HistoryItem[] }>
 
-/** Renders one part's share of the `<conversation_context>` block (`''` when it has nothing to show). */
-export type ContextRender = (context: ReadonlyContext, memo: HistoryMemo) => Promise<string>
+/**
+ * Renders one part's share of the `<conversation_context>` block (`''` when it has nothing to show). The memo's type
+ * is spelled out: `HistoryMemo` is internal, so published declaration files do not have it.
+ */
+export type ContextRender = (
+  context: ReadonlyContext,
+  memo: Map<HistoryStage, { readonly key: string; readonly items: readonly HistoryItem[] }>,
+) => Promise<string>
 
 /** Work a part does around the agent's run (`C.capture` before it, `C.writeNotes` after it), writing state. */
 export type ContextHook = (context: Context) => Promise<void>

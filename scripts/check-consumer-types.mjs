@@ -1,0 +1,70 @@
+// Packs core, fluent and patterns as they would be published, installs the tarballs into a fresh consumer project
+// with npm, and type-checks an ESM and a CommonJS file that use them with `skipLibCheck: false` (so every published
+// .d.ts / .d.cts must compile for a consumer). Run after `pnpm build`.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const work = mkdtempSync(join(tmpdir(), 'adk-fluent-consumer-'))
+const run = (command, args, cwd) => execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' })
+
+try {
+  const packages = ['core', 'fluent', 'patterns']
+  for (const name of packages) run('pnpm', ['pack', '--pack-destination', work], join(root, 'packages', name))
+  const tarballs = Object.fromEntries(
+    readdirSync(work)
+      .filter((file) => file.endsWith('.tgz'))
+      .map((file) => [`@adk-fluent/${file.replace(/^adk-fluent-/, '').replace(/-\d+\.\d+\.\d+\.tgz$/, '')}`, `file:./${file}`]),
+  )
+  const typescript = JSON.parse(run('node', ['-p', "JSON.stringify(require('typescript/package.json').version)"], root))
+  writeFileSync(
+    join(work, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { ...tarballs, zod: '^4.1.0', typescript, '@types/node': '^20.19.0' } }, null, 2),
+  )
+  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], work)
+  const uses = (load) => `${load}
+const llm = new ScriptedLlm(['{"label":"ok"}'])
+const classifier = Agent('classifier', llm).instruct('Classify: {query}').returns(z.object({ label: z.string() })).writes('label')
+const flow = Pipeline('flow').step(classifier).step(S.pick('label')).step(reviewLoop({ worker: Agent('w'), reviewer: Agent('r') }))
+const runner: InMemoryRunner = new InMemoryRunner({ agent: flow.build() })
+export const answer: Promise<{ label: string }> = classifier.ask('q', { usageLimits: { modelCalls: 2 } })
+export const withUsage = classifier.ask('q', { withUsage: true }).then((result) => result.usage.totalTokens)
+export const pieces = [P.role('r'), C.window(2), T.fn(() => 1), A.save('a.txt', 'x'), runner.appName] as const
+`
+  writeFileSync(
+    join(work, 'esm.mts'),
+    uses(`import { InMemoryRunner } from '@adk-fluent/core'
+import { ScriptedLlm } from '@adk-fluent/core/testing'
+import { A, Agent, C, P, Pipeline, S, T } from '@adk-fluent/fluent'
+import { reviewLoop } from '@adk-fluent/patterns'
+import { z } from 'zod'`),
+  )
+  writeFileSync(
+    join(work, 'cjs.cts'),
+    uses(`import core = require('@adk-fluent/core')
+import testing = require('@adk-fluent/core/testing')
+import fluent = require('@adk-fluent/fluent')
+import patterns = require('@adk-fluent/patterns')
+import zod = require('zod')
+const { InMemoryRunner } = core
+type InMemoryRunner = core.InMemoryRunner
+const { ScriptedLlm } = testing
+const { A, Agent, C, P, Pipeline, S, T } = fluent
+const { reviewLoop } = patterns
+const { z } = zod`),
+  )
+  writeFileSync(
+    join(work, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: { strict: true, skipLibCheck: false, module: 'node16', moduleResolution: 'node16', target: 'es2022', noEmit: true, types: ['node'] },
+      files: ['esm.mts', 'cjs.cts'],
+    }),
+  )
+  run(join(work, 'node_modules', '.bin', 'tsc'), ['-p', '.'], work)
+  console.log(`ok: a consumer type-checks ${packages.map((name) => `@adk-fluent/${name}`).join(', ')} for ESM and CJS with skipLibCheck: false`)
+} finally {
+  rmSync(work, { recursive: true, force: true })
+}
