@@ -15,6 +15,7 @@ async function cli(args: readonly string[]): Promise<string> {
   if (stderr !== '') throw new Error(`adk-fluent ${args.join(' ')} wrote to stderr (exit code ${code}):\n${stderr}`)
   return `$ adk-fluent ${args.join(' ')}\n${stdout}`
 }
+import { cancelled, limitError, usageReport } from './production.js'
 
 /** Output name → how to compute it. */
 export const outputs: Readonly<Record<string, () => string | Promise<string>>> = {
@@ -34,4 +35,7 @@ export const outputs: Readonly<Record<string, () => string | Promise<string>>> =
       .join('\n'),
   'weather-eval': () =>
     cli(['eval', 'examples/weather-agent/eval/agent.ts', 'examples/weather-agent/eval/weather.evalset.json:named_city_metric', '--print_detailed_results']),
+  'usage-report': usageReport,
+  'limit-error': limitError,
+  'cancelled': cancelled,
 }
