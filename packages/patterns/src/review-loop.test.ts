@@ -158,4 +158,12 @@ describe('reviewLoop', () => {
     expect(() => reviewLoop({ worker, reviewer: tenPoint, target: 0.8, scale: 10 })).not.toThrow()
     expect(configIssue(() => reviewLoop({ worker, reviewer: Agent('critic'), scale: 0 })).path).toEqual(['reviewLoop', 'scale'])
   })
+
+  it("check() sees the judge step write the feedback the worker reads", () => {
+    const loop = reviewLoop({ worker: Agent('writer').instruct('Write.').writes('draft'), reviewer: Agent('critic').instruct('Rate {draft}.').writes('review') })
+    const issues = loop.check()
+    expect(issues.filter((issue) => issue.level !== 'info')).toEqual([])
+    expect(issues.map((issue) => issue.message).join('\n')).not.toMatch(/may \(its writes are not declared\)|no step writes it/)
+    expect(issues.map((issue) => issue.message)).toEqual([expect.stringContaining('"judge_quality" writes it later in the loop')])
+  })
 })

@@ -63,6 +63,8 @@ export function reviewRounds(config: ReviewRoundsConfig): LoopBuilder {
     }
   }
   Object.defineProperty(judge, 'name', { value: config.judgeName })
+  // Declared so that check() sees the judge write the result and the feedback the worker reads.
+  Object.defineProperty(judge, 'writes', { value: Object.freeze([keys.result, keys.feedback, keys.rounds, keys.stopReason]) })
   const cleared = [...new Set([replyKey, keys.result, keys.feedback, keys.rounds, keys.stopReason])]
   return Loop(config.name)
     .step(withFeedback(config.worker, keys.feedback))

@@ -193,6 +193,14 @@ describe('check(): other mistakes', () => {
     expect(() => withTransfer.build()).toThrow(/returns\(\) and \.subAgents\(\)/)
   })
 
+  it('suggests a written key close to a read key that nothing writes', () => {
+    const issues = Agent('outliner').writes('outline').then(Agent('writer').reads('outlne')).check()
+    const typo = issues.find((issue) => issue.agent === 'writer')
+    expect(typo?.message).toContain("Did you mean 'outline'?")
+    expect(typo?.hint).toMatch(/^Did you mean 'outline'\?/)
+    expect(Agent('a').writes('outline').then(Agent('b').reads('summary')).check().find((issue) => issue.agent === 'b')?.message).not.toContain('Did you mean')
+  })
+
   it('reports different agents sharing a name (warning), sibling duplicates (error) but not a reused builder', () => {
     const writer = Agent('writer').instruct('Write.')
     expect(writer.then(Agent('critic')).then(writer).check().filter((issue) => issue.message.includes('named'))).toEqual([])

@@ -115,7 +115,10 @@ const accessByKind: NodeVisitor<StateAccess> = {
       reads: [{ key: node.key, strength: 'expected', via: `Route(${formatArgument(node.key)})`, field: 'key' }],
       opaqueRead: node.rules.some((rule) => rule.operator === 'when') ? 'its .when() predicates' : undefined,
     }),
-  'function-step': (node) => access({ opaqueRead: `function ${node.name}`, opaqueWrite: `function ${node.name}` }),
+  'function-step': (node) =>
+    node.writes
+      ? access({ opaqueRead: `function ${node.name}`, writes: node.writes.map((key) => write(key, `function ${node.name}`, 'writes')) })
+      : access({ opaqueRead: `function ${node.name}`, opaqueWrite: `function ${node.name}` }),
   'transform-step': ({ transform }) =>
     access({
       reads: (transform.reads ?? []).map((key): StateRead => ({ key, strength: 'expected', via: transform.description, field: 'reads' })),

@@ -5,7 +5,9 @@ export type StateSnapshot = Readonly<Record<string, unknown>>
 export type StatePredicate = (state: StateSnapshot) => unknown
 
 /**
- * A plain function step: returns the state changes to make (merged into state through an event) or nothing.
+ * A plain function step: returns the state changes to make (merged into state through an event) or nothing. Its
+ * writes are opaque to `check()` unless the function declares them as a `writes` array of keys
+ * (`Object.assign(fn, { writes: ['topic'] })`).
  * @example const normalize = (state) => ({ topic: String(state['topic']).trim() })
  */
 export type StepFunction = (
