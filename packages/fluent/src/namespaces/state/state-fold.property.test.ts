@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Event } from '@adk-fluent/core'
 import { FanOut, Pipeline } from '../../builders/workflow-factories.js'
-import { runBuilder } from '../../runtime/run-builder.test-helper.js'
+import { runBuilder } from '../../agents/run-builder.test-helper.js'
 import * as S from './index.js'
 import type { StateTransform } from './state-transform.js'
 
