@@ -1,6 +1,6 @@
 import * as core from '@adk-fluent/core'
 import type { BenchConfig } from '../bench-config.js'
-import { loadFluent, type FluentModule } from '../fluent-loader.js'
+import { Agent, C } from '@adk-fluent/fluent'
 import { ours, theirs, type Harness, type Kit, type ModelHandle } from '../kit.js'
 import { collectGarbage, measureOne, type PairPlan, type Sampler, type Stats } from '../measure.js'
 import { formatNumber, type ResultRow, type Target } from '../report.js'
@@ -62,14 +62,9 @@ function agentFor<A, M>(kit: Kit<A, M>, variant: Variant): (model: ModelHandle<M
     })
 }
 
-function fluentWindowAgent(fluent: FluentModule): ((model: ModelHandle<OurScriptedModel>) => core.BaseAgent) | undefined {
-  const C = fluent.C
-  if (!C || typeof C.window !== 'function') return undefined
-  return (model) => {
-    const built = fluent.Agent(AGENT).model(model.model).instruct('Answer the user.').context(C.window(WINDOW_TURNS)).build()
-    if (!core.isBaseAgent(built)) throw new Error('fluent Agent().build() did not return a core agent')
-    return built
-  }
+/** The window variant on our side: fluent's `Agent(...).context(C.window(n))`, built per model. */
+function fluentWindowAgent(model: ModelHandle<OurScriptedModel>): core.BaseAgent {
+  return Agent(AGENT).model(model.model).instruct('Answer the user.').context(C.window(WINDOW_TURNS)).build()
 }
 
 async function measureAlone(setUpSide: () => Promise<Side>, plan: PairPlan): Promise<Stats> {
@@ -86,18 +81,14 @@ const targets: Record<Variant, Target> = {
 }
 
 export async function runLongSession(config: BenchConfig): Promise<ResultRow[]> {
-  const load = await loadFluent()
-  const fluentWindow = load.ok ? fluentWindowAgent(load.fluent) : undefined
-  const windowNote = fluentWindow
-    ? `ours: fluent \`Agent(...).context(C.window(${WINDOW_TURNS}))\`; @google/adk: includeContents 'none' + an instruction provider rendering the last ${WINDOW_TURNS} turns (the same code as C.window would generate).`
-    : `ours: core LlmAgent with includeContents 'none' + a hand-written provider of the last ${WINDOW_TURNS} turns, because ${load.ok ? '@adk-fluent/fluent has no C.window yet' : load.reason}; @google/adk: the same provider.`
+  const windowNote = `ours: fluent \`Agent(...).context(C.window(${WINDOW_TURNS}))\`; @google/adk: includeContents 'none' + an instruction provider rendering the last ${WINDOW_TURNS} turns (the same code as C.window would generate).`
   const rows: ResultRow[] = []
   const variants: Variant[] = ['default', 'none', 'window']
   const sizes = config.sessionSizes
   for (const variant of variants) {
     const variantRows: ResultRow[] = []
     for (const size of sizes) {
-      const oursAgent = variant === 'window' && fluentWindow ? fluentWindow : agentFor(ours, variant)
+      const oursAgent = variant === 'window' ? fluentWindowAgent : agentFor(ours, variant)
       // One runtime at a time, with only its own session in the heap: @google/adk deep-copies the whole session on
       // every turn, and in alternating samples ours would pay for collecting that garbage (×5 at 20,000 events).
       const plan = config.longSessionPlan(size)

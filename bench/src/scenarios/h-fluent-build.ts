@@ -1,20 +1,20 @@
 import * as adk from '@google/adk'
 import type { BenchConfig } from '../bench-config.js'
-import { loadFluent, type FluentModule, type PipelineLike, type PromptLike } from '../fluent-loader.js'
+import { Agent, P, type PipelineBuilder, type PromptSpec } from '@adk-fluent/fluent'
 import { measureOne, measurePair, scale, type Sampler } from '../measure.js'
 import { formatNumber, type ResultRow } from '../report.js'
 
 const SECTIONS = 20
 
 /** Chains `size` agents with `.then()` (each with an instruction and an outputKey). */
-function chain(fluent: FluentModule, size: number): PipelineLike {
-  let pipeline: PipelineLike | undefined
-  const first = fluent.Agent('step_0').instruct('Start from {topic}.').writes('out_0')
+function chain(size: number): PipelineBuilder {
+  let pipeline: PipelineBuilder | undefined
+  const first = Agent('step_0').instruct('Start from {topic}.').writes('out_0')
   for (let index = 1; index < size; index++) {
-    const next = fluent.Agent(`step_${index}`).instruct(`Improve {out_${index - 1}}.`).writes(`out_${index}`)
+    const next = Agent(`step_${index}`).instruct(`Improve {out_${index - 1}}.`).writes(`out_${index}`)
     pipeline = (pipeline ?? first).then(next)
   }
-  return pipeline ?? first.then(fluent.Agent('step_1'))
+  return pipeline ?? first.then(Agent('step_1'))
 }
 
 /** True when the cost per agent at the largest size is more than 1.5× the cost at the smallest. */
@@ -37,9 +37,7 @@ function adkPipeline(size: number): adk.SequentialAgent {
   return new adk.SequentialAgent({ name: 'pipeline', subAgents })
 }
 
-function prompt(fluent: FluentModule): PromptLike {
-  const P = fluent.P
-  if (!P) throw new Error('no P namespace')
+function prompt(): PromptSpec {
   let spec = P.role('You are a meticulous technical writer.')
   for (let index = 1; index < SECTIONS; index++) spec = spec.add(P.section(`section_${index}`, `Rule ${index}: keep paragraph ${index} under 80 words.`))
   return spec
@@ -51,23 +49,15 @@ function prompt(fluent: FluentModule): PromptLike {
  * an agent with a 20-section `P` prompt.
  */
 export async function runFluentBuild(config: BenchConfig): Promise<ResultRow[]> {
-  const load = await loadFluent()
   const sizes = config.pipelineSizes
   const size = sizes.includes(1000) ? 1000 : (sizes[sizes.length - 1] as number)
-  if (!load.ok) {
-    return [
-      { scenario: 'H', name: `build() of a ${size}-agent pipeline`, unit: 'ms', note: `skipped: ${load.reason}.` },
-      { scenario: 'H', name: `build() of an agent with a ${SECTIONS}-section prompt`, unit: 'µs', note: `skipped: ${load.reason}.` },
-    ]
-  }
-  const fluent = load.fluent
   const chainSampler = (n: number): Sampler => async (ops) => {
     const start = performance.now()
-    for (let index = 0; index < ops; index++) chain(fluent, n)
+    for (let index = 0; index < ops; index++) chain(n)
     return performance.now() - start
   }
   const buildSamplerOf = (n: number): Sampler => async (ops) => {
-    const pipelines = Array.from({ length: ops }, () => chain(fluent, n))
+    const pipelines = Array.from({ length: ops }, () => chain(n))
     const start = performance.now()
     for (const pipeline of pipelines) pipeline.build()
     return performance.now() - start
@@ -75,7 +65,7 @@ export async function runFluentBuild(config: BenchConfig): Promise<ResultRow[]> 
   const buildSampler = buildSamplerOf(size)
   const chainAndBuild: Sampler = async (ops) => {
     const start = performance.now()
-    for (let index = 0; index < ops; index++) chain(fluent, size).build()
+    for (let index = 0; index < ops; index++) chain(size).build()
     return performance.now() - start
   }
   const adkSampler: Sampler = async (ops) => {
@@ -111,14 +101,12 @@ export async function runFluentBuild(config: BenchConfig): Promise<ResultRow[]> 
       .filter(Boolean)
       .join(' '),
   })
-  if (fluent.P) {
-    const promptBuild: Sampler = async (ops) => {
-      const start = performance.now()
-      for (let index = 0; index < ops; index++) fluent.Agent('writer').instruct(prompt(fluent)).build()
-      return performance.now() - start
-    }
-    const value = await measureOne(promptBuild, { ...config.buildPlan, minSampleMs: config.quick ? 1 : 10, maxOps: 10_000 })
-    rows.push({ scenario: 'H', name: `Agent with a ${SECTIONS}-section P prompt: compose + build()`, unit: 'µs', ours: scale(value, 1000) })
+  const promptBuild: Sampler = async (ops) => {
+    const start = performance.now()
+    for (let index = 0; index < ops; index++) Agent('writer').instruct(prompt()).build()
+    return performance.now() - start
   }
+  const value = await measureOne(promptBuild, { ...config.buildPlan, minSampleMs: config.quick ? 1 : 10, maxOps: 10_000 })
+  rows.push({ scenario: 'H', name: `Agent with a ${SECTIONS}-section P prompt: compose + build()`, unit: 'µs', ours: scale(value, 1000) })
   return rows
 }

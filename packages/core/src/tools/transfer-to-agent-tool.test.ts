@@ -72,7 +72,7 @@ describe('transfer_to_agent tool', () => {
 
 describe('buildTransferInstruction', () => {
   it('renders the spec 3.10 text exactly for one target without a parent', () => {
-    // JSON-escaped value copied from spec/adk-runtime.md §3.10.
+    // The instruction text as ADK sends it (JSON-escaped), see docs/runtime-behaviour.md.
     const expected = JSON.parse(
       '"\\nYou have a list of other agents to transfer to:\\n\\n\\nAgent name: sub\\nAgent description: d\\n\\n\\nIf you are the best to answer the question according to your description, you\\ncan answer it.\\n\\nIf another agent is better for answering the question according to its\\ndescription, call `transfer_to_agent` function to transfer the\\nquestion to that agent. When transferring, do not generate any text other than\\nthe function call.\\n"',
     ) as string
