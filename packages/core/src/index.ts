@@ -36,6 +36,7 @@ export type { Session } from './sessions/session.js'
 export { State } from './sessions/state.js'
 export { StatePrefix } from './sessions/state-prefix.js'
 export { assertStateDelta, assertWritableStateKey } from './sessions/reserved-state-key.js'
+export { describeValue } from './util/describe-value.js'
 export { bareStateKey, hasStateKeyForm, isReservedStateKey, isStateKey, stateKeyIssue } from './sessions/state-key.js'
 export type {
   AppendEventRequest,

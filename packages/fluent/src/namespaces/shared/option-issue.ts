@@ -1,4 +1,4 @@
-import { ConfigError } from '@adk-fluent/core'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 
 /**
  * Throws a {@link ConfigError} for a bad option of a namespace factory: `path` starts with the factory call
@@ -6,7 +6,7 @@ import { ConfigError } from '@adk-fluent/core'
  * @internal
  */
 export function throwOptionIssue(path: readonly (string | number)[], message: string, hint: string): never {
-  throw new ConfigError([{ path, message: `${message} ${hint}` }])
+  throwConfigIssue(path, message, hint)
 }
 
 /** `a string`, `a number`, `null`, `an array`, … for messages. @internal */
