@@ -42,7 +42,7 @@ describe('Agent: bad input', () => {
 
   it('rejects a C spec in .instruct() and a P prompt in .context()', () => {
     expect(messageOf(() => Agent('a').instruct(C.none() as never))).toMatch(/^a\.instruct: .*Did you mean \.context\(\.\.\.\)\?$/)
-    expect(messageOf(() => Agent('a').context(P.task('x') as never))).toMatch(/^a\.context: expected a C context spec .*A P prompt goes in \.instruct\(\)\.$/)
+    expect(messageOf(() => Agent('a').context(P.task('x') as never))).toMatch(/^a\.context: expected a C context spec, .*a P prompt goes in \.instruct\(\)\.$/)
   })
 
   it('rejects values of the wrong type with the method path', () => {
@@ -60,6 +60,6 @@ describe('Agent: bad input', () => {
     expect(messageOf(() => Agent('a').planner({} as never))).toMatch(/^a\.planner: expected a planner/)
     expect(messageOf(() => Agent('a').mock('hi' as never))).toMatch(/^a\.mock: expected a list of scripted replies/)
     expect(messageOf(() => Agent('a').proceedIf(true as never))).toMatch(/^a\.proceedIf: expected a predicate/)
-    expect(messageOf(() => Agent('a').describe(1 as never))).toBe('a.describe: expected a string, got 1 (number).')
+    expect(messageOf(() => Agent('a').describe(1 as never))).toBe("a.describe: expected a string, got 1 (number). Pass text, for example .describe('Answers billing questions.').")
   })
 })

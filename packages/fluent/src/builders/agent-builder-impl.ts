@@ -1,7 +1,5 @@
 import type { z } from 'zod'
 import {
-  isBaseLlm,
-  isBasePlanner,
   type BaseLlm,
   type BasePlanner,
   type LlmAgent,
@@ -12,20 +10,30 @@ import {
   type SingleBeforeToolCallback,
 } from '@adk-fluent/core'
 import type { ScriptEntry } from '@adk-fluent/core/testing'
-import { isContextSpec, type ContextSpec } from '../namespaces/context/compile-context.js'
-import { compilePrompt, isPromptSpec, type PromptSpec } from '../namespaces/prompt/compile-prompt.js'
-import { isArtifactOperation, type ArtifactOperation } from '../namespaces/artifacts/artifact-operation.js'
+import type { ContextSpec } from '../namespaces/context/compile-context.js'
+import { isPromptSpec, type PromptSpec } from '../namespaces/prompt/compile-prompt.js'
+import type { ArtifactOperation } from '../namespaces/artifacts/artifact-operation.js'
 import { AgentNode, type AgentInstruction, type AgentNodePatch, type GenerateContentConfig } from '../ir/agent-node.js'
 import { addAgentCallback, type AgentCallbackKind, type AgentCallbacks } from '../ir/agent-callbacks.js'
 import type { StatePredicate } from '../ir/state-function-types.js'
-import { throwConfigIssue } from '../parse/config-issue.js'
-import { describeValue } from '../parse/describe-value.js'
+import {
+  parseAgentToolBuilder,
+  parseArtifactOperations,
+  parseContextSpec,
+  parseGenerateConfig,
+  parseMockScript,
+  parseModel,
+  parsePlanner,
+  parseStaticInstruction,
+  parseSubAgents,
+  parseText,
+} from '../parse/parse-agent-fields.js'
 import { parseFunction } from '../parse/parse-function.js'
 import { parseInstruction } from '../parse/parse-instruction.js'
 import { parseReads } from '../parse/parse-reads.js'
 import { parseSchema } from '../parse/parse-schema.js'
 import { parseStateKey } from '../parse/parse-state-key.js'
-import { isNodeHolder, type NodeHolder } from '../parse/parse-step.js'
+import type { NodeHolder } from '../parse/parse-step.js'
 import { parseToolEntry, parseToolsEntries, type ToolArgument, type ToolOptions, type ToolsInput } from '../parse/parse-tools.js'
 import type { AgentBuilder } from './agent-builder.js'
 import type { BuilderKit, BuilderProps } from './builder-kit.js'
@@ -34,11 +42,6 @@ import { FlowBuilderBase } from './flow-builder-base.js'
 /** `P.versioned()` prompts label every model request with `<tag>-<fingerprint>`. */
 function versionPatch(prompt: PromptSpec): AgentNodePatch {
   return prompt.version === undefined ? {} : { promptVersion: `${prompt.version}-${prompt.fingerprint()}`.toLowerCase() }
-}
-
-function text(value: unknown, path: readonly string[]): string {
-  if (typeof value === 'string') return value
-  throwConfigIssue(path, `expected a string, got ${describeValue(value)}.`)
 }
 
 /** @internal */
@@ -72,10 +75,7 @@ export class AgentBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutput>
   }
 
   model(model: string | BaseLlm): AgentBuilder<TOutput> {
-    if ((typeof model !== 'string' || model.length === 0) && !isBaseLlm(model)) {
-      throwConfigIssue(this.callPath('model'), `expected a model name such as 'gemini-2.5-flash' or a BaseLlm, got ${describeValue(model)}.`)
-    }
-    return this.#with({ model, mock: undefined })
+    return this.#with({ model: parseModel(model, this.callPath('model')), mock: undefined })
   }
 
   instruct(instruction: AgentInstruction): AgentBuilder<TOutput> {
@@ -84,32 +84,21 @@ export class AgentBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutput>
   }
 
   describe(description: string): AgentBuilder<TOutput> {
-    return this.#with({ description: text(description, this.callPath('describe')) })
+    return this.#with({ description: parseText(description, this.callPath('describe')) })
   }
 
   static(instruction: string | PromptSpec): AgentBuilder<TOutput> {
-    const path = this.callPath('static')
-    if (!isPromptSpec(instruction)) return this.#with({ staticInstruction: text(instruction, path) })
-    const compiled = compilePrompt(instruction)
-    if (typeof compiled !== 'string') {
-      throwConfigIssue(path, 'the prompt is dynamic (P.when, P.fromState, P.template, P.compress or P.adapt), and a static instruction is sent unchanged. Put the dynamic parts in .instruct() and keep .static() for fixed text.')
-    }
-    return this.#with({ staticInstruction: compiled, ...versionPatch(instruction) })
+    const staticInstruction = parseStaticInstruction(instruction, this.callPath('static'))
+    return this.#with({ staticInstruction, ...(isPromptSpec(instruction) ? versionPatch(instruction) : {}) })
   }
 
   artifacts(...operations: ArtifactOperation[]): AgentBuilder<TOutput> {
-    const path = this.callPath('artifacts')
-    if (operations.length === 0) throwConfigIssue(path, "no operations given. Pass A operations such as .artifacts(A.publish('report.md', { fromKey: 'report' })).")
-    operations.forEach((operation, index) => {
-      if (!isArtifactOperation(operation)) {
-        throwConfigIssue([...path, index], `expected an A operation such as A.publish('report.md', { fromKey: 'report' }), got ${describeValue(operation)}.`)
-      }
-    })
-    return this.#with({ artifacts: Object.freeze([...this.node.artifacts, ...operations]) })
+    const parsed = parseArtifactOperations(operations, this.callPath('artifacts'))
+    return this.#with({ artifacts: Object.freeze([...this.node.artifacts, ...parsed]) })
   }
 
   globalInstruct(instruction: string): AgentBuilder<TOutput> {
-    return this.#with({ globalInstruction: text(instruction, this.callPath('globalInstruct')) })
+    return this.#with({ globalInstruction: parseText(instruction, this.callPath('globalInstruct')) })
   }
 
   reads(...parameters: unknown[]): AgentBuilder<TOutput> {
@@ -117,10 +106,7 @@ export class AgentBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutput>
   }
 
   context(spec: ContextSpec): AgentBuilder<TOutput> {
-    if (!isContextSpec(spec)) {
-      throwConfigIssue(this.callPath('context'), `expected a C context spec such as C.window(3), got ${describeValue(spec)}. A P prompt goes in .instruct().`)
-    }
-    return this.#with({ context: spec })
+    return this.#with({ context: parseContextSpec(spec, this.callPath('context')) })
   }
 
   accepts(schema: z.ZodType): AgentBuilder<TOutput> {
@@ -152,20 +138,12 @@ export class AgentBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutput>
   }
 
   agentTool(agent: NodeHolder): AgentBuilder<TOutput> {
-    if (!isNodeHolder(agent)) {
-      throwConfigIssue(this.callPath('agentTool'), `expected a builder such as Agent('helper'), got ${describeValue(agent)}.`)
-    }
-    return this.#with({ tools: Object.freeze([...this.node.tools, Object.freeze({ kind: 'agent-tool' as const, agent: agent.node })]) })
+    const node = parseAgentToolBuilder(agent, this.callPath('agentTool'))
+    return this.#with({ tools: Object.freeze([...this.node.tools, Object.freeze({ kind: 'agent-tool' as const, agent: node })]) })
   }
 
   subAgents(...agents: NodeHolder[]): AgentBuilder<TOutput> {
-    const path = this.callPath('subAgents')
-    if (agents.length === 0) throwConfigIssue(path, "no agents given. Pass builders such as .subAgents(Agent('billing')).")
-    const nodes = agents.map((agent, index) => {
-      if (isNodeHolder(agent)) return agent.node
-      throwConfigIssue([...path, index], `expected a builder such as Agent('billing'), got ${describeValue(agent)}.`)
-    })
-    return this.#with({ subAgents: Object.freeze([...this.node.subAgents, ...nodes]) })
+    return this.#with({ subAgents: Object.freeze([...this.node.subAgents, ...parseSubAgents(agents, this.callPath('subAgents'))]) })
   }
 
   isolate(): AgentBuilder<TOutput> {
@@ -209,24 +187,15 @@ export class AgentBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutput>
   }
 
   planner(planner: BasePlanner): AgentBuilder<TOutput> {
-    if (!isBasePlanner(planner)) {
-      throwConfigIssue(this.callPath('planner'), `expected a planner such as new PlanReActPlanner(), got ${describeValue(planner)}.`)
-    }
-    return this.#with({ planner })
+    return this.#with({ planner: parsePlanner(planner, this.callPath('planner')) })
   }
 
   generateContentConfig(config: GenerateContentConfig): AgentBuilder<TOutput> {
-    if (typeof config !== 'object' || config === null || Array.isArray(config)) {
-      throwConfigIssue(this.callPath('generateContentConfig'), `expected an object such as { temperature: 0 }, got ${describeValue(config)}.`)
-    }
-    return this.#with({ generateContentConfig: Object.freeze({ ...config }) })
+    return this.#with({ generateContentConfig: parseGenerateConfig(config, this.callPath('generateContentConfig')) })
   }
 
   mock(script: readonly ScriptEntry[]): AgentBuilder<TOutput> {
-    if (!Array.isArray(script)) {
-      throwConfigIssue(this.callPath('mock'), `expected a list of scripted replies such as ['Hello!'], got ${describeValue(script)}.`)
-    }
-    return this.#with({ mock: Object.freeze([...script]), model: undefined })
+    return this.#with({ mock: parseMockScript(script, this.callPath('mock')), model: undefined })
   }
 
   override build(): LlmAgent {
