@@ -25,7 +25,7 @@ describe('cascade', () => {
 
   it('needs at least two agents, each a step', () => {
     expect(() => cascade(Agent('only'))).toThrow(
-      new ConfigError([{ path: ['cascade', 'agents'], message: "needs at least two agents, got 1. Pass two or more, for example cascade(Agent('fast'), Agent('careful'))." }]),
+      new ConfigError([{ path: ['cascade', 'agents'], message: 'needs at least two agents, got 1.', hint: "Pass two or more, for example cascade(Agent('fast'), Agent('careful'))." }]),
     )
     try {
       cascade(Agent('a'), 42 as never)

@@ -7,14 +7,14 @@ export type OptionPath = readonly [pattern: string, ...field: (string | number)[
 export { describeValue }
 
 /** Throws a `ConfigError` with one issue at `path` (`<pattern>.<field>`): what is wrong, and how to fix it. @internal */
-export function failOption(path: OptionPath, message: string, hint?: string): never {
+export function failOption(path: OptionPath, message: string, hint: string): never {
   throwConfigIssue(path, message, hint)
 }
 
 /** Checks that a pattern got an options object. @internal */
 export function checkOptionsObject<T>(pattern: string, options: T, shape: string): NonNullable<T> {
   if (typeof options === 'object' && options !== null && !Array.isArray(options)) return options as NonNullable<T>
-  failOption([pattern], `expected an options object, got ${describeValue(options)}. Call it as ${pattern}(${shape}).`)
+  failOption([pattern], `expected an options object, got ${describeValue(options)}.`, `Call it as ${pattern}(${shape}).`)
 }
 
 /** True for a fluent builder (anything holding a fluent node). @internal */
@@ -27,7 +27,7 @@ export function checkBuilder(path: OptionPath, value: unknown, example: string):
   if (isBuilder(value)) return value
   const field = String(path[path.length - 1])
   const found = value === undefined ? 'it is missing' : `got ${describeValue(value)}`
-  failOption(path, `expected a builder, ${found}. Pass one, for example ${field}: ${example}.`)
+  failOption(path, `expected a builder, ${found}.`, `Pass one, for example ${field}: ${example}.`)
 }
 
 /**
@@ -46,14 +46,14 @@ export function checkCount(path: OptionPath, value: unknown, minimum: number, fa
   if (value === undefined) return fallback
   if (typeof value === 'number' && Number.isInteger(value) && value >= minimum) return value
   const field = String(path[path.length - 1])
-  failOption(path, `must be a whole number >= ${minimum}, got ${describeValue(value)}. Pass ${field}: ${minimum} or more (default ${fallback}).`)
+  failOption(path, `must be a whole number >= ${minimum}, got ${describeValue(value)}.`, `Pass ${field}: ${minimum} or more (default ${fallback}).`)
 }
 
 /** Checks a list option that needs at least two entries (`cascade`, `chain`, `fanOutMerge`). @internal */
 export function checkAtLeastTwo<T>(path: OptionPath, value: readonly T[] | undefined, what: string, example: string): readonly T[] {
   if (Array.isArray(value) && value.length >= 2) return value
   const count = Array.isArray(value) ? `got ${value.length}` : `got ${describeValue(value)}`
-  failOption(path, `needs at least two ${what}, ${count}. Pass two or more, for example ${example}.`)
+  failOption(path, `needs at least two ${what}, ${count}.`, `Pass two or more, for example ${example}.`)
 }
 
 /** The bare name of a state key (`temp:quality` → `quality`), for matching labels in text. @internal */
@@ -71,6 +71,6 @@ export function atOption<T>(path: OptionPath, build: () => T): T {
     return build()
   } catch (error) {
     if (!ConfigError.isConfigError(error)) throw error
-    throw new ConfigError(error.issues.map((issue) => ({ path, message: issue.message })))
+    throw new ConfigError(error.issues.map((issue) => ({ ...issue, path })))
   }
 }

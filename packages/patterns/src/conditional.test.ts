@@ -43,7 +43,7 @@ describe('conditional', () => {
 
   it('rejects a missing step or a bad condition', () => {
     expect(() => conditional({ when: 'x' } as never)).toThrow(
-      new ConfigError([{ path: ['conditional', 'then'], message: "the step to run is missing. Pass one, for example then: Agent('reviewer')." }]),
+      new ConfigError([{ path: ['conditional', 'then'], message: 'the step to run is missing.', hint: "Pass one, for example then: Agent('reviewer')." }]),
     )
     expect(() => conditional({ when: 42 as never, then: Agent('a') })).toThrow('conditional.when: must be a state key or a predicate')
     expect(() => conditional({ when: 'not a key', then: Agent('a') })).toThrow('conditional.when: "not a key" (string) is not a valid state key')

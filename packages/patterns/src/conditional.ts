@@ -27,7 +27,7 @@ const shape = "{ when: 'needs_review', then: Agent('reviewer'), otherwise? }"
 export function conditional(options: ConditionalOptions): FlowBuilder {
   const checked = checkOptionsObject('conditional', options, shape)
   const { when, then, otherwise } = checked
-  if (then === undefined) failOption(['conditional', 'then'], "the step to run is missing. Pass one, for example then: Agent('reviewer').")
+  if (then === undefined) failOption(['conditional', 'then'], "the step to run is missing.", "Pass one, for example then: Agent('reviewer').")
   if (typeof when === 'string') {
     const key = checkStateKey(['conditional', 'when'], when, 'needs_review')
     const keyed = atOption(['conditional', 'then'], () => Route(key).when((state) => Boolean(state[key]), then))
@@ -36,7 +36,7 @@ export function conditional(options: ConditionalOptions): FlowBuilder {
   if (typeof when !== 'function') {
     failOption(
       ['conditional', 'when'],
-      `must be a state key or a predicate (state) => boolean, got ${describeValue(when)}. Pass, for example, when: 'needs_review'.`,
+      `must be a state key or a predicate (state) => boolean, got ${describeValue(when)}.`, `Pass, for example, when: 'needs_review'.`,
     )
   }
   const key = checkStateKey(['conditional', 'key'], checked.key, 'condition', 'temp:condition')

@@ -43,11 +43,13 @@ describe('fanOutMerge', () => {
     const web = Agent('web').writes('web')
     expect(configIssue(() => fanOutMerge({ branches: [web, Agent('papers')], mergeKey: 'findings' }))).toEqual({
       path: ['fanOutMerge', 'branches', 1],
-      message: `"papers" writes no state key, so its answer could not be merged. Add .writes('papers') to it.`,
+      message: `"papers" writes no state key, so its answer could not be merged.`,
+      hint: "Add .writes('papers') to it.",
     })
-    expect(configIssue(() => fanOutMerge({ branches: [web, Agent('web_2').writes('web')], mergeKey: 'findings' }))?.message).toBe(
-      'writes "web" like branch 0, so one answer would overwrite the other. Give each branch its own .writes() key.',
-    )
+    expect(configIssue(() => fanOutMerge({ branches: [web, Agent('web_2').writes('web')], mergeKey: 'findings' }))).toMatchObject({
+      message: 'writes "web" like branch 0, so one answer would overwrite the other.',
+      hint: 'Give each branch its own .writes() key.',
+    })
     expect(configIssue(() => fanOutMerge({ branches: [web], mergeKey: 'findings' }))?.path).toEqual(['fanOutMerge', 'branches'])
     expect(configIssue(() => fanOutMerge({ branches: [web, Agent('b').writes('b')] } as never))?.path).toEqual(['fanOutMerge', 'mergeKey'])
     expect(configIssue(() => fanOutMerge({ branches: [web, Agent('b').writes('b')], mergeKey: 'web' }))?.path).toEqual(['fanOutMerge', 'mergeKey'])

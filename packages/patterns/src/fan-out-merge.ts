@@ -35,13 +35,13 @@ export function fanOutMerge(options: FanOutMergeOptions): PipelineBuilder {
   )
   const mergeKey = checkStateKey(['fanOutMerge', 'mergeKey'], checked.mergeKey, 'findings')
   if (checked.fn !== undefined && typeof checked.fn !== 'function') {
-    failOption(['fanOutMerge', 'fn'], 'must be a function (values) => merged value. Leave it out to join the values with line breaks.')
+    failOption(['fanOutMerge', 'fn'], 'must be a function (values) => merged value.', 'Leave it out to join the values with line breaks.')
   }
   const keys = branches.map((branch, index) => branchKey(branch, index, mergeKey))
   keys.forEach((key, index) => {
     const first = keys.indexOf(key)
     if (first !== index) {
-      failOption(['fanOutMerge', 'branches', index], `writes "${key}" like branch ${first}, so one answer would overwrite the other. Give each branch its own .writes() key.`)
+      failOption(['fanOutMerge', 'branches', index], `writes "${key}" like branch ${first}, so one answer would overwrite the other.`, `Give each branch its own .writes() key.`)
     }
   })
   const name = checked.name ?? branches.map((branch) => branch.node.name).join('_and_')
@@ -54,11 +54,11 @@ function branchKey(branch: NodeHolder, index: number, mergeKey: string): string 
   if (key === undefined) {
     failOption(
       ['fanOutMerge', 'branches', index],
-      `"${branch.node.name}" writes no state key, so its answer could not be merged. Add .writes('${branch.node.name}') to it.`,
+      `"${branch.node.name}" writes no state key, so its answer could not be merged.`, `Add .writes('${branch.node.name}') to it.`,
     )
   }
   if (key === mergeKey) {
-    failOption(['fanOutMerge', 'mergeKey'], `"${mergeKey}" is also written by branch ${index} ("${branch.node.name}"). Merge into another key, for example mergeKey: 'merged'.`)
+    failOption(['fanOutMerge', 'mergeKey'], `"${mergeKey}" is also written by branch ${index} ("${branch.node.name}").`, "Merge into another key, for example mergeKey: 'merged'.")
   }
   return key
 }

@@ -90,7 +90,8 @@ describe('mapReduce', () => {
     })
     expect(configIssue(() => mapReduce({ mapper, reducer, itemsKey: 'docs', concurrency: 0 }))).toEqual({
       path: ['mapReduce', 'concurrency'],
-      message: 'must be a whole number >= 1, got 0 (number). Pass concurrency: 1 or more (default 4).',
+      message: 'must be a whole number >= 1, got 0 (number).',
+      hint: 'Pass concurrency: 1 or more (default 4).',
     })
     expect(configIssue(() => mapReduce({ mapper, itemsKey: 'docs' } as never))?.path).toEqual(['mapReduce', 'reducer'])
     expect(configIssue(() => mapReduce({ mapper, reducer: 42 as never, itemsKey: 'docs' }))?.path).toEqual(['mapReduce', 'reducer'])

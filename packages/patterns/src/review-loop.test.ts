@@ -118,19 +118,22 @@ describe('reviewLoop', () => {
     for (const maxRounds of [0, -1, 1.5]) {
       const issue = configIssue(() => reviewLoop({ worker, reviewer, maxRounds }))
       expect(issue.path).toEqual(['reviewLoop', 'maxRounds'])
-      expect(issue.message).toBe(`must be a whole number >= 1, got ${maxRounds} (number). Pass maxRounds: 1 or more (default 3).`)
+      expect(issue.message).toBe(`must be a whole number >= 1, got ${maxRounds} (number).`)
+      expect(issue.hint).toBe('Pass maxRounds: 1 or more (default 3).')
     }
     expect(configIssue(() => reviewLoop({ reviewer } as never))).toEqual({
       path: ['reviewLoop', 'worker'],
-      message: "expected a builder, it is missing. Pass one, for example worker: Agent('writer').writes('draft').",
+      message: 'expected a builder, it is missing.',
+      hint: "Pass one, for example worker: Agent('writer').writes('draft').",
     })
     expect(configIssue(() => reviewLoop({ worker, reviewer, qualityKey: 'my quality' })).path).toEqual(['reviewLoop', 'qualityKey'])
     expect(configIssue(() => reviewLoop({ worker, reviewer, target: '  ' })).path).toEqual(['reviewLoop', 'target'])
-    expect(configIssue(() => reviewLoop(undefined as never)).message).toContain('Call it as reviewLoop({ worker, reviewer')
+    expect(configIssue(() => reviewLoop(undefined as never)).hint).toContain('Call it as reviewLoop({ worker, reviewer')
     const silentReviewer = Pipeline('review').step(Agent('critic')).step(Agent('summarizer'))
     expect(configIssue(() => reviewLoop({ worker, reviewer: silentReviewer }))).toEqual({
       path: ['reviewLoop', 'reviewer'],
-      message: `"review" stores no answer in state, so its verdict cannot be read. Add .writes('quality_review') to its last agent.`,
+      message: `"review" stores no answer in state, so its verdict cannot be read.`,
+      hint: "Add .writes('quality_review') to its last agent.",
     })
   })
 
@@ -150,7 +153,7 @@ describe('reviewLoop', () => {
 
   it('flags a target or a scale that does not match the reviewer at construction', () => {
     const worker = Agent('writer')
-    expect(configIssue(() => reviewLoop({ worker, reviewer: Agent('critic'), target: 8 })).message).toContain('pass target: 0.8 (or target: 8, scale: 10)')
+    expect(configIssue(() => reviewLoop({ worker, reviewer: Agent('critic'), target: 8 })).hint).toContain('pass target: 0.8 (or target: 8, scale: 10)')
     const tenPoint = Agent('critic').returns(z.object({ score: z.number().min(0).max(10), feedback: z.string() }))
     const issue = configIssue(() => reviewLoop({ worker, reviewer: tenPoint, target: 0.8 }))
     expect(issue.path).toEqual(['reviewLoop', 'scale'])

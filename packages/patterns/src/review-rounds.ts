@@ -89,7 +89,7 @@ function withReplyKey(config: ReviewRoundsConfig): NodeHolder {
   if (isAgentBuilder(reviewer)) return reviewer.writes(keys.reply)
   failOption(
     [config.pattern, config.reviewerField],
-    `"${reviewer.node.name}" stores no answer in state, so its verdict cannot be read. Add .writes('${keys.reply}') to its last agent.`,
+    `"${reviewer.node.name}" stores no answer in state, so its verdict cannot be read.`, `Add .writes('${keys.reply}') to its last agent.`,
   )
 }
 

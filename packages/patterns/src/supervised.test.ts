@@ -43,7 +43,7 @@ describe('supervised', () => {
     const worker = Agent('drafter')
     const supervisor = Agent('lead')
     expect(() => supervised({ worker, supervisor, maxRevisions: -1 })).toThrow(
-      new ConfigError([{ path: ['supervised', 'maxRevisions'], message: 'must be a whole number >= 0, got -1 (number). Pass maxRevisions: 0 or more (default 3).' }]),
+      new ConfigError([{ path: ['supervised', 'maxRevisions'], message: 'must be a whole number >= 0, got -1 (number).', hint: 'Pass maxRevisions: 0 or more (default 3).' }]),
     )
     expect(() => supervised({ worker, supervisor, approvalKey: '1st' })).toThrow('supervised.approvalKey: "1st" (string) is not a valid state key')
     expect(() => supervised({ worker } as never)).toThrow("supervised.supervisor: expected a builder, it is missing. Pass one, for example supervisor: Agent('lead').reads('draft').")

@@ -86,7 +86,8 @@ export async function previewLlmCalls(node: FlowNode, options: LlmAnatomyOptions
       [
         {
           path: [node.name, 'llmAnatomy', 'at'],
-          message: `agent "${options.at}" made no model call in this run (agents that did: ${agents.length > 0 ? agents.join(', ') : '(none)'}). Check the name, or the state and replies that decide which agents run.`,
+          message: `agent "${options.at}" made no model call in this run (agents that did: ${agents.length > 0 ? agents.join(', ') : '(none)'}).`,
+          hint: 'Check the name, or the state and replies that decide which agents run.',
         },
       ],
       { agentName: node.name },

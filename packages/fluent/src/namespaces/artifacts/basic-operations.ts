@@ -1,9 +1,10 @@
-import { ConfigError, StateError, type Context } from '@adk-fluent/core'
+import { StateError, type Context } from '@adk-fluent/core'
 import { createArtifactOperation, type ArtifactOperation } from './artifact-operation.js'
 import { fromArtifactPart, isArtifactPart, toArtifactPart, type ArtifactContent } from './artifact-content.js'
 import { parseFilename } from './parse-filename.js'
 import { assertStateKey } from '../shared/state-key.js'
 import { formatArgument } from '../shared/format-argument.js'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 
 
 function stateKeys(context: Context): string {
@@ -24,7 +25,7 @@ async function loadOrThrow(factory: string, filename: string, context: Context):
 function parseMime(factory: string, mime: unknown): string | undefined {
   if (mime === undefined) return undefined
   if (typeof mime !== 'string' || !/^[\w.+-]+\/[\w.+-]+$/.test(mime)) {
-    throw new ConfigError(`${factory}: mime must be a MIME type such as 'text/markdown', got ${formatArgument(mime)}.`)
+    throwConfigIssue([factory, 'mime'], `must be a MIME type, got ${formatArgument(mime)}.`, "Pass one such as 'text/markdown'.")
   }
   return mime
 }
@@ -86,7 +87,7 @@ export function snapshot(filename: string, options: { readonly intoKey: string }
 export function save(filename: string, content: ArtifactContent): ArtifactOperation {
   const name = parseFilename('A.save()', filename)
   if (content === undefined || content === null) {
-    throw new ConfigError(`A.save(): no content given for "${name}". Pass text, bytes, a JSON-able value or a Part such as { text: '...' }.`)
+    throwConfigIssue(['A.save()'], `no content given for "${name}".`, `Pass text, bytes, a JSON-able value or a Part such as { text: '...' }.`)
   }
   const part = toArtifactPart(content)
   return createArtifactOperation({

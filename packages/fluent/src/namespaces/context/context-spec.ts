@@ -1,5 +1,5 @@
-import { ConfigError } from '@adk-fluent/core'
 import { createHistoryPart, type ContextPart } from './context-part.js'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 
 /**
  * A context spec: what the agent sees of the conversation and state. A frozen plain descriptor holding parts;
@@ -46,7 +46,7 @@ export function isContextSpec(value: unknown): value is ContextSpec {
 /** The union of two context specs (see {@link ContextSpec.add}). */
 export function addContext(spec: ContextSpec, other: ContextSpec): ContextSpec {
   if (!isContextSpec(other)) {
-    throw new ConfigError(`C.add(): expected a context spec made by C.* (for example C.fromState('topic')), got ${typeof other}.`)
+    throwConfigIssue(['C.add()'], `expected a context spec made by C.*, got ${typeof other}.`, "Pass one such as C.fromState('topic').")
   }
   return createContextSpec([...spec.parts, ...other.parts])
 }
@@ -55,8 +55,10 @@ export function addContext(spec: ContextSpec, other: ContextSpec): ContextSpec {
 export function pipeContext(spec: ContextSpec, transform: ContextSpec): ContextSpec {
   const [part, ...extra] = isContextSpec(transform) ? transform.parts : []
   if (!part || extra.length > 0 || part.stages === null) {
-    throw new ConfigError(
-      `C.pipe(): expected one history policy such as C.window(5), C.redact(...), C.dedup() or C.summarize({ model }), got ${isContextSpec(transform) ? transform.parts.map((item) => item.call).join(' + ') || 'an empty spec' : typeof transform}. Combine state and templates with .add() instead.`,
+    throwConfigIssue(
+      ['C.pipe()'],
+      `expected one history policy, got ${isContextSpec(transform) ? transform.parts.map((item) => item.call).join(' + ') || 'an empty spec' : typeof transform}.`,
+      'Pass one such as C.window(5), C.redact(...), C.dedup() or C.summarize({ model }); combine state and templates with .add() instead.',
     )
   }
   const stages = part.stages

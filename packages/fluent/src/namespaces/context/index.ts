@@ -1,4 +1,4 @@
-import { ConfigError, templateVariables } from '@adk-fluent/core'
+import { templateVariables } from '@adk-fluent/core'
 import { createContextSpec, type ContextSpec } from './context-spec.js'
 import {
   createDefaultPart,
@@ -16,6 +16,7 @@ import { parseContextModel, type ContextModel } from './context-model.js'
 import { parseAgentNames, parseChoice, parsePositiveInteger, parseRedactPatterns } from './parse-context-options.js'
 import { assertStateKey, assertStateKeys } from '../shared/state-key.js'
 import { formatArgument } from '../shared/format-argument.js'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 
 export type { CompiledContext, ContextProvider, ContextSpec } from './compile-context.js'
 export type { ContextPart } from './context-part.js'
@@ -112,7 +113,7 @@ export function excludeAgents(...names: string[]): ContextSpec {
  */
 export function template(text: string): ContextSpec {
   if (typeof text !== 'string' || text.trim().length === 0) {
-    throw new ConfigError("C.template(): the text is empty or not a string. Pass a template such as C.template('Project: {project}').")
+    throwConfigIssue(['C.template()'], "the text is empty or not a string.", "Pass a template such as C.template('Project: {project}').")
   }
   const variables = templateVariables(text)
   const keys = [...variables.required, ...variables.optional].filter((key) => !key.startsWith('artifact.'))
@@ -128,7 +129,7 @@ export function select(selection: ContextSelection): ContextSpec {
   const author = selection?.author
   const authors = author === undefined ? [] : typeof author === 'string' ? [author] : author
   if (!selection || (author === undefined && selection.where === undefined && selection.type === undefined && selection.tag === undefined)) {
-    throw new ConfigError("C.select(): nothing to select by. Pass { author: 'planner' }, { type: 'message' }, { tag: 'decision' } and/or { where: (item) => boolean }.")
+    throwConfigIssue(['C.select()'], "nothing to select by.", "Pass { author: 'planner' }, { type: 'message' }, { tag: 'decision' } and/or { where: (item) => boolean }.")
   }
   if (author !== undefined) parseAgentNames('C.select()', authors)
   if (selection.type !== undefined) {
@@ -138,11 +139,11 @@ export function select(selection: ContextSelection): ContextSpec {
   if (selection.tag !== undefined) {
     const tags = typeof selection.tag === 'string' ? [selection.tag] : selection.tag
     if (!Array.isArray(tags) || tags.length === 0 || tags.some((tag: unknown) => typeof tag !== 'string' || tag.length === 0)) {
-      throw new ConfigError("C.select(): tag must be a non-empty string or a list of them, such as { tag: 'decision' }.")
+      throwConfigIssue(['C.select()', 'tag'], 'must be a non-empty string or a list of them.', "Pass one such as { tag: 'decision' }.")
     }
   }
   if (selection.where !== undefined && typeof selection.where !== 'function') {
-    throw new ConfigError('C.select(): where must be a function (item) => boolean.')
+    throwConfigIssue(['C.select()', 'where'], 'must be a function.', 'Pass { where: (item) => boolean }.')
   }
   return history(selectStage(selection))
 }
@@ -154,7 +155,7 @@ export function select(selection: ContextSelection): ContextSpec {
  */
 export function truncate(limits: TruncateLimits): ContextSpec {
   if (!limits || (limits.maxTurns === undefined && limits.maxTokens === undefined)) {
-    throw new ConfigError('C.truncate(): no limit given. Pass { maxTurns } and/or { maxTokens }, for example C.truncate({ maxTurns: 10 }).')
+    throwConfigIssue(['C.truncate()'], 'no limit given.', 'Pass { maxTurns } and/or { maxTokens }, for example C.truncate({ maxTurns: 10 }).')
   }
   const parsed: { maxTurns?: number; maxTokens?: number } = {}
   if (limits.maxTurns !== undefined) parsed.maxTurns = parsePositiveInteger('C.truncate()', 'maxTurns', limits.maxTurns)
@@ -204,7 +205,7 @@ export function compact(): ContextSpec {
 export function summarize(options: { readonly model?: ContextModel; readonly prompt?: string } = {}): ContextSpec {
   const model = parseContextModel('C.summarize()', options?.model)
   if (options.prompt !== undefined && (typeof options.prompt !== 'string' || options.prompt.trim().length === 0)) {
-    throw new ConfigError('C.summarize(): prompt must be a non-empty string (the instruction given to the summarizing model).')
+    throwConfigIssue(['C.summarize()', 'prompt'], 'must be a non-empty string.', 'Pass the instruction given to the summarizing model, or leave it out.')
   }
   return history(summarizeStage(model, options.prompt))
 }
@@ -222,14 +223,14 @@ export function relevant(
   const hasKey = options.queryKey !== undefined
   const hasQuery = options.query !== undefined
   if (hasKey === hasQuery) {
-    throw new ConfigError("C.relevant(): pass exactly one of queryKey (a state key holding the query) and query (the query text), for example C.relevant({ model, queryKey: 'question' }).")
+    throwConfigIssue(['C.relevant()'], 'needs exactly one of queryKey (a state key holding the query) and query (the query text).', "For example C.relevant({ model, queryKey: 'question' }).")
   }
   if (hasKey) {
     assertStateKey('C.relevant()', options.queryKey)
     return history(relevantStage(model, { queryKey: options.queryKey as string }, topK))
   }
   if (typeof options.query !== 'string' || options.query.trim().length === 0) {
-    throw new ConfigError(`C.relevant(): query must be a non-empty string, got ${formatArgument(options.query)}.`)
+    throwConfigIssue(['C.relevant()', 'query'], `must be a non-empty string, got ${formatArgument(options.query)}.`, "Pass the query text, or { queryKey: 'question' } to read it from state.")
   }
   return history(relevantStage(model, { query: options.query }, topK))
 }

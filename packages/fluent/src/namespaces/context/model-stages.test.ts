@@ -111,7 +111,7 @@ describe('model-powered policies: bad input', () => {
     const model = new RecordingLlm(() => '')
     const cases: [() => unknown, string][] = [
       [() => C.summarize({ model: {} as BaseLlm }), 'C.summarize().model: expected a model'],
-      [() => C.summarize({ model, prompt: '' }), 'C.summarize(): prompt'],
+      [() => C.summarize({ model, prompt: '' }), 'C.summarize().prompt: must be'],
       [() => C.relevant({ model } as never), 'exactly one of queryKey'],
       [() => C.relevant({ model, queryKey: 'q', query: 'x' } as never), 'exactly one of queryKey'],
       [() => C.relevant({ model, queryKey: 'bad key' }), 'not a valid state key'],

@@ -1,10 +1,10 @@
-import { ConfigError } from '@adk-fluent/core'
 import { createStateBlock, createTextBlock, createWhenBlock, type PromptPredicate } from './prompt-block.js'
 import { createPromptSpec, isPromptSpec, type PromptSpec } from './prompt-spec.js'
 import type { PromptSectionTransform } from './prompt-transform.js'
 import { parsePromptText } from './parse-prompt-text.js'
 import { parseSectionName } from './section-name.js'
 import { assertStateKey, assertStateKeys } from '../shared/state-key.js'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 
 export { adapt, compress, fingerprint, scaffolded, versioned } from './model-factories.js'
 export type { PromptSpec } from './prompt-spec.js'
@@ -41,7 +41,7 @@ export function task(text: string): PromptSpec {
  * @example P.constraint('Be concise.', 'Focus on correctness.')
  */
 export function constraint(...rules: string[]): PromptSpec {
-  if (rules.length === 0) throw new ConfigError("P.constraint(): no rules given. Pass at least one rule, such as P.constraint('Be concise.').")
+  if (rules.length === 0) throwConfigIssue(['P.constraint()'], "no rules given.", "Pass at least one rule, such as P.constraint('Be concise.').")
   return createPromptSpec(rules.map((rule) => createTextBlock('constraint', parsePromptText('P.constraint()', rule, 'rule'))))
 }
 
@@ -60,7 +60,7 @@ export function format(text: string): PromptSpec {
 export function example(value: { readonly input: string; readonly output: string } | string): PromptSpec {
   if (typeof value === 'string') return createPromptSpec([createTextBlock('example', parsePromptText('P.example()', value))])
   if (typeof value !== 'object' || value === null) {
-    throw new ConfigError("P.example(): expected { input, output } or a string. Pass P.example({ input: '...', output: '...' }).")
+    throwConfigIssue(['P.example()'], "expected { input, output } or a string.", "Pass P.example({ input: '...', output: '...' }).")
   }
   const input = parsePromptText('P.example()', value.input, 'input')
   const output = parsePromptText('P.example()', value.output, 'output')
@@ -85,10 +85,10 @@ export function section(name: string, text: string): PromptSpec {
 export function when(condition: PromptPredicate | string, block: PromptSpec): PromptSpec {
   if (typeof condition !== 'function') assertStateKey('P.when()', condition)
   if (!isPromptSpec(block)) {
-    throw new ConfigError("P.when(): the block must be a prompt made by P.* (for example P.context('...')). Wrap plain text in P.context() or P.section().")
+    throwConfigIssue(['P.when()'], "the block must be a prompt made by P.* (for example P.context('...')).", "Wrap plain text in P.context() or P.section().")
   }
   if (block.transforms.length > 0) {
-    throw new ConfigError('P.when(): the block carries transforms (P.only/P.without/P.reorder or .pipe()). Attach them to the outer prompt instead.')
+    throwConfigIssue(['P.when()'], 'the block carries transforms (P.only/P.without/P.reorder or .pipe()).', 'Attach them to the outer prompt instead.')
   }
   const parsed = typeof condition === 'function'
     ? ({ kind: 'predicate', predicate: condition } as const)
@@ -141,7 +141,7 @@ export function reorder(...names: string[]): PromptSpec {
 
 function sectionTransform(kind: PromptSectionTransform['kind'], factory: string, names: readonly string[]): PromptSpec {
   if (names.length === 0) {
-    throw new ConfigError(`${factory}: no section names given. Pass names such as 'task' or 'style_guide'.`)
+    throwConfigIssue([factory], `no section names given.`, `Pass names such as 'task' or 'style_guide'.`)
   }
   const ids = names.map((name) => parseSectionName(factory, name))
   return createPromptSpec([], [Object.freeze({ kind, names: Object.freeze(ids) })])

@@ -1,4 +1,4 @@
-import { ConfigError } from '@adk-fluent/core'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 
 /**
  * Validates the text given to a `P` factory: a string with something other than whitespace.
@@ -6,10 +6,10 @@ import { ConfigError } from '@adk-fluent/core'
  */
 export function parsePromptText(factory: string, text: unknown, what = 'text'): string {
   if (typeof text !== 'string') {
-    throw new ConfigError(`${factory}: the ${what} must be a string, got ${text === null ? 'null' : typeof text}. Pass the text of the block.`)
+    throwConfigIssue([factory], `the ${what} must be a string, got ${text === null ? 'null' : typeof text}.`, `Pass the text of the block.`)
   }
   if (text.trim().length === 0) {
-    throw new ConfigError(`${factory}: the ${what} is empty. Pass the text of the block, or leave the block out.`)
+    throwConfigIssue([factory], `the ${what} is empty.`, `Pass the text of the block, or leave the block out.`)
   }
   return text
 }

@@ -1,7 +1,7 @@
-import { ConfigError } from '@adk-fluent/core'
 import type { PromptBlock } from './prompt-block.js'
 import type { PromptTextMapper, PromptTransform } from './prompt-transform.js'
 import { promptFingerprint } from './prompt-fingerprint.js'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 
 /**
  * A prompt: a frozen plain descriptor holding blocks and transforms. Compose with `.add()` (union of blocks and
@@ -65,9 +65,7 @@ export function isPromptSpec(value: unknown): value is PromptSpec {
 /** The union of two prompts (see {@link PromptSpec.add}). */
 export function addPrompt(spec: PromptSpec, other: PromptSpec): PromptSpec {
   if (!isPromptSpec(other)) {
-    throw new ConfigError(
-      `P.add(): expected a prompt made by P.* (for example P.task('...')), got ${describeValue(other)}. Wrap plain text in P.context(), P.task() or P.section().`,
-    )
+    throwConfigIssue(['P.add()'], `expected a prompt made by P.* (for example P.task('...')), got ${describeValue(other)}.`, `Wrap plain text in P.context(), P.task() or P.section().`)
   }
   return createPromptSpec([...spec.blocks, ...other.blocks], [...spec.transforms, ...other.transforms], spec.version ?? other.version)
 }
@@ -78,14 +76,10 @@ export function pipePrompt(spec: PromptSpec, transform: PromptSpec | PromptTextM
     return createPromptSpec(spec.blocks, [...spec.transforms, Object.freeze({ kind: 'prompt-map' as const, mapper: transform })], spec.version)
   }
   if (!isPromptSpec(transform)) {
-    throw new ConfigError(
-      `P.pipe(): expected P.only(), P.without(), P.reorder() or a function (text) => text, got ${describeValue(transform)}.`,
-    )
+    throwConfigIssue(['P.pipe()'], `expected a transform, got ${describeValue(transform)}.`, 'Pass P.only(), P.without(), P.reorder() or a function (text) => text.')
   }
   if (transform.blocks.length > 0) {
-    throw new ConfigError(
-      'P.pipe(): the argument holds prompt blocks, and .pipe() only takes transforms (P.only(), P.without(), P.reorder()) or a function (text) => text. Use .add() to combine blocks.',
-    )
+    throwConfigIssue(['P.pipe()'], 'the argument holds prompt blocks, and .pipe() only takes transforms (P.only(), P.without(), P.reorder()) or a function (text) => text.', 'Use .add() to combine blocks.')
   }
   return createPromptSpec(spec.blocks, [...spec.transforms, ...transform.transforms], spec.version)
 }

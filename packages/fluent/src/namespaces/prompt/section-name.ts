@@ -1,4 +1,5 @@
 import { ConfigError } from '@adk-fluent/core'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 
 /** The built-in sections in their fixed render order; custom sections follow in insertion order. */
 export const builtInSections = Object.freeze(['role', 'context', 'task', 'constraint', 'format', 'example'] as const)
@@ -48,14 +49,10 @@ export function sectionLabel(id: string): string {
 /** Validates a section name given to `factory`, returning its id; a bad name is a {@link ConfigError}. @internal */
 export function parseSectionName(factory: string, name: unknown): string {
   if (typeof name !== 'string' || name.trim().length === 0) {
-    throw new ConfigError(
-      `${factory}: the section name is empty. Pass a name such as 'style_guide' (rendered with the header "Style Guide").`,
-    )
+    throwConfigIssue([factory], `the section name is empty.`, `Pass a name such as 'style_guide' (rendered with the header "Style Guide").`)
   }
   if (!validName.test(name.trim())) {
-    throw new ConfigError(
-      `${factory}: section name ${JSON.stringify(name)} is not valid. Use letters, digits, spaces or underscores, starting with a letter, such as 'style_guide'.`,
-    )
+    throwConfigIssue([factory], `section name ${JSON.stringify(name)} is not valid.`, `Use letters, digits, spaces or underscores, starting with a letter, such as 'style_guide'.`)
   }
   return sectionId(name)
 }

@@ -1,9 +1,10 @@
-import { ConfigError, StateError } from '@adk-fluent/core'
+import { StateError } from '@adk-fluent/core'
 import { createStateTransform, type StateTransform } from './state-transform.js'
 import { assertFunction } from './parse-state-options.js'
 import { assertStateKey, assertStateKeys } from '../shared/state-key.js'
 import { formatArgument, formatArguments } from '../shared/format-argument.js'
 import { thenMaybe, type MaybePromise } from '../shared/maybe-promise.js'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 
 /** A predicate over the state (without `null` values). */
 export type StatePredicate = (state: Readonly<Record<string, unknown>>) => MaybePromise<boolean>
@@ -20,7 +21,7 @@ function keysInState(state: Readonly<Record<string, unknown>>): string {
 export function guard(pred: StatePredicate, message = 'State guard failed'): StateTransform {
   assertFunction('S.guard()', pred, 'the predicate')
   if (typeof message !== 'string' || message.trim().length === 0) {
-    throw new ConfigError("S.guard(): the message must be a non-empty string saying what must hold, such as 'score must not be negative'.")
+    throwConfigIssue(['S.guard()', 'message'], 'must be a non-empty string saying what must hold.', "Pass one such as 'score must not be negative'.")
   }
   return createStateTransform({
     name: 'guard',

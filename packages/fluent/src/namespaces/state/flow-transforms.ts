@@ -1,13 +1,13 @@
-import { ConfigError } from '@adk-fluent/core'
 import { createStateTransform, isStateTransform, union, type StateTransform } from './state-transform.js'
 import type { StatePredicate } from './check-transforms.js'
 import { assertStateKey } from '../shared/state-key.js'
 import { formatArgument } from '../shared/format-argument.js'
 import { thenMaybe } from '../shared/maybe-promise.js'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 
 function assertInner(factory: string, value: unknown, where: string): asserts value is StateTransform {
   if (!isStateTransform(value)) {
-    throw new ConfigError(`${factory}: ${where} must be a transform made by S.* (for example S.set({ key: value })), got ${value === null ? 'null' : typeof value}.`)
+    throwConfigIssue([factory], `${where} must be a transform made by S.*, got ${value === null ? 'null' : typeof value}.`, 'Pass one such as S.set({ key: value }).')
   }
 }
 
@@ -36,7 +36,7 @@ export function when(pred: StatePredicate | string, inner: StateTransform): Stat
 export function branch(key: string, cases: Readonly<Record<string, StateTransform>>): StateTransform {
   assertStateKey('S.branch()', key)
   if (typeof cases !== 'object' || cases === null || Object.keys(cases).length === 0) {
-    throw new ConfigError(`S.branch(): no cases given. Pass { value: transform }, such as S.branch('${key}', { yes: S.set({ approved: true }) }).`)
+    throwConfigIssue(['S.branch()'], `no cases given.`, `Pass { value: transform }, such as S.branch('${key}', { yes: S.set({ approved: true }) }).`)
   }
   const entries = Object.entries(cases)
   for (const [value, inner] of entries) assertInner('S.branch()', inner, `the case "${value}"`)

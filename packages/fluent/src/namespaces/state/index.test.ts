@@ -230,6 +230,6 @@ describe('bad input', () => {
 
   it('awaiting a transform rejects with a clear error instead of hanging', async () => {
     const transform: unknown = S.set({ a: 1 })
-    await expect(Promise.resolve(transform)).rejects.toThrow('A transform is not a promise')
+    await expect(Promise.resolve(transform)).rejects.toThrow('a transform is not a promise')
   })
 })

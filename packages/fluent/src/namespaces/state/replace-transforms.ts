@@ -1,8 +1,8 @@
-import { ConfigError } from '@adk-fluent/core'
 import { createStateTransform, type StateDelta, type StateTransform } from './state-transform.js'
 import { assertSessionKey } from './parse-state-options.js'
 import { assertStateKey, assertStateKeys, isScopedStateKey } from '../shared/state-key.js'
 import { formatArguments } from '../shared/format-argument.js'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 
 /**
  * Keeps only the named session keys: every other unprefixed key is set to `null` in the delta. `app:`, `user:` and
@@ -52,7 +52,7 @@ export function drop(...keys: string[]): StateTransform {
  */
 export function rename(mapping: Readonly<Record<string, string>>): StateTransform {
   if (typeof mapping !== 'object' || mapping === null || Object.keys(mapping).length === 0) {
-    throw new ConfigError("S.rename(): expected an object of renames, such as S.rename({ draft: 'final_draft' }).")
+    throwConfigIssue(['S.rename()'], 'expected an object of renames.', "Pass one such as S.rename({ draft: 'final_draft' }).")
   }
   const pairs = Object.entries(mapping)
   const targets = new Set<string>()
@@ -61,7 +61,7 @@ export function rename(mapping: Readonly<Record<string, string>>): StateTransfor
     assertStateKey('S.rename()', to)
     assertSessionKey('S.rename()', from)
     assertSessionKey('S.rename()', to)
-    if (targets.has(to)) throw new ConfigError(`S.rename(): two keys are renamed to "${to}". Give each key its own new name.`)
+    if (targets.has(to)) throwConfigIssue(['S.rename()'], `two keys are renamed to "${to}".`, `Give each key its own new name.`)
     targets.add(to)
   }
   return createStateTransform({

@@ -1,6 +1,6 @@
-import { ConfigError } from '@adk-fluent/core'
 import { presentState } from '../shared/present-state.js'
 import { thenMaybe, type MaybePromise } from '../shared/maybe-promise.js'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 
 /** Changes to state: key → new value; `null` removes the key (a `null` value counts as absent everywhere). */
 export type StateDelta = Record<string, unknown>
@@ -124,14 +124,19 @@ function assertTransform(method: string, value: unknown): void {
   if (isStateTransform(value)) return
   if (typeof value === 'function') {
     // `await transform` (or returning one from an async function) calls `.then(resolve, reject)`.
-    throw new ConfigError(
-      `S ${method}: got a function, but S .then() chains transforms. A transform is not a promise: do not await it or return it from an async function. To run a function as a step, pass it to a pipeline's .then().`,
+    throwConfigIssue(
+      [`S ${method}`],
+      'got a function, but S .then() chains transforms (a transform is not a promise: do not await it or return it from an async function).',
+      "To run a function as a step, pass it to a pipeline's .then().",
     )
   }
   const isBuilder = typeof value === 'object' && value !== null && 'build' in value
-  throw new ConfigError(
-    isBuilder
-      ? `S ${method}: got an agent or workflow builder, but S ${method} chains state transforms only. To run an agent after a transform, start a pipeline: Pipeline('name').step(transform).step(agent).`
-      : `S ${method}: expected a transform made by S.* (for example S.set({ key: value })), got ${value === null ? 'null' : typeof value}.`,
-  )
+  if (isBuilder) {
+    throwConfigIssue(
+      [`S ${method}`],
+      `got an agent or workflow builder, but S ${method} chains state transforms only.`,
+      "To run an agent after a transform, start a pipeline: Pipeline('name').step(transform).step(agent).",
+    )
+  }
+  throwConfigIssue([`S ${method}`], `expected a transform made by S.*, got ${value === null ? 'null' : typeof value}.`, 'Pass one such as S.set({ key: value }).')
 }

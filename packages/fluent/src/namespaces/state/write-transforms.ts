@@ -1,9 +1,10 @@
-import { ConfigError, StateError, renderStateValue } from '@adk-fluent/core'
+import { StateError, renderStateValue } from '@adk-fluent/core'
 import { createStateTransform, type StateDelta, type StateTransform } from './state-transform.js'
 import { assertFunction, parseStateRecord } from './parse-state-options.js'
 import { assertStateKey, assertStateKeys } from '../shared/state-key.js'
 import { formatArgument, formatArguments } from '../shared/format-argument.js'
 import { isPromiseLike, thenMaybe, type MaybePromise } from '../shared/maybe-promise.js'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 
 /**
  * Sets keys that are absent (or `null`); present keys keep their value. Exported as `S.default()`.
@@ -137,7 +138,7 @@ export function accumulate(key: string, options: { readonly into?: string } = {}
 export function counter(key: string, options: { readonly step?: number } = {}): StateTransform {
   assertStateKey('S.counter()', key)
   const step = options.step ?? 1
-  if (typeof step !== 'number' || !Number.isFinite(step)) throw new ConfigError(`S.counter(): step must be a finite number, got ${String(step)}. For example S.counter('${key}', { step: 2 }).`)
+  if (typeof step !== 'number' || !Number.isFinite(step)) throwConfigIssue(['S.counter()'], `step must be a finite number, got ${String(step)}.`, `For example S.counter('${key}', { step: 2 }).`)
   return createStateTransform({
     name: `counter_${key}`,
     description: step === 1 ? `S.counter(${formatArgument(key)})` : `S.counter(${formatArgument(key)}, { step: ${step} })`,

@@ -1,4 +1,5 @@
 import { BaseTool, ConfigError, type Context, type LlmRequest } from '@adk-fluent/core'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 
 /** Gemini's built-in tools, by their `Tool` field in a Gemini request. */
 export type BuiltInToolKind = 'googleSearch' | 'codeExecution' | 'urlContext'
@@ -30,7 +31,7 @@ export class GeminiBuiltInTool extends BaseTool {
   }
 
   override async runAsync(): Promise<unknown> {
-    throw new ConfigError(`${factories[this.builtIn]} is run by the Gemini model itself and cannot be called as a function.`)
+    throwConfigIssue([factories[this.builtIn]], 'is run by the Gemini model itself and cannot be called as a function.', 'Let the model use it; to call code yourself, use T.fn().')
   }
 
   override async processLlmRequest({ toolContext, llmRequest }: { toolContext: Context; llmRequest: LlmRequest }): Promise<void> {
@@ -41,7 +42,8 @@ export class GeminiBuiltInTool extends BaseTool {
       throw new ConfigError([
         {
           path: [agent, 'tools', factories[this.builtIn]],
-          message: `${factories[this.builtIn]} is a Gemini built-in tool, and agent "${agent}" uses the model "${model}", which cannot run it. Give the agent a Gemini model (.model('gemini-2.5-flash')), or use a function tool instead.`,
+          message: `${factories[this.builtIn]} is a Gemini built-in tool, and agent "${agent}" uses the model "${model}", which cannot run it.`,
+          hint: "Give the agent a Gemini model (.model('gemini-2.5-flash')), or use a function tool instead.",
         },
       ])
     }
@@ -52,7 +54,8 @@ export class GeminiBuiltInTool extends BaseTool {
         throw new ConfigError([
           {
             path: [agent, 'tools', factories[this.builtIn]],
-            message: `${this.builtIn === 'googleSearch' ? 'Google Search cannot be combined with other tools' : `${factories[this.builtIn]} is not available`} on ${model}. Use a Gemini 2 model such as 'gemini-2.5-flash'.`,
+            message: `${this.builtIn === 'googleSearch' ? 'Google Search cannot be combined with other tools' : `${factories[this.builtIn]} is not available`} on ${model}.`,
+            hint: "Use a Gemini 2 model such as 'gemini-2.5-flash'.",
           },
         ])
       }

@@ -1,13 +1,14 @@
-import { ConfigError, isBaseTool, type BaseTool } from '@adk-fluent/core'
+import { isBaseTool, type BaseTool } from '@adk-fluent/core'
 import { isToolComposite, type ToolComposite, type ToolEntry, type ToolInput } from './tool-composite.js'
 import { baseToolEntry, functionEntry } from './function-entry.js'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 
 /** Creates a frozen composite; two tools with one name are a `ConfigError`. @internal */
 export function createToolComposite(entries: readonly ToolEntry[]): ToolComposite {
   const seen = new Set<string>()
   for (const entry of entries) {
     if (seen.has(entry.name)) {
-      throw new ConfigError(`T.add(): two tools are named "${entry.name}". Tool names must be unique per agent; pass { name } to T.fn() to rename one.`)
+      throwConfigIssue(['T.add()'], `two tools are named "${entry.name}"; tool names must be unique per agent.`, 'Pass { name } to T.fn() to rename one.')
     }
     seen.add(entry.name)
   }
@@ -25,9 +26,7 @@ export function toToolEntries(factory: string, input: unknown): ToolEntry[] {
   if (isBaseTool(input)) return [baseToolEntry(input)]
   if (typeof input === 'function') return [functionEntry(factory, input)]
   if (Array.isArray(input)) return input.flatMap((item) => toToolEntries(factory, item))
-  throw new ConfigError(
-    `${factory}: ${input === null ? 'null' : typeof input} is not a tool. Pass a T composite (T.fn(f), T.agent(a), …), a core tool, a named function, or an array of those.`,
-  )
+  throwConfigIssue([factory], `${input === null ? 'null' : typeof input} is not a tool.`, `Pass a T composite (T.fn(f), T.agent(a), …), a core tool, a named function, or an array of those.`)
 }
 
 /** Both lists of tools (see {@link ToolComposite.add}). */

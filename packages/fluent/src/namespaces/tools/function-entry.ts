@@ -1,5 +1,4 @@
 import {
-  ConfigError,
   FunctionTool,
   isBaseTool,
   type BaseTool,
@@ -9,6 +8,7 @@ import {
 } from '@adk-fluent/core'
 import { createToolEntry, type ToolEntry } from './tool-composite.js'
 import { ConfirmedTool } from './confirmed-tool.js'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 
 /** A function the model may call: it receives the (validated) arguments and the tool context. */
 export type ToolFunction = (args: never, context: Context) => unknown
@@ -33,9 +33,7 @@ const toolName = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/
 /** Validates a tool name given to `factory`. @internal */
 export function parseToolName(factory: string, name: unknown): string {
   if (typeof name === 'string' && toolName.test(name)) return name
-  throw new ConfigError(
-    `${factory}: ${JSON.stringify(name) ?? String(name)} is not a valid tool name. Use letters, digits, '_', '.' or '-' (starting with a letter or '_', at most 64 characters), such as 'get_weather'.`,
-  )
+  throwConfigIssue([factory], `${JSON.stringify(name) ?? String(name)} is not a valid tool name.`, `Use letters, digits, '_', '.' or '-' (starting with a letter or '_', at most 64 characters), such as 'get_weather'.`)
 }
 
 /** The entry of a core tool, used as is. @internal */
@@ -47,30 +45,28 @@ export function baseToolEntry(tool: BaseTool, description = `<tool ${tool.name}>
 export function functionEntry(factory: string, fn: unknown, settings: FunctionToolSettings = {}): ToolEntry {
   if (isBaseTool(fn)) {
     if (settings.name !== undefined || settings.description !== undefined || settings.parameters !== undefined) {
-      throw new ConfigError(`${factory}: name, description and parameters apply to functions; "${fn.name}" is already a tool. Pass the tool alone.`)
+      throwConfigIssue([factory], `name, description and parameters apply to functions; "${fn.name}" is already a tool.`, `Pass the tool alone.`)
     }
     return settings.confirm ? createToolEntry(fn.name, `T.fn(<tool ${fn.name}>, { confirm })`, () => new ConfirmedTool(fn)) : baseToolEntry(fn, `T.fn(<tool ${fn.name}>)`)
   }
   if (typeof fn !== 'function') {
-    throw new ConfigError(`${factory}: expected a function or a core tool, got ${fn === null ? 'null' : typeof fn}. Pass a named function such as function getWeather({ city }) { ... }.`)
+    throwConfigIssue([factory], `expected a function or a core tool, got ${fn === null ? 'null' : typeof fn}.`, `Pass a named function such as function getWeather({ city }) { ... }.`)
   }
   const ownName = fn.name && fn.name !== 'execute' ? fn.name : undefined
   const name = settings.name ?? ownName
   if (name === undefined) {
-    throw new ConfigError(`${factory}: the function has no name. Pass a named function (function getWeather(args) { ... }) or { name: 'get_weather' }.`)
+    throwConfigIssue([factory], `the function has no name.`, `Pass a named function (function getWeather(args) { ... }) or { name: 'get_weather' }.`)
   }
   parseToolName(factory, name)
   if (settings.description !== undefined && typeof settings.description !== 'string') {
-    throw new ConfigError(`${factory}: description must be a string.`)
+    throwConfigIssue([factory, 'description'], 'must be a string.', "Pass { description: 'What the tool does.' }.")
   }
   if (settings.parameters === undefined && fn.length > 0) {
-    throw new ConfigError(
-      `${factory}: "${name}" takes arguments but has no parameter schema, so the model would see a tool without parameters and the function would get the whole arguments object as its first argument. Declare them: .tool(${name}, { parameters: z.object({ orderId: z.string() }) }) with the function written as ({ orderId }) => …; a tool without arguments takes none: () => ….`,
-    )
+    throwConfigIssue([factory], `"${name}" takes arguments but has no parameter schema, so the model would see a tool without parameters and the function would get the whole arguments object as its first argument.`, `Declare them: .tool(${name}, { parameters: z.object({ orderId: z.string() }) }) with the function written as ({ orderId }) => …; a tool without arguments takes none: () => ….`)
   }
   const confirm = settings.confirm
   if (confirm !== undefined && typeof confirm !== 'boolean' && typeof confirm !== 'function') {
-    throw new ConfigError(`${factory}: confirm must be true, false or a function (args, context) => boolean.`)
+    throwConfigIssue([factory, 'confirm'], 'must be true, false or a function.', 'Pass { confirm: true } or { confirm: (args, context) => boolean }.')
   }
   const options: FunctionToolOptions<FunctionToolParameters> = {
     name,

@@ -1,9 +1,10 @@
-import { AgentTool, ConfigError, FunctionTool, isBaseAgent, type BaseAgent, type BaseTool, type FunctionToolParameters } from '@adk-fluent/core'
+import { AgentTool, FunctionTool, isBaseAgent, type BaseAgent, type BaseTool, type FunctionToolParameters } from '@adk-fluent/core'
 import { createToolEntry, type ToolComposite, type ToolInput } from './tool-composite.js'
 import { createToolComposite, toToolEntries } from './compose-tools.js'
 import { functionEntry, parseToolName, type FunctionToolSettings, type ToolFunction } from './function-entry.js'
 import { ConfirmedTool } from './confirmed-tool.js'
 import { TimeoutTool } from './timeout-tool.js'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 
 export type { ToolComposite, ToolEntry, ToolInput } from './tool-composite.js'
 export type { FunctionToolSettings, ToolConfirmRule, ToolFunction } from './function-entry.js'
@@ -37,11 +38,11 @@ function agentFactory(source: unknown): () => BaseAgent {
   if (isBaseAgent(source)) return () => source
   const build = typeof source === 'object' && source !== null ? (source as { build?: unknown }).build : undefined
   if (typeof build !== 'function') {
-    throw new ConfigError(`T.agent(): expected a core agent or a builder with build(), got ${source === null ? 'null' : typeof source}. Pass Agent('name')... or a built LlmAgent.`)
+    throwConfigIssue(['T.agent()'], `expected a core agent or a builder with build(), got ${source === null ? 'null' : typeof source}.`, `Pass Agent('name')... or a built LlmAgent.`)
   }
   return () => {
     const built: unknown = build.call(source)
-    if (!isBaseAgent(built)) throw new ConfigError('T.agent(): build() did not return a core agent. Pass a fluent builder or a core agent.')
+    if (!isBaseAgent(built)) throwConfigIssue(['T.agent()'], 'build() did not return a core agent.', 'Pass a fluent builder or a core agent.')
     return built
   }
 }
@@ -62,7 +63,7 @@ export interface MockToolSettings {
 export function mock(name: string, settings: MockToolSettings): ToolComposite {
   parseToolName('T.mock()', name)
   if (typeof settings !== 'object' || settings === null || !('returns' in settings)) {
-    throw new ConfigError(`T.mock(): no returns given for "${name}". Pass { returns: value } or { returns: (args) => value }.`)
+    throwConfigIssue(['T.mock()'], `no returns given for "${name}".`, `Pass { returns: value } or { returns: (args) => value }.`)
   }
   const { returns } = settings
   const tool = new FunctionTool<FunctionToolParameters>({
@@ -92,7 +93,7 @@ export function confirm(tools: ToolInput, options: { readonly hint?: string } = 
  */
 export function timeout(tools: ToolInput, ms: number): ToolComposite {
   if (typeof ms !== 'number' || !Number.isFinite(ms) || ms <= 0) {
-    throw new ConfigError(`T.timeout(): ms must be a positive number of milliseconds, got ${String(ms)}. For example T.timeout(tool, 5000).`)
+    throwConfigIssue(['T.timeout()'], `ms must be a positive number of milliseconds, got ${String(ms)}.`, `For example T.timeout(tool, 5000).`)
   }
   const entries = toToolEntries('T.timeout()', tools)
   return createToolComposite(entries.map((entry) => createToolEntry(entry.name, `T.timeout(${entry.description}, ${ms})`, () => new TimeoutTool(entry.create(), ms))))
