@@ -12,11 +12,13 @@ function critic(log: SeenRequest[], reviews: readonly string[]) {
   return Agent('critic').instruct('Rate the draft as "Score: N/10", then give one improvement.').reads('draft').mock(reviews.map((review) => reply(log, review)))
 }
 
-function configIssue(run: () => unknown): { path: readonly (string | number)[]; message: string } {
+type ConfigIssue = ConfigError['issues'][number]
+
+function configIssue(run: () => unknown): ConfigIssue {
   try {
     run()
   } catch (error) {
-    if (ConfigError.isConfigError(error) && error.issues.length === 1) return error.issues[0] as { path: readonly (string | number)[]; message: string }
+    if (ConfigError.isConfigError(error) && error.issues.length === 1) return error.issues[0] as ConfigIssue
     throw error
   }
   throw new Error('expected a ConfigError')
