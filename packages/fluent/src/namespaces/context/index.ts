@@ -203,6 +203,9 @@ export function compact(): ContextSpec {
  * @example C.summarize({ model: new Gemini({ model: 'gemini-2.5-flash' }) })
  */
 export function summarize(options: { readonly model?: ContextModel; readonly prompt?: string } = {}): ContextSpec {
+  if (typeof options !== 'object' || options === null) {
+    throwConfigIssue(['C.summarize()'], `expected an options object, got ${formatArgument(options)}.`, 'Pass C.summarize() or C.summarize({ model, prompt }).')
+  }
   const model = parseContextModel('C.summarize()', options?.model)
   if (options.prompt !== undefined && (typeof options.prompt !== 'string' || options.prompt.trim().length === 0)) {
     throwConfigIssue(['C.summarize()', 'prompt'], 'must be a non-empty string.', 'Pass the instruction given to the summarizing model, or leave it out.')
