@@ -13,6 +13,15 @@ describe('parseArguments', () => {
       exportName: undefined,
       state: { k: 1 },
       message: 'hi there',
+      replies: undefined,
+      at: undefined,
+      json: false,
+    })
+    expect(parseArguments(['anatomy', 'a.ts', '--replies', 'r.json', '--at=writer', '--json'])).toMatchObject({
+      name: 'anatomy',
+      replies: 'r.json',
+      at: 'writer',
+      json: true,
     })
     expect(parseArguments(['run', 'a.ts', 'Write a poem', '--json'])).toEqual({
       name: 'run',
