@@ -68,6 +68,17 @@ describe('evaluate', () => {
     expect(warnings).toEqual([expect.stringContaining('case crashes failed to run')])
   })
 
+  it('keeps a file\'s unknown keys out of what the model receives', async () => {
+    const { root, model } = weatherTree()
+    const withExtras = parseEvalSet({
+      eval_set_id: 'extras',
+      eval_cases: [{ eval_id: 'c', conversation: [{ user_content: { role: 'user', ui_note: 'x', parts: [{ text: 'Weather in Oslo', ui_index: 3 }] } }] }],
+    })
+    expect(withExtras.evalCases[0]?.conversation?.[0]?.userContent).toEqual({ role: 'user', parts: [{ text: 'Weather in Oslo', extra: { ui_index: 3 } }], extra: { ui_note: 'x' } })
+    await evaluate({ agent: root, evalSet: withExtras, config: { criteria: {} } })
+    expect(model.requests[0]?.contents.at(-1)).toEqual({ role: 'user', parts: [{ text: 'Weather in Oslo' }] })
+  })
+
   it('gives the same results whatever the parallelism', async () => {
     const scores = async (parallelism: number) => {
       const result = await evaluate({ agent: weatherTree().root, evalSet, parallelism, caseIds: ['home_city', 'sub_agent_and_agent_tool', 'wrong_answer'] })

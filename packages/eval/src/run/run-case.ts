@@ -1,7 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import { InMemoryArtifactService, InMemorySessionService, Runner, type BaseAgent } from '@adk-fluent/core'
+import type { Content, Part } from '@google/genai'
 import type { EvalCase, Invocation } from '../schema/types.js'
 import { invocationsFromEvents } from './invocations-from-events.js'
+
+/** The content without the unknown keys a file had (kept for writing back, never sent to a model). */
+function withoutExtraKeys(content: Content): Content {
+  const { extra: _content, ...rest } = content as Content & { extra?: unknown }
+  if (!rest.parts) return rest
+  const parts = rest.parts.map((part) => {
+    const { extra: _part, ...kept } = part as Part & { extra?: unknown }
+    return kept
+  })
+  return { ...rest, parts }
+}
 
 /** What one case's replay produced. */
 export interface CaseInference {
@@ -24,7 +36,7 @@ export async function inferCase(agent: BaseAgent, evalCase: EvalCase, defaultApp
   await sessionService.createSession({ appName, userId, sessionId, state: { ...(input?.state ?? {}) } })
   const runner = new Runner({ appName, agent, sessionService, artifactService: new InMemoryArtifactService() })
   for (const turn of evalCase.conversation ?? []) {
-    for await (const event of runner.runAsync({ userId, sessionId, newMessage: turn.userContent })) {
+    for await (const event of runner.runAsync({ userId, sessionId, newMessage: withoutExtraKeys(turn.userContent) })) {
       // A model error ends the case's run as an exception does in ADK (the events are read back from the session below).
       if (!event.partial && event.errorCode !== undefined) {
         throw new Error(`${event.author}: model error ${event.errorCode}${event.errorMessage ? `: ${event.errorMessage}` : ''}`)
