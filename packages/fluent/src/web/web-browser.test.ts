@@ -1,3 +1,4 @@
+import { ScriptedLlm, call, text } from '@adk-fluent/core/testing'
 import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { FlowBuilder } from '../builders/flow-builder.js'
@@ -165,6 +166,38 @@ describe.skipIf(chromiumMissing !== undefined)(title, () => {
     expect(streams.length).toBeGreaterThanOrEqual(2)
     expect(streams[0]).toBe('')
     expect(Number(streams[1])).toBeGreaterThanOrEqual(4)
+  })
+
+  it('lists sessions, replays one step by step, and continues it in the chat', async () => {
+    const { flow } = tripFlow(new ScriptedLlm([call('getWeather', { city: 'Oslo' }), text('Cold in Oslo.'), text('Pack a coat.'), text('Snow, then.'), text('Boots too.')]))
+    const { page } = await open(flow)
+    await chat(page, 'Oslo')
+    await page.click('[data-tab="sessions"]')
+    await page.waitForSelector('#tab-sessions tbody tr[data-session] .open')
+    expect(await page.$$eval('#tab-sessions tbody tr[data-session] td:nth-child(2)', (cells) => cells.map((cell) => cell.textContent))).toEqual(['5'])
+    await page.click('#tab-sessions .open')
+    await page.waitForSelector('.replay .step-counter')
+    const replayRows = () => page.$$eval('.replay .timeline .row', (list) => list.map((row) => row.getAttribute('data-kind')))
+    expect(await page.textContent('.replay .step-counter')).toBe('step 1 of 5')
+    expect(await replayRows()).toEqual(['user'])
+    await page.click('.replay .next')
+    await page.click('.replay .next')
+    expect(await replayRows()).toEqual(['user', 'tool-call', 'tool-result'])
+    await page.click('.replay .next')
+    expect(await page.textContent('.replay .state-view')).toBe(JSON.stringify({ forecast: 'Cold in Oslo.' }, null, 2))
+    await page.click('.replay .last')
+    expect(await page.textContent('.replay .step-counter')).toBe('step 5 of 5')
+    await page.click('.replay .prev')
+    expect(await page.textContent('.replay .step-counter')).toBe('step 4 of 5')
+    await page.click('#tab-sessions tbody tr[data-session] .continue')
+    await page.waitForSelector('#tab-chat:not([hidden]) .timeline .row-end')
+    expect((await rows(page)).map(([kind]) => kind)).toHaveLength(11)
+    await page.fill('.chat-input', 'And tomorrow?')
+    await page.click('.send')
+    await page.waitForFunction(() => [...(globalThis as unknown as { document: DomLike }).document.querySelectorAll('#tab-chat .timeline .row-end')].length === 2)
+    const shown = await rows(page)
+    expect(shown.slice(11).map(([kind]) => kind)).toEqual(['user', 'llm-call', 'text', 'state', 'llm-call', 'text', 'state', 'end'])
+    expect(await page.textContent('#tab-chat .state-view')).toBe(JSON.stringify({ forecast: 'Snow, then.', advice: 'Boots too.' }, null, 2))
   })
 
   it('shows the anatomy of a clicked agent and its exact preview request with the parts from state marked', async () => {
