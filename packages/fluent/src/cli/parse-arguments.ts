@@ -44,6 +44,7 @@ export type CliCommand =
       readonly exportName: string | undefined
       readonly port: number
       readonly sessions: string | undefined
+      readonly session: string | undefined
     }
 
 const commands = ['explain', 'graph', 'anatomy', 'check', 'run', 'eval', 'web'] as const
@@ -57,7 +58,7 @@ const optionsOf: Readonly<Record<CommandName, Readonly<Record<string, boolean>>>
   check: { export: false, state: false },
   run: { export: false, state: false, json: true, sessions: false, session: false },
   eval: { export: false, config_file_path: false, num_runs: false, print_detailed_results: true, junit: false },
-  web: { export: false, port: false, sessions: false },
+  web: { export: false, port: false, sessions: false, session: false },
 }
 
 interface RawArguments {
@@ -183,6 +184,13 @@ export function parseArguments(argv: readonly string[]): CliCommand {
     case 'check':
       return { name: 'check', file, exportName, state: parseState(options.get('state')) }
     case 'web':
-      return { name: 'web', file, exportName, port: parsePort(options.get('port')), sessions: text(options.get('sessions')) }
+      return {
+        name: 'web',
+        file,
+        exportName,
+        port: parsePort(options.get('port')),
+        sessions: text(options.get('sessions')),
+        session: text(options.get('session')),
+      }
   }
 }

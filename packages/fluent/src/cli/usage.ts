@@ -17,9 +17,9 @@ Commands:
   eval <file> <evalset.json>[:case_id,...] [--config_file_path f] [--num_runs n] [--print_detailed_results]
        [--junit results.xml]               ADK eval sets (needs @adk-fluent/eval): scores, ADK's report, the result
                                            under .adk/eval_history/; exit code 1 when a case does not pass
-  web <file> [--port 8000] [--sessions memory:]
+  web <file> [--port 8000] [--sessions memory:] [--session id]
                                            the dev UI on 127.0.0.1: graph, anatomy, chat with a live trace,
-                                           sessions (see docs/web-api.md)
+                                           sessions (see docs/web-api.md); --session opens that session
 
 <file> is a TypeScript or JavaScript module exporting builders (no build step needed). When it exports several,
 the one no other export contains is used (or the default export); --export <name> picks one.

@@ -59,7 +59,7 @@ describe('the dev UI API', () => {
     const { flow } = tripFlow()
     const server = await serve(flow)
     const app = await json(server, '/api/app')
-    expect(app.body).toEqual({ name: 'trip', userId: 'user', models: 'own', buildError: null, sessions: 'memory:' })
+    expect(app.body).toEqual({ name: 'trip', userId: 'user', models: 'own', buildError: null, sessions: 'memory:', session: null })
     const graph = (await json(server, '/api/graph')).body
     expect(graph['mermaid']).toBe(flow.toMermaid())
     expect(graph['nodes'].map((node: any) => node.label)).toEqual(['forecaster (Agent)', 'advisor (Agent)'])

@@ -89,9 +89,9 @@ export class WebApp {
     return [...sessions].sort((a, b) => b.lastUpdateTime - a.lastUpdateTime)
   }
 
-  /** A new session, with `state` as its initial state. */
-  async createSession(state: Record<string, unknown> = {}): Promise<Session> {
-    return this.sessionService.createSession({ appName: this.appName, userId: this.userId, state })
+  /** A new session, with `state` as its initial state (and `sessionId` as its id when given). */
+  async createSession(state: Record<string, unknown> = {}, sessionId?: string): Promise<Session> {
+    return this.sessionService.createSession({ appName: this.appName, userId: this.userId, state, ...(sessionId === undefined ? {} : { sessionId }) })
   }
 
   /** A stored session (`undefined` when there is none). */

@@ -12,6 +12,8 @@ export interface WebCommandInput {
   readonly exportName: string | undefined
   readonly port: number
   readonly sessions: string | undefined
+  /** The session the page opens (created when the store does not have it). */
+  readonly session: string | undefined
 }
 
 /** The error as the loader reported it: its message (every line: esbuild puts the diagnostic after the first). */
@@ -63,7 +65,16 @@ export async function webCommand(input: WebCommandInput, io: CliIo, stopped: Pro
   const sessions = await openSessions(input.sessions)
   let server
   try {
-    server = await startWebServer({ builder, module, file: input.file, env: io.env, port: input.port, sessionService: sessions.service, sessionsUri: sessions.uri })
+    server = await startWebServer({
+      builder,
+      module,
+      file: input.file,
+      env: io.env,
+      port: input.port,
+      sessionService: sessions.service,
+      sessionsUri: sessions.uri,
+      ...(input.session === undefined ? {} : { session: input.session }),
+    })
   } catch (error) {
     await sessions.close()
     if (error instanceof PortInUseError) {

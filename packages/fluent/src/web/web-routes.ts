@@ -19,6 +19,8 @@ export interface RouteContext {
   readonly track: (end: () => void) => () => void
   /** Where the sessions are stored, for the page's header. */
   readonly sessionsUri: string
+  /** The session the page opens at start (`--session`). */
+  readonly openSession: string | undefined
 }
 
 type Handler = (context: RouteContext) => Promise<unknown>
@@ -93,7 +95,14 @@ const routes: readonly (readonly [method: string, pattern: RegExp, handler: Hand
   [
     'GET',
     /^\/api\/app$/,
-    async ({ app, sessionsUri }) => ({ name: app.appName, userId: app.userId, models: app.models ?? null, buildError: app.buildError ?? null, sessions: sessionsUri }),
+    async ({ app, sessionsUri, openSession }) => ({
+      name: app.appName,
+      userId: app.userId,
+      models: app.models ?? null,
+      buildError: app.buildError ?? null,
+      sessions: sessionsUri,
+      session: openSession ?? null,
+    }),
   ],
   ['GET', /^\/api\/graph$/, async ({ app }) => graphView(app.builder)],
   [

@@ -10,6 +10,8 @@ export interface WebServerOptions extends WebAppOptions {
   readonly port?: number
   /** How the sessions are stored, as shown on the page (default `memory:`). */
   readonly sessionsUri?: string
+  /** A session the page opens at start; created (empty) when the store does not have it. */
+  readonly session?: string
 }
 
 /** A running dev UI server. */
@@ -74,6 +76,7 @@ async function freePortNear(port: number): Promise<number | undefined> {
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const app = new WebApp(options)
+  if (options.session !== undefined && !(await app.getSession(options.session))) await app.createSession({}, options.session)
   const streams = new Set<() => void>()
   const track = (end: () => void) => {
     streams.add(end)
@@ -88,7 +91,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return
     }
     const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`)
-    void route({ app, request, response, url, track, sessionsUri })
+    void route({ app, request, response, url, track, sessionsUri, openSession: options.session })
   })
   try {
     port = await listen(server, port)

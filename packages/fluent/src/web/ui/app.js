@@ -37,6 +37,10 @@ async function boot() {
     })
   }
   if (app.buildError) document.getElementById('tab-graph').prepend(h('p', { class: 'error-text build-error' }, `The agent tree does not build: ${app.buildError}`))
+  if (app.session) {
+    showTab('chat')
+    await chat.open(app.session)
+  }
   document.body.dataset.ready = 'true'
 }
 
