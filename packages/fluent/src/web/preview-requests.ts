@@ -1,4 +1,4 @@
-import { isAgentTool, isLlmAgent, previewLlmRequest, type BaseAgent, type LlmAgent } from '@adk-fluent/core'
+import { previewRun, type BaseAgent, type PreviewRunResult } from '@adk-fluent/core'
 import { requestJson } from './trace-entry.js'
 
 /** A stretch of the request's JSON text that comes from a state key. */
@@ -8,13 +8,23 @@ export interface StateMark {
   readonly key: string
 }
 
-/** The request one agent of the tree would send, as JSON text with the parts that come from state marked. */
+/** One model call of the previewed run, as JSON text with the parts that come from state marked. */
 export interface PreviewCall {
+  /** Position in the run, 1-based. */
+  readonly index: number
   readonly agent: string
+  /** This agent's call number, 1-based. */
+  readonly callNumber: number
   /** `JSON.stringify({ model, contents, config }, null, 2)` of the request. */
   readonly text: string
   readonly marks: readonly StateMark[]
-  /** Why no request could be computed (a template key missing from the state, …); `text` is empty then. */
+  /** The stand-in's reply (a placeholder shaped like the agent's output). */
+  readonly reply: unknown
+}
+
+/** The previewed run: every model call in order, or why the preview could not run. */
+export interface PreviewResult {
+  readonly calls: readonly PreviewCall[]
   readonly error?: string
 }
 
@@ -27,12 +37,6 @@ export interface PreviewInput {
 const open = '\uE000'
 const middle = '\uE001'
 const close = '\uE002'
-
-function llmAgents(agent: BaseAgent): LlmAgent[] {
-  const own = isLlmAgent(agent) ? [agent] : []
-  const tools = isLlmAgent(agent) ? agent.tools.flatMap((tool) => (isAgentTool(tool) ? llmAgents(tool.agent) : [])) : []
-  return [...own, ...agent.subAgents.flatMap(llmAgents), ...tools]
-}
 
 /** Wraps every string value as `<open>key<middle>value<close>` (private-use characters JSON leaves as they are). */
 function markState(state: Readonly<Record<string, unknown>>): Record<string, unknown> {
@@ -63,27 +67,26 @@ function json(value: unknown): string {
 }
 
 /**
- * The request each LLM agent of `agent` (sub-agents and agent tools included, in tree order) would send for `input`,
- * computed by core's `previewLlmRequest` — the request processors a run uses, no model call (a call that cannot be
- * computed, such as a template whose key the state lacks, carries the reason in `error`). String values of the state
- * are traced through the request, so each place a value lands is marked with its key; when tracing changes the request
- * (a value used other than as text) that call is shown without marks.
+ * The pipeline preview of one turn: core's `previewRun` runs the whole tree with stand-in models (the runtime a run
+ * uses; no model is called) and records every request in order. String values of the state are traced through the
+ * run, so each place a value lands in a request is marked with its key; a call whose request the tracing changes (a
+ * value used other than as text) is shown without marks. A run that cannot go on gives `error`.
  */
-export async function previewRequests(agent: BaseAgent, input: PreviewInput): Promise<PreviewCall[]> {
+export async function previewRequests(agent: BaseAgent, input: PreviewInput): Promise<PreviewResult> {
   const state = { ...input.state }
-  const marked = markState(state)
-  const calls: PreviewCall[] = []
-  for (const llm of llmAgents(agent)) {
-    const options = input.message === undefined ? {} : { userMessage: input.message }
-    let plain: string
-    try {
-      plain = json(requestJson(await previewLlmRequest(llm, { ...options, state })))
-    } catch (error) {
-      calls.push({ agent: llm.name, text: '', marks: [], error: error instanceof Error ? error.message : String(error) })
-      continue
-    }
-    const traced = unmark(json(requestJson(await previewLlmRequest(llm, { ...options, state: marked }))))
-    calls.push({ agent: llm.name, text: plain, marks: traced.text === plain ? traced.marks : [] })
+  const message = input.message === undefined ? {} : { userMessage: input.message }
+  let plain: PreviewRunResult
+  try {
+    plain = await previewRun(agent, { ...message, state })
+  } catch (error) {
+    return { calls: [], error: error instanceof Error ? error.message : String(error) }
   }
-  return calls
+  const traced = await previewRun(agent, { ...message, state: markState(state) }).catch(() => undefined)
+  const calls = plain.calls.map((call) => {
+    const text = json(requestJson(call.request))
+    const other = traced?.calls[call.index - 1]
+    const unmarked = other && other.agent === call.agent ? unmark(json(requestJson(other.request))) : undefined
+    return { index: call.index, agent: call.agent, callNumber: call.callNumber, text, marks: unmarked?.text === text ? unmarked.marks : [], reply: call.reply }
+  })
+  return { calls }
 }

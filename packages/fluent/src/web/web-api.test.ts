@@ -4,7 +4,7 @@ import { Agent, Pipeline } from '../index.js'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import { readSse } from './sse-client.test-helper.js'
 import type { TraceEntry } from './trace-entry.js'
-import { failingFlow, gatedFlow, newsFlow, tripFlow } from './web-fixtures.test-helper.js'
+import { failingFlow, gatedFlow, newsFlow, reviewFlow, tripFlow } from './web-fixtures.test-helper.js'
 import { startWebServer, type WebServer } from './web-server.js'
 
 // The JSON + SSE contract of docs/web-api.md, without a browser.
@@ -96,20 +96,29 @@ describe('the dev UI API', () => {
     expect((await json(server, `/api/sessions/${session['id']}/runs`, { text: 'go' })).status).toBe(422)
   })
 
-  it('gives the symbolic anatomy of an agent, and the preview requests with the parts from state marked by key', async () => {
+  it('gives the symbolic anatomy of an agent, and the pipeline preview (the whole turn on stand-ins) with the parts from state marked', async () => {
     const server = await serve(tripFlow().flow)
     const anatomy = await json(server, '/api/anatomy/advisor')
     expect(anatomy.body['text']).toMatch(/^LLM Call Anatomy: advisor\n {2}1\. System: /)
     expect(anatomy.body['text']).toContain('{forecast}')
     expect((await json(server, '/api/anatomy/nobody')).status).toBe(404)
     const preview = await json(server, '/api/preview', { state: { forecast: 'Rain all day' }, message: 'Lisbon' })
-    const advisor = preview.body['calls'].find((call: any) => call.agent === 'advisor')
-    const request = JSON.parse(advisor.text)
-    expect(request.config.systemInstruction).toContain('given this forecast: Rain all day')
-    expect(request.contents).toEqual([{ role: 'user', parts: [{ text: 'Lisbon' }] }])
-    expect(advisor.marks).toHaveLength(1)
-    expect(advisor.marks[0].key).toBe('forecast')
-    expect(advisor.text.slice(advisor.marks[0].start, advisor.marks[0].end)).toBe('Rain all day')
+    expect(preview.body['calls'].map((call: any) => [call.index, call.agent, call.callNumber])).toEqual([
+      [1, 'forecaster', 1],
+      [2, 'advisor', 1],
+    ])
+    const [forecaster, advisor] = preview.body['calls'].map((call: any) => JSON.parse(call.text))
+    expect(forecaster.contents).toEqual([{ role: 'user', parts: [{ text: 'Lisbon' }] }])
+    // The whole turn ran on stand-ins: the advisor sees the forecaster's stand-in answer, not the initial state.
+    const answer = preview.body['calls'][0].reply.content.parts[0].text
+    expect(advisor.config.systemInstruction).toContain(`given this forecast: ${answer}`)
+    const loop = await json(await serve(reviewFlow().flow), '/api/preview', { state: { topic: 'autumn leaves' } })
+    const writer = loop.body['calls'].filter((call: any) => call.agent === 'writer')
+    expect(writer.length).toBeGreaterThan(0)
+    for (const call of writer) {
+      expect(call.marks.map((mark: any) => [mark.key, call.text.slice(mark.start, mark.end)])).toEqual([['topic', 'autumn leaves']])
+    }
+    expect((await json(server, '/api/preview', { state: { forecast: 3 } })).body['calls']).toHaveLength(2)
     expect((await json(server, '/api/preview', { state: [] })).status).toBe(400)
   })
 

@@ -122,8 +122,7 @@ const routes: readonly (readonly [method: string, pattern: RegExp, handler: Hand
       const state = objectField(body, 'state') ?? {}
       const message = stringField(body, 'message', false)
       if (app.buildError !== undefined) throw new WebRequestError(422, `The agent tree does not build: ${app.buildError}`)
-      const calls = await previewRequests(app.builder.build(), { state, ...(message === undefined || message === '' ? {} : { message }) })
-      return { calls }
+      return previewRequests(app.builder.build(), { state, ...(message === undefined || message === '' ? {} : { message }) })
     },
   ],
   [

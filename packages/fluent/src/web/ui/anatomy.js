@@ -36,16 +36,19 @@ export function createAnatomy(container, agents) {
   async function preview() {
     problem.hidden = true
     try {
-      const { calls: found } = await api('/api/preview', { state: parseState(stateInput.value), message: messageInput.value })
-      const mine = found.filter((call) => call.agent === current)
-      const shown = mine.length ? mine : found
+      const result = await api('/api/preview', { state: parseState(stateInput.value), message: messageInput.value })
+      if (result.error) throw new Error(result.error)
+      const mine = result.calls.filter((call) => call.agent === current)
+      const shown = mine.length ? mine : result.calls
       calls.replaceChildren(
+        h('p', { class: 'muted' }, `The preview ran the whole turn on stand-in models: ${result.calls.length} model call(s); ${mine.length} by ${current}.`),
         ...shown.map((call) =>
           h(
             'div',
-            { class: 'preview-call', 'data-agent': call.agent },
-            h('h4', {}, `Request of ${call.agent}`, call.marks.length ? h('span', { class: 'muted' }, ` · ${call.marks.length} part(s) from state`) : null),
-            call.error ? h('p', { class: 'error-text preview-error' }, call.error) : markedRequest(call.text, call.marks),
+            { class: 'preview-call', 'data-agent': call.agent, 'data-index': call.index },
+            h('h4', {}, `Call ${call.index} of the run · ${call.agent} (its call ${call.callNumber})`, call.marks.length ? h('span', { class: 'muted' }, ` · ${call.marks.length} part(s) from state`) : null),
+            markedRequest(call.text, call.marks),
+            h('details', {}, h('summary', {}, 'Stand-in reply'), h('pre', { class: 'json' }, JSON.stringify(call.reply, null, 2))),
           ),
         ),
       )
@@ -73,7 +76,7 @@ export function createAnatomy(container, agents) {
       h('div', { class: 'anatomy-main' },
         h('h3', {}, 'Symbolic anatomy'),
         symbolic,
-        h('h3', {}, 'Exact requests of the preview'),
+        h('h3', {}, 'Exact requests of the pipeline preview'),
         h('form', { class: 'preview-form', onsubmit: (event) => { event.preventDefault(); void preview() } },
           h('label', {}, 'State ', stateInput),
           h('label', {}, 'Message ', messageInput),
