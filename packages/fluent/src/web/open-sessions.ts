@@ -1,5 +1,4 @@
 import { InMemorySessionService, type BaseSessionService } from '@adk-fluent/core'
-import { CliUsageError } from '../cli/cli-usage-error.js'
 
 /** The session store of the dev UI, with its URI as shown to the user. */
 export interface OpenedSessions {
@@ -8,8 +7,12 @@ export interface OpenedSessions {
   readonly close: () => Promise<void>
 }
 
-/** Opens `--sessions <uri>` (default `memory:`: sessions live as long as the server). */
+/**
+ * Opens `--sessions <uri>`: `memory:` (the default: sessions live as long as the server), or any store of
+ * `@adk-fluent/sessions` (`sqlite:./file.db`, `sqlite::memory:`, `postgresql://…`), loaded only when asked for.
+ */
 export async function openSessions(uri: string | undefined): Promise<OpenedSessions> {
   if (uri === undefined || uri === 'memory:') return { service: new InMemorySessionService(), uri: 'memory:', close: async () => undefined }
-  throw new CliUsageError(`--sessions ${uri}: this build stores sessions in memory only (--sessions memory:).`)
+  const service = (await import('@adk-fluent/sessions')).openSessionService(uri)
+  return { service, uri, close: () => service.close() }
 }

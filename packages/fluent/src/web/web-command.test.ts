@@ -25,14 +25,14 @@ const scratch = mkdtempSync(join(tmpdir(), 'adk-fluent-web-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
 describe('adk-fluent web', () => {
-  it('serves a module offline on its mockScript: prints the URL, opens --session, a chat turn runs; stops cleanly', async () => {
+  it('serves a module offline on its mockScript: prints the URL, opens --session in a --sessions store, a chat turn runs; stops cleanly', async () => {
     const { io, out } = capture()
     let stop: () => void = () => undefined
     const stopped = new Promise<void>((resolve) => (stop = resolve))
-    const exit = webCommand({ file: fixture('writer-critic.ts'), exportName: undefined, port: 0, sessions: undefined, session: 'first' }, io, stopped)
+    const exit = webCommand({ file: fixture('writer-critic.ts'), exportName: undefined, port: 0, sessions: 'sqlite::memory:', session: 'first' }, io, stopped)
     await expect.poll(out, { timeout: 15_000 }).toMatch(/^adk-fluent web: writer_then_critic at http:\/\/127\.0\.0\.1:\d+\/\n/)
     const url = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out())?.[1] as string
-    expect(out()).toContain('models: offline, the mockScript replies; sessions: memory:')
+    expect(out()).toContain('models: offline, the mockScript replies; sessions: sqlite::memory:')
     expect((await fetch(url)).status).toBe(200)
     expect(await (await fetch(new URL('/api/app', url))).json()).toMatchObject({ name: 'writer_then_critic', models: 'mock-script', session: 'first' })
     const run = (await (await fetch(new URL('/api/sessions/first/runs', url), { method: 'POST', body: '{"text":"go","state":{"topic":"cats"}}' })).json()) as { runId: string }
