@@ -31,14 +31,14 @@ describe('@adk-fluent/fluent public surface', () => {
   it('S holds only the factories users call', () => {
     expect(Object.keys(fluent.S).sort()).toEqual([
       'accumulate', 'branch', 'capture', 'compute', 'counter', 'default', 'drop', 'guard', 'identity', 'log',
-      'merge', 'pick', 'rename', 'require', 'set', 'transform', 'when',
+      'merge', 'pick', 'produce', 'rename', 'require', 'set', 'transform', 'when',
     ])
   })
 
   it('T holds only the factories users call', () => {
     expect(Object.keys(fluent.T).sort()).toEqual([
-      'agent', 'cache', 'codeExecution', 'confirm', 'effectful', 'fn', 'googleSearch', 'mcp', 'mock', 'openapi', 'timeout',
-      'toolset', 'transform', 'urlContext',
+      'agent', 'cache', 'codeExecution', 'confirm', 'effectful', 'fn', 'googleSearch', 'mcp', 'mock', 'openapi',
+      'timeout', 'toolset', 'transform', 'urlContext',
     ])
   })
 
