@@ -1,6 +1,7 @@
-import { AdkFluentError, BaseTool, ConfigError, jsonSchemaToSchema, type Context, type InvocationContext } from '@adk-fluent/core'
+import { AdkFluentError, BaseTool, jsonSchemaToSchema, type Context, type InvocationContext } from '@adk-fluent/core'
 import type { Toolset } from './toolset-tool.js'
 import { onRunEnd } from '../shared/run-scope.js'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 
 /** Where an MCP server runs: a command started over stdio, or a streamable HTTP endpoint. */
 export type McpServerParams =
@@ -48,7 +49,7 @@ async function loadSdk(server: string) {
     ])
     return { Client: client.Client, Stdio: stdio.StdioClientTransport, Http: http.StreamableHTTPClientTransport }
   } catch (error) {
-    throw new ConfigError(`T.mcp('${server}'): the package @modelcontextprotocol/sdk is not installed (${(error as Error).message}). Install it: npm install @modelcontextprotocol/sdk`)
+    throwConfigIssue([`T.mcp('${server}')`], `the package @modelcontextprotocol/sdk is not installed (${(error as Error).message}).`, 'Install it: npm install @modelcontextprotocol/sdk')
   }
 }
 
