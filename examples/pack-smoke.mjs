@@ -2,7 +2,14 @@
 import { createRequire } from 'node:module'
 
 const require = createRequire(import.meta.url)
-const entries = ['@adk-fluent/core', '@adk-fluent/core/testing', '@adk-fluent/fluent', '@adk-fluent/patterns', '@adk-fluent/eval', '@adk-fluent/sessions']
+const entries = [
+  '@adk-fluent/core',
+  '@adk-fluent/core/testing',
+  '@adk-fluent/fluent',
+  '@adk-fluent/patterns',
+  '@adk-fluent/eval',
+  '@adk-fluent/sessions',
+]
 const failures = []
 for (const entry of entries) {
   try {
@@ -10,7 +17,8 @@ for (const entry of entries) {
     const cjs = require(entry)
     const esmNames = Object.keys(esm).length
     const cjsNames = Object.keys(cjs).length
-    if (esmNames === 0 || esmNames !== cjsNames) failures.push(`${entry}: ESM exports ${esmNames}, CJS exports ${cjsNames}`)
+    if (esmNames === 0 || esmNames !== cjsNames)
+      failures.push(`${entry}: ESM exports ${esmNames}, CJS exports ${cjsNames}`)
     else console.log(`ok ${entry}: ${esmNames} exports (ESM and CJS)`)
   } catch (error) {
     failures.push(`${entry}: ${error.message}`)

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const work = mkdtempSync(join(tmpdir(), 'adk-fluent-consumer-'))
-const run = (command, args, cwd) => execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' })
+const run = (command, args, cwd) =>
+  execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' })
 
 try {
   const packages = ['core', 'fluent', 'patterns']
@@ -17,12 +18,24 @@ try {
   const tarballs = Object.fromEntries(
     readdirSync(work)
       .filter((file) => file.endsWith('.tgz'))
-      .map((file) => [`@adk-fluent/${file.replace(/^adk-fluent-/, '').replace(/-\d+\.\d+\.\d+\.tgz$/, '')}`, `file:./${file}`]),
+      .map((file) => [
+        `@adk-fluent/${file.replace(/^adk-fluent-/, '').replace(/-\d+\.\d+\.\d+\.tgz$/, '')}`,
+        `file:./${file}`,
+      ]),
   )
   const typescript = JSON.parse(run('node', ['-p', "JSON.stringify(require('typescript/package.json').version)"], root))
   writeFileSync(
     join(work, 'package.json'),
-    JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { ...tarballs, zod: '^4.1.0', typescript, '@types/node': '^20.19.0' } }, null, 2),
+    JSON.stringify(
+      {
+        name: 'consumer',
+        private: true,
+        type: 'module',
+        dependencies: { ...tarballs, zod: '^4.1.0', typescript, '@types/node': '^20.19.0' },
+      },
+      null,
+      2,
+    ),
   )
   run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], work)
   const uses = (load) => `${load}
@@ -59,12 +72,22 @@ const { z } = zod`),
   writeFileSync(
     join(work, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { strict: true, skipLibCheck: false, module: 'node16', moduleResolution: 'node16', target: 'es2022', noEmit: true, types: ['node'] },
+      compilerOptions: {
+        strict: true,
+        skipLibCheck: false,
+        module: 'node16',
+        moduleResolution: 'node16',
+        target: 'es2022',
+        noEmit: true,
+        types: ['node'],
+      },
       files: ['esm.mts', 'cjs.cts'],
     }),
   )
   run(join(work, 'node_modules', '.bin', 'tsc'), ['-p', '.'], work)
-  console.log(`ok: a consumer type-checks ${packages.map((name) => `@adk-fluent/${name}`).join(', ')} for ESM and CJS with skipLibCheck: false`)
+  console.log(
+    `ok: a consumer type-checks ${packages.map((name) => `@adk-fluent/${name}`).join(', ')} for ESM and CJS with skipLibCheck: false`,
+  )
 } finally {
   rmSync(work, { recursive: true, force: true })
 }

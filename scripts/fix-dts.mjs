@@ -20,7 +20,8 @@ function files(dir) {
 
 for (const file of files(process.argv[2] ?? 'dist')) {
   let text = readFileSync(file, 'utf8')
-  const isValue = (name) => new RegExp(`declare (?:const|let|function|class|enum|namespace) ${name.replace(/\$/g, '\\$')}\\b`).test(text)
+  const isValue = (name) =>
+    new RegExp(`declare (?:const|let|function|class|enum|namespace) ${name.replace(/\$/g, '\\$')}\\b`).test(text)
   const rewritten = []
   text = text.replace(/^declare const (\S+): typeof (\w+);$/gm, (line, alias, target) => {
     if (!/^[A-Z]/.test(target) || isValue(target)) return line
@@ -32,7 +33,10 @@ for (const file of files(process.argv[2] ?? 'dist')) {
   }
   const before = text
   if (file.endsWith('.d.cts')) {
-    text = text.replace(/^import (?:type )?(\{[^}]*\}) from '@google\/genai';$/gm, `import type $1 from '@google/genai' with { 'resolution-mode': 'import' };`)
+    text = text.replace(
+      /^import (?:type )?(\{[^}]*\}) from '@google\/genai';$/gm,
+      `import type $1 from '@google/genai' with { 'resolution-mode': 'import' };`,
+    )
   }
   if (rewritten.length > 0 || text !== before) writeFileSync(file, text)
 }

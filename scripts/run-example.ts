@@ -8,7 +8,10 @@ import { runExample } from '../examples/shared/run-example.js'
 const examplesDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'examples')
 const available = readdirSync(examplesDir).filter(
   (name) =>
-    name !== 'shared' && name !== 'node_modules' && statSync(join(examplesDir, name)).isDirectory() && existsSync(join(examplesDir, name, 'index.ts')),
+    name !== 'shared' &&
+    name !== 'node_modules' &&
+    statSync(join(examplesDir, name)).isDirectory() &&
+    existsSync(join(examplesDir, name, 'index.ts')),
 )
 const [name, prompt] = process.argv.slice(2)
 if (!name || !available.includes(name)) {

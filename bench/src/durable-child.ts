@@ -14,8 +14,14 @@ const steps = 5
 const pipeline = () =>
   new SequentialAgent({
     name: 'pipeline',
-    subAgents: Array.from({ length: steps }, (_, index) =>
-      new LlmAgent({ name: `step_${index + 1}`, model: new ScriptedLlm(Array.from({ length: 2 * runs + 10 }, () => `answer ${index + 1}`)), instruction: `Step ${index + 1}.` }),
+    subAgents: Array.from(
+      { length: steps },
+      (_, index) =>
+        new LlmAgent({
+          name: `step_${index + 1}`,
+          model: new ScriptedLlm(Array.from({ length: 2 * runs + 10 }, () => `answer ${index + 1}`)),
+          instruction: `Step ${index + 1}.`,
+        }),
     ),
   })
 const app = `bench_${randomBytes(4).toString('hex')}`
@@ -33,7 +39,13 @@ for (let index = 0; index < runs + 2; index++) {
 
 const dbosUrl = new URL(pgUrl)
 dbosUrl.pathname = `/dbos_${app}`
-const durable = await DurableRunner.launch({ appName: app, databaseUrl: dbosUrl.toString(), agent: pipeline(), sessionService: sessions, queuePollMs: 20 })
+const durable = await DurableRunner.launch({
+  appName: app,
+  databaseUrl: dbosUrl.toString(),
+  agent: pipeline(),
+  sessionService: sessions,
+  queuePollMs: 20,
+})
 const measured: number[] = []
 for (let index = 0; index < runs + 2; index++) {
   await sessions.createSession({ appName: app, userId: 'u', sessionId: `durable-${index}` })

@@ -2,7 +2,13 @@ import type { Content } from '@google/genai'
 import { z } from 'zod'
 import * as core from '@adk-fluent/core'
 import * as adk from '@google/adk'
-import { AdkScriptedModel, OurScriptedModel, wire, type Responder, type ScriptedModelOptions } from './scripted-model.js'
+import {
+  AdkScriptedModel,
+  OurScriptedModel,
+  wire,
+  type Responder,
+  type ScriptedModelOptions,
+} from './scripted-model.js'
 import { renderWindow } from './history-window.js'
 
 // @google/adk logs a deprecation warning for every SequentialAgent / ParallelAgent it constructs.
@@ -138,7 +144,14 @@ export const ours: Kit<core.BaseAgent, OurScriptedModel> = {
   model: (respond, options) => ourModelHandle(new OurScriptedModel(respond, options)),
   llmAgent(spec) {
     const tools = spec.withLookupTool
-      ? [new core.FunctionTool({ name: 'lookup', description: 'Looks something up.', parameters: lookupParameters, execute: lookup })]
+      ? [
+          new core.FunctionTool({
+            name: 'lookup',
+            description: 'Looks something up.',
+            parameters: lookupParameters,
+            execute: lookup,
+          }),
+        ]
       : []
     const windowTurns = spec.windowTurns
     return new core.LlmAgent({
@@ -150,7 +163,8 @@ export const ours: Kit<core.BaseAgent, OurScriptedModel> = {
       ...(windowTurns !== undefined
         ? {
             includeContents: 'none' as const,
-            instruction: (context: core.ReadonlyContext) => renderWindow(context.invocationContext.session.events, windowTurns),
+            instruction: (context: core.ReadonlyContext) =>
+              renderWindow(context.invocationContext.session.events, windowTurns),
           }
         : {}),
       tools,
@@ -223,7 +237,14 @@ export const theirs: Kit<adk.BaseAgent, AdkScriptedModel> = {
   model: (respond, options) => adkModelHandle(new AdkScriptedModel(respond, options)),
   llmAgent(spec) {
     const tools = spec.withLookupTool
-      ? [new adk.FunctionTool({ name: 'lookup', description: 'Looks something up.', parameters: lookupParameters, execute: lookup })]
+      ? [
+          new adk.FunctionTool({
+            name: 'lookup',
+            description: 'Looks something up.',
+            parameters: lookupParameters,
+            execute: lookup,
+          }),
+        ]
       : []
     const windowTurns = spec.windowTurns
     return new adk.LlmAgent({
@@ -235,7 +256,8 @@ export const theirs: Kit<adk.BaseAgent, AdkScriptedModel> = {
       ...(windowTurns !== undefined
         ? {
             includeContents: 'none' as const,
-            instruction: (context: adk.ReadonlyContext) => renderWindow(context.invocationContext.session.events, windowTurns),
+            instruction: (context: adk.ReadonlyContext) =>
+              renderWindow(context.invocationContext.session.events, windowTurns),
           }
         : {}),
       tools,

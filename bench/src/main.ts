@@ -60,7 +60,8 @@ function parseArgs(argv: readonly string[]): { quick: boolean; only: string[] | 
 function gitCommit(): string {
   try {
     const commit = execSync('git rev-parse --short HEAD', { cwd: benchDir, encoding: 'utf8' }).trim()
-    const dirty = execSync('git status --porcelain -- ../packages', { cwd: benchDir, encoding: 'utf8' }).trim().length > 0
+    const dirty =
+      execSync('git status --porcelain -- ../packages', { cwd: benchDir, encoding: 'utf8' }).trim().length > 0
     return dirty ? `${commit} (packages/ has uncommitted changes)` : commit
   } catch {
     return 'unknown'
@@ -120,7 +121,8 @@ ${notes(rows).join('\n')}
 async function main(): Promise<void> {
   const { quick, only } = parseArgs(process.argv.slice(2))
   const config = benchConfig(quick)
-  if (!canCollectGarbage()) process.stderr.write('note: gc() is not exposed (run with --expose-gc); scenarios are not separated by full GCs.\n')
+  if (!canCollectGarbage())
+    process.stderr.write('note: gc() is not exposed (run with --expose-gc); scenarios are not separated by full GCs.\n')
   const started = performance.now()
   const rows: ResultRow[] = []
   for (const [id, scenario] of Object.entries(scenarios)) {
@@ -137,7 +139,9 @@ async function main(): Promise<void> {
   mkdirSync(resultsDir, { recursive: true })
   const file = join(resultsDir, only ? 'partial.tmp' : quick ? 'quick.tmp' : 'latest.md')
   writeFileSync(file, document(rows, config, seconds))
-  process.stdout.write(`${textTable(rows)}\n\n${notes(rows).join('\n')}\n\nwritten to ${file} (${seconds.toFixed(0)} s)\n`)
+  process.stdout.write(
+    `${textTable(rows)}\n\n${notes(rows).join('\n')}\n\nwritten to ${file} (${seconds.toFixed(0)} s)\n`,
+  )
 }
 
 await main()

@@ -11,7 +11,10 @@ export function stats(samples: readonly number[]): Stats {
   if (samples.length === 0) throw new Error('no samples')
   const sorted = [...samples].sort((a, b) => a - b)
   const middle = sorted.length >> 1
-  const median = sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
+  const median =
+    sorted.length % 2 === 1
+      ? (sorted[middle] as number)
+      : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
   return { median, min: sorted[0] as number, max: sorted[sorted.length - 1] as number, samples: sorted.length }
 }
 
@@ -67,7 +70,8 @@ async function calibrate(sampler: Sampler, plan: PairPlan): Promise<number> {
 
 async function warmUp(sampler: Sampler, ops: number, plan: PairPlan): Promise<void> {
   const start = performance.now()
-  for (let index = 0; index < plan.warmup || performance.now() - start < (plan.warmupMs ?? 0); index++) await sampler(ops)
+  for (let index = 0; index < plan.warmup || performance.now() - start < (plan.warmupMs ?? 0); index++)
+    await sampler(ops)
 }
 
 /** Per-operation milliseconds of each kept sample. */

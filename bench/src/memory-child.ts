@@ -10,11 +10,14 @@ import { textReply, wire } from './scripted-model.js'
 /** Fills `sessions` sessions with `turns` real turns each (a user event and a model event per turn). */
 async function fill<A, M>(kit: Kit<A, M>, sessions: number, turns: number): Promise<Harness<A>> {
   let reply = 0
-  const model = kit.model(() => textReply(wire(`Answer ${reply++}: a short reply of about sixty characters, like a chat.`)))
+  const model = kit.model(() =>
+    textReply(wire(`Answer ${reply++}: a short reply of about sixty characters, like a chat.`)),
+  )
   const harness = kit.harness(kit.llmAgent({ name: 'assistant', model, instruction: 'You are a helpful assistant.' }))
   for (let session = 0; session < sessions; session++) {
     const id = await harness.createSession({ plan: 'free' })
-    for (let turn = 0; turn < turns; turn++) await harness.turn(id, wire(`Question ${turn} of session ${session}: what now?`))
+    for (let turn = 0; turn < turns; turn++)
+      await harness.turn(id, wire(`Question ${turn} of session ${session}: what now?`))
   }
   return harness
 }

@@ -1,7 +1,9 @@
 import type { Stats } from './measure.js'
 
 /** What "good enough" means for a row: a bound on ours / theirs, or on ours' median itself. */
-export type Target = { readonly kind: 'ratio'; readonly max: number } | { readonly kind: 'absolute'; readonly max: number }
+export type Target =
+  | { readonly kind: 'ratio'; readonly max: number }
+  | { readonly kind: 'absolute'; readonly max: number }
 
 /** One line of the results table. Figures are in `unit`. */
 export interface ResultRow {
@@ -82,7 +84,14 @@ export function markdownTable(rows: readonly ResultRow[]): string {
 export function textTable(rows: readonly ResultRow[]): string {
   const table = [headers, ...rows.map(cells)]
   const widths = headers.map((_, column) => Math.max(...table.map((line) => (line[column] ?? '').length)))
-  return table.map((line) => line.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n')
+  return table
+    .map((line) =>
+      line
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')
 }
 
 /** Notes of the rows that have one, as a Markdown list. */

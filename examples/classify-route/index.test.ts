@@ -22,7 +22,11 @@ describe('classify-route example', () => {
     expect(classifier?.config.responseSchema).toMatchObject({
       properties: { category: { enum: ['billing', 'technical', 'sales', 'other'] } },
     })
-    expect(run.state['intent']).toEqual({ category: 'billing', confidence: 0.94, summary: 'Customer was charged twice for the March invoice.' })
+    expect(run.state['intent']).toEqual({
+      category: 'billing',
+      confidence: 0.94,
+      summary: 'Customer was charged twice for the March invoice.',
+    })
     expect(run.state['intent_category']).toBe('billing')
     expect(run.choice.scripted?.requests[1]?.config.systemInstruction).toContain(
       'You handle invoices, payments and refunds. Answer in two sentences. The request: Customer was charged twice for the March invoice.',
@@ -33,7 +37,10 @@ describe('classify-route example', () => {
 
   it('routes a technical request to the technical specialist', async () => {
     const run = await runExample(
-      withReplies('{"category": "technical", "confidence": 0.8, "summary": "App crashes on start."}', '1. Update the app.\n2. Restart your phone.'),
+      withReplies(
+        '{"category": "technical", "confidence": 0.8, "summary": "App crashes on start."}',
+        '1. Update the app.\n2. Restart your phone.',
+      ),
       { prompt: 'The app crashes when I open it.', print: () => undefined, environment: {} },
     )
     expect(callers(run)).toEqual(['classifier', 'technical'])
@@ -47,12 +54,19 @@ describe('classify-route example', () => {
       text('{"category": "other", "confidence": 0.6, "summary": "Customer says hello."}'),
       text('Hello! How can I help you today?'),
     ]
-    const run = await runExample({ ...example, script }, { prompt: 'Hello there', print: () => undefined, environment: {} })
+    const run = await runExample(
+      { ...example, script },
+      { prompt: 'Hello there', print: () => undefined, environment: {} },
+    )
     expect(callers(run)).toEqual(['classifier', 'classifier', 'general_support'])
-    const repair = run.choice.scripted?.requests[1]?.contents.flatMap((content) => content.parts ?? []).map((part) => part.text ?? '')
+    const repair = run.choice.scripted?.requests[1]?.contents
+      .flatMap((content) => content.parts ?? [])
+      .map((part) => part.text ?? '')
     expect(repair?.slice(-2)).toEqual([
       'Probably small talk?',
-      expect.stringMatching(/^Your previous reply could not be used: the reply is not valid JSON .*Reply again with only a JSON value that matches the required schema\.$/),
+      expect.stringMatching(
+        /^Your previous reply could not be used: the reply is not valid JSON .*Reply again with only a JSON value that matches the required schema\.$/,
+      ),
     ])
     expect(run.state['intent_category']).toBe('other')
     expect(run.choice.scripted?.requests[2]?.config.systemInstruction).toContain('The request: Customer says hello.')

@@ -27,7 +27,8 @@ function intentField(field: keyof z.infer<typeof Intent>) {
 
 /** Builds the classifier, the category step and the route on a model. */
 export function createClassifyRoute(model: string | BaseLlm): PipelineBuilder {
-  const specialist = (name: string, instruction: string) => Agent(name, model).instruct(`${instruction} The request: {intent_summary?}`).writes('reply')
+  const specialist = (name: string, instruction: string) =>
+    Agent(name, model).instruct(`${instruction} The request: {intent_summary?}`).writes('reply')
   const classifier = Agent('classifier', model)
     .instruct(
       'Classify the customer message: billing (invoices, payments, refunds), technical (errors, outages, how-to), sales (plans, pricing, upgrades) or other.',
@@ -41,7 +42,9 @@ export function createClassifyRoute(model: string | BaseLlm): PipelineBuilder {
         .eq('billing', specialist('billing', 'You handle invoices, payments and refunds. Answer in two sentences.'))
         .eq('technical', specialist('technical', 'You fix technical problems. Give numbered steps.'))
         .eq('sales', specialist('sales', 'You help customers pick a plan. Be brief and concrete.'))
-        .otherwise(specialist('general_support', 'Answer helpfully and offer to connect the customer with the right team.')),
+        .otherwise(
+          specialist('general_support', 'Answer helpfully and offer to connect the customer with the right team.'),
+        ),
     )
 }
 
@@ -51,7 +54,9 @@ export const example: Example = {
   defaultPrompt: 'I was charged twice for my March invoice.',
   script: [
     text('{"category": "billing", "confidence": 0.94, "summary": "Customer was charged twice for the March invoice."}'),
-    text('Sorry about the double charge on your March invoice. I have started a refund of the duplicate payment; it reaches your card in 3–5 business days.'),
+    text(
+      'Sorry about the double charge on your March invoice. I have started a refund of the duplicate payment; it reaches your card in 3–5 business days.',
+    ),
   ],
   create: createClassifyRoute,
 }

@@ -62,7 +62,9 @@ export const example: Example = {
       ['growth_rate', { values: [120, 135, 160] }],
       ['growth_rate', { values: [90, 95, 80] }],
     ]),
-    text('/*REASONING*/ North grew 33.3%, south shrank 11.1%. /*FINAL_ANSWER*/ North grew faster: +33.3% against -11.1% for south.'),
+    text(
+      '/*REASONING*/ North grew 33.3%, south shrank 11.1%. /*FINAL_ANSWER*/ North grew faster: +33.3% against -11.1% for south.',
+    ),
   ],
   create: createAnalyst,
 }

@@ -15,7 +15,9 @@ describe('dispatcher example', () => {
     const requests = run.choice.scripted?.requests ?? []
     const frontDesk = requests[0]
     expect(frontDesk?.config.tools?.[0]).toMatchObject({ functionDeclarations: [{ name: 'transfer_to_agent' }] })
-    expect(frontDesk?.config.systemInstruction).toContain('Agent name: billing\nAgent description: Billing: invoices, payments, refunds.')
+    expect(frontDesk?.config.systemInstruction).toContain(
+      'Agent name: billing\nAgent description: Billing: invoices, payments, refunds.',
+    )
     const billingRequest = requests[1]
     expect(billingRequest?.config.labels?.['adk_agent_name']).toBe('billing')
     expect(billingRequest?.config.systemInstruction).toContain('Your parent agent is front_desk.')
@@ -27,13 +29,19 @@ describe('dispatcher example', () => {
     const session = await runner.sessionService.createSession({ appName: 'dispatcher', userId: 'u' })
     const ask = async (prompt: string) => {
       const texts: string[] = []
-      for await (const event of runner.runAsync({ userId: 'u', sessionId: session.id, newMessage: { role: 'user', parts: [{ text: prompt }] } })) {
+      for await (const event of runner.runAsync({
+        userId: 'u',
+        sessionId: session.id,
+        newMessage: { role: 'user', parts: [{ text: prompt }] },
+      })) {
         if (stringifyContent(event)) texts.push(`${event.author}: ${stringifyContent(event)}`)
       }
       return texts
     }
     await ask(example.defaultPrompt)
-    expect(await ask('Where can I download it?')).toEqual(['billing: You can download it from Settings → Billing → Invoices.'])
+    expect(await ask('Where can I download it?')).toEqual([
+      'billing: You can download it from Settings → Billing → Invoices.',
+    ])
     expect(llm.requests[3]?.config.labels?.['adk_agent_name']).toBe('billing')
   })
 })

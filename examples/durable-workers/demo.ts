@@ -9,16 +9,33 @@ import { PgTestSessionService } from '../../packages/dbos/src/testing/pg-session
 import { APP, createPipeline, slowScriptedModel } from './pipeline.js'
 
 export const message = (text: string) => ({ role: 'user', parts: [{ text }] })
-export const questions = ['How does a heat pump work?', 'Why is the sky blue?', 'What is a mortgage?', 'How do vaccines work?', 'What is inflation?', 'Why do cats purr?']
+export const questions = [
+  'How does a heat pump work?',
+  'Why is the sky blue?',
+  'What is a mortgage?',
+  'How do vaccines work?',
+  'What is inflation?',
+  'Why do cats purr?',
+]
 
 /** Creates a session per run, enqueues the runs, waits for all: one line per run (its worker, its answer). */
 export async function enqueueAndWait(databaseUrl: string, count: number, tree?: TreeRef): Promise<string[]> {
   const sessions = await new PgTestSessionService(databaseUrl).init()
-  const client = await DurableClient.connect({ appName: APP, databaseUrl, ...(tree ?? { agent: createPipeline(slowScriptedModel('client', 0)).build() }) })
+  const client = await DurableClient.connect({
+    appName: APP,
+    databaseUrl,
+    ...(tree ?? { agent: createPipeline(slowScriptedModel('client', 0)).build() }),
+  })
   const runs = []
   for (let index = 0; index < count; index++) {
     const session = await sessions.createSession({ appName: APP, userId: 'demo' })
-    runs.push(await client.startRun({ userId: 'demo', sessionId: session.id, newMessage: message(questions[index % questions.length] as string) }))
+    runs.push(
+      await client.startRun({
+        userId: 'demo',
+        sessionId: session.id,
+        newMessage: message(questions[index % questions.length] as string),
+      }),
+    )
   }
   const lines: string[] = []
   for (const run of runs) {
@@ -32,11 +49,19 @@ export async function enqueueAndWait(databaseUrl: string, count: number, tree?: 
 }
 
 /** Starts a worker process; resolves with its agent tree version once it is ready. */
-export function spawnWorker(databaseUrl: string, workerId: string, print: (line: string) => void): { child: ChildProcess; ready: Promise<string> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@adk-fluent/source', fileURLToPath(new URL('./worker.ts', import.meta.url))], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, WORKER_ID: workerId },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+export function spawnWorker(
+  databaseUrl: string,
+  workerId: string,
+  print: (line: string) => void,
+): { child: ChildProcess; ready: Promise<string> } {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=@adk-fluent/source', fileURLToPath(new URL('./worker.ts', import.meta.url))],
+    {
+      env: { ...process.env, DATABASE_URL: databaseUrl, WORKER_ID: workerId },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let output = ''
   const ready = new Promise<string>((resolve, reject) => {
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
@@ -53,7 +78,10 @@ export function spawnWorker(databaseUrl: string, workerId: string, print: (line:
 }
 
 /** The walkthrough; returns what it printed. */
-export async function runDemo(databaseUrl: string, print: (line: string) => void = (line) => console.log(line)): Promise<string[]> {
+export async function runDemo(
+  databaseUrl: string,
+  print: (line: string) => void = (line) => console.log(line),
+): Promise<string[]> {
   const printed: string[] = []
   const say = (line: string) => {
     printed.push(line)
@@ -81,7 +109,8 @@ export async function runDemo(databaseUrl: string, print: (line: string) => void
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const databaseUrl = process.env['DATABASE_URL']
-  if (!databaseUrl) throw new Error('Set DATABASE_URL to a PostgreSQL database (scripts/pg-test-server.sh start prints one).')
+  if (!databaseUrl)
+    throw new Error('Set DATABASE_URL to a PostgreSQL database (scripts/pg-test-server.sh start prints one).')
   await runDemo(databaseUrl)
   process.exit(0)
 }

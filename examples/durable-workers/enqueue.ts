@@ -8,7 +8,8 @@ import { message, questions } from './demo.js'
 import { APP, createPipeline, slowScriptedModel } from './pipeline.js'
 
 const databaseUrl = process.env['DATABASE_URL']
-if (!databaseUrl) throw new Error('Set DATABASE_URL to a PostgreSQL database (scripts/pg-test-server.sh start prints one).')
+if (!databaseUrl)
+  throw new Error('Set DATABASE_URL to a PostgreSQL database (scripts/pg-test-server.sh start prints one).')
 const sessions = await new PgTestSessionService(databaseUrl).init()
 const agent = createPipeline(slowScriptedModel('client', 0)).build()
 // #region enqueue

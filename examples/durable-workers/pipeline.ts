@@ -16,7 +16,11 @@ const replies: Record<string, string> = {
 }
 
 /** A scripted model whose every call waits `delayMs`, prints `[worker] agent: topic`, then answers. */
-export function slowScriptedModel(workerId: string, delayMs: number, print: (line: string) => void = (line) => console.log(line)): ScriptedLlm {
+export function slowScriptedModel(
+  workerId: string,
+  delayMs: number,
+  print: (line: string) => void = (line) => console.log(line),
+): ScriptedLlm {
   const reply = (agent: string) => async (request: LlmRequest) => {
     const topic = JSON.stringify(request.contents[0]?.parts?.[0]?.text ?? '')
     print(`[${workerId}] ${agent}: ${topic}`)

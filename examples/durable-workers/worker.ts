@@ -9,7 +9,8 @@ import { PgTestSessionService } from '../../packages/dbos/src/testing/pg-session
 import { APP, createPipeline, slowScriptedModel } from './pipeline.js'
 
 const databaseUrl = process.env['DATABASE_URL']
-if (!databaseUrl) throw new Error('Set DATABASE_URL to a PostgreSQL database (scripts/pg-test-server.sh start prints one).')
+if (!databaseUrl)
+  throw new Error('Set DATABASE_URL to a PostgreSQL database (scripts/pg-test-server.sh start prints one).')
 const workerId = process.env['WORKER_ID'] ?? `worker-${process.pid}`
 const sessionService = await new PgTestSessionService(databaseUrl).init()
 // #region launch

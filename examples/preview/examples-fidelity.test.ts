@@ -12,7 +12,16 @@ import { example as sequentialFailure } from '../sequential-failure/index.js'
 import { example as showcase, showcase as showcasePipeline, mockScript as showcaseScript } from '../showcase/index.js'
 import { example as weatherAgent } from '../weather-agent/index.js'
 
-const examples: readonly Example[] = [classifyRoute, dataAnalyst, dispatcher, researchFanout, reviewLoop, sequentialFailure, showcase, weatherAgent]
+const examples: readonly Example[] = [
+  classifyRoute,
+  dataAnalyst,
+  dispatcher,
+  researchFanout,
+  reviewLoop,
+  sequentialFailure,
+  showcase,
+  weatherAgent,
+]
 
 /** How many model calls each example's offline run makes (so a run and a preview that both stop early cannot pass). */
 const expectedCalls: Readonly<Record<string, number>> = {
@@ -41,8 +50,18 @@ describe('the preview of every example equals its run', () => {
   }
 
   it('showcase as the CLI loads it (agents on a named Gemini model, replaced in the run by the scripted one)', async () => {
-    const { runRequests, previewCalls } = await checkPreviewFidelity({ agent: showcasePipeline, script: showcaseScript, prompt: showcase.defaultPrompt })
-    expect(previewCalls.map((call) => `${call.agent}#${call.round ?? '-'}`)).toEqual(['researcher#-', 'writer#1', 'reviewer#1', 'writer#2', 'reviewer#2'])
+    const { runRequests, previewCalls } = await checkPreviewFidelity({
+      agent: showcasePipeline,
+      script: showcaseScript,
+      prompt: showcase.defaultPrompt,
+    })
+    expect(previewCalls.map((call) => `${call.agent}#${call.round ?? '-'}`)).toEqual([
+      'researcher#-',
+      'writer#1',
+      'reviewer#1',
+      'writer#2',
+      'reviewer#2',
+    ])
     expect(runRequests[0]?.model).toBe('gemini-2.5-flash')
   })
 })

@@ -8,16 +8,32 @@ import { z } from 'zod'
 import { article, classifier, review, support, writer } from '../readme/tour.js'
 
 const partsOf = (contents: readonly { role?: string; parts?: { text?: string }[] }[] | undefined) =>
-  (contents ?? []).map((content) => `[${content.role}] ${(content.parts ?? []).map((part) => part.text ?? '<part>').join(' | ')}`)
+  (contents ?? []).map(
+    (content) => `[${content.role}] ${(content.parts ?? []).map((part) => part.text ?? '<part>').join(' | ')}`,
+  )
 
 describe("the README's pipelines", () => {
   it('classifier and writer alone', async () => {
-    await checkPreviewFidelity({ agent: classifier, script: ['{"category":"billing","confidence":0.9}'], prompt: 'Refund?', state: { query: 'refund' } })
-    await checkPreviewFidelity({ agent: writer, script: ['An article.'], prompt: 'Go', state: { topic: 'bees', findings: '- They dance.', tone: 'warm' } })
+    await checkPreviewFidelity({
+      agent: classifier,
+      script: ['{"category":"billing","confidence":0.9}'],
+      prompt: 'Refund?',
+      state: { query: 'refund' },
+    })
+    await checkPreviewFidelity({
+      agent: writer,
+      script: ['An article.'],
+      prompt: 'Go',
+      state: { topic: 'bees', findings: '- They dance.', tone: 'warm' },
+    })
   })
 
   it('article: capture → researcher → writer', async () => {
-    const { previewCalls } = await checkPreviewFidelity({ agent: article, script: ['- Bees dance.', 'Bees talk by dancing.'], prompt: 'honeybees' })
+    const { previewCalls } = await checkPreviewFidelity({
+      agent: article,
+      script: ['- Bees dance.', 'Bees talk by dancing.'],
+      prompt: 'honeybees',
+    })
     expect(previewCalls[1]?.request.config.systemInstruction).toContain('[findings]: - Bees dance.')
     expect(previewCalls[1]?.state).toMatchObject({ topic: 'honeybees', findings: '- Bees dance.' })
   })
@@ -29,7 +45,11 @@ describe("the README's pipelines", () => {
       prompt: 'Where is order A1?',
       state: { query: 'order A1' },
     })
-    expect(previewCalls.map((item) => `${item.agent}:${item.callNumber}`)).toEqual(['classifier:1', 'billing:1', 'billing:2'])
+    expect(previewCalls.map((item) => `${item.agent}:${item.callNumber}`)).toEqual([
+      'classifier:1',
+      'billing:1',
+      'billing:2',
+    ])
   })
 
   it('review: a fan-out of two reviewers, then a merge', async () => {
@@ -50,16 +70,31 @@ describe("the seed's three flows", () => {
       .returns(z.object({ category: z.enum(['billing', 'technical']) }))
       .writes('intent')
       .then(S.compute({ category: (state) => (state['intent'] as { category: string }).category }))
-      .then(Route('category').eq('billing', Agent('billing').instruct('Handle the billing question.')).otherwise(Agent('tech').instruct('Fix it.')))
-    const { previewCalls } = await checkPreviewFidelity({ agent: flow, script: ['{"category":"technical"}', 'Restart it.'], prompt: 'It crashes.' })
+      .then(
+        Route('category')
+          .eq('billing', Agent('billing').instruct('Handle the billing question.'))
+          .otherwise(Agent('tech').instruct('Fix it.')),
+      )
+    const { previewCalls } = await checkPreviewFidelity({
+      agent: flow,
+      script: ['{"category":"technical"}', 'Restart it.'],
+      prompt: 'It crashes.',
+    })
     expect(previewCalls.map((item) => item.agent)).toEqual(['classifier', 'tech'])
-    expect(partsOf(previewCalls[1]?.request.contents)).toEqual(['[user] It crashes.', '[user] For context: | [classifier] said: {"category":"technical"}'])
+    expect(partsOf(previewCalls[1]?.request.contents)).toEqual([
+      '[user] It crashes.',
+      '[user] For context: | [classifier] said: {"category":"technical"}',
+    ])
   })
 
   it('fan-out research, then merge and synthesise', async () => {
     const flow = Pipeline('research')
       .step(S.capture('topic'))
-      .step(FanOut('fan').branch(Agent('web').instruct('Research {topic} online.').writes('web')).branch(Agent('papers').instruct('Research {topic} in papers.').writes('papers')))
+      .step(
+        FanOut('fan')
+          .branch(Agent('web').instruct('Research {topic} online.').writes('web'))
+          .branch(Agent('papers').instruct('Research {topic} in papers.').writes('papers')),
+      )
       .step(S.merge(['web', 'papers'], { into: 'findings' }))
       .step(Agent('synthesizer').instruct('Summarise.').reads('findings').writes('briefing'))
     const { previewCalls } = await checkPreviewFidelity({
@@ -67,7 +102,9 @@ describe("the seed's three flows", () => {
       script: { web: ['Web says yes.'], papers: ['Papers say mostly.'], synthesizer: ['Mostly yes.'] },
       prompt: 'Do heat pumps save money?',
     })
-    expect(previewCalls.at(-1)?.request.config.systemInstruction).toContain('[findings]: Web says yes.\nPapers say mostly.')
+    expect(previewCalls.at(-1)?.request.config.systemInstruction).toContain(
+      '[findings]: Web says yes.\nPapers say mostly.',
+    )
   })
 
   it('review loop, three rounds: from round 2 on the writer sees the feedback', async () => {
@@ -77,9 +114,23 @@ describe("the seed's three flows", () => {
       target: 0.8,
       maxRounds: 3,
     })
-    const script = [text('Draft one.'), text('Score: 5/10\nShorter.'), text('Draft two.'), text('Score: 7/10\nPunchier.'), text('Draft three.'), text('Score: 9/10\nDone.')]
+    const script = [
+      text('Draft one.'),
+      text('Score: 5/10\nShorter.'),
+      text('Draft two.'),
+      text('Score: 7/10\nPunchier.'),
+      text('Draft three.'),
+      text('Score: 9/10\nDone.'),
+    ]
     const { previewCalls } = await checkPreviewFidelity({ agent: loop, script, prompt: 'A solar bike light.' })
-    expect(previewCalls.map((item) => `${item.agent}#${item.round}`)).toEqual(['writer#1', 'reviewer#1', 'writer#2', 'reviewer#2', 'writer#3', 'reviewer#3'])
+    expect(previewCalls.map((item) => `${item.agent}#${item.round}`)).toEqual([
+      'writer#1',
+      'reviewer#1',
+      'writer#2',
+      'reviewer#2',
+      'writer#3',
+      'reviewer#3',
+    ])
     expect(JSON.stringify(previewCalls[4]?.request)).toContain('Punchier.')
   })
 })

@@ -10,7 +10,12 @@ const repository = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 async function cli(args: readonly string[]): Promise<string> {
   let stdout = ''
   let stderr = ''
-  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env: {}, cwd: repository }
+  const io = {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env: {},
+    cwd: repository,
+  }
   const code = await runCli(args, io)
   if (stderr !== '') throw new Error(`adk-fluent ${args.join(' ')} wrote to stderr (exit code ${code}):\n${stderr}`)
   return `$ adk-fluent ${args.join(' ')}\n${stdout}`
@@ -22,7 +27,10 @@ export const outputs: Readonly<Record<string, () => string | Promise<string>>> =
   'classifier-anatomy': () => classifier.llmAnatomy(),
   'classifier-data-flow': () => classifier.dataFlow(),
   'writer-anatomy': () =>
-    writer.llmAnatomy({ state: { topic: 'honeybees', findings: '- They dance to share directions.', tone: 'playful' }, userMessage: 'Go' }),
+    writer.llmAnatomy({
+      state: { topic: 'honeybees', findings: '- They dance to share directions.', tone: 'playful' },
+      userMessage: 'Go',
+    }),
   'article-data-flow': () => article.dataFlow(),
   'writer-in-article': () => writerInArticle(),
   'support-calls': async () => (await supportCalls()).join('\n'),
@@ -34,8 +42,13 @@ export const outputs: Readonly<Record<string, () => string | Promise<string>>> =
       .map((issue) => `[${issue.level}] ${issue.agent}: ${issue.message}\n  hint: ${issue.hint}`)
       .join('\n'),
   'weather-eval': () =>
-    cli(['eval', 'examples/weather-agent/eval/agent.ts', 'examples/weather-agent/eval/weather.evalset.json:named_city_metric', '--print_detailed_results']),
+    cli([
+      'eval',
+      'examples/weather-agent/eval/agent.ts',
+      'examples/weather-agent/eval/weather.evalset.json:named_city_metric',
+      '--print_detailed_results',
+    ]),
   'usage-report': usageReport,
   'limit-error': limitError,
-  'cancelled': cancelled,
+  cancelled: cancelled,
 }

@@ -9,7 +9,8 @@ const tokens = (reply: string, input: number, output: number) => ({
 })
 const researcher = Agent('researcher').instruct('List facts about {topic}.').writes('facts')
 const writer = Agent('writer').instruct('Write a paragraph from {facts}.')
-const model = () => new ScriptedLlm({ researcher: [tokens('Bees dance.', 120, 30)], writer: [tokens('Bees talk by dancing.', 200, 60)] })
+const model = () =>
+  new ScriptedLlm({ researcher: [tokens('Bees dance.', 120, 30)], writer: [tokens('Bees talk by dancing.', 200, 60)] })
 
 export async function usageReport(): Promise<string> {
   // #region usage
@@ -28,7 +29,9 @@ export async function limitError(): Promise<string> {
     await limited
     return 'no error'
   } catch (error) {
-    return UsageLimitError.isInstance(error) ? `UsageLimitError (${(error as UsageLimitError).limit}): ${error.message}` : String(error)
+    return UsageLimitError.isInstance(error)
+      ? `UsageLimitError (${(error as UsageLimitError).limit}): ${error.message}`
+      : String(error)
   }
 }
 

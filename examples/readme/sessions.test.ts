@@ -17,7 +17,11 @@ it('continues a conversation stored in SQLite from a second service, as a second
   const again = openSessionService('sqlite:.adk/sessions.db')
   try {
     expect(await agent.ask('What is my name?', { sessionService: again, sessionId: chat })).toBe('Your name is Ann.')
-    expect(llm.requests[1]?.contents.map((content) => content.parts?.[0]?.text)).toEqual(['My name is Ann.', 'Hello Ann.', 'What is my name?'])
+    expect(llm.requests[1]?.contents.map((content) => content.parts?.[0]?.text)).toEqual([
+      'My name is Ann.',
+      'Hello Ann.',
+      'What is my name?',
+    ])
   } finally {
     await again.close()
   }

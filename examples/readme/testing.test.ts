@@ -10,7 +10,11 @@ it('answers with the weather tool', async () => {
   const getWeather = ({ city }: { city: string }) => ({ city, sky: 'sunny', celsius: 24 })
   const agent = Agent('assistant', llm)
     .instruct('Answer weather questions for {user:name?}.')
-    .tool(getWeather, { name: 'get_weather', description: 'Weather now in a city.', parameters: z.object({ city: z.string() }) })
+    .tool(getWeather, {
+      name: 'get_weather',
+      description: 'Weather now in a city.',
+      parameters: z.object({ city: z.string() }),
+    })
 
   expect(await agent.ask('Weather in Tokyo?')).toBe('Sunny, 24 °C in Tokyo.')
   // Every request the model received, exactly as sent:
@@ -28,7 +32,11 @@ describe('the README testing snippet', () => {
     const runner = new InMemoryRunner({ agent: Agent('greeter', llm).build(), appName: 'app' })
     const session = await runner.sessionService.createSession({ appName: 'app', userId: 'u' })
     const authors: string[] = []
-    for await (const event of runner.runAsync({ userId: 'u', sessionId: session.id, newMessage: { role: 'user', parts: [{ text: 'hello' }] } })) {
+    for await (const event of runner.runAsync({
+      userId: 'u',
+      sessionId: session.id,
+      newMessage: { role: 'user', parts: [{ text: 'hello' }] },
+    })) {
       authors.push(event.author)
     }
     expect(authors).toEqual(['greeter'])

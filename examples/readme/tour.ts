@@ -36,7 +36,12 @@ export const support = Pipeline('support')
   .step(S.compute({ category: (state) => (state['intent'] as { category: string }).category }))
   .step(
     Route('category')
-      .eq('billing', Agent('billing', 'gemini-2.5-flash').instruct('Resolve the billing question.').tool(lookUpOrder, { parameters: z.object({ orderId: z.string() }) }))
+      .eq(
+        'billing',
+        Agent('billing', 'gemini-2.5-flash')
+          .instruct('Resolve the billing question.')
+          .tool(lookUpOrder, { parameters: z.object({ orderId: z.string() }) }),
+      )
       .eq('technical', Agent('tech', 'gemini-2.5-flash').instruct('Fix the problem.').context(C.window(3)))
       .otherwise(Agent('general', 'gemini-2.5-flash').instruct('Answer politely.')),
   )
@@ -73,6 +78,9 @@ export async function supportCalls(): Promise<string[]> {
     state: { query: 'order A1' },
     replies: { classifier: ['{"category":"technical","confidence":0.9}'] },
   })
-  return calls.map((call) => `${call.index}. ${call.agent}: ${call.request.contents.length} contents, state ${JSON.stringify(call.state)}`)
+  return calls.map(
+    (call) =>
+      `${call.index}. ${call.agent}: ${call.request.contents.length} contents, state ${JSON.stringify(call.state)}`,
+  )
 }
 // #endregion preview

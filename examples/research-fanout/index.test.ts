@@ -7,7 +7,12 @@ describe('research-fanout example', () => {
     const run = await runExample(example, { print: () => undefined, environment: {} })
     const requests = run.choice.scripted?.requests ?? []
     const byAgent = new Map(requests.map((request) => [String(request.config.labels?.['adk_agent_name']), request]))
-    expect([...byAgent.keys()].sort()).toEqual(['market_researcher', 'paper_researcher', 'synthesizer', 'web_researcher'])
+    expect([...byAgent.keys()].sort()).toEqual([
+      'market_researcher',
+      'paper_researcher',
+      'synthesizer',
+      'web_researcher',
+    ])
     expect(requests.at(-1)?.config.labels?.['adk_agent_name']).toBe('synthesizer')
     const topic = example.defaultPrompt
     expect(run.state['topic']).toBe(topic)
@@ -33,7 +38,8 @@ describe('research-fanout example', () => {
         `<conversation_context>\n[findings]: ${findings.join('\n')}\n</conversation_context>`,
     )
     // `.reads()` hides the conversation: the researchers' replies are not in the synthesizer's contents.
-    const contents = synthesizer?.contents.flatMap((content) => content.parts ?? []).map((part) => part.text ?? '') ?? []
+    const contents =
+      synthesizer?.contents.flatMap((content) => content.parts ?? []).map((part) => part.text ?? '') ?? []
     expect(contents.join('\n')).not.toContain('Owners report')
     expect(run.finalText).toBe(script['synthesizer']?.[0])
     expect(run.state['briefing']).toBe(run.finalText)

@@ -16,7 +16,9 @@ export function createReviewLoop(model: string | BaseLlm): LoopBuilder {
     .instruct('Write a one-line tagline for the product the user describes. Reply with the tagline only.')
     .writes('draft')
   const reviewer = Agent('reviewer', model)
-    .instruct('Review the tagline. First line: "Score: N/10" (10 = ready to print). Second line: the one change that would improve it most.')
+    .instruct(
+      'Review the tagline. First line: "Score: N/10" (10 = ready to print). Second line: the one change that would improve it most.',
+    )
     .reads('draft')
   return reviewLoop({ worker: writer, reviewer, target: 0.8, maxRounds: 3 }).afterAgent((context) => {
     const quality = context.state.get<number>('quality')

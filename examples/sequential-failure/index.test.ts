@@ -14,8 +14,14 @@ describe('sequential-failure example', () => {
       status: 'failure',
       detail: "Error in tool 'reserve_stock': warehouse service unavailable",
     })
-    expect(JSON.parse(String(run.state['agent_b_outcome']))).toEqual({ status: 'skipped', detail: 'agent_a_outcome was failure' })
-    expect(JSON.parse(String(run.state['agent_c_outcome']))).toEqual({ status: 'skipped', detail: 'agent_b_outcome was skipped' })
+    expect(JSON.parse(String(run.state['agent_b_outcome']))).toEqual({
+      status: 'skipped',
+      detail: 'agent_a_outcome was failure',
+    })
+    expect(JSON.parse(String(run.state['agent_c_outcome']))).toEqual({
+      status: 'skipped',
+      detail: 'agent_b_outcome was skipped',
+    })
     const system = scripted.requests[2]?.config.systemInstruction ?? ''
     expect(system).toContain(`Outcome of A: ${String(run.state['agent_a_outcome'])}`)
     expect(system).toContain(`Outcome of B: ${String(run.state['agent_b_outcome'])}`)
@@ -23,6 +29,8 @@ describe('sequential-failure example', () => {
     expect(lines[0]).toBe('Running offline on scripted models (set GOOGLE_API_KEY to run on Gemini).')
     expect(run.finalText).toContain('Order not shipped')
     const toolResponse = run.events.flatMap((event) => event.content?.parts ?? []).find((part) => part.functionResponse)
-    expect(toolResponse?.functionResponse?.response).toEqual({ error: "Error in tool 'reserve_stock': warehouse service unavailable" })
+    expect(toolResponse?.functionResponse?.response).toEqual({
+      error: "Error in tool 'reserve_stock': warehouse service unavailable",
+    })
   })
 })

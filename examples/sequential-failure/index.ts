@@ -85,7 +85,9 @@ export const example: Example = {
   script: [
     call('reserve_stock', { sku: 'SKU-42', quantity: 2 }),
     text('I could not reserve the stock: the warehouse service is unavailable.'),
-    text('Order not shipped: stock reservation failed (warehouse service unavailable), so labelling and email were skipped.'),
+    text(
+      'Order not shipped: stock reservation failed (warehouse service unavailable), so labelling and email were skipped.',
+    ),
   ],
   create: createPipeline,
 }

@@ -50,6 +50,10 @@ export async function runExample(example: Example, options: RunExampleOptions = 
       print(`[${event.author}] ${text}`)
     }
   }
-  const stored = await runner.sessionService.getSession({ appName: example.name, userId: 'example-user', sessionId: session.id })
+  const stored = await runner.sessionService.getSession({
+    appName: example.name,
+    userId: 'example-user',
+    sessionId: session.id,
+  })
   return { choice, events, finalText, state: stored?.state ?? {} }
 }

@@ -10,7 +10,8 @@ const showcaseFile = fileURLToPath(new URL('./index.ts', import.meta.url))
 
 function runBin(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env: Record<string, string | undefined> = { ...process.env, ADK_FLUENT_CLI_FROM_SOURCE: '1' }
-  for (const name of ['GOOGLE_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_GENAI_USE_VERTEXAI', 'ADK_FLUENT_MODEL']) delete env[name]
+  for (const name of ['GOOGLE_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_GENAI_USE_VERTEXAI', 'ADK_FLUENT_MODEL'])
+    delete env[name]
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
@@ -36,7 +37,9 @@ describe('adk-fluent anatomy on the showcase', () => {
       'LLM Call Anatomy: writer — call 6 of 7 (its call 3, round 3)',
       'LLM Call Anatomy: reviewer — call 7 of 7 (its call 3, round 3)',
     ])
-    expect(result.stdout).toContain('List the five most useful facts about How do honeybees communicate? for a short article.')
+    expect(result.stdout).toContain(
+      'List the five most useful facts about How do honeybees communicate? for a short article.',
+    )
     expect(result.stdout).toContain("                 [draft]: ⟨writer's reply⟩")
   }, 120_000)
 })

@@ -59,6 +59,8 @@ export async function runShowcase(options: ShowcaseOptions = {}): Promise<Record
   const stored = await runner.sessionService.getSession({ appName: 'showcase', userId: 'demo', sessionId: session.id })
   const state = stored?.state ?? {}
   out()
-  out(`Quality ${String(state['quality'])} after ${String(state['quality_rounds'])} round(s): ${String(state['quality_stop_reason'])}.`)
+  out(
+    `Quality ${String(state['quality'])} after ${String(state['quality_rounds'])} round(s): ${String(state['quality_stop_reason'])}.`,
+  )
   return state
 }

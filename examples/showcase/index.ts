@@ -24,13 +24,17 @@ export function createAgents(model: string | BaseLlm) {
     .instruct(
       P.role('You are a clear, friendly technical writer.')
         .add(P.task('Write a three-sentence article about {topic} using the findings.'))
-        .add(P.constraint('Use only the findings; do not invent numbers.', 'When there is reviewer feedback, address it.')),
+        .add(
+          P.constraint('Use only the findings; do not invent numbers.', 'When there is reviewer feedback, address it.'),
+        ),
     )
     .reads('findings')
     .writes('draft')
   const reviewer = Agent('reviewer', model)
     .describe('Scores the draft.')
-    .instruct('Review the article. First line: "Score: N/10" (10 = ready to publish). Second line: the one change that would improve it most.')
+    .instruct(
+      'Review the article. First line: "Score: N/10" (10 = ready to publish). Second line: the one change that would improve it most.',
+    )
     .reads('draft')
   return { researcher, writer, reviewer }
 }
@@ -52,7 +56,9 @@ export const example: Example = {
     text(
       '- Forager bees perform a "waggle dance" to share where food is.\n- The angle of the dance gives the direction relative to the sun.\n- The length of the waggle run encodes the distance.\n- Bees also share scent from the flowers they visited.\n- A "stop signal" warns others away from dangerous food sources.',
     ),
-    text('Honeybees talk by dancing. A forager performs a waggle dance that points toward food. Other bees follow the dance.'),
+    text(
+      'Honeybees talk by dancing. A forager performs a waggle dance that points toward food. Other bees follow the dance.',
+    ),
     text('Score: 6/10\nSay how the dance encodes distance and direction; that is the surprising part.'),
     text(
       'Honeybees share directions by dancing. The angle of a forager’s waggle dance points toward the food relative to the sun, and the length of each waggle run tells how far away it is. Scents on the dancer and a "stop signal" for danger complete the message.',

@@ -16,8 +16,12 @@ const images = fileURLToPath(new URL('../../docs/images/', import.meta.url))
 describe('the showcase in the dev UI', () => {
   it('adk-fluent web examples/showcase/index.ts serves the page and runs a chat turn offline', async () => {
     const env: Record<string, string | undefined> = { ...process.env, ADK_FLUENT_CLI_FROM_SOURCE: '1' }
-    for (const name of ['GOOGLE_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_GENAI_USE_VERTEXAI', 'ADK_FLUENT_MODEL']) delete env[name]
-    const child = spawn(process.execPath, [bin, 'web', showcaseFile, '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    for (const name of ['GOOGLE_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_GENAI_USE_VERTEXAI', 'ADK_FLUENT_MODEL'])
+      delete env[name]
+    const child = spawn(process.execPath, [bin, 'web', showcaseFile, '--port', '0'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let out = ''
     let err = ''
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
@@ -29,12 +33,30 @@ describe('the showcase in the dev UI', () => {
       expect(out).toContain('adk-fluent web: showcase at')
       expect(out).toContain('models: offline, the mockScript replies')
       expect(await (await fetch(url)).text()).toContain('<script type="module" src="/ui/app.js"></script>')
-      const session = (await (await fetch(new URL('/api/sessions', url), { method: 'POST', body: '{}' })).json()) as { id: string }
-      const run = (await (await fetch(new URL(`/api/sessions/${session.id}/runs`, url), { method: 'POST', body: '{"text":"How do honeybees communicate?"}' })).json()) as { runId: string }
+      const session = (await (await fetch(new URL('/api/sessions', url), { method: 'POST', body: '{}' })).json()) as {
+        id: string
+      }
+      const run = (await (
+        await fetch(new URL(`/api/sessions/${session.id}/runs`, url), {
+          method: 'POST',
+          body: '{"text":"How do honeybees communicate?"}',
+        })
+      ).json()) as { runId: string }
       const stream = await (await fetch(new URL(`/api/runs/${run.runId}/stream`, url))).text()
-      const entries = stream.split('\n').filter((line) => line.startsWith('data: ')).map((line) => JSON.parse(line.slice(6)) as { kind: string; agent?: string; text?: string; ok?: boolean })
-      expect(entries.filter((entry) => entry.kind === 'llm-call').map((entry) => entry.agent)).toEqual(['researcher', 'writer', 'reviewer', 'writer', 'reviewer'])
-      expect(entries.filter((entry) => entry.kind === 'text').at(-1)?.text).toBe('Score: 9/10\nClear, accurate and vivid. Publish.')
+      const entries = stream
+        .split('\n')
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => JSON.parse(line.slice(6)) as { kind: string; agent?: string; text?: string; ok?: boolean })
+      expect(entries.filter((entry) => entry.kind === 'llm-call').map((entry) => entry.agent)).toEqual([
+        'researcher',
+        'writer',
+        'reviewer',
+        'writer',
+        'reviewer',
+      ])
+      expect(entries.filter((entry) => entry.kind === 'text').at(-1)?.text).toBe(
+        'Score: 9/10\nClear, accurate and vivid. Publish.',
+      )
       expect(entries.at(-1)).toMatchObject({ kind: 'end', ok: true })
     } finally {
       child.kill('SIGTERM')
@@ -46,7 +68,13 @@ describe('the showcase in the dev UI', () => {
   it.skipIf(chromiumMissing !== undefined)(
     `shows the graph and a finished chat in Chromium (and takes the README screenshots)${chromiumMissing ? ` — SKIPPED: ${chromiumMissing}` : ''}`,
     async () => {
-      const server = await startWebServer({ builder: showcase, module: { mockScript }, file: 'examples/showcase/index.ts', env: {}, port: 0 })
+      const server = await startWebServer({
+        builder: showcase,
+        module: { mockScript },
+        file: 'examples/showcase/index.ts',
+        env: {},
+        port: 0,
+      })
       const browser = await launchChromium()
       try {
         const page = await browser.context.newPage()

@@ -10,7 +10,9 @@ import { z } from 'zod'
 import type { Example } from '../shared/example.js'
 
 /** Offline forecasts by city (lower case). */
-const forecasts: Readonly<Record<string, { readonly sky: string; readonly temperatureC: number; readonly windKmh: number }>> = {
+const forecasts: Readonly<
+  Record<string, { readonly sky: string; readonly temperatureC: number; readonly windKmh: number }>
+> = {
   lisbon: { sky: 'sunny', temperatureC: 24, windKmh: 12 },
   oslo: { sky: 'light rain', temperatureC: 9, windKmh: 20 },
   tokyo: { sky: 'cloudy', temperatureC: 18, windKmh: 8 },
@@ -40,7 +42,12 @@ export function createWeatherAgent(model: string | BaseLlm): AgentBuilder {
     .instruct(
       P.task("Answer the user's weather question in two sentences. When they name no city, use their home city.")
         .add(P.template('Home city: {user:home_city?}.'))
-        .add(P.when((state) => state['user:units'] === 'imperial', P.constraint('Give temperatures in °F: convert them with convert_temperature.'))),
+        .add(
+          P.when(
+            (state) => state['user:units'] === 'imperial',
+            P.constraint('Give temperatures in °F: convert them with convert_temperature.'),
+          ),
+        ),
     )
     .tool(getWeather, {
       name: 'get_weather',

@@ -22,7 +22,8 @@ function setUp<A, M>(kit: Kit<A, M>): ScenarioSide {
     async check() {
       const id = await harness.createSession()
       const events = await harness.turn(id, 'Hi there!')
-      if (events !== 1 || (await harness.eventCount(id)) !== 2) throw new Error(`A (${kit.label}): expected 1 event and 2 stored`)
+      if (events !== 1 || (await harness.eventCount(id)) !== 2)
+        throw new Error(`A (${kit.label}): expected 1 event and 2 stored`)
     },
   }
 }

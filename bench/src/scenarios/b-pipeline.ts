@@ -41,7 +41,8 @@ function setUp<A, M>(kit: Kit<A, M>): ScenarioSide {
       const events = await harness.turn(id, 'Write about cats.')
       const state = await harness.state(id)
       const lastInstruction = model.lastSystemInstruction()
-      if (events !== STEPS || model.calls() - before !== STEPS) throw new Error(`B (${kit.label}): expected ${STEPS} events and calls`)
+      if (events !== STEPS || model.calls() - before !== STEPS)
+        throw new Error(`B (${kit.label}): expected ${STEPS} events and calls`)
       if (typeof state[`out_${STEPS}`] !== 'string' || !lastInstruction.includes(String(state[`out_${STEPS - 1}`]))) {
         throw new Error(`B (${kit.label}): outputKey / {key} injection did not happen`)
       }
@@ -50,5 +51,9 @@ function setUp<A, M>(kit: Kit<A, M>): ScenarioSide {
 }
 
 export function runPipeline(config: BenchConfig): Promise<ResultRow[]> {
-  return pairedTurnRow(config, setUp, { scenario: 'B', name: `${STEPS}-agent pipeline, outputKey + {key}, per model call`, operationsPerTurn: STEPS })
+  return pairedTurnRow(config, setUp, {
+    scenario: 'B',
+    name: `${STEPS}-agent pipeline, outputKey + {key}, per model call`,
+    operationsPerTurn: STEPS,
+  })
 }

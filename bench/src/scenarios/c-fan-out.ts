@@ -12,7 +12,9 @@ function setUp<A, M>(kit: Kit<A, M>, delayMs: number): { sampler: Sampler; check
   const model = kit.model(constantText('branch result'), { delayMs })
   const branches: A[] = []
   for (let index = 0; index < BRANCHES; index++) {
-    branches.push(kit.llmAgent({ name: `branch_${index}`, model, instruction: `You are branch ${index}. Answer briefly.` }))
+    branches.push(
+      kit.llmAgent({ name: `branch_${index}`, model, instruction: `You are branch ${index}. Answer briefly.` }),
+    )
   }
   const harness = kit.harness(kit.parallel('fan_out', branches))
   return {

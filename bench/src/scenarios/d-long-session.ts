@@ -110,7 +110,8 @@ export async function runLongSession(config: BenchConfig): Promise<ResultRow[]> 
     }
     const last = variantRows[variantRows.length - 1]
     const growth = growthNote(variantRows[0], last)
-    if (last && growth) variantRows[variantRows.length - 1] = { ...last, note: last.note ? `${growth} ${last.note}` : growth }
+    if (last && growth)
+      variantRows[variantRows.length - 1] = { ...last, note: last.note ? `${growth} ${last.note}` : growth }
     rows.push(...variantRows)
   }
   return rows

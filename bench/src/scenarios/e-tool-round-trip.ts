@@ -32,7 +32,8 @@ function setUp<A, M>(kit: Kit<A, M>): ScenarioSide {
     async check() {
       const before = model.calls()
       const events = await harness.turn(await harness.createSession(), 'What is the meaning of life?')
-      if (events !== 3 || model.calls() - before !== 2) throw new Error(`E (${kit.label}): expected 3 events and 2 model calls, got ${events}`)
+      if (events !== 3 || model.calls() - before !== 2)
+        throw new Error(`E (${kit.label}): expected 3 events and 2 model calls, got ${events}`)
     },
   }
 }

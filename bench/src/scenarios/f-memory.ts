@@ -15,10 +15,20 @@ const childScript = join(benchDir, 'src', 'memory-child.ts')
 function measureInChild(runtime: 'ours' | 'theirs', sessions: number, turns: number): number {
   const env: NodeJS.ProcessEnv = { ...process.env }
   delete env['NODE_OPTIONS']
-  const args = ['--expose-gc', '--import', 'tsx', '--conditions=@adk-fluent/source', childScript, runtime, String(sessions), String(turns)]
+  const args = [
+    '--expose-gc',
+    '--import',
+    'tsx',
+    '--conditions=@adk-fluent/source',
+    childScript,
+    runtime,
+    String(sessions),
+    String(turns),
+  ]
   const result = spawnSync(process.execPath, args, { cwd: benchDir, env, encoding: 'utf8', timeout: 120_000 })
   const line = (result.stdout ?? '').trim().split('\n').pop() ?? ''
-  if (result.status !== 0 || !line.startsWith('{')) throw new Error(`memory child (${runtime}) failed: ${(result.stderr ?? '').trim().split('\n').slice(-3).join(' ')}`)
+  if (result.status !== 0 || !line.startsWith('{'))
+    throw new Error(`memory child (${runtime}) failed: ${(result.stderr ?? '').trim().split('\n').slice(-3).join(' ')}`)
   return (JSON.parse(line) as { bytesPerEvent: number }).bytesPerEvent
 }
 

@@ -13,7 +13,8 @@ function newestSource(dir: string): number {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name)
     if (entry.isDirectory()) newest = Math.max(newest, newestSource(path))
-    else if (entry.name.endsWith('.ts') && !entry.name.includes('.test')) newest = Math.max(newest, statSync(path).mtimeMs)
+    else if (entry.name.endsWith('.ts') && !entry.name.includes('.test'))
+      newest = Math.max(newest, statSync(path).mtimeMs)
   }
   return newest
 }
@@ -25,14 +26,21 @@ function newestSource(dir: string): number {
 function ensureBuilt(name: string, quick: boolean): Built {
   const packageDir = join(repoRoot, 'packages', name)
   const entry = join(packageDir, 'dist', 'index.js')
-  if (!existsSync(join(packageDir, 'src', 'index.ts'))) return { ok: false, reason: `packages/${name}/src/index.ts does not exist yet` }
+  if (!existsSync(join(packageDir, 'src', 'index.ts')))
+    return { ok: false, reason: `packages/${name}/src/index.ts does not exist yet` }
   const stale = !existsSync(entry) || statSync(entry).mtimeMs < newestSource(join(packageDir, 'src'))
   if (!stale) return { ok: true }
   if (quick) {
-    return existsSync(entry) ? { ok: true, note: `packages/${name}/dist is older than its source (quick runs do not build).` } : { ok: false, reason: `packages/${name}/dist is missing (quick runs do not build)` }
+    return existsSync(entry)
+      ? { ok: true, note: `packages/${name}/dist is older than its source (quick runs do not build).` }
+      : { ok: false, reason: `packages/${name}/dist is missing (quick runs do not build)` }
   }
   process.stderr.write(`  building @adk-fluent/${name} (dist missing or stale)…\n`)
-  const result = spawnSync('pnpm', ['--filter', `@adk-fluent/${name}`, 'run', 'build'], { cwd: repoRoot, encoding: 'utf8', timeout: 180_000 })
+  const result = spawnSync('pnpm', ['--filter', `@adk-fluent/${name}`, 'run', 'build'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    timeout: 180_000,
+  })
   if (result.status !== 0) {
     const output = `${result.stdout ?? ''}${result.stderr ?? ''}`
     const line = output.split('\n').find((text) => /error/i.test(text)) ?? `exit code ${String(result.status)}`
@@ -46,9 +54,15 @@ function importOnce(specifier: string): number {
   const code = `const start = performance.now(); await import(${JSON.stringify(specifier)}); console.log(JSON.stringify({ ms: performance.now() - start }))`
   const env: NodeJS.ProcessEnv = { ...process.env }
   delete env['NODE_OPTIONS']
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: benchDir, env, encoding: 'utf8', timeout: 60_000 })
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
+    cwd: benchDir,
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  })
   const line = (result.stdout ?? '').trim().split('\n').pop() ?? ''
-  if (result.status !== 0 || !line.startsWith('{')) throw new Error(`import(${specifier}) failed: ${(result.stderr ?? '').trim().split('\n')[0]}`)
+  if (result.status !== 0 || !line.startsWith('{'))
+    throw new Error(`import(${specifier}) failed: ${(result.stderr ?? '').trim().split('\n')[0]}`)
   return (JSON.parse(line) as { ms: number }).ms
 }
 
@@ -62,7 +76,12 @@ function importSteps(specifiers: readonly string[], runs: number): number[] {
   delete env['NODE_OPTIONS']
   const samples: number[][] = specifiers.map(() => [])
   for (let run = 0; run < runs; run++) {
-    const result = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: benchDir, env, encoding: 'utf8', timeout: 60_000 })
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
+      cwd: benchDir,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
     const line = (result.stdout ?? '').trim().split('\n').pop() ?? ''
     if (result.status !== 0 || !line.startsWith('[')) return []
     ;(JSON.parse(line) as number[]).forEach((ms, index) => samples[index]?.push(ms))
@@ -74,7 +93,8 @@ function importSteps(specifiers: readonly string[], runs: number): number[] {
 function measureImports(specifiers: readonly string[], runs: number): Stats[] {
   const samples = specifiers.map(() => [] as number[])
   for (const specifier of specifiers) importOnce(specifier)
-  for (let run = 0; run < runs; run++) specifiers.forEach((specifier, index) => samples[index]?.push(importOnce(specifier)))
+  for (let run = 0; run < runs; run++)
+    specifiers.forEach((specifier, index) => samples[index]?.push(importOnce(specifier)))
   return samples.map((values) => stats(values))
 }
 
@@ -91,7 +111,10 @@ export async function runImport(config: BenchConfig): Promise<ResultRow[]> {
   const [adk, genai, coreStats, fluentStats] = measureImports(specifiers, config.importRuns)
   const chain = ['zod', '@google/genai', ...specifiers.slice(2)]
   const steps = importSteps(chain, config.importRuns)
-  const split = steps.length === chain.length ? ` Imported one after another: ${chain.map((name, index) => `${name} ${formatNumber(steps[index] ?? 0)} ms`).join(', ')}. Core loads zod eagerly (tools and schemas) and @google/genai only when a Gemini model makes its first call, so importing @adk-fluent/fluent does not pay for the client.` : ''
+  const split =
+    steps.length === chain.length
+      ? ` Imported one after another: ${chain.map((name, index) => `${name} ${formatNumber(steps[index] ?? 0)} ms`).join(', ')}. Core loads zod eagerly (tools and schemas) and @google/genai only when a Gemini model makes its first call, so importing @adk-fluent/fluent does not pay for the client.`
+      : ''
   const genaiNote = genai ? `@google/genai alone, in its own process: ${formatNumber(genai.median)} ms.${split}` : ''
   const rows: ResultRow[] = [
     {

@@ -11,7 +11,9 @@ function chain(size: number): PipelineBuilder {
   let pipeline: PipelineBuilder | undefined
   const first = Agent('step_0').instruct('Start from {topic}.').writes('out_0')
   for (let index = 1; index < size; index++) {
-    const next = Agent(`step_${index}`).instruct(`Improve {out_${index - 1}}.`).writes(`out_${index}`)
+    const next = Agent(`step_${index}`)
+      .instruct(`Improve {out_${index - 1}}.`)
+      .writes(`out_${index}`)
     pipeline = (pipeline ?? first).then(next)
   }
   return pipeline ?? first.then(Agent('step_1'))
@@ -39,7 +41,8 @@ function adkPipeline(size: number): adk.SequentialAgent {
 
 function prompt(): PromptSpec {
   let spec = P.role('You are a meticulous technical writer.')
-  for (let index = 1; index < SECTIONS; index++) spec = spec.add(P.section(`section_${index}`, `Rule ${index}: keep paragraph ${index} under 80 words.`))
+  for (let index = 1; index < SECTIONS; index++)
+    spec = spec.add(P.section(`section_${index}`, `Rule ${index}: keep paragraph ${index} under 80 words.`))
   return spec
 }
 
@@ -51,17 +54,21 @@ function prompt(): PromptSpec {
 export async function runFluentBuild(config: BenchConfig): Promise<ResultRow[]> {
   const sizes = config.pipelineSizes
   const size = sizes.includes(1000) ? 1000 : (sizes[sizes.length - 1] as number)
-  const chainSampler = (n: number): Sampler => async (ops) => {
-    const start = performance.now()
-    for (let index = 0; index < ops; index++) chain(n)
-    return performance.now() - start
-  }
-  const buildSamplerOf = (n: number): Sampler => async (ops) => {
-    const pipelines = Array.from({ length: ops }, () => chain(n))
-    const start = performance.now()
-    for (const pipeline of pipelines) pipeline.build()
-    return performance.now() - start
-  }
+  const chainSampler =
+    (n: number): Sampler =>
+    async (ops) => {
+      const start = performance.now()
+      for (let index = 0; index < ops; index++) chain(n)
+      return performance.now() - start
+    }
+  const buildSamplerOf =
+    (n: number): Sampler =>
+    async (ops) => {
+      const pipelines = Array.from({ length: ops }, () => chain(n))
+      const start = performance.now()
+      for (const pipeline of pipelines) pipeline.build()
+      return performance.now() - start
+    }
   const buildSampler = buildSamplerOf(size)
   const chainAndBuild: Sampler = async (ops) => {
     const start = performance.now()
@@ -84,7 +91,8 @@ export async function runFluentBuild(config: BenchConfig): Promise<ResultRow[]> 
     chainPerAgent.push(((await measureOne(chainSampler(n), linearityPlan)).median * 1000) / n)
     buildPerAgent.push(((await measureOne(buildSamplerOf(n), linearityPlan)).median * 1000) / n)
   }
-  const list = (values: readonly number[]) => values.map((value, index) => `${sizes[index] ?? '?'}: ${formatNumber(value)}`).join(', ')
+  const list = (values: readonly number[]) =>
+    values.map((value, index) => `${sizes[index] ?? '?'}: ${formatNumber(value)}`).join(', ')
   const growth = (values: readonly number[]) => formatNumber((values[values.length - 1] ?? 0) / (values[0] ?? 1))
   rows.push({
     scenario: 'H',
@@ -95,7 +103,9 @@ export async function runFluentBuild(config: BenchConfig): Promise<ResultRow[]> 
     ratio: whole.ratio,
     note: [
       `build() alone: ${formatNumber(buildOnly.median)} ms. µs per agent by pipeline size (flat = linear) — chain: ${list(chainPerAgent)} (×${growth(chainPerAgent)} from smallest to largest); build(): ${list(buildPerAgent)} (×${growth(buildPerAgent)}).`,
-      superlinear(buildPerAgent) ? 'build() grows faster than the pipeline: profile it (node --cpu-prof) for a per-step copy.' : '',
+      superlinear(buildPerAgent)
+        ? 'build() grows faster than the pipeline: profile it (node --cpu-prof) for a per-step copy.'
+        : '',
       superlinear(chainPerAgent) ? 'The chain grows faster than the pipeline too: profile it the same way.' : '',
     ]
       .filter(Boolean)
@@ -106,7 +116,16 @@ export async function runFluentBuild(config: BenchConfig): Promise<ResultRow[]> 
     for (let index = 0; index < ops; index++) Agent('writer').instruct(prompt()).build()
     return performance.now() - start
   }
-  const value = await measureOne(promptBuild, { ...config.buildPlan, minSampleMs: config.quick ? 1 : 10, maxOps: 10_000 })
-  rows.push({ scenario: 'H', name: `Agent with a ${SECTIONS}-section P prompt: compose + build()`, unit: 'µs', ours: scale(value, 1000) })
+  const value = await measureOne(promptBuild, {
+    ...config.buildPlan,
+    minSampleMs: config.quick ? 1 : 10,
+    maxOps: 10_000,
+  })
+  rows.push({
+    scenario: 'H',
+    name: `Agent with a ${SECTIONS}-section P prompt: compose + build()`,
+    unit: 'µs',
+    ours: scale(value, 1000),
+  })
   return rows
 }

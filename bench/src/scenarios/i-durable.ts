@@ -5,7 +5,13 @@ import type { BenchConfig } from '../bench-config.js'
 import { stats } from '../measure.js'
 import { benchDir, repoRoot } from '../paths.js'
 import type { ResultRow } from '../report.js'
-import { databaseUrl, newLog, startWorker, uniqueName, type Worker } from '../../../packages/dbos/src/testing/harness.test-helper.js'
+import {
+  databaseUrl,
+  newLog,
+  startWorker,
+  uniqueName,
+  type Worker,
+} from '../../../packages/dbos/src/testing/harness.test-helper.js'
 import { PgTestSessionService } from '../../../packages/dbos/src/testing/pg-session-service.test-helper.js'
 
 const pgUrl = process.env['ADK_FLUENT_TEST_PG_URL']
@@ -15,11 +21,19 @@ function overhead(config: BenchConfig): ResultRow[] {
   const runs = config.quick ? 3 : 25
   const child = spawnSync(
     process.execPath,
-    ['--import', 'tsx', '--conditions=@adk-fluent/source', join(benchDir, 'src', 'durable-child.ts'), pgUrl as string, String(runs)],
+    [
+      '--import',
+      'tsx',
+      '--conditions=@adk-fluent/source',
+      join(benchDir, 'src', 'durable-child.ts'),
+      pgUrl as string,
+      String(runs),
+    ],
     { cwd: repoRoot, encoding: 'utf8', timeout: 300_000 },
   )
   const line = (child.stdout ?? '').trim().split('\n').pop() ?? ''
-  if (child.status !== 0 || !line.startsWith('{')) throw new Error(`durable-child failed: ${(child.stderr ?? '').trim().slice(-500)}`)
+  if (child.status !== 0 || !line.startsWith('{'))
+    throw new Error(`durable-child failed: ${(child.stderr ?? '').trim().slice(-500)}`)
   const { steps, plain, durable } = JSON.parse(line) as { steps: number; plain: number[]; durable: number[] }
   const plainMedian = stats(plain).median
   return [
@@ -46,15 +60,35 @@ async function throughput(count: number, runs: number): Promise<ResultRow> {
   const app = uniqueName('bench_tp')
   const dbosUrl = databaseUrl(uniqueName('dbos'))
   const sessions = await new PgTestSessionService(pgUrl as string).init()
-  const env = { APP: app, DBOS_URL: dbosUrl, SESSIONS_URL: pgUrl as string, LOG: newLog(), TREE: 'slow', DELAY_MS: '0', WORKER_CONCURRENCY: '8' }
+  const env = {
+    APP: app,
+    DBOS_URL: dbosUrl,
+    SESSIONS_URL: pgUrl as string,
+    LOG: newLog(),
+    TREE: 'slow',
+    DELAY_MS: '0',
+    WORKER_CONCURRENCY: '8',
+  }
   const workers: Worker[] = []
   try {
     for (let index = 0; index < count; index++) workers.push(await startWorker({ ...env, WORKER_ID: `w${index}` }))
-    const client = await DurableClient.connect({ appName: app, databaseUrl: dbosUrl, version: workers[0]?.version as string, pollMs: 50 })
-    for (let index = 0; index < runs; index++) await sessions.createSession({ appName: app, userId: 'u', sessionId: `s${index}` })
+    const client = await DurableClient.connect({
+      appName: app,
+      databaseUrl: dbosUrl,
+      version: workers[0]?.version as string,
+      pollMs: 50,
+    })
+    for (let index = 0; index < runs; index++)
+      await sessions.createSession({ appName: app, userId: 'u', sessionId: `s${index}` })
     const handles = []
     for (let index = 0; index < runs; index++) {
-      handles.push(await client.startRun({ userId: 'u', sessionId: `s${index}`, newMessage: { role: 'user', parts: [{ text: 'go' }] } }))
+      handles.push(
+        await client.startRun({
+          userId: 'u',
+          sessionId: `s${index}`,
+          newMessage: { role: 'user', parts: [{ text: 'go' }] },
+        }),
+      )
     }
     await Promise.all(handles.map((run) => run.result({ timeoutMs: 300_000 })))
     const statuses = await Promise.all(handles.map((run) => run.status()))
@@ -78,7 +112,14 @@ async function throughput(count: number, runs: number): Promise<ResultRow> {
 /** Scenario I: durable runs on DBOS (needs ADK_FLUENT_TEST_PG_URL: a PostgreSQL server, as `.ci/run` starts). */
 export async function runDurable(config: BenchConfig): Promise<ResultRow[]> {
   if (!pgUrl) {
-    return [{ scenario: 'I', name: 'durable runs (DBOS)', unit: 'ms', note: 'I: skipped: ADK_FLUENT_TEST_PG_URL is not set (no PostgreSQL server).' }]
+    return [
+      {
+        scenario: 'I',
+        name: 'durable runs (DBOS)',
+        unit: 'ms',
+        note: 'I: skipped: ADK_FLUENT_TEST_PG_URL is not set (no PostgreSQL server).',
+      },
+    ]
   }
   const rows = overhead(config)
   for (const count of config.quick ? [1] : [1, 2, 4]) rows.push(await throughput(count, config.quick ? 6 : 60))

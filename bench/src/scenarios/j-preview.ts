@@ -35,7 +35,10 @@ function previewSampler(): Sampler {
   return async (ops) => {
     const start = performance.now()
     for (let index = 0; index < ops; index++) {
-      const { calls } = await previewRun(pipeline(new ScriptedLlm([])), { state: { topic: 'cats' }, userMessage: 'Write about cats.' })
+      const { calls } = await previewRun(pipeline(new ScriptedLlm([])), {
+        state: { topic: 'cats' },
+        userMessage: 'Write about cats.',
+      })
       if (calls.length !== STEPS) throw new Error(`J: expected ${STEPS} previewed calls, got ${calls.length}`)
     }
     return performance.now() - start
@@ -49,10 +52,19 @@ function runSampler(): Sampler {
     for (let index = 0; index < ops; index++) {
       const model = new ScriptedLlm(replies())
       const runner = new InMemoryRunner({ agent: pipeline(model), appName: 'bench' })
-      const session = await runner.sessionService.createSession({ appName: 'bench', userId: 'u', state: { topic: 'cats' } })
-      const run = runner.runAsync({ userId: 'u', sessionId: session.id, newMessage: { role: 'user', parts: [{ text: 'Write about cats.' }] } })
+      const session = await runner.sessionService.createSession({
+        appName: 'bench',
+        userId: 'u',
+        state: { topic: 'cats' },
+      })
+      const run = runner.runAsync({
+        userId: 'u',
+        sessionId: session.id,
+        newMessage: { role: 'user', parts: [{ text: 'Write about cats.' }] },
+      })
       for await (const _ of run);
-      if (model.requests.length !== STEPS) throw new Error(`J: expected ${STEPS} scripted calls, got ${model.requests.length}`)
+      if (model.requests.length !== STEPS)
+        throw new Error(`J: expected ${STEPS} scripted calls, got ${model.requests.length}`)
     }
     return performance.now() - start
   }

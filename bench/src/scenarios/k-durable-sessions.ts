@@ -20,7 +20,12 @@ const pgUrl = process.env['ADK_FLUENT_BENCH_PG_URL'] ?? process.env['ADK_FLUENT_
 
 /** Appends `count` alternating user / assistant texts; returns the time per append (ms), one sample per 100 appends. */
 async function fill(service: Store, sessionId: string, count: number): Promise<Stats> {
-  let session = (await service.getSession({ appName: APP, userId: 'u', sessionId, config: { numRecentEvents: 0 } })) as core.Session
+  let session = (await service.getSession({
+    appName: APP,
+    userId: 'u',
+    sessionId,
+    config: { numRecentEvents: 0 },
+  })) as core.Session
   const perAppend: number[] = []
   let start = performance.now()
   for (let index = 0; index < count; index++) {
@@ -28,7 +33,10 @@ async function fill(service: Store, sessionId: string, count: number): Promise<S
     const event = core.createEvent({
       invocationId: `history-${index >> 1}`,
       author,
-      content: { role: author === 'user' ? 'user' : 'model', parts: [{ text: `message ${index}: ${'lorem ipsum '.repeat(8)}` }] },
+      content: {
+        role: author === 'user' ? 'user' : 'model',
+        parts: [{ text: `message ${index}: ${'lorem ipsum '.repeat(8)}` }],
+      },
       ...(index % 10 === 0 ? { actions: { stateDelta: { progress: index } } } : {}),
     })
     await service.appendEvent({ session, event })
@@ -41,7 +49,11 @@ async function fill(service: Store, sessionId: string, count: number): Promise<S
   return stats(perAppend.length > 0 ? perAppend : [(performance.now() - start) / Math.max(1, count)])
 }
 
-function agent(variant: 'default' | 'none' | 'window', model: ModelHandle<OurScriptedModel>, windowAgent: (() => core.BaseAgent) | undefined) {
+function agent(
+  variant: 'default' | 'none' | 'window',
+  model: ModelHandle<OurScriptedModel>,
+  windowAgent: (() => core.BaseAgent) | undefined,
+) {
   if (variant === 'window' && windowAgent) return windowAgent()
   return new core.LlmAgent({
     name: AGENT,
@@ -59,15 +71,33 @@ async function storeRows(label: string, open: () => Store, config: BenchConfig):
     const readSize = config.quick ? 500 : 10_000
     const readSession = await service.createSession({ appName: APP, userId: 'u', sessionId: `read-${randomUUID()}` })
     const append = await fill(service, readSession.id, readSize)
-    rows.push({ scenario: 'K', name: `${label}: append, per event (${readSize.toLocaleString('en-US')} events, one transaction each)`, unit: 'ms', ours: append })
-    const window = await measureOne(async (ops) => {
-      const start = performance.now()
-      for (let index = 0; index < ops; index++) {
-        await service.getSession({ appName: APP, userId: 'u', sessionId: readSession.id, config: { numRecentEvents: 50 } })
-      }
-      return performance.now() - start
-    }, config.quick ? { warmup: 1, samples: 3 } : { warmup: 20, samples: 15, minSampleMs: 20, maxOps: 200 })
-    rows.push({ scenario: 'K', name: `${label}: getSession, last 50 of ${readSize.toLocaleString('en-US')} events`, unit: 'ms', ours: window })
+    rows.push({
+      scenario: 'K',
+      name: `${label}: append, per event (${readSize.toLocaleString('en-US')} events, one transaction each)`,
+      unit: 'ms',
+      ours: append,
+    })
+    const window = await measureOne(
+      async (ops) => {
+        const start = performance.now()
+        for (let index = 0; index < ops; index++) {
+          await service.getSession({
+            appName: APP,
+            userId: 'u',
+            sessionId: readSession.id,
+            config: { numRecentEvents: 50 },
+          })
+        }
+        return performance.now() - start
+      },
+      config.quick ? { warmup: 1, samples: 3 } : { warmup: 20, samples: 15, minSampleMs: 20, maxOps: 200 },
+    )
+    rows.push({
+      scenario: 'K',
+      name: `${label}: getSession, last 50 of ${readSize.toLocaleString('en-US')} events`,
+      unit: 'ms',
+      ours: window,
+    })
 
     // One turn on a persisted long session, by what the agent sees.
     const turnSize = config.quick ? 1000 : 20_000
@@ -79,20 +109,37 @@ async function storeRows(label: string, open: () => Store, config: BenchConfig):
       const fluent = load.ok ? load.fluent : undefined
       const windowAgent =
         fluent?.C && typeof fluent.C.window === 'function'
-          ? () => fluent.Agent(AGENT).model(model.model).instruct('Answer the user.').context(fluent.C?.window(5)).build() as core.BaseAgent
+          ? () =>
+              fluent
+                .Agent(AGENT)
+                .model(model.model)
+                .instruct('Answer the user.')
+                .context(fluent.C?.window(5))
+                .build() as core.BaseAgent
           : undefined
       if (variant === 'window' && !windowAgent) continue
-      const runner = new core.Runner({ appName: APP, agent: agent(variant, model, windowAgent), sessionService: service })
+      const runner = new core.Runner({
+        appName: APP,
+        agent: agent(variant, model, windowAgent),
+        sessionService: service,
+      })
       const turn = async () => {
-        for await (const _ of runner.runAsync({ userId: 'u', sessionId: session.id, newMessage: { role: 'user', parts: [{ text: 'And next?' }] } })) {
+        for await (const _ of runner.runAsync({
+          userId: 'u',
+          sessionId: session.id,
+          newMessage: { role: 'user', parts: [{ text: 'And next?' }] },
+        })) {
           // stored by the runner
         }
       }
-      const stat = await measureOne(async (ops) => {
-        const start = performance.now()
-        for (let index = 0; index < ops; index++) await turn()
-        return performance.now() - start
-      }, config.quick ? { warmup: 1, samples: 2 } : { warmup: 2, samples: 7 })
+      const stat = await measureOne(
+        async (ops) => {
+          const start = performance.now()
+          for (let index = 0; index < ops; index++) await turn()
+          return performance.now() - start
+        },
+        config.quick ? { warmup: 1, samples: 2 } : { warmup: 2, samples: 7 },
+      )
       rows.push({
         scenario: 'K',
         name: `${label}: a turn on a persisted ${turnSize.toLocaleString('en-US')}-event session, ${variant === 'window' ? 'C.window(5)' : `includeContents '${variant}'`}`,
@@ -120,7 +167,12 @@ export async function runDurableSessions(config: BenchConfig): Promise<ResultRow
     rmSync(dir, { recursive: true, force: true })
   }
   if (!pgUrl) {
-    rows.push({ scenario: 'K', name: 'PostgreSQL rows', unit: 'ms', note: 'skipped: set ADK_FLUENT_BENCH_PG_URL (or start scripts/pg-test-server.sh)' })
+    rows.push({
+      scenario: 'K',
+      name: 'PostgreSQL rows',
+      unit: 'ms',
+      note: 'skipped: set ADK_FLUENT_BENCH_PG_URL (or start scripts/pg-test-server.sh)',
+    })
     return rows
   }
   const schema = `bench_${randomUUID().replace(/-/g, '').slice(0, 10)}`
@@ -134,7 +186,7 @@ export async function runDurableSessions(config: BenchConfig): Promise<ResultRow
   }
   rows.push({
     scenario: 'K',
-    name: "@google/adk 2.0.0 DatabaseSessionService, same turn",
+    name: '@google/adk 2.0.0 DatabaseSessionService, same turn',
     unit: 'ms',
     note: 'not measured: it needs the optional peer @mikro-orm/postgresql, which this benchmark does not install (see the final report of issue 15)',
   })

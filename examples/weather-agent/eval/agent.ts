@@ -20,14 +20,17 @@ interface Forecast {
 }
 
 function texts(request: LlmRequest): string[] {
-  return request.contents.flatMap((content) => (content.parts ?? []).flatMap((part) => (typeof part.text === 'string' ? [part.text] : [])))
+  return request.contents.flatMap((content) =>
+    (content.parts ?? []).flatMap((part) => (typeof part.text === 'string' ? [part.text] : [])),
+  )
 }
 
 /** The tool results since the user's last message, by tool name. */
 function results(request: LlmRequest): Map<string, Record<string, unknown>> {
   // The user's message: a user text that is not the dynamic instruction (which travels as user content too).
   const isQuestion = (index: number) =>
-    request.contents[index]?.role === 'user' && (request.contents[index]?.parts ?? []).some((part) => part.text !== undefined && !part.text.includes('Home city:'))
+    request.contents[index]?.role === 'user' &&
+    (request.contents[index]?.parts ?? []).some((part) => part.text !== undefined && !part.text.includes('Home city:'))
   let start = request.contents.length - 1
   while (start >= 0 && !isQuestion(start)) start--
   const found = new Map<string, Record<string, unknown>>()

@@ -15,7 +15,9 @@ describe('the weather agent eval set (scripted agent and judge)', () => {
   it('passes every case with every metric, through evaluate()', async () => {
     const judge = scripted()
     const result = await expectEvalSet({ agent: createWeatherAgent(scripted()), evalSet, config, judge })
-    expect(result.evalCaseResults.map((item) => [item.evalId, item.overallEvalMetricResults.map((metric) => metric.score)])).toEqual([
+    expect(
+      result.evalCaseResults.map((item) => [item.evalId, item.overallEvalMetricResults.map((metric) => metric.score)]),
+    ).toEqual([
       ['jacket_at_home_imperial', [1, 1, 1, 1]],
       ['named_city_metric', [1, 0.9444444444444444, 1, 1]],
       ['two_turns', [1, 1, 1, 1]],
@@ -30,15 +32,21 @@ describe('the weather agent eval set (scripted agent and judge)', () => {
       new ScriptedLlm(
         Array.from({ length: 200 }, () => (request: Parameters<typeof offlineReply>[0]) => {
           const reply = offlineReply(request)
-          return typeof reply === 'object' && 'content' in reply && reply.content?.parts?.[0]?.functionCall?.name === 'convert_temperature'
+          return typeof reply === 'object' &&
+            'content' in reply &&
+            reply.content?.parts?.[0]?.functionCall?.name === 'convert_temperature'
             ? 'No jacket needed: Lisbon is sunny and 24 °C today, with a light 12 km/h breeze.'
             : reply
         }),
       ),
     )
-    const failure = await expectEvalSet({ agent: regressed, evalSet, config, judge: scripted(), caseIds: ['jacket_at_home_imperial'] }).catch(
-      (error: unknown) => error,
-    )
+    const failure = await expectEvalSet({
+      agent: regressed,
+      evalSet,
+      config,
+      judge: scripted(),
+      caseIds: ['jacket_at_home_imperial'],
+    }).catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(EvalSetFailedError)
     expect((failure as Error).message.split('\n').slice(0, 6)).toEqual([
       'eval set weather: 1 of 1 cases did not pass',
@@ -53,17 +61,43 @@ describe('the weather agent eval set (scripted agent and judge)', () => {
   it('runs as `adk-fluent eval` offline on the module’s mockScript, exit code 0', async () => {
     let stdout = ''
     let stderr = ''
-    const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env: {}, cwd: here('.') }
-    const code = await runCli(['eval', 'agent.ts', 'weather.evalset.json:named_city_metric,two_turns', '--config_file_path', 'test_config.json'], io)
+    const io = {
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: (text: string) => (stderr += text) },
+      env: {},
+      cwd: here('.'),
+    }
+    const code = await runCli(
+      [
+        'eval',
+        'agent.ts',
+        'weather.evalset.json:named_city_metric,two_turns',
+        '--config_file_path',
+        'test_config.json',
+      ],
+      io,
+    )
     expect(stderr).toBe('')
     expect(code).toBe(0)
-    expect(stdout.split('\n').slice(1)).toEqual(['*'.repeat(69), 'Eval Run Summary', 'weather:', '  Tests passed: 2', '  Tests failed: 0', ''])
+    expect(stdout.split('\n').slice(1)).toEqual([
+      '*'.repeat(69),
+      'Eval Run Summary',
+      'weather:',
+      '  Tests passed: 2',
+      '  Tests failed: 0',
+      '',
+    ])
   })
 
   it('exits 1 naming the file when an eval set cannot be read', async () => {
     let stdout = ''
     let stderr = ''
-    const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env: {}, cwd: here('.') }
+    const io = {
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: (text: string) => (stderr += text) },
+      env: {},
+      cwd: here('.'),
+    }
     expect(await runCli(['eval', 'agent.ts', 'missing.evalset.json'], io)).toBe(1)
     expect(stderr).toMatch(/^adk-fluent: invalid configuration: missing\.evalset\.json: cannot read the eval set/)
     expect(stdout).toBe('')

@@ -1,6 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { AgentTreeChangedError, DurableClient, RunCancelledError } from './index.js'
-import { databaseUrl, newLog, pgUrl, readLog, startWorker, uniqueName, waitFor, type Worker } from './testing/harness.test-helper.js'
+import {
+  databaseUrl,
+  newLog,
+  pgUrl,
+  readLog,
+  startWorker,
+  uniqueName,
+  waitFor,
+  type Worker,
+} from './testing/harness.test-helper.js'
 import { PgTestSessionService } from './testing/pg-session-service.test-helper.js'
 
 const workers: Worker[] = []
@@ -16,7 +25,14 @@ describe.skipIf(!pgUrl)('durable runs: cancel, agent tree versions', () => {
     const dbosUrl = databaseUrl(uniqueName('dbos'))
     const log = newLog()
     const sessions = await new PgTestSessionService(pgUrl as string).init()
-    const worker = await startWorker({ APP: app, DBOS_URL: dbosUrl, SESSIONS_URL: pgUrl as string, LOG: log, TREE: 'waiter', WORKER_ID: 'w1' })
+    const worker = await startWorker({
+      APP: app,
+      DBOS_URL: dbosUrl,
+      SESSIONS_URL: pgUrl as string,
+      LOG: log,
+      TREE: 'waiter',
+      WORKER_ID: 'w1',
+    })
     workers.push(worker)
     const client = await DurableClient.connect({ appName: app, databaseUrl: dbosUrl, version: worker.version })
     await sessions.createSession({ appName: app, userId: 'u', sessionId: 's1' })
@@ -41,7 +57,14 @@ describe.skipIf(!pgUrl)('durable runs: cancel, agent tree versions', () => {
     const dbosUrl = databaseUrl(uniqueName('dbos'))
     const log = newLog()
     const sessions = await new PgTestSessionService(pgUrl as string).init()
-    const env = { APP: app, DBOS_URL: dbosUrl, SESSIONS_URL: pgUrl as string, LOG: log, TREE: 'pipeline', DEAD_AFTER_MS: '2000' }
+    const env = {
+      APP: app,
+      DBOS_URL: dbosUrl,
+      SESSIONS_URL: pgUrl as string,
+      LOG: log,
+      TREE: 'pipeline',
+      DEAD_AFTER_MS: '2000',
+    }
     const original = await startWorker({ ...env, WORKER_ID: 'old' })
     const oldVersion = original.version
     await original.stop()
@@ -55,7 +78,9 @@ describe.skipIf(!pgUrl)('durable runs: cancel, agent tree versions', () => {
     const run = await oldClient.startRun({ userId: 'u', sessionId: 's', newMessage: message('go') })
     const error = await run.result({ timeoutMs: 60_000 }).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(AgentTreeChangedError)
-    expect((error as Error).message).toContain(`started by agent tree version ${oldVersion}, but the workers now run ${changed.version}`)
+    expect((error as Error).message).toContain(
+      `started by agent tree version ${oldVersion}, but the workers now run ${changed.version}`,
+    )
     const newClient = await DurableClient.connect({ appName: app, databaseUrl: dbosUrl, version: changed.version })
     expect(await newClient.runsOfOtherVersions()).toEqual([{ runId: run.id, version: oldVersion }])
     expect(readLog(log)).toEqual([])

@@ -132,7 +132,9 @@ export class DurableClient {
     })
     return waiting
       .map((status) => ({ runId: status.workflowID, version: treeVersionOf(status.applicationVersion) }))
-      .filter((run): run is { runId: string; version: string } => run.version !== undefined && run.version !== this.version)
+      .filter(
+        (run): run is { runId: string; version: string } => run.version !== undefined && run.version !== this.version,
+      )
   }
 
   /** Closes the database connections. */

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto'
 import { DBOS } from '@dbos-inc/dbos-sdk'
 import { AbortError } from '@adk-fluent/core'
-import type { Event, InvocationHooks, LlmResponse, ModelCallInfo, ToolCallInfo, ToolCallOutcome } from '@adk-fluent/core'
+import type {
+  Event,
+  InvocationHooks,
+  LlmResponse,
+  ModelCallInfo,
+  ToolCallInfo,
+  ToolCallOutcome,
+} from '@adk-fluent/core'
 
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
@@ -98,7 +105,8 @@ export class DurableHooks implements InvocationHooks {
     for (const response of responses) {
       for (const part of response.content?.parts ?? []) {
         const functionCall = part.functionCall
-        if (functionCall && !functionCall.id) functionCall.id = derivedCallId(`${this.#workflowId}/model/${seq}/${index}`)
+        if (functionCall && !functionCall.id)
+          functionCall.id = derivedCallId(`${this.#workflowId}/model/${seq}/${index}`)
         if (functionCall) index++
       }
     }

@@ -8,7 +8,14 @@ import { treeVersionOf } from './tree-version.js'
 export const EVENTS_STREAM = 'events'
 
 /** A run's state: DBOS's workflow status. */
-export type RunState = 'ENQUEUED' | 'PENDING' | 'SUCCESS' | 'ERROR' | 'CANCELLED' | 'MAX_RECOVERY_ATTEMPTS_EXCEEDED' | 'DELAYED'
+export type RunState =
+  | 'ENQUEUED'
+  | 'PENDING'
+  | 'SUCCESS'
+  | 'ERROR'
+  | 'CANCELLED'
+  | 'MAX_RECOVERY_ATTEMPTS_EXCEEDED'
+  | 'DELAYED'
 
 /** What {@link DurableRun.status} reports. */
 export interface RunStatus {
@@ -101,7 +108,8 @@ export class DurableRun {
         lastVersionCheck = Date.now()
         await this.#checkVersion(version)
       }
-      if (Date.now() > deadline) throw new RunFailedError(this.id, new Error(`still ${status.status} after ${options.timeoutMs} ms`))
+      if (Date.now() > deadline)
+        throw new RunFailedError(this.id, new Error(`still ${status.status} after ${options.timeoutMs} ms`))
       await new Promise((resolve) => setTimeout(resolve, this.#context.pollMs))
     }
   }

@@ -11,7 +11,15 @@ import {
   type BasePlugin,
   type BaseSessionService,
 } from '@adk-fluent/core'
-import { DurableClient, DEFAULT_QUEUE, migrate, openContext, workflowNameOf, type DurableConnection, type RunInput } from './durable-client.js'
+import {
+  DurableClient,
+  DEFAULT_QUEUE,
+  migrate,
+  openContext,
+  workflowNameOf,
+  type DurableConnection,
+  type RunInput,
+} from './durable-client.js'
 import { EVENTS_STREAM, invocationIdOf, type RunSummary } from './durable-run.js'
 import { DurableHooks } from './durable-hooks.js'
 import { AgentTreeChangedError } from './errors.js'
@@ -70,7 +78,10 @@ export class DurableRunner extends DurableClient {
 
   /** Registers the run workflow, launches DBOS (which resumes this worker's unfinished runs) and starts polling. */
   static async launch(config: DurableRunnerConfig): Promise<DurableRunner> {
-    if (launched) throw new ConfigError(`A DurableRunner is already running in this process (app ${launched.appName}); DBOS runs one engine per process.`)
+    if (launched)
+      throw new ConfigError(
+        `A DurableRunner is already running in this process (app ${launched.appName}); DBOS runs one engine per process.`,
+      )
     const version = config.version ?? agentTreeVersion(config.agent)
     const workerId = config.workerId ?? `${hostname()}-${process.pid}`
     const queueName = config.queueName ?? DEFAULT_QUEUE
@@ -197,4 +208,3 @@ export class DurableRunner extends DurableClient {
     return { invocationId, eventCount, finalText }
   }
 }
-

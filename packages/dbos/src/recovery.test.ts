@@ -1,7 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Event } from '@adk-fluent/core'
 import { DurableClient } from './index.js'
-import { databaseUrl, newLog, pgUrl, readLog, startWorker, uniqueName, waitFor, type Worker } from './testing/harness.test-helper.js'
+import {
+  databaseUrl,
+  newLog,
+  pgUrl,
+  readLog,
+  startWorker,
+  uniqueName,
+  waitFor,
+  type Worker,
+} from './testing/harness.test-helper.js'
 import { PgTestSessionService } from './testing/pg-session-service.test-helper.js'
 
 const workers: Worker[] = []
@@ -24,13 +33,25 @@ describe.skipIf(!pgUrl)('durable runs: recovery after SIGKILL', () => {
     const dbosUrl = databaseUrl(uniqueName('dbos'))
     const log = newLog()
     const sessions = await new PgTestSessionService(pgUrl as string).init()
-    const env = { APP: app, DBOS_URL: dbosUrl, SESSIONS_URL: pgUrl as string, LOG: log, TREE: 'pipeline', DEAD_AFTER_MS: '2000' }
+    const env = {
+      APP: app,
+      DBOS_URL: dbosUrl,
+      SESSIONS_URL: pgUrl as string,
+      LOG: log,
+      TREE: 'pipeline',
+      DEAD_AFTER_MS: '2000',
+    }
     const first = await startWorker({ ...env, WORKER_ID: 'w1', BLOCK_BEFORE: 'step_3' })
     workers.push(first)
     // The test runner compiles sources differently from the workers (tsx), so the client takes the workers' version.
     const client = await DurableClient.connect({ appName: app, databaseUrl: dbosUrl, version: first.version })
     await sessions.createSession({ appName: app, userId: 'u', sessionId: 'killed' })
-    const run = await client.startRun({ userId: 'u', sessionId: 'killed', newMessage: { role: 'user', parts: [{ text: 'go' }] }, runId: 'run-killed' })
+    const run = await client.startRun({
+      userId: 'u',
+      sessionId: 'killed',
+      newMessage: { role: 'user', parts: [{ text: 'go' }] },
+      runId: 'run-killed',
+    })
 
     await waitFor(() => readLog(log).includes('blocked before step_3'), 'the run to finish step 2')
     await first.kill()
@@ -54,7 +75,9 @@ describe.skipIf(!pgUrl)('durable runs: recovery after SIGKILL', () => {
 
     // The same pipeline, uninterrupted, on another session.
     await sessions.createSession({ appName: app, userId: 'u', sessionId: 'clean' })
-    const clean = await (await client.startRun({ userId: 'u', sessionId: 'clean', newMessage: { role: 'user', parts: [{ text: 'go' }] } })).result({
+    const clean = await (
+      await client.startRun({ userId: 'u', sessionId: 'clean', newMessage: { role: 'user', parts: [{ text: 'go' }] } })
+    ).result({
       timeoutMs: 120_000,
     })
     const killed = await sessions.getSession({ appName: app, userId: 'u', sessionId: 'killed' })

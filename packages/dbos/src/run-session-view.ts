@@ -33,7 +33,11 @@ export class RunSessionView implements BaseSessionService {
   /** Ids of the events this run stored before an earlier execution ended, in order. */
   readonly #stored = new Set<string>()
 
-  constructor(inner: BaseSessionService, key: { appName: string; userId: string; sessionId: string }, snapshot: SessionSnapshot) {
+  constructor(
+    inner: BaseSessionService,
+    key: { appName: string; userId: string; sessionId: string },
+    snapshot: SessionSnapshot,
+  ) {
     this.#inner = inner
     this.#key = key
     this.#snapshot = snapshot
@@ -58,7 +62,8 @@ export class RunSessionView implements BaseSessionService {
     const { session, event } = request
     if (event.partial || !this.#stored.has(event.id)) return this.#inner.appendEvent(request)
     // Stored by an earlier execution of this run: bring the view up to date without writing again.
-    for (const key in event.actions.stateDelta) if (!key.startsWith('temp:')) session.state[key] = event.actions.stateDelta[key]
+    for (const key in event.actions.stateDelta)
+      if (!key.startsWith('temp:')) session.state[key] = event.actions.stateDelta[key]
     session.events.push(event)
     session.lastUpdateTime = event.timestamp
     return event
@@ -77,6 +82,10 @@ export class RunSessionView implements BaseSessionService {
   }
 
   #isRunSession(request: GetSessionRequest): boolean {
-    return request.appName === this.#key.appName && request.userId === this.#key.userId && request.sessionId === this.#key.sessionId
+    return (
+      request.appName === this.#key.appName &&
+      request.userId === this.#key.userId &&
+      request.sessionId === this.#key.sessionId
+    )
   }
 }

@@ -1,6 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { DurableClient } from './index.js'
-import { databaseUrl, newLog, pgUrl, readLog, startWorker, uniqueName, type Worker } from './testing/harness.test-helper.js'
+import {
+  databaseUrl,
+  newLog,
+  pgUrl,
+  readLog,
+  startWorker,
+  uniqueName,
+  type Worker,
+} from './testing/harness.test-helper.js'
 import { PgTestSessionService } from './testing/pg-session-service.test-helper.js'
 
 const workers: Worker[] = []
@@ -9,7 +17,11 @@ afterAll(async () => {
 })
 
 /** The most model calls in progress at once, overall and per worker, read from the log's enter/leave lines. */
-function maxConcurrency(lines: string[]): { overall: number; perWorker: Map<string, number>; calls: Map<string, number> } {
+function maxConcurrency(lines: string[]): {
+  overall: number
+  perWorker: Map<string, number>
+  calls: Map<string, number>
+} {
   let now = 0
   let overall = 0
   const current = new Map<string, number>()
@@ -33,13 +45,32 @@ describe.skipIf(!pgUrl)('durable runs: scale-out over worker processes', () => {
     const dbosUrl = databaseUrl(uniqueName('dbos'))
     const log = newLog()
     const sessions = await new PgTestSessionService(pgUrl as string).init()
-    const env = { APP: app, DBOS_URL: dbosUrl, SESSIONS_URL: pgUrl as string, LOG: log, TREE: 'slow', DELAY_MS: '250', WORKER_CONCURRENCY: '2', CONCURRENCY: '4' }
+    const env = {
+      APP: app,
+      DBOS_URL: dbosUrl,
+      SESSIONS_URL: pgUrl as string,
+      LOG: log,
+      TREE: 'slow',
+      DELAY_MS: '250',
+      WORKER_CONCURRENCY: '2',
+      CONCURRENCY: '4',
+    }
     for (const id of ['w1', 'w2', 'w3']) workers.push(await startWorker({ ...env, WORKER_ID: id }))
-    const client = await DurableClient.connect({ appName: app, databaseUrl: dbosUrl, version: workers[0]?.version as string })
+    const client = await DurableClient.connect({
+      appName: app,
+      databaseUrl: dbosUrl,
+      version: workers[0]?.version as string,
+    })
     const runs = []
     for (let index = 0; index < 30; index++) {
       await sessions.createSession({ appName: app, userId: 'u', sessionId: `s${index}` })
-      runs.push(await client.startRun({ userId: 'u', sessionId: `s${index}`, newMessage: { role: 'user', parts: [{ text: `run ${index}` }] } }))
+      runs.push(
+        await client.startRun({
+          userId: 'u',
+          sessionId: `s${index}`,
+          newMessage: { role: 'user', parts: [{ text: `run ${index}` }] },
+        }),
+      )
     }
     const results = await Promise.all(runs.map((run) => run.result({ timeoutMs: 180_000 })))
     expect(results.every((result) => result.finalText === 'done')).toBe(true)
@@ -54,7 +85,13 @@ describe.skipIf(!pgUrl)('durable runs: scale-out over worker processes', () => {
     await sessions.createSession({ appName: app, userId: 'u', sessionId: 'shared' })
     const shared = []
     for (let index = 0; index < 4; index++) {
-      shared.push(await client.startRun({ userId: 'u', sessionId: 'shared', newMessage: { role: 'user', parts: [{ text: `turn ${index}` }] } }))
+      shared.push(
+        await client.startRun({
+          userId: 'u',
+          sessionId: 'shared',
+          newMessage: { role: 'user', parts: [{ text: `turn ${index}` }] },
+        }),
+      )
     }
     await Promise.all(shared.map((run) => run.result({ timeoutMs: 180_000 })))
     const session = await sessions.getSession({ appName: app, userId: 'u', sessionId: 'shared' })

@@ -5,8 +5,17 @@ import { Agent, Pipeline } from '@adk-fluent/fluent'
 import { agentTreeVersion, dbosVersionOf, treeVersionOf } from './tree-version.js'
 
 function tree(options: { instruction?: string; toolDescription?: string; model?: string; order?: 'ab' | 'ba' } = {}) {
-  const tool = new FunctionTool({ name: 'lookup', description: options.toolDescription ?? 'Looks up.', execute: () => 'x' })
-  const a = new LlmAgent({ name: 'a', model: new ScriptedLlm(['one'], { model: options.model ?? 'scripted' }), instruction: options.instruction ?? 'Do a.', tools: [tool] })
+  const tool = new FunctionTool({
+    name: 'lookup',
+    description: options.toolDescription ?? 'Looks up.',
+    execute: () => 'x',
+  })
+  const a = new LlmAgent({
+    name: 'a',
+    model: new ScriptedLlm(['one'], { model: options.model ?? 'scripted' }),
+    instruction: options.instruction ?? 'Do a.',
+    tools: [tool],
+  })
   const b = new LlmAgent({ name: 'b', model: 'gemini-2.5-flash', instruction: 'Do b.' })
   return new SequentialAgent({ name: 'root', subAgents: options.order === 'ba' ? [b, a] : [a, b] })
 }
@@ -20,13 +29,19 @@ describe('agentTreeVersion', () => {
 
   it('changes with an instruction, a tool, a model or the agent order', () => {
     const base = agentTreeVersion(tree())
-    for (const changed of [tree({ instruction: 'Do a, differently.' }), tree({ toolDescription: 'Finds.' }), tree({ model: 'other' }), tree({ order: 'ba' })]) {
+    for (const changed of [
+      tree({ instruction: 'Do a, differently.' }),
+      tree({ toolDescription: 'Finds.' }),
+      tree({ model: 'other' }),
+      tree({ order: 'ba' }),
+    ]) {
       expect(agentTreeVersion(changed)).not.toBe(base)
     }
   })
 
   it('fingerprints a fluent build()', () => {
-    const build = (instruction: string) => Pipeline('p').step(Agent('w', 'gemini-2.5-flash').instruct(instruction).writes('draft')).build()
+    const build = (instruction: string) =>
+      Pipeline('p').step(Agent('w', 'gemini-2.5-flash').instruct(instruction).writes('draft')).build()
     expect(agentTreeVersion(build('Write.'))).toBe(agentTreeVersion(build('Write.')))
     expect(agentTreeVersion(build('Write.'))).not.toBe(agentTreeVersion(build('Write twice.')))
   })

@@ -30,7 +30,12 @@ function describe(value: unknown, seen: Set<object>, depth: number): unknown {
     // A model instance is its name: its other fields (request logs, clients, scripts) are not part of the tree.
     if (isModel(record)) return `model:${String(record['model'])}`
     if (isTool(record)) {
-      return { tool: record['name'], description: record['description'], declaration: declarationOf(record), type: typeName(value) }
+      return {
+        tool: record['name'],
+        description: record['description'],
+        declaration: declarationOf(record),
+        type: typeName(value),
+      }
     }
     const out: Record<string, unknown> = { $type: typeName(value) }
     for (const key of Object.keys(record).sort()) {
@@ -49,7 +54,11 @@ function isModel(record: Record<string, unknown>): boolean {
 }
 
 function isTool(record: Record<string, unknown>): boolean {
-  return typeof record['name'] === 'string' && typeof record['runAsync'] === 'function' && typeof record['getDeclaration'] === 'function'
+  return (
+    typeof record['name'] === 'string' &&
+    typeof record['runAsync'] === 'function' &&
+    typeof record['getDeclaration'] === 'function'
+  )
 }
 
 function declarationOf(record: Record<string, unknown>): unknown {

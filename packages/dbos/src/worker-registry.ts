@@ -70,7 +70,10 @@ export class WorkerRegistry {
   }
 
   async remove(workerId: string): Promise<void> {
-    await this.#pool.query('DELETE FROM adk_fluent_dbos_workers WHERE app_name = $1 AND worker_id = $2', [this.#appName, workerId])
+    await this.#pool.query('DELETE FROM adk_fluent_dbos_workers WHERE app_name = $1 AND worker_id = $2', [
+      this.#appName,
+      workerId,
+    ])
   }
 
   async close(): Promise<void> {

@@ -46,16 +46,37 @@ describe('evalCaseFromSession', () => {
   it('turns a recorded conversation into a case that passes against the same agent', async () => {
     const { root } = weatherTree()
     const runner = new InMemoryRunner({ agent: root, appName: 'weather' })
-    const session = await runner.sessionService.createSession({ appName: 'weather', userId: 'ana', state: { 'user:home_city': 'Lisbon' } })
+    const session = await runner.sessionService.createSession({
+      appName: 'weather',
+      userId: 'ana',
+      state: { 'user:home_city': 'Lisbon' },
+    })
     for (const text of ['What is the weather?', 'Say it in Portuguese']) {
-      for await (const _ of runner.runAsync({ userId: 'ana', sessionId: session.id, newMessage: { role: 'user', parts: [{ text }] } })) {
+      for await (const _ of runner.runAsync({
+        userId: 'ana',
+        sessionId: session.id,
+        newMessage: { role: 'user', parts: [{ text }] },
+      })) {
         // run the turn
       }
     }
-    const recorded = await runner.sessionService.getSession({ appName: 'weather', userId: 'ana', sessionId: session.id })
-    const evalCase = evalCaseFromSession(recorded!, { evalId: 'recorded', initialState: { 'user:home_city': 'Lisbon' } })
+    const recorded = await runner.sessionService.getSession({
+      appName: 'weather',
+      userId: 'ana',
+      sessionId: session.id,
+    })
+    const evalCase = evalCaseFromSession(recorded!, {
+      evalId: 'recorded',
+      initialState: { 'user:home_city': 'Lisbon' },
+    })
     expect(evalCase.sessionInput).toEqual({ appName: 'weather', userId: 'ana', state: { 'user:home_city': 'Lisbon' } })
-    expect(evalCase.conversation?.map((turn) => [textOf(turn.userContent), toolCallsOf(turn).map((call) => call.name), textOf(turn.finalResponse)])).toEqual([
+    expect(
+      evalCase.conversation?.map((turn) => [
+        textOf(turn.userContent),
+        toolCallsOf(turn).map((call) => call.name),
+        textOf(turn.finalResponse),
+      ]),
+    ).toEqual([
       ['What is the weather?', ['get_weather'], 'It is sunny, 24 °C in Lisbon.'],
       ['Say it in Portuguese', ['translator'], 'In Portuguese: [pt] sunny'],
     ])

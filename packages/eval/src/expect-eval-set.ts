@@ -14,9 +14,14 @@ function invocationDiff(result: EvalCaseResult, metric: EvalMetricResult): strin
   result.evalMetricResultPerInvocation.forEach((row, index) => {
     const one = row.evalMetricResults.find((item) => item.metricName === metric.metricName)
     if (!one || one.evalStatus === 'PASSED') return
-    lines.push(`      invocation ${index + 1} (${JSON.stringify(textOf(row.actualInvocation.userContent))}): score ${pyFloat(one.score)}`)
+    lines.push(
+      `      invocation ${index + 1} (${JSON.stringify(textOf(row.actualInvocation.userContent))}): score ${pyFloat(one.score)}`,
+    )
     if (metric.metricName.includes('trajectory') || metric.metricName.includes('tool_use')) {
-      lines.push(`        - expected tool calls: ${calls(row.expectedInvocation)}`, `        + actual tool calls:   ${calls(row.actualInvocation)}`)
+      lines.push(
+        `        - expected tool calls: ${calls(row.expectedInvocation)}`,
+        `        + actual tool calls:   ${calls(row.actualInvocation)}`,
+      )
     } else {
       lines.push(
         `        - expected response: ${JSON.stringify(textOf(row.expectedInvocation?.finalResponse))}`,
@@ -24,7 +29,10 @@ function invocationDiff(result: EvalCaseResult, metric: EvalMetricResult): strin
       )
     }
     for (const rubric of one.details?.rubricScores ?? []) {
-      if (rubric.score !== 1) lines.push(`        rubric ${rubric.rubricId}: ${pyFloat(rubric.score)}${rubric.rationale ? ` (${rubric.rationale})` : ''}`)
+      if (rubric.score !== 1)
+        lines.push(
+          `        rubric ${rubric.rubricId}: ${pyFloat(rubric.score)}${rubric.rationale ? ` (${rubric.rationale})` : ''}`,
+        )
     }
   })
   return lines
@@ -34,12 +42,15 @@ function invocationDiff(result: EvalCaseResult, metric: EvalMetricResult): strin
 export function describeFailures(result: EvalSetResult): string {
   const failing = result.evalCaseResults.filter((item) => item.finalEvalStatus !== 'PASSED')
   if (failing.length === 0) return ''
-  const lines = [`eval set ${result.evalSetId}: ${failing.length} of ${result.evalCaseResults.length} cases did not pass`]
+  const lines = [
+    `eval set ${result.evalSetId}: ${failing.length} of ${result.evalCaseResults.length} cases did not pass`,
+  ]
   for (const item of failing) {
     lines.push(`  case ${item.evalId}: ${item.finalEvalStatus}${item.error ? ` (the run threw: ${item.error})` : ''}`)
     for (const metric of item.overallEvalMetricResults) {
       if (metric.evalStatus === 'PASSED') continue
-      const comparison = metric.score === undefined ? 'not evaluated' : `${pyFloat(metric.score)} < ${pyFloat(metric.threshold)}`
+      const comparison =
+        metric.score === undefined ? 'not evaluated' : `${pyFloat(metric.score)} < ${pyFloat(metric.threshold)}`
       lines.push(`    ${metric.metricName}: ${comparison}`, ...invocationDiff(item, metric))
     }
   }

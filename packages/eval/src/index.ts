@@ -44,7 +44,14 @@ export { parseRubricVerdicts } from './metrics/judge/rubric-verdicts.js'
 export type { RubricVerdict } from './metrics/judge/rubric-verdicts.js'
 export { rubricPrompt } from './metrics/judge/rubric-based.js'
 export { evalStatusCode, statusOf } from './metrics/metric-types.js'
-export type { EvalStatus, MetricContext, MetricEvaluation, MetricEvaluator, PerInvocationScore, RubricScore } from './metrics/metric-types.js'
+export type {
+  EvalStatus,
+  MetricContext,
+  MetricEvaluation,
+  MetricEvaluator,
+  PerInvocationScore,
+  RubricScore,
+} from './metrics/metric-types.js'
 
 // Reports
 export { pyFloat } from './report/py-float.js'

@@ -3,10 +3,24 @@ import * as fluent from './index.js'
 
 describe('public surface', () => {
   it('exports the builders, helpers and namespaces of API §2', () => {
-    for (const name of ['Agent', 'Pipeline', 'FanOut', 'Loop', 'Fallback', 'Route', 'tap', 'expect', 'mapOver', 'race', 'gate', 'timeout']) {
+    for (const name of [
+      'Agent',
+      'Pipeline',
+      'FanOut',
+      'Loop',
+      'Fallback',
+      'Route',
+      'tap',
+      'expect',
+      'mapOver',
+      'race',
+      'gate',
+      'timeout',
+    ]) {
       expect(typeof (fluent as Record<string, unknown>)[name]).toBe('function')
     }
-    for (const name of ['P', 'C', 'S', 'T', 'A']) expect(typeof (fluent as Record<string, unknown>)[name]).toBe('object')
+    for (const name of ['P', 'C', 'S', 'T', 'A'])
+      expect(typeof (fluent as Record<string, unknown>)[name]).toBe('object')
   })
 
   it('composes builders and namespaces from the package root into a run', async () => {

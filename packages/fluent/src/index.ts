@@ -26,7 +26,14 @@ export type { ArtifactOperation } from './namespaces/artifacts/index.js'
 // IR (read by introspection)
 export type { FlowNode, NamedNodeFields, NodeKind } from './ir/flow-node.js'
 export { isFlowNode } from './ir/flow-node.js'
-export type { AgentInstruction, AgentNode, GenerateContentConfig, ReadsSetting, AgentToolEntry, TransferPolicy } from './ir/agent-node.js'
+export type {
+  AgentInstruction,
+  AgentNode,
+  GenerateContentConfig,
+  ReadsSetting,
+  AgentToolEntry,
+  TransferPolicy,
+} from './ir/agent-node.js'
 export type { AgentCallbackKind, AgentCallbacks } from './ir/agent-callbacks.js'
 export type { SequenceNode } from './ir/sequence-node.js'
 export type { ParallelNode } from './ir/parallel-node.js'

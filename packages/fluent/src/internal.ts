@@ -8,7 +8,13 @@ export { visitNode } from './ir/node-visitor.js'
 export { nodeChildren } from './ir/node-children.js'
 export { nodeOutputKey } from './ir/node-output-key.js'
 export { compilePrompt, describePrompt, isPromptSpec, promptStateKeys } from './namespaces/prompt/compile-prompt.js'
-export { compileContext, composeInstruction, contextStateKeys, describeContext, isContextSpec } from './namespaces/context/compile-context.js'
+export {
+  compileContext,
+  composeInstruction,
+  contextStateKeys,
+  describeContext,
+  isContextSpec,
+} from './namespaces/context/compile-context.js'
 export { applyDelta, isStateTransform } from './namespaces/state/state-transform.js'
 export { toTools } from './namespaces/tools/compose-tools.js'
 export { isToolComposite } from './namespaces/tools/tool-composite.js'

@@ -40,7 +40,8 @@ function importViolations(): string[] {
     if (!rule) continue
     for (const match of readFileSync(file, 'utf8').matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
       const target = topFolder(resolve(dirname(file), match[1] as string))
-      if (target !== from && !rule.includes(target)) violations.push(`${relative(root, file)} imports ${target}/ (${match[1]})`)
+      if (target !== from && !rule.includes(target))
+        violations.push(`${relative(root, file)} imports ${target}/ (${match[1]})`)
     }
   }
   return violations
@@ -52,7 +53,9 @@ describe('fluent folder layering', () => {
   })
 
   it('names every folder in the rule table or as a top layer', () => {
-    const folders = readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+    const folders = readdirSync(root, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
     const topLayers = ['cli', 'web']
     expect(folders.filter((folder) => !(folder in allowed) && !topLayers.includes(folder))).toEqual([])
   })

@@ -19,13 +19,21 @@ describe('cascade', () => {
   it("ends with the last agent's failure when every agent fails, and keeps composing", async () => {
     const flow = cascade(Agent('a').mock([new Error('a is down')]), Agent('b').mock([new Error('b is down')]))
     const { events } = await runFlow(flow)
-    expect(events.map((event) => [event.author, event.errorMessage])).toEqual([['b', expect.stringContaining('b is down')]])
+    expect(events.map((event) => [event.author, event.errorMessage])).toEqual([
+      ['b', expect.stringContaining('b is down')],
+    ])
     expect(flow.fallback(Fallback('more').attempt(Agent('c'))).node.attempts).toHaveLength(3)
   })
 
   it('needs at least two agents, each a step', () => {
     expect(() => cascade(Agent('only'))).toThrow(
-      new ConfigError([{ path: ['cascade', 'agents'], message: 'needs at least two agents, got 1.', hint: "Pass two or more, for example cascade(Agent('fast'), Agent('careful'))." }]),
+      new ConfigError([
+        {
+          path: ['cascade', 'agents'],
+          message: 'needs at least two agents, got 1.',
+          hint: "Pass two or more, for example cascade(Agent('fast'), Agent('careful')).",
+        },
+      ]),
     )
     try {
       cascade(Agent('a'), 42 as never)

@@ -11,6 +11,8 @@ import { checkAtLeastTwo } from './check-options.js'
 export function cascade(...agents: StepInput[]): FallbackBuilder {
   const checked = checkAtLeastTwo(['cascade', 'agents'], agents, 'agents', "cascade(Agent('fast'), Agent('careful'))")
   const attempt = (builder: FallbackBuilder, agent: StepInput) => builder.attempt(agent)
-  const names = addEach('cascade', 'agents', Fallback('cascade'), checked, attempt).node.attempts.map((node) => node.name)
+  const names = addEach('cascade', 'agents', Fallback('cascade'), checked, attempt).node.attempts.map(
+    (node) => node.name,
+  )
   return addEach('cascade', 'agents', Fallback(names.join('_or_')), checked, attempt)
 }

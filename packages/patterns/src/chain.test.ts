@@ -11,7 +11,11 @@ describe('chain', () => {
       Agent('researcher').mock(['  three facts  ']).writes('notes'),
       S.transform('notes', (notes) => String(notes).trim()),
       normalize,
-      Agent('writer').instruct('Write from the notes.').reads('notes').mock([reply(writes, 'article')]).writes('article'),
+      Agent('writer')
+        .instruct('Write from the notes.')
+        .reads('notes')
+        .mock([reply(writes, 'article')])
+        .writes('article'),
     )
     expect(flow.node.name).toBe('researcher_then_transform_notes_then_normalize_then_writer')
     const { state } = await runFlow(flow)

@@ -14,7 +14,11 @@ export function failOption(path: OptionPath, message: string, hint: string): nev
 /** Checks that a pattern got an options object. @internal */
 export function checkOptionsObject<T>(pattern: string, options: T, shape: string): NonNullable<T> {
   if (typeof options === 'object' && options !== null && !Array.isArray(options)) return options as NonNullable<T>
-  failOption([pattern], `expected an options object, got ${describeValue(options)}.`, `Call it as ${pattern}(${shape}).`)
+  failOption(
+    [pattern],
+    `expected an options object, got ${describeValue(options)}.`,
+    `Call it as ${pattern}(${shape}).`,
+  )
 }
 
 /** True for a fluent builder (anything holding a fluent node). @internal */
@@ -46,11 +50,20 @@ export function checkCount(path: OptionPath, value: unknown, minimum: number, fa
   if (value === undefined) return fallback
   if (typeof value === 'number' && Number.isInteger(value) && value >= minimum) return value
   const field = String(path[path.length - 1])
-  failOption(path, `must be a whole number >= ${minimum}, got ${describeValue(value)}.`, `Pass ${field}: ${minimum} or more (default ${fallback}).`)
+  failOption(
+    path,
+    `must be a whole number >= ${minimum}, got ${describeValue(value)}.`,
+    `Pass ${field}: ${minimum} or more (default ${fallback}).`,
+  )
 }
 
 /** Checks a list option that needs at least two entries (`cascade`, `chain`, `fanOutMerge`). @internal */
-export function checkAtLeastTwo<T>(path: OptionPath, value: readonly T[] | undefined, what: string, example: string): readonly T[] {
+export function checkAtLeastTwo<T>(
+  path: OptionPath,
+  value: readonly T[] | undefined,
+  what: string,
+  example: string,
+): readonly T[] {
   if (Array.isArray(value) && value.length >= 2) return value
   const count = Array.isArray(value) ? `got ${value.length}` : `got ${describeValue(value)}`
   failOption(path, `needs at least two ${what}, ${count}.`, `Pass two or more, for example ${example}.`)

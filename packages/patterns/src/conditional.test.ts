@@ -9,7 +9,12 @@ function authors(events: readonly { readonly author: string; readonly content?: 
 
 describe('conditional', () => {
   it('routes on the truthiness of a state key', async () => {
-    const flow = () => conditional({ when: 'needs_review', then: Agent('reviewer').mock(['reviewed']), otherwise: Agent('publisher').mock(['published']) })
+    const flow = () =>
+      conditional({
+        when: 'needs_review',
+        then: Agent('reviewer').mock(['reviewed']),
+        otherwise: Agent('publisher').mock(['published']),
+      })
     expect(authors((await runFlow(flow(), { state: { needs_review: true } })).events)).toEqual(['reviewer'])
     expect(authors((await runFlow(flow(), { state: { needs_review: '' } })).events)).toEqual(['publisher'])
     expect(authors((await runFlow(flow())).events)).toEqual(['publisher'])
@@ -43,10 +48,22 @@ describe('conditional', () => {
 
   it('rejects a missing step or a bad condition', () => {
     expect(() => conditional({ when: 'x' } as never)).toThrow(
-      new ConfigError([{ path: ['conditional', 'then'], message: 'the step to run is missing.', hint: "Pass one, for example then: Agent('reviewer')." }]),
+      new ConfigError([
+        {
+          path: ['conditional', 'then'],
+          message: 'the step to run is missing.',
+          hint: "Pass one, for example then: Agent('reviewer').",
+        },
+      ]),
     )
-    expect(() => conditional({ when: 42 as never, then: Agent('a') })).toThrow('conditional.when: must be a state key or a predicate')
-    expect(() => conditional({ when: 'not a key', then: Agent('a') })).toThrow('conditional.when: "not a key" (string) is not a valid state key')
-    expect(() => conditional({ when: 'x', then: Agent('a'), otherwise: 7 as never })).toThrow('conditional.otherwise: 7 (number) is not a step')
+    expect(() => conditional({ when: 42 as never, then: Agent('a') })).toThrow(
+      'conditional.when: must be a state key or a predicate',
+    )
+    expect(() => conditional({ when: 'not a key', then: Agent('a') })).toThrow(
+      'conditional.when: "not a key" (string) is not a valid state key',
+    )
+    expect(() => conditional({ when: 'x', then: Agent('a'), otherwise: 7 as never })).toThrow(
+      'conditional.otherwise: 7 (number) is not a step',
+    )
   })
 })

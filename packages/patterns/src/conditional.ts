@@ -1,4 +1,12 @@
-import { Pipeline, Route, type FlowBuilder, type RouteBuilder, type StatePredicate, type StepFunction, type StepInput } from '@adk-fluent/fluent'
+import {
+  Pipeline,
+  Route,
+  type FlowBuilder,
+  type RouteBuilder,
+  type StatePredicate,
+  type StepFunction,
+  type StepInput,
+} from '@adk-fluent/fluent'
 import { atOption, checkOptionsObject, checkStateKey, describeValue, failOption, isBuilder } from './check-options.js'
 
 /** Options of {@link conditional}. */
@@ -27,7 +35,8 @@ const shape = "{ when: 'needs_review', then: Agent('reviewer'), otherwise? }"
 export function conditional(options: ConditionalOptions): FlowBuilder {
   const checked = checkOptionsObject('conditional', options, shape)
   const { when, then, otherwise } = checked
-  if (then === undefined) failOption(['conditional', 'then'], "the step to run is missing.", "Pass one, for example then: Agent('reviewer').")
+  if (then === undefined)
+    failOption(['conditional', 'then'], 'the step to run is missing.', "Pass one, for example then: Agent('reviewer').")
   if (typeof when === 'string') {
     const key = checkStateKey(['conditional', 'when'], when, 'needs_review')
     const keyed = atOption(['conditional', 'then'], () => Route(key).when((state) => Boolean(state[key]), then))
@@ -36,14 +45,20 @@ export function conditional(options: ConditionalOptions): FlowBuilder {
   if (typeof when !== 'function') {
     failOption(
       ['conditional', 'when'],
-      `must be a state key or a predicate (state) => boolean, got ${describeValue(when)}.`, `Pass, for example, when: 'needs_review'.`,
+      `must be a state key or a predicate (state) => boolean, got ${describeValue(when)}.`,
+      `Pass, for example, when: 'needs_review'.`,
     )
   }
   const key = checkStateKey(['conditional', 'key'], checked.key, 'condition', 'temp:condition')
   const decide: StepFunction = async (state) => ({ [key]: Boolean(await when(state)) })
   Object.defineProperty(decide, 'name', { value: 'decide' })
-  const decision = withOtherwise(atOption(['conditional', 'then'], () => Route(key).eq(true, then)), otherwise)
-  return Pipeline(checked.name ?? `if_${isBuilder(then) ? then.node.name : 'then'}`).step(decide).step(decision)
+  const decision = withOtherwise(
+    atOption(['conditional', 'then'], () => Route(key).eq(true, then)),
+    otherwise,
+  )
+  return Pipeline(checked.name ?? `if_${isBuilder(then) ? then.node.name : 'then'}`)
+    .step(decide)
+    .step(decision)
 }
 
 function withOtherwise(route: RouteBuilder, otherwise: StepInput | undefined): RouteBuilder {

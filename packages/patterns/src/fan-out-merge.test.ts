@@ -23,11 +23,22 @@ describe('fanOutMerge', () => {
     const flow = fanOutMerge({
       branches: [Agent('web').mock([slow]).writes('web'), Agent('papers').mock(['paper findings']).writes('papers')],
       mergeKey: 'findings',
-    }).then(Agent('synthesizer').instruct('Synthesize.').reads('findings').mock([reply(synthesis, 'report')]))
+    }).then(
+      Agent('synthesizer')
+        .instruct('Synthesize.')
+        .reads('findings')
+        .mock([reply(synthesis, 'report')]),
+    )
     const { state, events } = await runFlow(flow)
-    expect(events.filter((event) => event.content).map((event) => event.author)).toEqual(['papers', 'web', 'synthesizer'])
+    expect(events.filter((event) => event.content).map((event) => event.author)).toEqual([
+      'papers',
+      'web',
+      'synthesizer',
+    ])
     expect(state['findings']).toBe('web findings\npaper findings')
-    expect(synthesis[0]?.system).toContain('<conversation_context>\n[findings]: web findings\npaper findings\n</conversation_context>')
+    expect(synthesis[0]?.system).toContain(
+      '<conversation_context>\n[findings]: web findings\npaper findings\n</conversation_context>',
+    )
   })
 
   it('merges with fn when given', async () => {
@@ -46,16 +57,27 @@ describe('fanOutMerge', () => {
       message: `"papers" writes no state key, so its answer could not be merged.`,
       hint: "Add .writes('papers') to it.",
     })
-    expect(configIssue(() => fanOutMerge({ branches: [web, Agent('web_2').writes('web')], mergeKey: 'findings' }))).toMatchObject({
+    expect(
+      configIssue(() => fanOutMerge({ branches: [web, Agent('web_2').writes('web')], mergeKey: 'findings' })),
+    ).toMatchObject({
       message: 'writes "web" like branch 0, so one answer would overwrite the other.',
       hint: 'Give each branch its own .writes() key.',
     })
-    expect(configIssue(() => fanOutMerge({ branches: [web], mergeKey: 'findings' }))?.path).toEqual(['fanOutMerge', 'branches'])
-    expect(configIssue(() => fanOutMerge({ branches: [web, Agent('b').writes('b')] } as never))?.path).toEqual(['fanOutMerge', 'mergeKey'])
-    expect(configIssue(() => fanOutMerge({ branches: [web, Agent('b').writes('b')], mergeKey: 'web' }))?.path).toEqual(['fanOutMerge', 'mergeKey'])
-    expect(configIssue(() => fanOutMerge({ branches: [web, Agent('b').writes('b')], mergeKey: 'm', fn: 'join' as never }))?.path).toEqual([
+    expect(configIssue(() => fanOutMerge({ branches: [web], mergeKey: 'findings' }))?.path).toEqual([
       'fanOutMerge',
-      'fn',
+      'branches',
     ])
+    expect(configIssue(() => fanOutMerge({ branches: [web, Agent('b').writes('b')] } as never))?.path).toEqual([
+      'fanOutMerge',
+      'mergeKey',
+    ])
+    expect(configIssue(() => fanOutMerge({ branches: [web, Agent('b').writes('b')], mergeKey: 'web' }))?.path).toEqual([
+      'fanOutMerge',
+      'mergeKey',
+    ])
+    expect(
+      configIssue(() => fanOutMerge({ branches: [web, Agent('b').writes('b')], mergeKey: 'm', fn: 'join' as never }))
+        ?.path,
+    ).toEqual(['fanOutMerge', 'fn'])
   })
 })

@@ -30,22 +30,35 @@ const shape = "{ branches: [Agent('web').writes('web'), Agent('papers').writes('
 export function fanOutMerge(options: FanOutMergeOptions): PipelineBuilder {
   const checked = checkOptionsObject('fanOutMerge', options, shape)
   const example = "[Agent('web').writes('web'), Agent('papers').writes('papers')]"
-  const branches = checkAtLeastTwo(['fanOutMerge', 'branches'], checked.branches, 'branches', `branches: ${example}`).map((branch, index) =>
-    checkBuilder(['fanOutMerge', 'branches', index], branch, "Agent('web').writes('web')"),
-  )
+  const branches = checkAtLeastTwo(
+    ['fanOutMerge', 'branches'],
+    checked.branches,
+    'branches',
+    `branches: ${example}`,
+  ).map((branch, index) => checkBuilder(['fanOutMerge', 'branches', index], branch, "Agent('web').writes('web')"))
   const mergeKey = checkStateKey(['fanOutMerge', 'mergeKey'], checked.mergeKey, 'findings')
   if (checked.fn !== undefined && typeof checked.fn !== 'function') {
-    failOption(['fanOutMerge', 'fn'], 'must be a function (values) => merged value.', 'Leave it out to join the values with line breaks.')
+    failOption(
+      ['fanOutMerge', 'fn'],
+      'must be a function (values) => merged value.',
+      'Leave it out to join the values with line breaks.',
+    )
   }
   const keys = branches.map((branch, index) => branchKey(branch, index, mergeKey))
   keys.forEach((key, index) => {
     const first = keys.indexOf(key)
     if (first !== index) {
-      failOption(['fanOutMerge', 'branches', index], `writes "${key}" like branch ${first}, so one answer would overwrite the other.`, `Give each branch its own .writes() key.`)
+      failOption(
+        ['fanOutMerge', 'branches', index],
+        `writes "${key}" like branch ${first}, so one answer would overwrite the other.`,
+        `Give each branch its own .writes() key.`,
+      )
     }
   })
   const name = checked.name ?? branches.map((branch) => branch.node.name).join('_and_')
-  const fanOut = addEach('fanOutMerge', 'branches', FanOut(name), branches, (builder: FanOutBuilder, branch) => builder.branch(branch))
+  const fanOut = addEach('fanOutMerge', 'branches', FanOut(name), branches, (builder: FanOutBuilder, branch) =>
+    builder.branch(branch),
+  )
   return fanOut.then(S.merge(keys, checked.fn === undefined ? { into: mergeKey } : { into: mergeKey, fn: checked.fn }))
 }
 
@@ -54,11 +67,16 @@ function branchKey(branch: NodeHolder, index: number, mergeKey: string): string 
   if (key === undefined) {
     failOption(
       ['fanOutMerge', 'branches', index],
-      `"${branch.node.name}" writes no state key, so its answer could not be merged.`, `Add .writes('${branch.node.name}') to it.`,
+      `"${branch.node.name}" writes no state key, so its answer could not be merged.`,
+      `Add .writes('${branch.node.name}') to it.`,
     )
   }
   if (key === mergeKey) {
-    failOption(['fanOutMerge', 'mergeKey'], `"${mergeKey}" is also written by branch ${index} ("${branch.node.name}").`, "Merge into another key, for example mergeKey: 'merged'.")
+    failOption(
+      ['fanOutMerge', 'mergeKey'],
+      `"${mergeKey}" is also written by branch ${index} ("${branch.node.name}").`,
+      "Merge into another key, for example mergeKey: 'merged'.",
+    )
   }
   return key
 }

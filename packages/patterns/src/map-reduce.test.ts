@@ -9,7 +9,10 @@ function itemOf(request: SeenRequest): string {
 }
 
 /** A mapper model reply that takes `delays[item]` ms and tracks how many replies run at once. */
-function trackedReply(delays: Readonly<Record<string, number>>, tracker: { active: number; peak: number; finished: string[] }) {
+function trackedReply(
+  delays: Readonly<Record<string, number>>,
+  tracker: { active: number; peak: number; finished: string[] },
+) {
   return async (request: RequestShape) => {
     const item = itemOf(seen(request))
     tracker.active += 1
@@ -37,8 +40,13 @@ describe('mapReduce', () => {
     const delays = { alpha: 60, beta: 5, gamma: 30, delta: 1 }
     const reductions: SeenRequest[] = []
     const flow = mapReduce({
-      mapper: Agent('summarizer').instruct('Summarize: {doc}').mock(Object.keys(delays).map(() => trackedReply(delays, tracker))),
-      reducer: Agent('editor').instruct('Combine the summaries.').reads('summaries').mock([reply(reductions, 'digest')]),
+      mapper: Agent('summarizer')
+        .instruct('Summarize: {doc}')
+        .mock(Object.keys(delays).map(() => trackedReply(delays, tracker))),
+      reducer: Agent('editor')
+        .instruct('Combine the summaries.')
+        .reads('summaries')
+        .mock([reply(reductions, 'digest')]),
       itemsKey: 'documents',
       itemKey: 'doc',
       resultKey: 'summaries',
@@ -53,10 +61,12 @@ describe('mapReduce', () => {
     expect(events.at(-1)?.author).toBe('editor')
   })
 
-  it("stores what the mapper wrote to its .writes() key, and accepts a function as the reducer", async () => {
+  it('stores what the mapper wrote to its .writes() key, and accepts a function as the reducer', async () => {
     const flow = mapReduce({
       mapper: Agent('scorer').instruct('Score {item}.').writes('score').mock(['3', '1', '2']),
-      reducer: (state) => ({ total: (state['results'] as string[]).map(Number).reduce((sum, value) => sum + value, 0) }),
+      reducer: (state) => ({
+        total: (state['results'] as string[]).map(Number).reduce((sum, value) => sum + value, 0),
+      }),
       itemsKey: 'answers',
       concurrency: 1,
     })
@@ -69,7 +79,9 @@ describe('mapReduce', () => {
     const items = ['a1', 'a2', 'a3', 'a4', 'a5', 'a6']
     const delays = Object.fromEntries(items.map((item) => [item, 40]))
     const flow = mapReduce({
-      mapper: Agent('summarizer').instruct('Summarize: {item}').mock(items.map(() => trackedReply(delays, tracker))),
+      mapper: Agent('summarizer')
+        .instruct('Summarize: {item}')
+        .mock(items.map(() => trackedReply(delays, tracker))),
       reducer: () => undefined,
       itemsKey: 'items',
       concurrency: 2,
@@ -94,9 +106,20 @@ describe('mapReduce', () => {
       hint: 'Pass concurrency: 1 or more (default 4).',
     })
     expect(configIssue(() => mapReduce({ mapper, itemsKey: 'docs' } as never))?.path).toEqual(['mapReduce', 'reducer'])
-    expect(configIssue(() => mapReduce({ mapper, reducer: 42 as never, itemsKey: 'docs' }))?.path).toEqual(['mapReduce', 'reducer'])
-    expect(configIssue(() => mapReduce({ mapper: 'summarizer' as never, reducer, itemsKey: 'docs' }))?.path).toEqual(['mapReduce', 'mapper'])
-    expect(configIssue(() => mapReduce({ mapper, reducer, itemsKey: 'docs', itemKey: 'docs' }))?.path).toEqual(['mapReduce', 'itemKey'])
-    expect(configIssue(() => mapReduce({ mapper, reducer, itemsKey: 'the docs' }))?.message).toContain('is not a valid state key')
+    expect(configIssue(() => mapReduce({ mapper, reducer: 42 as never, itemsKey: 'docs' }))?.path).toEqual([
+      'mapReduce',
+      'reducer',
+    ])
+    expect(configIssue(() => mapReduce({ mapper: 'summarizer' as never, reducer, itemsKey: 'docs' }))?.path).toEqual([
+      'mapReduce',
+      'mapper',
+    ])
+    expect(configIssue(() => mapReduce({ mapper, reducer, itemsKey: 'docs', itemKey: 'docs' }))?.path).toEqual([
+      'mapReduce',
+      'itemKey',
+    ])
+    expect(configIssue(() => mapReduce({ mapper, reducer, itemsKey: 'the docs' }))?.message).toContain(
+      'is not a valid state key',
+    )
   })
 })

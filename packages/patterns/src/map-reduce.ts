@@ -36,16 +36,28 @@ const shape = "{ mapper, reducer, itemsKey: 'documents' }"
  */
 export function mapReduce(options: MapReduceOptions): PipelineBuilder {
   const checked = checkOptionsObject('mapReduce', options, shape)
-  const mapper = checkBuilder(['mapReduce', 'mapper'], checked.mapper, "Agent('summarizer').instruct('Summarize: {item}')")
+  const mapper = checkBuilder(
+    ['mapReduce', 'mapper'],
+    checked.mapper,
+    "Agent('summarizer').instruct('Summarize: {item}')",
+  )
   if (checked.reducer === undefined) {
-    failOption(['mapReduce', 'reducer'], "the reducer is missing.", "Pass the step that combines the results, for example reducer: Agent('editor').reads('results').")
+    failOption(
+      ['mapReduce', 'reducer'],
+      'the reducer is missing.',
+      "Pass the step that combines the results, for example reducer: Agent('editor').reads('results').",
+    )
   }
   const itemsKey = checkStateKey(['mapReduce', 'itemsKey'], checked.itemsKey, 'documents')
   const itemKey = checkStateKey(['mapReduce', 'itemKey'], checked.itemKey, 'item', 'item')
   const resultKey = checkStateKey(['mapReduce', 'resultKey'], checked.resultKey, 'results', 'results')
   const concurrency = checkCount(['mapReduce', 'concurrency'], checked.concurrency, 1, 4)
   if (itemKey === itemsKey) {
-    failOption(['mapReduce', 'itemKey'], `is the same key as itemsKey ("${itemsKey}"), so each item would hide the list.`, "Pick another key, for example itemKey: 'item'.")
+    failOption(
+      ['mapReduce', 'itemKey'],
+      `is the same key as itemsKey ("${itemsKey}"), so each item would hide the list.`,
+      "Pick another key, for example itemKey: 'item'.",
+    )
   }
   const mapped = mapOver(itemsKey, mapper, { itemKey, outputKey: resultKey, concurrency })
   return atOption(['mapReduce', 'reducer'], () => mapped.then(checked.reducer))

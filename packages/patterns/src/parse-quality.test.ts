@@ -26,10 +26,15 @@ describe('parseQuality', () => {
     expect(parseQuality({ score: 0.2, clarity: 0.7 }, ['clarity', 'score'])).toBe(0.7)
   })
 
-  it.each([['No number in this review.'], [{}], [{ feedback: 'Try again.' }], [null], [undefined], [true], [Number.NaN]])(
-    'finds no quality in %j',
-    (reply) => {
-      expect(parseQuality(reply, labels)).toBeUndefined()
-    },
-  )
+  it.each([
+    ['No number in this review.'],
+    [{}],
+    [{ feedback: 'Try again.' }],
+    [null],
+    [undefined],
+    [true],
+    [Number.NaN],
+  ])('finds no quality in %j', (reply) => {
+    expect(parseQuality(reply, labels)).toBeUndefined()
+  })
 })

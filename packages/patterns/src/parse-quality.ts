@@ -43,13 +43,19 @@ export function readQuality(reply: unknown, labels: readonly string[]): QualityR
   if (typeof reply !== 'string') return undefined
   const match = firstLabelled(reply, labels) ?? firstNumber.exec(reply)
   if (!match) return undefined
-  return { value: scaledNumber(match[1] as string, match[2], match[3]), bare: match[2] === undefined && match[3] === undefined }
+  return {
+    value: scaledNumber(match[1] as string, match[2], match[3]),
+    bare: match[2] === undefined && match[3] === undefined,
+  }
 }
 
 /** The number after the first label (in the order given) that the text has. */
 function firstLabelled(text: string, labels: readonly string[]): RegExpExecArray | null {
   for (const label of labels) {
-    const match = new RegExp(String.raw`\b(?:${labelPattern(label)})\b[^\d\n.]{0,12}?` + numberPart + scalePart, 'i').exec(text)
+    const match = new RegExp(
+      String.raw`\b(?:${labelPattern(label)})\b[^\d\n.]{0,12}?` + numberPart + scalePart,
+      'i',
+    ).exec(text)
     if (match) return match
   }
   return null

@@ -5,8 +5,21 @@ import * as patterns from './index.js'
 describe('@adk-fluent/patterns public surface', () => {
   it('exports exactly these names', () => {
     expect(Object.keys(patterns).sort()).toEqual([
-      'approvalWords', 'cascade', 'chain', 'conditional', 'fanOutMerge', 'feedbackFields', 'isApproved', 'mapReduce',
-      'parseQuality', 'qualityLabels', 'readFeedback', 'readVerdict', 'reviewLoop', 'supervised', 'verdictMatches',
+      'approvalWords',
+      'cascade',
+      'chain',
+      'conditional',
+      'fanOutMerge',
+      'feedbackFields',
+      'isApproved',
+      'mapReduce',
+      'parseQuality',
+      'qualityLabels',
+      'readFeedback',
+      'readVerdict',
+      'reviewLoop',
+      'supervised',
+      'verdictMatches',
     ])
   })
 })

@@ -1,7 +1,14 @@
 import { firstField, replyRecord } from './reply-fields.js'
 
 /** The fields a structured reply's feedback is read from, first present wins. */
-export const feedbackFields: readonly string[] = Object.freeze(['feedback', 'comments', 'critique', 'suggestions', 'notes', 'reason'])
+export const feedbackFields: readonly string[] = Object.freeze([
+  'feedback',
+  'comments',
+  'critique',
+  'suggestions',
+  'notes',
+  'reason',
+])
 
 /**
  * The feedback in a reviewer's reply, for the worker's next round: an object's first field among

@@ -16,7 +16,9 @@ export function readVerdict(reply: unknown, labels: readonly string[]): string |
   const record = replyRecord(reply)
   if (record) {
     const field = firstField(record, labels)
-    return typeof field === 'string' || typeof field === 'number' || typeof field === 'boolean' ? readVerdict(field, labels) : undefined
+    return typeof field === 'string' || typeof field === 'number' || typeof field === 'boolean'
+      ? readVerdict(field, labels)
+      : undefined
   }
   if (typeof reply !== 'string') return undefined
   const line = labelledLine(reply, labels) ?? reply.split('\n').find((candidate) => candidate.trim().length > 0)

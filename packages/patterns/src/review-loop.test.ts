@@ -5,11 +5,17 @@ import { reviewLoop } from './review-loop.js'
 import { reply, runFlow, type SeenRequest } from './run-flow.test-helper.js'
 
 function writer(log: SeenRequest[], drafts: readonly string[]) {
-  return Agent('writer').instruct('Write a haiku about autumn.').writes('draft').mock(drafts.map((draft) => reply(log, draft)))
+  return Agent('writer')
+    .instruct('Write a haiku about autumn.')
+    .writes('draft')
+    .mock(drafts.map((draft) => reply(log, draft)))
 }
 
 function critic(log: SeenRequest[], reviews: readonly string[]) {
-  return Agent('critic').instruct('Rate the draft as "Score: N/10", then give one improvement.').reads('draft').mock(reviews.map((review) => reply(log, review)))
+  return Agent('critic')
+    .instruct('Rate the draft as "Score: N/10", then give one improvement.')
+    .reads('draft')
+    .mock(reviews.map((review) => reply(log, review)))
 }
 
 type ConfigIssue = ConfigError['issues'][number]
@@ -56,7 +62,13 @@ describe('reviewLoop', () => {
     })
     const { state } = await runFlow(loop)
     expect(writes).toHaveLength(3)
-    expect(state).toMatchObject({ draft: 'v3', quality: 0.7, quality_rounds: 3, quality_stop_reason: 'max rounds', feedback: 'Quality: 70%. Closer.' })
+    expect(state).toMatchObject({
+      draft: 'v3',
+      quality: 0.7,
+      quality_rounds: 3,
+      quality_stop_reason: 'max rounds',
+      feedback: 'Quality: 70%. Closer.',
+    })
   })
 
   it("feeds the reviewer's feedback into the next round's worker request, and none into round 1", async () => {
@@ -70,7 +82,7 @@ describe('reviewLoop', () => {
     expect(writes[0]?.system).toBe(`${identity}Write a haiku about autumn.`)
     expect(writes[1]?.system).toBe(
       identity +
-      'Write a haiku about autumn.\n\n<conversation_context>\n[feedback]: Score: 5/10\nUse a seasonal word.\n</conversation_context>',
+        'Write a haiku about autumn.\n\n<conversation_context>\n[feedback]: Score: 5/10\nUse a seasonal word.\n</conversation_context>',
     )
     expect(writes[0]?.userTexts).toEqual(['go'])
     expect(state['quality_stop_reason']).toBe('target reached')
@@ -84,7 +96,10 @@ describe('reviewLoop', () => {
       .mock([reply(writes, 'one'), reply(writes, 'two')])
     await runFlow(reviewLoop({ worker, reviewer: critic([], [' Try again.', 'Score: 10/10']), maxRounds: 2 }))
     const identity = 'You are an agent. Your internal name is "writer".\n\n'
-    expect(writes.map((request) => request.system)).toEqual([`${identity}Write a haiku.`, `${identity}Write a haiku.Try again.`])
+    expect(writes.map((request) => request.system)).toEqual([
+      `${identity}Write a haiku.`,
+      `${identity}Write a haiku.Try again.`,
+    ])
   })
 
   it('reads the quality and feedback of a structured reviewer', async () => {
@@ -95,21 +110,35 @@ describe('reviewLoop', () => {
       .writes('review')
       .mock(['{"score": 0.5, "feedback": "Name the tree."}', '{"score": 0.85, "feedback": "Good."}'])
     const { state } = await runFlow(reviewLoop({ worker: writer(writes, ['a', 'b']), reviewer, qualityKey: 'score' }))
-    expect(state).toMatchObject({ score: 0.85, score_stop_reason: 'target reached', score_rounds: 2, review: { score: 0.85, feedback: 'Good.' } })
+    expect(state).toMatchObject({
+      score: 0.85,
+      score_stop_reason: 'target reached',
+      score_rounds: 2,
+      review: { score: 0.85, feedback: 'Good.' },
+    })
     expect(writes[1]?.system).toContain('[feedback]: Name the tree.')
   })
 
   it('compares a string target case-insensitively with the verdict', async () => {
     const reviewer = critic([], ['Needs work: cut the second line.', '**Approved.** Ship it.'])
     const { state } = await runFlow(reviewLoop({ worker: writer([], ['a', 'b', 'c']), reviewer, target: 'approved' }))
-    expect(state).toMatchObject({ quality: 'Approved. Ship it.', quality_rounds: 2, quality_stop_reason: 'target reached' })
+    expect(state).toMatchObject({
+      quality: 'Approved. Ship it.',
+      quality_rounds: 2,
+      quality_stop_reason: 'target reached',
+    })
   })
 
   it('lowers to a core LoopAgent and keeps composing', () => {
     const loop = reviewLoop({ worker: Agent('writer'), reviewer: Agent('critic'), maxRounds: 4 })
     const built = loop.build()
     expect(built.maxIterations).toBe(4)
-    expect(built.subAgents.map((agent) => agent.name)).toEqual(['writer', 'critic', 'judge_quality', 'writer_review_loop_checkpoint'])
+    expect(built.subAgents.map((agent) => agent.name)).toEqual([
+      'writer',
+      'critic',
+      'judge_quality',
+      'writer_review_loop_checkpoint',
+    ])
     const flow = loop.then(Agent('publisher'))
     expect(flow.node.steps.map((step) => step.name)).toEqual(['writer_review_loop', 'publisher'])
   })
@@ -128,7 +157,10 @@ describe('reviewLoop', () => {
       message: 'expected a builder, it is missing.',
       hint: "Pass one, for example worker: Agent('writer').writes('draft').",
     })
-    expect(configIssue(() => reviewLoop({ worker, reviewer, qualityKey: 'my quality' })).path).toEqual(['reviewLoop', 'qualityKey'])
+    expect(configIssue(() => reviewLoop({ worker, reviewer, qualityKey: 'my quality' })).path).toEqual([
+      'reviewLoop',
+      'qualityKey',
+    ])
     expect(configIssue(() => reviewLoop({ worker, reviewer, target: '  ' })).path).toEqual(['reviewLoop', 'target'])
     expect(configIssue(() => reviewLoop(undefined as never)).hint).toContain('Call it as reviewLoop({ worker, reviewer')
     const silentReviewer = Pipeline('review').step(Agent('critic')).step(Agent('summarizer'))
@@ -140,8 +172,13 @@ describe('reviewLoop', () => {
   })
 
   it('a bare score on a 0–10 scale never passes a 0.8 target silently', async () => {
-    const reviewer = Agent('critic').reads('draft').returns(z.object({ score: z.number(), feedback: z.string() })).mock(['{"score": 4, "feedback": "Weak."}'])
-    await expect(runFlow(reviewLoop({ worker: writer([], ['a']), reviewer, target: 0.8 }))).rejects.toThrow(/gave the score 4, outside the scale 0–1\. Pass the reviewer's scale/)
+    const reviewer = Agent('critic')
+      .reads('draft')
+      .returns(z.object({ score: z.number(), feedback: z.string() }))
+      .mock(['{"score": 4, "feedback": "Weak."}'])
+    await expect(runFlow(reviewLoop({ worker: writer([], ['a']), reviewer, target: 0.8 }))).rejects.toThrow(
+      /gave the score 4, outside the scale 0–1\. Pass the reviewer's scale/,
+    )
   })
 
   it('reads bare scores on an explicit scale; a target above 1 is read on that scale', async () => {
@@ -149,26 +186,40 @@ describe('reviewLoop', () => {
     const { state } = await runFlow(reviewLoop({ worker: writer([], ['a', 'b']), reviewer, target: 8, scale: 10 }))
     expect(state).toMatchObject({ quality: 0.9, quality_rounds: 2, quality_stop_reason: 'target reached' })
     const slash = critic([], ['Score: 4/10', 'Score: 9/10'])
-    const second = await runFlow(reviewLoop({ worker: writer([], ['a', 'b']), reviewer: slash, target: 0.8, scale: 10 }))
+    const second = await runFlow(
+      reviewLoop({ worker: writer([], ['a', 'b']), reviewer: slash, target: 0.8, scale: 10 }),
+    )
     expect(second.state).toMatchObject({ quality: 0.9, quality_rounds: 2 })
   })
 
   it('flags a target or a scale that does not match the reviewer at construction', () => {
     const worker = Agent('writer')
-    expect(configIssue(() => reviewLoop({ worker, reviewer: Agent('critic'), target: 8 })).hint).toContain('pass target: 0.8 (or target: 8, scale: 10)')
+    expect(configIssue(() => reviewLoop({ worker, reviewer: Agent('critic'), target: 8 })).hint).toContain(
+      'pass target: 0.8 (or target: 8, scale: 10)',
+    )
     const tenPoint = Agent('critic').returns(z.object({ score: z.number().min(0).max(10), feedback: z.string() }))
     const issue = configIssue(() => reviewLoop({ worker, reviewer: tenPoint, target: 0.8 }))
     expect(issue.path).toEqual(['reviewLoop', 'scale'])
     expect(issue.message).toContain('returns score up to 10')
     expect(() => reviewLoop({ worker, reviewer: tenPoint, target: 0.8, scale: 10 })).not.toThrow()
-    expect(configIssue(() => reviewLoop({ worker, reviewer: Agent('critic'), scale: 0 })).path).toEqual(['reviewLoop', 'scale'])
+    expect(configIssue(() => reviewLoop({ worker, reviewer: Agent('critic'), scale: 0 })).path).toEqual([
+      'reviewLoop',
+      'scale',
+    ])
   })
 
-  it("check() sees the judge step write the feedback the worker reads", () => {
-    const loop = reviewLoop({ worker: Agent('writer').instruct('Write.').writes('draft'), reviewer: Agent('critic').instruct('Rate {draft}.').writes('review') })
+  it('check() sees the judge step write the feedback the worker reads', () => {
+    const loop = reviewLoop({
+      worker: Agent('writer').instruct('Write.').writes('draft'),
+      reviewer: Agent('critic').instruct('Rate {draft}.').writes('review'),
+    })
     const issues = loop.check()
     expect(issues.filter((issue) => issue.level !== 'info')).toEqual([])
-    expect(issues.map((issue) => issue.message).join('\n')).not.toMatch(/may \(its writes are not declared\)|no step writes it/)
-    expect(issues.map((issue) => issue.message)).toEqual([expect.stringContaining('"judge_quality" writes it later in the loop')])
+    expect(issues.map((issue) => issue.message).join('\n')).not.toMatch(
+      /may \(its writes are not declared\)|no step writes it/,
+    )
+    expect(issues.map((issue) => issue.message)).toEqual([
+      expect.stringContaining('"judge_quality" writes it later in the loop'),
+    ])
   })
 })

@@ -1,5 +1,13 @@
 import type { LoopBuilder, NodeHolder } from '@adk-fluent/fluent'
-import { bareKey, checkBuilder, checkCount, checkOptionsObject, checkStateKey, describeValue, failOption } from './check-options.js'
+import {
+  bareKey,
+  checkBuilder,
+  checkCount,
+  checkOptionsObject,
+  checkStateKey,
+  describeValue,
+  failOption,
+} from './check-options.js'
 import { StateError } from '@adk-fluent/fluent'
 import { qualityLabels, readQuality, type QualityReading } from './parse-quality.js'
 import { readVerdict, verdictMatches } from './read-verdict.js'
@@ -113,14 +121,19 @@ function onScale(reading: QualityReading | undefined, scale: number, reviewerNam
 
 function checkScale(scale: unknown, reviewer: NodeHolder, labels: readonly string[]): number {
   if (scale !== undefined && (typeof scale !== 'number' || !Number.isFinite(scale) || scale <= 0)) {
-    failOption(['reviewLoop', 'scale'], `must be a number above 0 (the top of the reviewer's scale), got ${describeValue(scale)}.`, `Pass, for example, scale: 10.`)
+    failOption(
+      ['reviewLoop', 'scale'],
+      `must be a number above 0 (the top of the reviewer's scale), got ${describeValue(scale)}.`,
+      `Pass, for example, scale: 10.`,
+    )
   }
   const declared = schemaScale(reviewer, labels)
   const chosen = (scale as number | undefined) ?? 1
   if (declared !== undefined && declared.max !== chosen) {
     failOption(
       ['reviewLoop', 'scale'],
-      `the reviewer "${reviewer.node.name}" returns ${declared.field} up to ${declared.max} (its .returns() schema), but the loop reads scores on the scale 0–${chosen}.`, `Pass scale: ${declared.max}, so that target stays a fraction.`,
+      `the reviewer "${reviewer.node.name}" returns ${declared.field} up to ${declared.max} (its .returns() schema), but the loop reads scores on the scale 0–${chosen}.`,
+      `Pass scale: ${declared.max}, so that target stays a fraction.`,
     )
   }
   return chosen
@@ -155,6 +168,7 @@ function checkTarget(target: unknown, scale: number, scaleGiven: boolean): numbe
   if (typeof target === 'string' && target.trim().length > 0) return target.trim()
   failOption(
     ['reviewLoop', 'target'],
-    `must be a number (reached when the quality is >= it) or a verdict string, got ${describeValue(target)}.`, `Pass, for example, target: 0.8 or target: 'approved'.`,
+    `must be a number (reached when the quality is >= it) or a verdict string, got ${describeValue(target)}.`,
+    `Pass, for example, target: 0.8 or target: 'approved'.`,
   )
 }

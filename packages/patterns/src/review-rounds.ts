@@ -64,7 +64,9 @@ export function reviewRounds(config: ReviewRoundsConfig): LoopBuilder {
   }
   Object.defineProperty(judge, 'name', { value: config.judgeName })
   // Declared so that check() sees the judge write the result and the feedback the worker reads.
-  Object.defineProperty(judge, 'writes', { value: Object.freeze([keys.result, keys.feedback, keys.rounds, keys.stopReason]) })
+  Object.defineProperty(judge, 'writes', {
+    value: Object.freeze([keys.result, keys.feedback, keys.rounds, keys.stopReason]),
+  })
   const cleared = [...new Set([replyKey, keys.result, keys.feedback, keys.rounds, keys.stopReason])]
   return Loop(config.name)
     .step(withFeedback(config.worker, keys.feedback))
@@ -89,7 +91,8 @@ function withReplyKey(config: ReviewRoundsConfig): NodeHolder {
   if (isAgentBuilder(reviewer)) return reviewer.writes(keys.reply)
   failOption(
     [config.pattern, config.reviewerField],
-    `"${reviewer.node.name}" stores no answer in state, so its verdict cannot be read.`, `Add .writes('${keys.reply}') to its last agent.`,
+    `"${reviewer.node.name}" stores no answer in state, so its verdict cannot be read.`,
+    `Add .writes('${keys.reply}') to its last agent.`,
   )
 }
 
@@ -97,7 +100,9 @@ function withReplyKey(config: ReviewRoundsConfig): NodeHolder {
 function withFeedback(worker: NodeHolder, feedbackKey: string): NodeHolder {
   if (!isAgentBuilder(worker)) return worker
   const { instruction, reads } = worker.node
-  const named = typeof instruction === 'string' && (instruction.includes(`{${feedbackKey}}`) || instruction.includes(`{${feedbackKey}?}`))
+  const named =
+    typeof instruction === 'string' &&
+    (instruction.includes(`{${feedbackKey}}`) || instruction.includes(`{${feedbackKey}?}`))
   if (named || reads?.keys.includes(feedbackKey)) return worker
   return worker.reads([feedbackKey], { keepHistory: reads?.keepHistory ?? true })
 }

@@ -16,7 +16,9 @@ export interface RequestShape {
 export function seen(request: RequestShape): SeenRequest {
   return {
     system: typeof request.config.systemInstruction === 'string' ? request.config.systemInstruction : '',
-    userTexts: request.contents.flatMap((content) => (content.parts ?? []).flatMap((part) => (part.text === undefined ? [] : [part.text]))),
+    userTexts: request.contents.flatMap((content) =>
+      (content.parts ?? []).flatMap((part) => (part.text === undefined ? [] : [part.text])),
+    ),
   }
 }
 
@@ -30,9 +32,13 @@ export function reply(log: SeenRequest[], answer: string | ((request: SeenReques
 }
 
 /** Runs `builder` once with `prompt` and returns its events and the state they leave (deltas applied in order). */
-export async function runFlow(builder: FlowBuilder<unknown>, options: { readonly state?: Record<string, unknown>; readonly prompt?: string } = {}) {
+export async function runFlow(
+  builder: FlowBuilder<unknown>,
+  options: { readonly state?: Record<string, unknown>; readonly prompt?: string } = {},
+) {
   const events = []
-  for await (const event of builder.events(options.prompt ?? 'go', options.state ? { state: options.state } : {})) events.push(event)
+  for await (const event of builder.events(options.prompt ?? 'go', options.state ? { state: options.state } : {}))
+    events.push(event)
   const state: Record<string, unknown> = { ...options.state }
   for (const event of events) if (!event.partial) Object.assign(state, event.actions.stateDelta)
   return { events, state }

@@ -49,7 +49,12 @@ export function describeSessionService(name: string, open: () => Promise<Conform
       return app
     }
     const reread = (session: Session, config?: { numRecentEvents?: number; afterTimestamp?: number }) =>
-      service.getSession({ appName: session.appName, userId: session.userId, sessionId: session.id, ...(config ? { config } : {}) })
+      service.getSession({
+        appName: session.appName,
+        userId: session.userId,
+        sessionId: session.id,
+        ...(config ? { config } : {}),
+      })
 
     beforeAll(async () => {
       target = await open()
@@ -83,7 +88,11 @@ export function describeSessionService(name: string, open: () => Promise<Conform
     })
 
     it('listSessions returns merged state and no events, per user or for every user', async () => {
-      const a = await service.createSession({ appName: fresh(), userId: 'u1', state: { k: 'a', 'app:shared': 1, 'user:name': 'Ann' } })
+      const a = await service.createSession({
+        appName: fresh(),
+        userId: 'u1',
+        state: { k: 'a', 'app:shared': 1, 'user:name': 'Ann' },
+      })
       await service.appendEvent({ session: a, event: delta({ n: 1 }) })
       await service.createSession({ appName: app, userId: 'u2', state: { k: 'b' } })
       const mine = (await service.listSessions({ appName: app, userId: 'u1' })).sessions
@@ -134,11 +143,15 @@ export function describeSessionService(name: string, open: () => Promise<Conform
         ids.push(event.id)
         await service.appendEvent({ session, event })
       }
-      await service.appendEvent({ session, event: ev({ partial: true, content: { role: 'model', parts: [{ text: 'p' }] } }) })
+      await service.appendEvent({
+        session,
+        event: ev({ partial: true, content: { role: 'model', parts: [{ text: 'p' }] } }),
+      })
       const stored = await reread(session)
       expect(stored?.events.map((event) => event.id)).toEqual(ids)
       const times = stored?.events.map((event) => event.timestamp) ?? []
-      for (let index = 1; index < times.length; index++) expect(times[index]).toBeGreaterThanOrEqual(times[index - 1] as number)
+      for (let index = 1; index < times.length; index++)
+        expect(times[index]).toBeGreaterThanOrEqual(times[index - 1] as number)
       expect(stored?.lastUpdateTime).toBe(times.at(-1))
       expect(stored?.revision).toBe(5)
     })
@@ -152,7 +165,13 @@ export function describeSessionService(name: string, open: () => Promise<Conform
           role: 'model',
           parts: [
             { text: 'hello', thought: false },
-            { functionCall: { id: 'c1', name: 'look_up', args: { orderId: 'A-1', nested: { camelKey: [1, { deepKey: null }] } } } },
+            {
+              functionCall: {
+                id: 'c1',
+                name: 'look_up',
+                args: { orderId: 'A-1', nested: { camelKey: [1, { deepKey: null }] } },
+              },
+            },
             { inlineData: { mimeType: 'image/png', data: 'iVBORw0KGgo+/w==' } },
           ],
         },
@@ -170,7 +189,10 @@ export function describeSessionService(name: string, open: () => Promise<Conform
       })
       const response = ev({
         author: 'writer',
-        content: { role: 'user', parts: [{ functionResponse: { id: 'c1', name: 'look_up', response: { resultKey: { a: 1 } } } }] },
+        content: {
+          role: 'user',
+          parts: [{ functionResponse: { id: 'c1', name: 'look_up', response: { resultKey: { a: 1 } } } }],
+        },
       })
       await service.appendEvent({ session, event })
       await service.appendEvent({ session, event: response })
@@ -185,10 +207,13 @@ export function describeSessionService(name: string, open: () => Promise<Conform
     it('numRecentEvents (0 = no events) and an inclusive afterTimestamp select the trailing events', async () => {
       const session = await service.createSession({ appName: fresh(), userId: 'u' })
       const base = Date.now() - 10_000
-      for (let index = 0; index < 6; index++) await service.appendEvent({ session, event: ev({ timestamp: base + index * 1000 }) })
+      for (let index = 0; index < 6; index++)
+        await service.appendEvent({ session, event: ev({ timestamp: base + index * 1000 }) })
       const all = (await reread(session))?.events ?? []
       expect(all).toHaveLength(6)
-      expect((await reread(session, { numRecentEvents: 3 }))?.events.map((e) => e.id)).toEqual(all.slice(3).map((e) => e.id))
+      expect((await reread(session, { numRecentEvents: 3 }))?.events.map((e) => e.id)).toEqual(
+        all.slice(3).map((e) => e.id),
+      )
       const none = await reread(session, { numRecentEvents: 0 })
       expect(none?.events).toEqual([])
       expect(none?.revision).toBe(6)
@@ -234,7 +259,11 @@ export function describeSessionService(name: string, open: () => Promise<Conform
 
     it('concurrent appends through one view are serialised: all stored, revision = count', async () => {
       const session = await service.createSession({ appName: fresh(), userId: 'u' })
-      await Promise.all(Array.from({ length: 20 }, (_, index) => service.appendEvent({ session, event: delta({ [`k${index}`]: index }) })))
+      await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          service.appendEvent({ session, event: delta({ [`k${index}`]: index }) }),
+        ),
+      )
       const stored = await reread(session)
       expect(stored?.events).toHaveLength(20)
       expect(stored?.revision).toBe(20)
@@ -263,9 +292,12 @@ export function describeSessionService(name: string, open: () => Promise<Conform
       expect((await reread(session))?.events).toHaveLength(1)
       await service.releaseLease?.(c as NonNullable<typeof c>)
       await service.appendEvent({ session, event: ev() })
-      expect(await code(service.acquireLease?.({ appName: app, userId: 'u', sessionId: 'missing', owner: 'x', ttlMs: 1000 }) ?? Promise.resolve())).toBe(
-        'SESSION_NOT_FOUND',
-      )
+      expect(
+        await code(
+          service.acquireLease?.({ appName: app, userId: 'u', sessionId: 'missing', owner: 'x', ttlMs: 1000 }) ??
+            Promise.resolve(),
+        ),
+      ).toBe('SESSION_NOT_FOUND')
     })
   })
 }

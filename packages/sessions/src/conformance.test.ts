@@ -7,7 +7,10 @@ import { describeSessionService } from './conformance.test-helper.js'
 import { SqliteSessionService } from './sqlite/sqlite-session-service.js'
 import { openPostgres, pgTitle, pgUrl } from './test-databases.test-helper.js'
 
-describeSessionService('InMemorySessionService', async () => ({ service: new InMemorySessionService(), close: async () => {} }))
+describeSessionService('InMemorySessionService', async () => ({
+  service: new InMemorySessionService(),
+  close: async () => {},
+}))
 
 describeSessionService('SqliteSessionService (file)', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'adk-sqlite-'))

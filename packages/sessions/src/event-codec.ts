@@ -27,11 +27,32 @@ const keyedMaps = new Set(['requested_tool_confirmations'])
 
 /** Top-level fields ADK Python's `Event` declares (it rejects unknown keys). */
 const eventFields = new Set([
-  'id', 'invocation_id', 'author', 'branch', 'timestamp', 'actions', 'long_running_tool_ids', 'content',
-  'grounding_metadata', 'citation_metadata', 'partial', 'turn_complete', 'error_code', 'error_message',
-  'interrupted', 'custom_metadata', 'usage_metadata', 'finish_reason', 'model_version', 'avg_logprobs',
-  'logprobs_result', 'cache_metadata', 'input_transcription', 'output_transcription',
-  'live_session_resumption_update', 'interaction_id',
+  'id',
+  'invocation_id',
+  'author',
+  'branch',
+  'timestamp',
+  'actions',
+  'long_running_tool_ids',
+  'content',
+  'grounding_metadata',
+  'citation_metadata',
+  'partial',
+  'turn_complete',
+  'error_code',
+  'error_message',
+  'interrupted',
+  'custom_metadata',
+  'usage_metadata',
+  'finish_reason',
+  'model_version',
+  'avg_logprobs',
+  'logprobs_result',
+  'cache_metadata',
+  'input_transcription',
+  'output_transcription',
+  'live_session_resumption_update',
+  'interaction_id',
 ])
 
 /** Where fields Python does not know are kept, so a Python reader still accepts the row. */
@@ -46,7 +67,8 @@ function toCamel(key: string): string {
 }
 
 function encodeValue(value: unknown, key: string | undefined): unknown {
-  if (Array.isArray(value)) return value.filter((item) => item !== undefined).map((item) => encodeValue(item, undefined))
+  if (Array.isArray(value))
+    return value.filter((item) => item !== undefined).map((item) => encodeValue(item, undefined))
   if (typeof value !== 'object' || value === null) return value
   if (key !== undefined && verbatim.has(key)) return JSON.parse(JSON.stringify(value)) as unknown
   const out: Record<string, unknown> = {}
@@ -69,7 +91,10 @@ export function encodeEvent(event: Event): StoredEventData {
     delete data[name]
   }
   if (Object.keys(extra).length > 0) {
-    data['custom_metadata'] = { ...(data['custom_metadata'] as Record<string, unknown> | undefined), [EXTRA_KEY]: extra }
+    data['custom_metadata'] = {
+      ...(data['custom_metadata'] as Record<string, unknown> | undefined),
+      [EXTRA_KEY]: extra,
+    }
   }
   return data
 }
@@ -84,7 +109,10 @@ function decodeValue(value: unknown, key: string | undefined): unknown {
     if (item === null || item === undefined) continue
     const snake = toSnake(name)
     const camel = key !== undefined && keyedMaps.has(key) ? name : toCamel(name)
-    out[camel] = base64Fields.has(snake) && typeof item === 'string' ? item.replace(/-/g, '+').replace(/_/g, '/') : decodeValue(item, snake)
+    out[camel] =
+      base64Fields.has(snake) && typeof item === 'string'
+        ? item.replace(/-/g, '+').replace(/_/g, '/')
+        : decodeValue(item, snake)
   }
   return out
 }
@@ -97,7 +125,7 @@ export function decodeEvent(
   data: StoredEventData | string | null | undefined,
   columns: { id: string; invocationId: string; timestampMs: number },
 ): Event {
-  const parsed = (typeof data === 'string' ? JSON.parse(data) : data ?? {}) as Record<string, unknown>
+  const parsed = (typeof data === 'string' ? JSON.parse(data) : (data ?? {})) as Record<string, unknown>
   const decoded = decodeValue(parsed, undefined) as Record<string, unknown>
   const custom = decoded['customMetadata'] as Record<string, unknown> | undefined
   const extra = custom?.[EXTRA_KEY]
@@ -105,7 +133,8 @@ export function decodeEvent(
     const { [EXTRA_KEY]: _, ...rest } = custom
     if (Object.keys(rest).length > 0) decoded['customMetadata'] = rest
     else delete decoded['customMetadata']
-    for (const [name, value] of Object.entries(extra as Record<string, unknown>)) decoded[toCamel(name)] = decodeValue(value, name)
+    for (const [name, value] of Object.entries(extra as Record<string, unknown>))
+      decoded[toCamel(name)] = decodeValue(value, name)
   }
   return createEvent({
     ...decoded,

@@ -18,12 +18,33 @@ const statements = (sql: string) =>
 
 /** Every field name ADK Python's Event / EventActions / genai types accept where we write them (extra='forbid'). */
 const pythonEventKeys = new Set([
-  'id', 'invocation_id', 'author', 'branch', 'timestamp', 'actions', 'long_running_tool_ids', 'content', 'partial',
-  'turn_complete', 'error_code', 'error_message', 'interrupted', 'custom_metadata', 'usage_metadata', 'finish_reason',
-  'model_version', 'grounding_metadata', 'citation_metadata',
+  'id',
+  'invocation_id',
+  'author',
+  'branch',
+  'timestamp',
+  'actions',
+  'long_running_tool_ids',
+  'content',
+  'partial',
+  'turn_complete',
+  'error_code',
+  'error_message',
+  'interrupted',
+  'custom_metadata',
+  'usage_metadata',
+  'finish_reason',
+  'model_version',
+  'grounding_metadata',
+  'citation_metadata',
 ])
 const pythonActionKeys = new Set([
-  'state_delta', 'artifact_delta', 'transfer_to_agent', 'escalate', 'skip_summarization', 'requested_auth_configs',
+  'state_delta',
+  'artifact_delta',
+  'transfer_to_agent',
+  'escalate',
+  'skip_summarization',
+  'requested_auth_configs',
   'requested_tool_confirmations',
 ])
 
@@ -42,7 +63,11 @@ function expectPythonSessionRead(session: Session | undefined): void {
   const [first, second] = session?.events ?? []
   expect(first?.timestamp).toBeCloseTo(1795000001500, 0)
   expect(first?.content).toEqual({ role: 'user', parts: [{ text: 'Where is my refund?' }] })
-  expect(second?.content?.parts?.[0]?.functionCall).toEqual({ id: 'c1', name: 'look_up_order', args: { order_id: 'A-1', filterBy: { createdAt: 1 } } })
+  expect(second?.content?.parts?.[0]?.functionCall).toEqual({
+    id: 'c1',
+    name: 'look_up_order',
+    args: { order_id: 'A-1', filterBy: { createdAt: 1 } },
+  })
   expect(second?.content?.parts?.[1]?.inlineData).toEqual({ mimeType: 'image/png', data: 'iVBORw0KGgo+/w==' })
   expect(second?.actions.stateDelta).toEqual({ last_order: 'A-1', someCamelKey: { innerKey: null } })
   expect(second?.actions.transferToAgent).toBeUndefined()
@@ -96,7 +121,9 @@ describe.skipIf(!pgUrl)(`interop with ADK Python's V1 tables: ${pgTitle}`, () =>
     const added = [...after].filter((item) => !before.has(item))
     for (const item of added) expect(item).toMatch(/revision|adk_session_leases/)
     expect(added).toContain('col sessions.revision bigint NO ')
-    const trigger = await pgExec(`SELECT tgname FROM pg_trigger WHERE tgrelid = '${schema}.sessions'::regclass AND NOT tgisinternal`)
+    const trigger = await pgExec(
+      `SELECT tgname FROM pg_trigger WHERE tgrelid = '${schema}.sessions'::regclass AND NOT tgisinternal`,
+    )
     expect(trigger.rows.map((row: { tgname: string }) => row.tgname)).toEqual(['sessions_bump_revision'])
   })
 
@@ -118,12 +145,17 @@ describe.skipIf(!pgUrl)(`interop with ADK Python's V1 tables: ${pgTitle}`, () =>
     expectPythonReadable(stored.event_data)
     expect(stored.event_data['actions']).toMatchObject({ state_delta: { refunded: true, 'user:last_refund': 'A-1' } })
     expect(stored.ts).toBeGreaterThan(s.events[1].timestamp)
-    const user = await pgExec(`SELECT state FROM user_states WHERE app_name = '${s.app}' AND user_id = '${s.user}'`, schema)
+    const user = await pgExec(
+      `SELECT state FROM user_states WHERE app_name = '${s.app}' AND user_id = '${s.user}'`,
+      schema,
+    )
     expect(user.rows[0]).toEqual({ state: { name: 'Ann', last_refund: 'A-1' } })
     // ADK Python appends the way it always does: UPDATE sessions SET state, update_time (it knows no revision).
     await pgExec(`UPDATE sessions SET update_time = update_time + interval '1 second' WHERE id = '${s.id}'`, schema)
     let error: unknown
-    await service.appendEvent({ session, event: createEvent({ invocationId: 'inv-3', author: 'a' }) }).catch((caught: unknown) => (error = caught))
+    await service
+      .appendEvent({ session, event: createEvent({ invocationId: 'inv-3', author: 'a' }) })
+      .catch((caught: unknown) => (error = caught))
     expect(AdkFluentError.isInstance(error) && error.code).toBe('SESSION_STALE')
   })
 
@@ -133,7 +165,9 @@ describe.skipIf(!pgUrl)(`interop with ADK Python's V1 tables: ${pgTitle}`, () =>
     await pgExec(`CREATE TABLE events (id VARCHAR(128) PRIMARY KEY, actions BYTEA, timestamp TIMESTAMP)`, v0)
     const old = new PostgresSessionService({ url: pgUrl as string, schema: v0 })
     try {
-      await expect(old.getSession({ appName: 'a', userId: 'u', sessionId: 's' })).rejects.toThrow(/V0 \(pickled\).*adk migrate upgrade/s)
+      await expect(old.getSession({ appName: 'a', userId: 'u', sessionId: 's' })).rejects.toThrow(
+        /V0 \(pickled\).*adk migrate upgrade/s,
+      )
       const tables = await pgExec(`SELECT table_name FROM information_schema.tables WHERE table_schema = '${v0}'`)
       expect(tables.rows).toEqual([{ table_name: 'events' }])
     } finally {
@@ -152,8 +186,14 @@ describe("interop with ADK Python's SqliteSessionService file", () => {
     const raw = createClient({ url: `file:${file}` })
     for (const statement of statements(fixture('adk-python-sqlite.sql'))) await raw.execute(statement)
     const s = pythonSession
-    await raw.execute({ sql: 'INSERT INTO app_states VALUES (?, ?, ?)', args: [s.app, JSON.stringify(s.appState), s.createTime] })
-    await raw.execute({ sql: 'INSERT INTO user_states VALUES (?, ?, ?, ?)', args: [s.app, s.user, JSON.stringify(s.userState), s.createTime] })
+    await raw.execute({
+      sql: 'INSERT INTO app_states VALUES (?, ?, ?)',
+      args: [s.app, JSON.stringify(s.appState), s.createTime],
+    })
+    await raw.execute({
+      sql: 'INSERT INTO user_states VALUES (?, ?, ?, ?)',
+      args: [s.app, s.user, JSON.stringify(s.userState), s.createTime],
+    })
     await raw.execute({
       sql: 'INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?)',
       args: [s.app, s.user, s.id, JSON.stringify(s.state), s.createTime, s.events[1].timestamp],
@@ -165,7 +205,11 @@ describe("interop with ADK Python's SqliteSessionService file", () => {
       })
     }
     const schemaOf = async () =>
-      new Set((await raw.execute(`SELECT type || ' ' || name || ' ' || coalesce(sql, '') AS item FROM sqlite_master`)).rows.map((row) => String(row['item'])))
+      new Set(
+        (
+          await raw.execute(`SELECT type || ' ' || name || ' ' || coalesce(sql, '') AS item FROM sqlite_master`)
+        ).rows.map((row) => String(row['item'])),
+      )
     const before = await schemaOf()
     const service = new SqliteSessionService(file)
     try {
@@ -179,17 +223,32 @@ describe("interop with ADK Python's SqliteSessionService file", () => {
       expect(sessionsNow).toContain('revision INTEGER NOT NULL DEFAULT 0')
       const added = [...after].filter((item) => !before.has(item)).map((item) => item.split(' ').slice(0, 2).join(' '))
       expect(added.sort()).toEqual(
-        ['index idx_events_app_user_session_ts', 'index sqlite_autoindex_adk_session_leases_1', 'table adk_session_leases', 'table sessions', 'trigger sessions_bump_revision'].sort(),
+        [
+          'index idx_events_app_user_session_ts',
+          'index sqlite_autoindex_adk_session_leases_1',
+          'table adk_session_leases',
+          'table sessions',
+          'trigger sessions_bump_revision',
+        ].sort(),
       )
-      const event = createEvent({ invocationId: 'inv-2', author: 'a', content: { role: 'model', parts: [{ text: 'ok' }] }, actions: { stateDelta: { done: true } } })
+      const event = createEvent({
+        invocationId: 'inv-2',
+        author: 'a',
+        content: { role: 'model', parts: [{ text: 'ok' }] },
+        actions: { stateDelta: { done: true } },
+      })
       await service.appendEvent({ session, event })
-      const row = (await raw.execute({ sql: 'SELECT event_data, timestamp FROM events WHERE id = ?', args: [event.id] })).rows[0]
+      const row = (
+        await raw.execute({ sql: 'SELECT event_data, timestamp FROM events WHERE id = ?', args: [event.id] })
+      ).rows[0]
       expectPythonReadable(JSON.parse(String(row?.['event_data'])) as Record<string, unknown>)
       expect(Number(row?.['timestamp'])).toBeGreaterThan(s.events[1].timestamp)
       // ADK Python's append: UPDATE sessions SET state = ..., update_time = ? (no revision): our view is now stale.
       await raw.execute({ sql: 'UPDATE sessions SET update_time = update_time + 1 WHERE id = ?', args: [s.id] })
       let error: unknown
-      await service.appendEvent({ session, event: createEvent({ invocationId: 'inv-3', author: 'a' }) }).catch((caught: unknown) => (error = caught))
+      await service
+        .appendEvent({ session, event: createEvent({ invocationId: 'inv-3', author: 'a' }) })
+        .catch((caught: unknown) => (error = caught))
       expect(AdkFluentError.isInstance(error) && error.code).toBe('SESSION_STALE')
     } finally {
       await service.close()
@@ -204,7 +263,9 @@ describe("interop with ADK Python's SqliteSessionService file", () => {
     raw.close()
     const service = new SqliteSessionService(file)
     try {
-      await expect(service.listSessions({ appName: 'a' })).rejects.toThrow(/V0 \(pickled\).*migrate_from_sqlalchemy_sqlite/s)
+      await expect(service.listSessions({ appName: 'a' })).rejects.toThrow(
+        /V0 \(pickled\).*migrate_from_sqlalchemy_sqlite/s,
+      )
     } finally {
       await service.close()
     }

@@ -10,9 +10,12 @@ export async function loadDriver<T>(name: string, purpose: string): Promise<T> {
   } catch (error) {
     const code = (error as { code?: string }).code
     if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {
-      throw new ConfigError(`${purpose} needs the package "${name}", which is not installed. Run: npm install ${name}`, {
-        cause: error,
-      })
+      throw new ConfigError(
+        `${purpose} needs the package "${name}", which is not installed. Run: npm install ${name}`,
+        {
+          cause: error,
+        },
+      )
     }
     throw error
   }

@@ -23,7 +23,8 @@ export function openSessionService(uri: string): ClosableSessionService {
     // ADK / SQLAlchemy form: sqlite:///relative.db and sqlite:////absolute.db
     if (path.startsWith('///')) path = path.slice(3)
     else if (path.startsWith('//')) path = path.slice(2)
-    if (path === '') throw new ConfigError(`"${uri}" names no database file: use sqlite:./sessions.db or sqlite::memory:`)
+    if (path === '')
+      throw new ConfigError(`"${uri}" names no database file: use sqlite:./sessions.db or sqlite::memory:`)
     return new SqliteSessionService(path)
   }
   throw new ConfigError([

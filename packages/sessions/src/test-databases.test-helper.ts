@@ -19,7 +19,10 @@ export function freshSchema(): string {
 
 /** Runs SQL on the test database (in `schema` when given). */
 export async function pgExec(sql: string, schema?: string): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: pgUrl, options: `-c TimeZone=UTC${schema ? ` -c search_path=${schema}` : ''}` })
+  const client = new pg.Client({
+    connectionString: pgUrl,
+    options: `-c TimeZone=UTC${schema ? ` -c search_path=${schema}` : ''}`,
+  })
   await client.connect()
   try {
     return await client.query(sql)
@@ -29,7 +32,11 @@ export async function pgExec(sql: string, schema?: string): Promise<pg.QueryResu
 }
 
 /** A PostgresSessionService in its own schema, and a close that drops the schema. */
-export function openPostgres(schema = freshSchema()): { service: PostgresSessionService; schema: string; close(): Promise<void> } {
+export function openPostgres(schema = freshSchema()): {
+  service: PostgresSessionService
+  schema: string
+  close(): Promise<void>
+} {
   const service = new PostgresSessionService({ url: pgUrl as string, schema })
   return {
     service,

@@ -53,7 +53,12 @@ const texts = (events: readonly Event[]) => events.map((event) => event.content?
 
 const configurations: Array<{ steps: Step[]; before: string[]; after: string[]; counts: number[] }> = [
   {
-    steps: [{ kind: 'sync' }, { kind: 'async', returns: 'callback_2_response' }, { kind: 'sync', returns: 'callback_3_response' }, { kind: 'async' }],
+    steps: [
+      { kind: 'sync' },
+      { kind: 'async', returns: 'callback_2_response' },
+      { kind: 'sync', returns: 'callback_3_response' },
+      { kind: 'async' },
+    ],
     before: ['callback_2_response'],
     after: ['Hello, world!', 'callback_2_response'],
     counts: [1, 1, 0, 0],
@@ -65,7 +70,10 @@ const configurations: Array<{ steps: Step[]; before: string[]; after: string[]; 
     counts: [1, 1, 1, 1],
   },
   {
-    steps: [{ kind: 'sync', returns: 'callback_1_response' }, { kind: 'async', returns: 'callback_2_response' }],
+    steps: [
+      { kind: 'sync', returns: 'callback_1_response' },
+      { kind: 'async', returns: 'callback_2_response' },
+    ],
     before: ['callback_1_response'],
     after: ['Hello, world!', 'callback_1_response'],
     counts: [1, 0],

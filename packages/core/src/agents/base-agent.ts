@@ -10,7 +10,13 @@ import { brandSymbol, hasBrand } from '../util/brand.js'
 import type { TraceSpan } from '../telemetry/run-tracing.js'
 import { describeValue } from '../util/describe-value.js'
 import { isLlmAgent as llmAgentBrandCheck } from './is-llm-agent.js'
-import { agentPath, ambiguousTransferIssues, callbackIssues, optionsIssue, stringIssue } from './validate-agent-config.js'
+import {
+  agentPath,
+  ambiguousTransferIssues,
+  callbackIssues,
+  optionsIssue,
+  stringIssue,
+} from './validate-agent-config.js'
 
 const agentBrand = brandSymbol('base-agent')
 const namePattern = /^[\p{L}_][\p{L}\p{N}_]*$/u
@@ -61,12 +67,18 @@ export abstract class BaseAgent {
     const rawSubAgents: unknown = config.subAgents ?? []
     const subAgents: BaseAgent[] = []
     if (!Array.isArray(rawSubAgents)) {
-      issues.push({ path: [path, 'subAgents'], message: `subAgents must be an array of agents, got ${describeValue(rawSubAgents)}.` })
+      issues.push({
+        path: [path, 'subAgents'],
+        message: `subAgents must be an array of agents, got ${describeValue(rawSubAgents)}.`,
+      })
     }
     const seen = new Set<string>()
     for (const [index, sub] of (Array.isArray(rawSubAgents) ? rawSubAgents : []).entries()) {
       if (!isBaseAgent(sub)) {
-        issues.push({ path: [path, 'subAgents', index], message: `a sub-agent is not an agent (got ${describeValue(sub)}). Pass agent instances.` })
+        issues.push({
+          path: [path, 'subAgents', index],
+          message: `a sub-agent is not an agent (got ${describeValue(sub)}). Pass agent instances.`,
+        })
         continue
       }
       subAgents.push(sub)
@@ -90,7 +102,8 @@ export abstract class BaseAgent {
     if (issues.length === 0) {
       issues.push(...ambiguousTransferIssues(path, subAgents, llmAgentBrandCheck, this.transfersBetweenAgents))
     }
-    if (issues.length > 0) throw new ConfigError(issues, typeof config.name === 'string' ? { agentName: config.name } : {})
+    if (issues.length > 0)
+      throw new ConfigError(issues, typeof config.name === 'string' ? { agentName: config.name } : {})
     this.name = config.name
     this.description = config.description ?? ''
     this.subAgents = Object.freeze([...subAgents])
@@ -198,7 +211,11 @@ export abstract class BaseAgent {
     return undefined
   }
 
-  #callbackEvent(ctx: InvocationContext, actions: ReturnType<typeof createEventActions>, content: Content | undefined): Event {
+  #callbackEvent(
+    ctx: InvocationContext,
+    actions: ReturnType<typeof createEventActions>,
+    content: Content | undefined,
+  ): Event {
     const event = createEvent({ invocationId: ctx.invocationId, author: this.name, actions })
     if (ctx.branch !== undefined) event.branch = ctx.branch
     if (content) event.content = content
@@ -211,7 +228,11 @@ export abstract class BaseAgent {
  * sampled) the agent and everything below it run untraced.
  */
 function startAgentSpan(agent: BaseAgent, ctx: InvocationContext): TraceSpan | undefined {
-  const traced = ctx.tracing?.startAgent(agent, { invocationId: ctx.invocationId, sessionId: ctx.session.id, branch: ctx.branch }, ctx.traceContext)
+  const traced = ctx.tracing?.startAgent(
+    agent,
+    { invocationId: ctx.invocationId, sessionId: ctx.session.id, branch: ctx.branch },
+    ctx.traceContext,
+  )
   if (traced) ctx.traceContext = traced.context
   else ctx.tracing = undefined
   return traced

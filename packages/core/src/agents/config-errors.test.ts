@@ -20,7 +20,9 @@ const loose = (value: unknown) => value as never
 
 describe('core constructors called from plain JavaScript: one ConfigError listing every problem', () => {
   it('new LlmAgent() without options', () => {
-    expect(configError(() => new (LlmAgent as unknown as new () => unknown)()).message).toContain('new LlmAgent() needs an options object')
+    expect(configError(() => new (LlmAgent as unknown as new () => unknown)()).message).toContain(
+      'new LlmAgent() needs an options object',
+    )
   })
 
   it('reports all problems at once, each with its path', () => {
@@ -46,20 +48,26 @@ describe('core constructors called from plain JavaScript: one ConfigError listin
   })
 
   it('FunctionTool: no options, execute: 5, a bad name', () => {
-    expect(configError(() => new (FunctionTool as unknown as new () => unknown)()).message).toContain('needs an options object')
+    expect(configError(() => new (FunctionTool as unknown as new () => unknown)()).message).toContain(
+      'needs an options object',
+    )
     const error = configError(() => new FunctionTool({ name: 'bad name!', description: 'x', execute: loose(5) }))
     expect(error.issues.map((issue) => issue.path.at(-1))).toEqual(['execute', 'name'])
   })
 
   it('AgentTool({ agent: {} }) is refused instead of declaring a nameless tool', () => {
-    expect(configError(() => new AgentTool({ agent: loose({}) })).message).toContain('AgentTool needs an agent instance')
+    expect(configError(() => new AgentTool({ agent: loose({}) })).message).toContain(
+      'AgentTool needs an agent instance',
+    )
   })
 })
 
 describe('mistakes found at construction rather than at run time', () => {
   it('two tools with one name on one agent', () => {
     const tool = (description: string) => new FunctionTool({ name: 'lookup', description, execute: () => 1 })
-    expect(configError(() => new LlmAgent({ name: 'a', tools: [tool('1'), tool('2')] })).message).toContain('both named "lookup"')
+    expect(configError(() => new LlmAgent({ name: 'a', tools: [tool('1'), tool('2')] })).message).toContain(
+      'both named "lookup"',
+    )
   })
 
   it('an output schema that cannot be sent to a model (z.function())', () => {
@@ -68,7 +76,14 @@ describe('mistakes found at construction rather than at run time', () => {
   })
 
   it('an output schema together with sub-agents (ADK rejects it)', () => {
-    const error = configError(() => new LlmAgent({ name: 'a', outputSchema: z.object({ x: z.string() }), subAgents: [new LlmAgent({ name: 'b' })] }))
+    const error = configError(
+      () =>
+        new LlmAgent({
+          name: 'a',
+          outputSchema: z.object({ x: z.string() }),
+          subAgents: [new LlmAgent({ name: 'b' })],
+        }),
+    )
     expect(error.message).toContain('cannot have subAgents')
   })
 

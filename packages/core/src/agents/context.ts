@@ -80,7 +80,9 @@ export class Context extends ReadonlyContext {
   /** Asks the user to confirm this tool call (the run pauses until the confirmation arrives). */
   requestConfirmation(options: { hint?: string; payload?: unknown } = {}): void {
     if (!this.functionCallId) {
-      throw new ConfigError('requestConfirmation() can only be called from a tool: this context has no function call id.')
+      throw new ConfigError(
+        'requestConfirmation() can only be called from a tool: this context has no function call id.',
+      )
     }
     const confirmation: ToolConfirmation = { hint: options.hint ?? '', confirmed: false }
     if (options.payload !== undefined) confirmation.payload = options.payload

@@ -22,7 +22,12 @@ describe('InvocationContext.clone', () => {
     const other = await context(2)
     const controller = new AbortController()
     const temp = { 'temp:x': 1 }
-    const copy = original.clone({ session: other.session, tempState: temp, branch: 'a.b', abortSignal: controller.signal })
+    const copy = original.clone({
+      session: other.session,
+      tempState: temp,
+      branch: 'a.b',
+      abortSignal: controller.signal,
+    })
     expect(copy.session).toBe(other.session)
     expect(copy.tempState).toBe(temp)
     expect(copy.branch).toBe('a.b')

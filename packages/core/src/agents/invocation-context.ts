@@ -87,7 +87,12 @@ export class InvocationContext {
     this.traceContext = params.traceContext
     this.tempState = params.tempState ?? Object.create(null)
     this.hooks = params.hooks
-    this.#counters = counters ?? { llmCalls: 0, transfers: 0, usage: this.runConfig.usage ?? new RunUsage(), stopped: false }
+    this.#counters = counters ?? {
+      llmCalls: 0,
+      transfers: 0,
+      usage: this.runConfig.usage ?? new RunUsage(),
+      stopped: false,
+    }
   }
 
   /** The run's usage so far (shared by every copy; `runConfig.usage` when given). */

@@ -18,29 +18,48 @@ export function llmAgentConfigIssues(config: unknown): ConfigIssue[] {
   const issues: ConfigIssue[] = []
   const path = [agentPath(config, 'LlmAgent')]
   const generate = config['generateContentConfig'] as Record<string, unknown> | undefined
-  if (generate?.['tools']) issues.push({ path: [...path, 'generateContentConfig'], message: 'All tools must be set via LlmAgent.tools.' })
+  if (generate?.['tools'])
+    issues.push({ path: [...path, 'generateContentConfig'], message: 'All tools must be set via LlmAgent.tools.' })
   if (generate?.['systemInstruction']) {
-    issues.push({ path: [...path, 'generateContentConfig'], message: 'System instruction must be set via LlmAgent.instruction.' })
+    issues.push({
+      path: [...path, 'generateContentConfig'],
+      message: 'System instruction must be set via LlmAgent.instruction.',
+    })
   }
   if (generate?.['responseSchema']) {
-    issues.push({ path: [...path, 'generateContentConfig'], message: 'Response schema must be set via LlmAgent.outputSchema.' })
+    issues.push({
+      path: [...path, 'generateContentConfig'],
+      message: 'Response schema must be set via LlmAgent.outputSchema.',
+    })
   }
   const turns = config['historyTurns']
   if (turns !== undefined && !(typeof turns === 'number' && Number.isInteger(turns) && turns >= 0)) {
-    issues.push({ path: [...path, 'historyTurns'], message: `historyTurns must be a whole number >= 0, got ${JSON.stringify(turns)}.` })
+    issues.push({
+      path: [...path, 'historyTurns'],
+      message: `historyTurns must be a whole number >= 0, got ${JSON.stringify(turns)}.`,
+    })
   }
   const include = config['includeContents']
   if (include !== undefined && include !== 'default' && include !== 'none') {
-    issues.push({ path: [...path, 'includeContents'], message: `includeContents must be 'default' or 'none', got ${JSON.stringify(include)}.` })
+    issues.push({
+      path: [...path, 'includeContents'],
+      message: `includeContents must be 'default' or 'none', got ${JSON.stringify(include)}.`,
+    })
   }
   const outputKey = config['outputKey']
-  const outputKeyIssue = outputKey === undefined ? undefined : stateKeyIssue(outputKey, `outputKey ${JSON.stringify(outputKey) ?? String(outputKey)}`)
+  const outputKeyIssue =
+    outputKey === undefined
+      ? undefined
+      : stateKeyIssue(outputKey, `outputKey ${JSON.stringify(outputKey) ?? String(outputKey)}`)
   if (outputKeyIssue) issues.push({ path: [...path, 'outputKey'], ...outputKeyIssue })
   issues.push(...modelIssues(path, config['model']))
   for (const field of ['instruction', 'globalInstruction'] as const) {
     const value = config[field]
     if (value !== undefined && typeof value !== 'string' && typeof value !== 'function') {
-      issues.push({ path: [...path, field], message: `${field} must be a string or a function (context) => string, got ${describeValue(value)}.` })
+      issues.push({
+        path: [...path, field],
+        message: `${field} must be a string or a function (context) => string, got ${describeValue(value)}.`,
+      })
     }
   }
   issues.push(...stringIssue(path, 'staticInstruction', config['staticInstruction']))
@@ -48,7 +67,10 @@ export function llmAgentConfigIssues(config: unknown): ConfigIssue[] {
     const value = config[field]
     if (value === undefined) continue
     if (!isZodSchema(value)) {
-      issues.push({ path: [...path, field], message: `${field} must be a zod schema (for example z.object({ … })), got ${describeValue(value)}.` })
+      issues.push({
+        path: [...path, field],
+        message: `${field} must be a zod schema (for example z.object({ … })), got ${describeValue(value)}.`,
+      })
       continue
     }
     try {
@@ -61,14 +83,20 @@ export function llmAgentConfigIssues(config: unknown): ConfigIssue[] {
     }
   }
   issues.push(...toolIssues(path, config['tools']))
-  for (const field of ['beforeModelCallback', 'afterModelCallback', 'beforeToolCallback', 'afterToolCallback'] as const) {
+  for (const field of [
+    'beforeModelCallback',
+    'afterModelCallback',
+    'beforeToolCallback',
+    'afterToolCallback',
+  ] as const) {
     issues.push(...callbackIssues(path, field, config[field]))
   }
   const subAgents = config['subAgents']
   if (config['outputSchema'] !== undefined && Array.isArray(subAgents) && subAgents.length > 0) {
     issues.push({
       path: [...path, 'outputSchema'],
-      message: 'an agent with an outputSchema cannot have subAgents: it answers with structured output and never transfers. Move the sub-agents to another agent, or give the structured output to a sub-agent.',
+      message:
+        'an agent with an outputSchema cannot have subAgents: it answers with structured output and never transfers. Move the sub-agents to another agent, or give the structured output to a sub-agent.',
     })
   }
   return issues
@@ -77,7 +105,12 @@ export function llmAgentConfigIssues(config: unknown): ConfigIssue[] {
 function modelIssues(path: readonly string[], model: unknown): ConfigIssue[] {
   if (model === undefined) return []
   if (typeof model !== 'string' && !isBaseLlm(model)) {
-    return [{ path: [...path, 'model'], message: `model must be a model name or a BaseLlm instance, got ${describeValue(model)}.` }]
+    return [
+      {
+        path: [...path, 'model'],
+        message: `model must be a model name or a BaseLlm instance, got ${describeValue(model)}.`,
+      },
+    ]
   }
   if (typeof model === 'string' && model.length > 0 && !LLMRegistry.resolve(model)) {
     return [
@@ -93,13 +126,21 @@ function modelIssues(path: readonly string[], model: unknown): ConfigIssue[] {
 function toolIssues(path: readonly string[], tools: unknown): ConfigIssue[] {
   if (tools === undefined) return []
   if (!Array.isArray(tools)) {
-    return [{ path: [...path, 'tools'], message: `tools must be an array of tools, got ${describeValue(tools)}. Wrap functions in new FunctionTool({ ... }).` }]
+    return [
+      {
+        path: [...path, 'tools'],
+        message: `tools must be an array of tools, got ${describeValue(tools)}. Wrap functions in new FunctionTool({ ... }).`,
+      },
+    ]
   }
   const issues: ConfigIssue[] = []
   const firstIndex = new Map<string, number>()
   tools.forEach((tool: unknown, index) => {
     if (!isBaseTool(tool)) {
-      issues.push({ path: [...path, 'tools', index], message: `not a tool (got ${describeValue(tool)}). Wrap functions in new FunctionTool({ ... }).` })
+      issues.push({
+        path: [...path, 'tools', index],
+        message: `not a tool (got ${describeValue(tool)}). Wrap functions in new FunctionTool({ ... }).`,
+      })
       return
     }
     const first = firstIndex.get(tool.name)

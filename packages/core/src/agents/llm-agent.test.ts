@@ -28,7 +28,11 @@ describe('LlmAgent configuration (spec 10.9 #90–92)', () => {
   it('lists every problem of one agent in one ConfigError', () => {
     let caught: unknown
     try {
-      new LlmAgent({ name: 'agent', generateContentConfig: { systemInstruction: 'x', responseSchema: {} }, outputKey: 'bad key' })
+      new LlmAgent({
+        name: 'agent',
+        generateContentConfig: { systemInstruction: 'x', responseSchema: {} },
+        outputKey: 'bad key',
+      })
     } catch (error) {
       caught = error
     }
@@ -38,7 +42,15 @@ describe('LlmAgent configuration (spec 10.9 #90–92)', () => {
   })
 
   it('#92 an agent without a model uses its nearest LlmAgent ancestor’s model', async () => {
-    const llm = new ScriptedLlm([{ content: { role: 'model', parts: [{ functionCall: { name: 'transfer_to_agent', args: { agent_name: 'child' } } }] } }, 'from child'])
+    const llm = new ScriptedLlm([
+      {
+        content: {
+          role: 'model',
+          parts: [{ functionCall: { name: 'transfer_to_agent', args: { agent_name: 'child' } } }],
+        },
+      },
+      'from child',
+    ])
     const leaf = new LlmAgent({ name: 'leaf' })
     const child = new LlmAgent({ name: 'child', subAgents: [new SequentialAgent({ name: 'seq', subAgents: [leaf] })] })
     const root = new LlmAgent({ name: 'root', model: llm, subAgents: [child] })
@@ -93,8 +105,12 @@ describe('LlmAgent configuration (spec 10.9 #90–92)', () => {
 
   it('rejects tools that are not tools and models that are not models', () => {
     expect(() => new LlmAgent({ name: 'agent', tools: [(() => 1) as never] })).toThrow('not a tool')
-    expect(() => new LlmAgent({ name: 'agent', model: {} as never })).toThrow('model must be a model name or a BaseLlm instance, got an object.')
-    expect(() => new LlmAgent({ name: 'agent', includeContents: 'all' as never })).toThrow("includeContents must be 'default' or 'none'")
+    expect(() => new LlmAgent({ name: 'agent', model: {} as never })).toThrow(
+      'model must be a model name or a BaseLlm instance, got an object.',
+    )
+    expect(() => new LlmAgent({ name: 'agent', includeContents: 'all' as never })).toThrow(
+      "includeContents must be 'default' or 'none'",
+    )
   })
 
   it('keeps its configuration; outputSchema forces both disallow flags', () => {
@@ -103,7 +119,12 @@ describe('LlmAgent configuration (spec 10.9 #90–92)', () => {
     expect(agent.disallowTransferToParent).toBe(true)
     expect(agent.disallowTransferToPeers).toBe(true)
     const plain = new LlmAgent({ name: 'plain', instruction: 'i', includeContents: 'none' })
-    expect(plain).toMatchObject({ instruction: 'i', includeContents: 'none', disallowTransferToParent: false, tools: [] })
+    expect(plain).toMatchObject({
+      instruction: 'i',
+      includeContents: 'none',
+      disallowTransferToParent: false,
+      tools: [],
+    })
     expect(isLlmAgent(plain)).toBe(true)
     expect(isLlmAgent(new SequentialAgent({ name: 's' }))).toBe(false)
   })

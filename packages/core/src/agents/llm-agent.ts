@@ -24,7 +24,6 @@ import { llmAgentConfigIssues } from './llm-agent-config-issues.js'
 import { runLlmFlow } from '../flows/llm-flow.js'
 import { isLlmAgent, llmAgentBrand } from './is-llm-agent.js'
 
-
 /** Model used when no agent in the tree names one: `ADK_FLUENT_MODEL`, else `gemini-2.5-flash`. */
 export function defaultModelName(): string {
   return process.env['ADK_FLUENT_MODEL'] || 'gemini-2.5-flash'
@@ -61,7 +60,6 @@ export interface LlmAgentConfig extends BaseAgentConfig {
   afterToolCallback?: AfterToolCallback
 }
 
-
 /** An agent driven by a model: it builds a request, calls the model, runs the tools it asks for, and loops. */
 export class LlmAgent extends BaseAgent {
   readonly model: string | BaseLlm | undefined
@@ -91,7 +89,8 @@ export class LlmAgent extends BaseAgent {
     super(config, llmAgentConfigIssues(config))
     Object.defineProperty(this, llmAgentBrand, { value: true })
     this.model = config.model
-    if (typeof config.model === 'string' && config.model.length > 0) this.#resolvedModel = LLMRegistry.newLlm(config.model)
+    if (typeof config.model === 'string' && config.model.length > 0)
+      this.#resolvedModel = LLMRegistry.newLlm(config.model)
     else if (isBaseLlm(config.model)) this.#resolvedModel = config.model
     this.instruction = config.instruction ?? ''
     this.globalInstruction = config.globalInstruction ?? ''
@@ -147,7 +146,9 @@ export class LlmAgent extends BaseAgent {
   }
 
   /** The instruction text and whether `{key}` templates must be injected (strings: yes; providers: no). */
-  async canonicalInstruction(context: ReadonlyContext): Promise<{ instruction: string; requireStateInjection: boolean }> {
+  async canonicalInstruction(
+    context: ReadonlyContext,
+  ): Promise<{ instruction: string; requireStateInjection: boolean }> {
     if (typeof this.instruction === 'string') return { instruction: this.instruction, requireStateInjection: true }
     return { instruction: await this.instruction(context), requireStateInjection: false }
   }

@@ -14,7 +14,11 @@ describe('runConfig.model', () => {
       subAgents: [new LlmAgent({ name: 'a' }), new LlmAgent({ name: 'b', model: own }), new LlmAgent({ name: 'c' })],
     })
     const events = await (await createHarness(tree)).run('go', { runConfig: { model: shared } })
-    expect(events.map((event) => `${event.author}: ${event.content?.parts?.[0]?.text}`)).toEqual(['a: from a', 'b: own', 'c: from c'])
+    expect(events.map((event) => `${event.author}: ${event.content?.parts?.[0]?.text}`)).toEqual([
+      'a: from a',
+      'b: own',
+      'c: from c',
+    ])
     expect(shared.requests.map((request) => request.model)).toEqual(['scripted', 'scripted'])
   })
 
@@ -24,7 +28,10 @@ describe('runConfig.model', () => {
       made.push(name)
       return new ScriptedLlm(['one', 'two'], { model: name })
     })
-    const tree = new SequentialAgent({ name: 'root', subAgents: [new LlmAgent({ name: 'a' }), new LlmAgent({ name: 'b' })] })
+    const tree = new SequentialAgent({
+      name: 'root',
+      subAgents: [new LlmAgent({ name: 'a' }), new LlmAgent({ name: 'b' })],
+    })
     const events = await (await createHarness(tree)).run('go', { runConfig: { model: 'run-model-test' } })
     expect([made, events.map((event) => event.content?.parts?.[0]?.text)]).toEqual([['run-model-test'], ['one', 'two']])
   })

@@ -27,7 +27,11 @@ class ScriptAgent extends BaseAgent {
     this.runs++
     if (this.#delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.#delayMs))
     for (const [index, text] of this.#texts.entries()) {
-      const event = createEvent({ invocationId: ctx.invocationId, author: this.name, content: { role: 'model', parts: [{ text }] } })
+      const event = createEvent({
+        invocationId: ctx.invocationId,
+        author: this.name,
+        content: { role: 'model', parts: [{ text }] },
+      })
       if (ctx.branch !== undefined) event.branch = ctx.branch
       if (index === this.#escalateAt) event.actions.escalate = true
       yield event
@@ -36,13 +40,19 @@ class ScriptAgent extends BaseAgent {
 }
 
 const userText = (text: string) => ({ role: 'user', parts: [{ text }] })
-const forContext = (author: string, text: string) => ({ role: 'user', parts: [{ text: 'For context:' }, { text: `[${author}] said: ${text}` }] })
+const forContext = (author: string, text: string) => ({
+  role: 'user',
+  parts: [{ text: 'For context:' }, { text: `[${author}] said: ${text}` }],
+})
 
 describe('SequentialAgent (spec 10.10 #93)', () => {
   it('#93 runs its sub-agents in order on the same branch', async () => {
     const pipeline = new SequentialAgent({
       name: 'seq',
-      subAgents: [new ScriptAgent({ name: 'a1', texts: ['one'] }), new ScriptAgent({ name: 'a2', texts: ['two', 'three'] })],
+      subAgents: [
+        new ScriptAgent({ name: 'a1', texts: ['one'] }),
+        new ScriptAgent({ name: 'a2', texts: ['two', 'three'] }),
+      ],
     })
     const events = await (await createHarness(pipeline)).run('go')
     expect(simplify(events)).toEqual([
@@ -135,7 +145,10 @@ describe('ParallelAgent (spec 10.10 #94–96)', () => {
   it('#94 events arrive in production order; branches are parallel.child', async () => {
     const parallel = new ParallelAgent({
       name: 'parallel',
-      subAgents: [new ScriptAgent({ name: 'agent1', texts: ['slow'], delayMs: 60 }), new ScriptAgent({ name: 'agent2', texts: ['fast'] })],
+      subAgents: [
+        new ScriptAgent({ name: 'agent1', texts: ['slow'], delayMs: 60 }),
+        new ScriptAgent({ name: 'agent2', texts: ['fast'] }),
+      ],
     })
     const events = await (await createHarness(parallel)).run('go')
     expect(simplify(events)).toEqual([
@@ -151,7 +164,10 @@ describe('ParallelAgent (spec 10.10 #94–96)', () => {
       subAgents: [
         new SequentialAgent({
           name: 'sequential',
-          subAgents: [new ScriptAgent({ name: 'agent2', texts: ['2'] }), new ScriptAgent({ name: 'agent3', texts: ['3'] })],
+          subAgents: [
+            new ScriptAgent({ name: 'agent2', texts: ['2'] }),
+            new ScriptAgent({ name: 'agent3', texts: ['3'] }),
+          ],
         }),
         new ScriptAgent({ name: 'agent1', texts: ['1'], delayMs: 60 }),
         new ParallelAgent({ name: 'inner', subAgents: [new ScriptAgent({ name: 'deep', texts: ['d'], delayMs: 20 })] }),
@@ -176,7 +192,9 @@ describe('ParallelAgent (spec 10.10 #94–96)', () => {
   it('branches really run at the same time: each waits for the other to start', async () => {
     const started = { a: deferred(), b: deferred() }
     const timeout = (label: string) =>
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${label} never saw the other branch start`)), 2_000))
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error(`${label} never saw the other branch start`)), 2_000),
+      )
     const waitingAgent = (name: 'a' | 'b', other: 'a' | 'b') =>
       new LlmAgent({
         name,
@@ -298,14 +316,25 @@ describe('ParallelAgent (spec 10.10 #94–96)', () => {
       protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
         try {
           await release.promise
-          yield createEvent({ invocationId: ctx.invocationId, author: this.name, content: { role: 'model', parts: [{ text: 'late' }] } })
-          yield createEvent({ invocationId: ctx.invocationId, author: this.name, content: { role: 'model', parts: [{ text: 'later' }] } })
+          yield createEvent({
+            invocationId: ctx.invocationId,
+            author: this.name,
+            content: { role: 'model', parts: [{ text: 'late' }] },
+          })
+          yield createEvent({
+            invocationId: ctx.invocationId,
+            author: this.name,
+            content: { role: 'model', parts: [{ text: 'later' }] },
+          })
         } finally {
           siblingClosed = true
         }
       }
     }
-    const parallel = new ParallelAgent({ name: 'par', subAgents: [new Failing({ name: 'bad' }), new Busy({ name: 'busy' })] })
+    const parallel = new ParallelAgent({
+      name: 'par',
+      subAgents: [new Failing({ name: 'bad' }), new Busy({ name: 'busy' })],
+    })
     const harness = await createHarness(parallel)
     await expect(harness.run('go')).rejects.toThrow('branch failed')
     expect(siblingClosed).toBe(false)
@@ -319,7 +348,9 @@ describe('ParallelAgent (spec 10.10 #94–96)', () => {
 describe('LoopAgent (spec 10.10 #97–99)', () => {
   it('#97 maxIterations: 2 over one agent → 2 events', async () => {
     const agent = new ScriptAgent({ name: 'agent', texts: ['x'] })
-    const events = await (await createHarness(new LoopAgent({ name: 'loop', maxIterations: 2, subAgents: [agent] }))).run('go')
+    const events = await (
+      await createHarness(new LoopAgent({ name: 'loop', maxIterations: 2, subAgents: [agent] }))
+    ).run('go')
     expect(simplify(events)).toEqual([
       ['agent', 'x'],
       ['agent', 'x'],
@@ -330,7 +361,10 @@ describe('LoopAgent (spec 10.10 #97–99)', () => {
   it('#98 unbounded: stops when a sub-agent escalates', async () => {
     const loop = new LoopAgent({
       name: 'loop',
-      subAgents: [new ScriptAgent({ name: 'non_escalating', texts: ['a'] }), new ScriptAgent({ name: 'escalating', texts: ['b'], escalateAt: 0 })],
+      subAgents: [
+        new ScriptAgent({ name: 'non_escalating', texts: ['a'] }),
+        new ScriptAgent({ name: 'escalating', texts: ['b'], escalateAt: 0 }),
+      ],
     })
     const events = await (await createHarness(loop)).run('go')
     expect(simplify(events)).toEqual([
@@ -344,7 +378,10 @@ describe('LoopAgent (spec 10.10 #97–99)', () => {
     const after = new ScriptAgent({ name: 'after', texts: ['never'] })
     const loop = new LoopAgent({
       name: 'loop',
-      subAgents: [new ScriptAgent({ name: 'escalating', texts: ['escalate', 'more 1', 'more 2'], escalateAt: 0 }), after],
+      subAgents: [
+        new ScriptAgent({ name: 'escalating', texts: ['escalate', 'more 1', 'more 2'], escalateAt: 0 }),
+        after,
+      ],
     })
     const events = await (await createHarness(loop)).run('go')
     expect(simplify(events)).toEqual([
@@ -360,7 +397,10 @@ describe('LoopAgent (spec 10.10 #97–99)', () => {
     const llm = new ScriptedLlm(['draft 1', 'not yet', 'draft 2', call('exit_loop', {}), 'never'])
     const loop = new LoopAgent({
       name: 'loop',
-      subAgents: [new LlmAgent({ name: 'writer', model: llm }), new LlmAgent({ name: 'critic', model: llm, tools: [exitLoop] })],
+      subAgents: [
+        new LlmAgent({ name: 'writer', model: llm }),
+        new LlmAgent({ name: 'critic', model: llm, tools: [exitLoop] }),
+      ],
     })
     const events = await (await createHarness(loop)).run('go')
     expect(events.map((event) => event.author)).toEqual(['writer', 'critic', 'writer', 'critic', 'critic'])
@@ -369,10 +409,14 @@ describe('LoopAgent (spec 10.10 #97–99)', () => {
 
   it('maxIterations: 0 runs nothing; negative or fractional is a ConfigError', async () => {
     const agent = new ScriptAgent({ name: 'agent', texts: ['x'] })
-    expect(await (await createHarness(new LoopAgent({ name: 'loop', maxIterations: 0, subAgents: [agent] }))).run('go')).toEqual([])
+    expect(
+      await (await createHarness(new LoopAgent({ name: 'loop', maxIterations: 0, subAgents: [agent] }))).run('go'),
+    ).toEqual([])
     expect(agent.runs).toBe(0)
     expect(() => new LoopAgent({ name: 'loop', maxIterations: -1 })).toThrow(ConfigError)
-    expect(() => new LoopAgent({ name: 'loop', maxIterations: -1 })).toThrow('maxIterations must be a whole number >= 0')
+    expect(() => new LoopAgent({ name: 'loop', maxIterations: -1 })).toThrow(
+      'maxIterations must be a whole number >= 0',
+    )
     expect(() => new LoopAgent({ name: 'loop', maxIterations: 1.5 })).toThrow(ConfigError)
   })
 
@@ -387,11 +431,19 @@ describe('nested loops', () => {
     const { ScriptedLlm: Scripted, call: callStep } = await import('../testing/index.js')
     const llm = new Scripted([callStep('exit_loop'), 'after inner 1', callStep('exit_loop'), 'after inner 2'])
     const inner = new Loop({ name: 'inner', subAgents: [new Llm({ name: 'stopper', model: llm, tools: [exit] })] })
-    const outer = new Loop({ name: 'outer', maxIterations: 2, subAgents: [inner, new Llm({ name: 'after', model: llm })] })
+    const outer = new Loop({
+      name: 'outer',
+      maxIterations: 2,
+      subAgents: [inner, new Llm({ name: 'after', model: llm })],
+    })
     const runner = new Runner({ agent: outer, appName: 'app' })
     const session = await runner.sessionService.createSession({ appName: 'app', userId: 'u' })
     const texts: string[] = []
-    for await (const event of runner.runAsync({ userId: 'u', sessionId: session.id, newMessage: { role: 'user', parts: [{ text: 'go' }] } })) {
+    for await (const event of runner.runAsync({
+      userId: 'u',
+      sessionId: session.id,
+      newMessage: { role: 'user', parts: [{ text: 'go' }] },
+    })) {
       const text = event.content?.parts?.[0]?.text
       if (text) texts.push(`${event.author}: ${text}`)
     }

@@ -2,15 +2,23 @@ import { describe, expect, it } from 'vitest'
 import { InMemoryArtifactService } from './in-memory-artifact-service.js'
 
 describe('InMemoryArtifactService keys', () => {
-  it('a user id with a slash cannot read another user\'s session artifact', async () => {
+  it("a user id with a slash cannot read another user's session artifact", async () => {
     const service = new InMemoryArtifactService()
-    await service.saveArtifact({ appName: 'app', userId: 'alice', sessionId: 's1', filename: 'reports/q1.txt', artifact: { text: 'secret' } })
+    await service.saveArtifact({
+      appName: 'app',
+      userId: 'alice',
+      sessionId: 's1',
+      filename: 'reports/q1.txt',
+      artifact: { text: 'secret' },
+    })
     const forged = { appName: 'app', userId: 'alice/s1', sessionId: 'reports', filename: 'q1.txt' }
     expect(await service.loadArtifact(forged)).toBeUndefined()
     expect(await service.listVersions(forged)).toEqual([])
     expect(await service.listArtifactKeys({ appName: 'app', userId: 'alice/s1', sessionId: 'reports' })).toEqual([])
     await service.deleteArtifact(forged)
-    expect(await service.loadArtifact({ appName: 'app', userId: 'alice', sessionId: 's1', filename: 'reports/q1.txt' })).toEqual({ text: 'secret' })
+    expect(
+      await service.loadArtifact({ appName: 'app', userId: 'alice', sessionId: 's1', filename: 'reports/q1.txt' }),
+    ).toEqual({ text: 'secret' })
   })
 
   it('no combination of ids and filenames collides', async () => {

@@ -72,7 +72,12 @@ describe('createEvent (spec 10.1 #7)', () => {
     const event = createEvent({})
     expect(event.id).toMatch(/^[A-Za-z0-9]{8}$/)
     expect(event.invocationId).toBe('')
-    expect(event.actions).toEqual({ stateDelta: {}, artifactDelta: {}, requestedAuthConfigs: {}, requestedToolConfirmations: {} })
+    expect(event.actions).toEqual({
+      stateDelta: {},
+      artifactDelta: {},
+      requestedAuthConfigs: {},
+      requestedToolConfirmations: {},
+    })
     expect(event.timestamp).toBeGreaterThanOrEqual(before)
     expect(event.timestamp).toBeLessThanOrEqual(Date.now())
   })
@@ -80,7 +85,13 @@ describe('createEvent (spec 10.1 #7)', () => {
   it('gives every event its own id and keeps given fields', () => {
     const ids = new Set(Array.from({ length: 50 }, () => createEvent().id))
     expect(ids.size).toBe(50)
-    const event = createEvent({ id: 'fixed123', invocationId: 'e-1', author: 'x', timestamp: 5, actions: { escalate: true } })
+    const event = createEvent({
+      id: 'fixed123',
+      invocationId: 'e-1',
+      author: 'x',
+      timestamp: 5,
+      actions: { escalate: true },
+    })
     expect(event).toMatchObject({ id: 'fixed123', invocationId: 'e-1', author: 'x', timestamp: 5 })
     expect(event.actions).toEqual({ ...createEventActions(), escalate: true })
   })
@@ -102,7 +113,10 @@ describe('event helpers', () => {
 
   it('stringifyContent joins visible text and skips thoughts', () => {
     const event = createEvent({
-      content: { role: 'model', parts: [{ text: 'hidden', thought: true }, { text: 'a' }, { functionCall: { name: 'f' } }, { text: 'b' }] },
+      content: {
+        role: 'model',
+        parts: [{ text: 'hidden', thought: true }, { text: 'a' }, { functionCall: { name: 'f' } }, { text: 'b' }],
+      },
     })
     expect(stringifyContent(event)).toBe('ab')
   })
@@ -117,7 +131,12 @@ describe('event helpers', () => {
 describe('mergeEventActions (spec 1.4)', () => {
   it('merges dict fields key-wise and takes the last defined scalar', () => {
     const merged = mergeEventActions([
-      createEventActions({ stateDelta: { a: 1, shared: 'first' }, artifactDelta: { f1: 0 }, transferToAgent: 'x', escalate: true }),
+      createEventActions({
+        stateDelta: { a: 1, shared: 'first' },
+        artifactDelta: { f1: 0 },
+        transferToAgent: 'x',
+        escalate: true,
+      }),
       createEventActions({ stateDelta: { b: 2, shared: 'second' }, artifactDelta: { f2: 1 }, skipSummarization: true }),
     ])
     expect(merged.stateDelta).toEqual({ a: 1, b: 2, shared: 'second' })

@@ -29,7 +29,8 @@ export function createEvent(init: EventInit = {}): Event {
   const event = {} as Record<PropertyKey, unknown>
   for (const key of Object.keys(init)) if (key !== 'actions') event[key] = init[key as keyof EventInit]
   for (const symbol of Object.getOwnPropertySymbols(init)) {
-    if (Object.prototype.propertyIsEnumerable.call(init, symbol)) event[symbol] = (init as Record<symbol, unknown>)[symbol]
+    if (Object.prototype.propertyIsEnumerable.call(init, symbol))
+      event[symbol] = (init as Record<symbol, unknown>)[symbol]
   }
   event['id'] = init.id || newEventId()
   event['invocationId'] = init.invocationId ?? ''
@@ -93,5 +94,7 @@ export function stringifyContent(event: { content?: Content | undefined }): stri
 export function isEvent(value: unknown): value is Event {
   if (typeof value !== 'object' || value === null) return false
   const candidate = value as Partial<Event>
-  return typeof candidate.id === 'string' && typeof candidate.author === 'string' && typeof candidate.actions === 'object'
+  return (
+    typeof candidate.id === 'string' && typeof candidate.author === 'string' && typeof candidate.actions === 'object'
+  )
 }

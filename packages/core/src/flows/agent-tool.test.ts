@@ -25,7 +25,9 @@ describe('AgentTool in a run (spec 10.12)', () => {
     ])
     const session = await harness.session()
     expect(session.events.map((event) => event.author)).toEqual(['user', 'root_agent', 'root_agent', 'root_agent'])
-    expect(parentLlm.requests[1]?.contents.at(-1)?.parts?.[0]?.functionResponse?.response).toEqual({ result: 'response1' })
+    expect(parentLlm.requests[1]?.contents.at(-1)?.parts?.[0]?.functionResponse?.response).toEqual({
+      result: 'response1',
+    })
   })
 
   it('the child sees only its request, never the parent’s history', async () => {
@@ -64,7 +66,8 @@ describe('AgentTool in a run (spec 10.12)', () => {
 
   it('two agent tools called in one response run concurrently and both state changes are merged', async () => {
     const started = { a: deferred(), b: deferred() }
-    const timeout = () => new Promise<never>((_, reject) => setTimeout(() => reject(new Error('children ran one after the other')), 2_000))
+    const timeout = () =>
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('children ran one after the other')), 2_000))
     const childAgent = (name: 'a' | 'b', other: 'a' | 'b') =>
       new LlmAgent({
         name: `child_${name}`,
@@ -91,7 +94,10 @@ describe('AgentTool in a run (spec 10.12)', () => {
     const events = await harness.run('go')
     expect(simplify(events)[1]).toEqual([
       'root_agent',
-      [functionResponsePart('child_a', { result: 'a answer' }), functionResponsePart('child_b', { result: 'b answer' })],
+      [
+        functionResponsePart('child_a', { result: 'a answer' }),
+        functionResponsePart('child_b', { result: 'b answer' }),
+      ],
     ])
     expect(events[1]?.actions.stateDelta).toEqual({ out_a: 'a answer', out_b: 'b answer' })
   })
@@ -113,7 +119,12 @@ describe('AgentTool in a run (spec 10.12)', () => {
     const root = new LlmAgent({
       name: 'root_agent',
       model: parentLlm,
-      tools: [new AgentTool({ agent: new LlmAgent({ name: 'tool_agent', model: new ScriptedLlm(['final']) }), skipSummarization: true })],
+      tools: [
+        new AgentTool({
+          agent: new LlmAgent({ name: 'tool_agent', model: new ScriptedLlm(['final']) }),
+          skipSummarization: true,
+        }),
+      ],
     })
     const events = await (await createHarness(root)).run('go')
     expect(events).toHaveLength(2)

@@ -45,7 +45,10 @@ describe('transfer instruction and tool (spec 10.4 #31–34)', () => {
     })
     const request = await previewLlmRequest(root, { userMessage: 'hi' })
     expect(request.config.systemInstruction).toBe(
-      `You are an agent. Your internal name is "root".\n\n${transferText([['a', 'A'], ['b', 'B']])}`,
+      `You are an agent. Your internal name is "root".\n\n${transferText([
+        ['a', 'A'],
+        ['b', 'B'],
+      ])}`,
     )
     expect(request.config.systemInstruction).not.toContain('Your parent agent')
     const declarations = getFunctionDeclarations(request)
@@ -59,7 +62,11 @@ describe('transfer instruction and tool (spec 10.4 #31–34)', () => {
   })
 
   it('the exact single-target text of the spec', async () => {
-    const root = new LlmAgent({ name: 'root', model: new ScriptedLlm([]), subAgents: [new LlmAgent({ name: 'sub', description: 'd' })] })
+    const root = new LlmAgent({
+      name: 'root',
+      model: new ScriptedLlm([]),
+      subAgents: [new LlmAgent({ name: 'sub', description: 'd' })],
+    })
     const request = await previewLlmRequest(root)
     expect(request.config.systemInstruction?.split('\n\n').slice(1).join('\n\n')).toBe(
       '\nYou have a list of other agents to transfer to:\n\n\nAgent name: sub\nAgent description: d\n\n\nIf you are the best to answer the question according to your description, you\ncan answer it.\n\nIf another agent is better for answering the question according to its\ndescription, call `transfer_to_agent` function to transfer the\nquestion to that agent. When transferring, do not generate any text other than\nthe function call.\n',
@@ -74,7 +81,12 @@ describe('transfer instruction and tool (spec 10.4 #31–34)', () => {
       disallowTransferToParent: options.parentFlag ?? false,
       disallowTransferToPeers: options.peersFlag ?? false,
     })
-    new LlmAgent({ name: 'root', description: 'R', model: new ScriptedLlm([]), subAgents: [a, new LlmAgent({ name: 'b', description: 'B' })] })
+    new LlmAgent({
+      name: 'root',
+      description: 'R',
+      model: new ScriptedLlm([]),
+      subAgents: [a, new LlmAgent({ name: 'b', description: 'B' })],
+    })
     return a
   }
 
@@ -82,16 +94,36 @@ describe('transfer instruction and tool (spec 10.4 #31–34)', () => {
     const request = await previewLlmRequest(tree())
     expect(request.config.systemInstruction).toBe(
       'You are an agent. Your internal name is "a".\n\nThe description about you is "A"\n\n' +
-        transferText([['a_child', 'AC'], ['root', 'R'], ['b', 'B']], 'root'),
+        transferText(
+          [
+            ['a_child', 'AC'],
+            ['root', 'R'],
+            ['b', 'B'],
+          ],
+          'root',
+        ),
     )
   })
 
   it('#32 disallowTransferToParent drops the parent and its sentence; disallowTransferToPeers drops the peers', async () => {
     const noParent = (await previewLlmRequest(tree({ parentFlag: true }))).config.systemInstruction ?? ''
-    expect(noParent).toContain(transferText([['a_child', 'AC'], ['b', 'B']]))
+    expect(noParent).toContain(
+      transferText([
+        ['a_child', 'AC'],
+        ['b', 'B'],
+      ]),
+    )
     expect(noParent).not.toContain('Your parent agent')
     const noPeers = (await previewLlmRequest(tree({ peersFlag: true }))).config.systemInstruction ?? ''
-    expect(noPeers).toContain(transferText([['a_child', 'AC'], ['root', 'R']], 'root'))
+    expect(noPeers).toContain(
+      transferText(
+        [
+          ['a_child', 'AC'],
+          ['root', 'R'],
+        ],
+        'root',
+      ),
+    )
   })
 
   it('#33 both flags and no sub-agents: no transfer text and no transfer tool', async () => {
@@ -105,7 +137,11 @@ describe('transfer instruction and tool (spec 10.4 #31–34)', () => {
 
   it('#34 under a SequentialAgent neither parent nor peers are targets', async () => {
     const alone = new LlmAgent({ name: 'alone', model: new ScriptedLlm([]) })
-    const withChild = new LlmAgent({ name: 'with_child', model: new ScriptedLlm([]), subAgents: [new LlmAgent({ name: 'kid', description: 'K' })] })
+    const withChild = new LlmAgent({
+      name: 'with_child',
+      model: new ScriptedLlm([]),
+      subAgents: [new LlmAgent({ name: 'kid', description: 'K' })],
+    })
     new SequentialAgent({ name: 'seq', subAgents: [alone, withChild] })
     const aloneRequest = await previewLlmRequest(alone)
     expect(aloneRequest.config.systemInstruction).toBe('You are an agent. Your internal name is "alone".')
@@ -153,7 +189,11 @@ describe('transfer during a run (spec 10.9)', () => {
 
   it('#82 auto→single: the next turn starts back at the root', async () => {
     const llm = new ScriptedLlm([transfer('sub_agent_1'), 'response1', 'response2'])
-    const root = new LlmAgent({ name: 'root_agent', model: llm, subAgents: [new LlmAgent({ name: 'sub_agent_1', ...single })] })
+    const root = new LlmAgent({
+      name: 'root_agent',
+      model: llm,
+      subAgents: [new LlmAgent({ name: 'sub_agent_1', ...single })],
+    })
     const harness = await createHarness(root)
     expect(simplify(await harness.run('test1')).at(-1)).toEqual(['sub_agent_1', 'response1'])
     expect(simplify(await harness.run('test2'))).toEqual([['root_agent', 'response2']])
@@ -164,7 +204,9 @@ describe('transfer during a run (spec 10.9)', () => {
     const root = new LlmAgent({
       name: 'root_agent',
       model: llm,
-      subAgents: [new LlmAgent({ name: 'sub_agent_1', subAgents: [new LlmAgent({ name: 'sub_agent_1_1', ...single })] })],
+      subAgents: [
+        new LlmAgent({ name: 'sub_agent_1', subAgents: [new LlmAgent({ name: 'sub_agent_1_1', ...single })] }),
+      ],
     })
     const harness = await createHarness(root)
     expect(simplify(await harness.run('test1'))).toEqual([
@@ -185,7 +227,10 @@ describe('transfer during a run (spec 10.9)', () => {
       subAgents: [
         new SequentialAgent({
           name: 'sub_agent_1',
-          subAgents: [new LlmAgent({ name: 'sub_agent_1_1', ...single }), new LlmAgent({ name: 'sub_agent_1_2', ...single })],
+          subAgents: [
+            new LlmAgent({ name: 'sub_agent_1_1', ...single }),
+            new LlmAgent({ name: 'sub_agent_1_2', ...single }),
+          ],
         }),
       ],
     })
@@ -200,7 +245,14 @@ describe('transfer during a run (spec 10.9)', () => {
   })
 
   it('#85 auto→sequential→auto: a step transfers to its own child and the sequence goes on', async () => {
-    const llm = new ScriptedLlm([transfer('sub_agent_1'), 'response1', transfer('sub_agent_1_2_1'), 'response2', 'response3', 'response4'])
+    const llm = new ScriptedLlm([
+      transfer('sub_agent_1'),
+      'response1',
+      transfer('sub_agent_1_2_1'),
+      'response2',
+      'response3',
+      'response4',
+    ])
     const root = new LlmAgent({
       name: 'root_agent',
       model: llm,
@@ -273,7 +325,10 @@ describe('transfer during a run (spec 10.9)', () => {
     const events = await (await createHarness(root)).run('test1')
     expect(simplify(events)).toEqual([
       ['root_agent', transferCall('ghost')],
-      ['root_agent', functionResponsePart('transfer_to_agent', { error: "Unknown agent 'ghost'. Transfer targets: sub_agent_1." })],
+      [
+        'root_agent',
+        functionResponsePart('transfer_to_agent', { error: "Unknown agent 'ghost'. Transfer targets: sub_agent_1." }),
+      ],
       ['root_agent', 'I will answer myself'],
     ])
     expect(events[1]?.actions.transferToAgent).toBeUndefined()
@@ -296,7 +351,9 @@ describe('transfer during a run (spec 10.9)', () => {
   })
 
   it('runConfig.maxTransfers stops A→B→A ping-pong', async () => {
-    const llm = new ScriptedLlm(Array.from({ length: 20 }, (_, index) => transfer(index % 2 === 0 ? 'sub_agent_1' : 'root_agent')))
+    const llm = new ScriptedLlm(
+      Array.from({ length: 20 }, (_, index) => transfer(index % 2 === 0 ? 'sub_agent_1' : 'root_agent')),
+    )
     const root = new LlmAgent({ name: 'root_agent', model: llm, subAgents: [new LlmAgent({ name: 'sub_agent_1' })] })
     const harness = await createHarness(root)
     const error = await harness.run('test1', { runConfig: { maxTransfers: 3 } }).catch((caught: unknown) => caught)
@@ -304,7 +361,10 @@ describe('transfer during a run (spec 10.9)', () => {
     expect((error as Error).message).toContain('more than 3 agent transfers in one invocation')
     expect(llm.requests).toHaveLength(4)
     const authors = (await harness.session()).events.map((event) => event.author)
-    expect(authors).toEqual(['user', ...['root_agent', 'sub_agent_1', 'root_agent', 'sub_agent_1'].flatMap((name) => [name, name])])
+    expect(authors).toEqual([
+      'user',
+      ...['root_agent', 'sub_agent_1', 'root_agent', 'sub_agent_1'].flatMap((name) => [name, name]),
+    ])
   })
 
   it('the default cap is 10 transfers per invocation, counted afresh each turn', async () => {
@@ -322,18 +382,32 @@ describe('transfer during a run (spec 10.9)', () => {
 })
 
 describe('agent selection for a new turn (spec 10.9 #88–89)', () => {
-  const sessionOf = (events: Event[]): Session => ({ id: 's', appName: 'a', userId: 'u', state: {}, events, lastUpdateTime: 0 })
+  const sessionOf = (events: Event[]): Session => ({
+    id: 's',
+    appName: 'a',
+    userId: 'u',
+    state: {},
+    events,
+    lastUpdateTime: 0,
+  })
   const textBy = (author: string) => createEvent({ author, content: { role: 'model', parts: [{ text: 'x' }] } })
   const callBy = (author: string, id: string) =>
     createEvent({ author, content: { role: 'model', parts: [{ functionCall: { id, name: 'f', args: {} } }] } })
   const userResponse = (id: string) =>
-    createEvent({ author: 'user', content: { role: 'user', parts: [{ functionResponse: { id, name: 'f', response: {} } }] } })
+    createEvent({
+      author: 'user',
+      content: { role: 'user', parts: [{ functionResponse: { id, name: 'f', response: {} } }] },
+    })
 
   function selectionTree() {
     const subAgent1 = new LlmAgent({ name: 'sub_agent1' })
     const subAgent2 = new LlmAgent({ name: 'sub_agent2' })
     const nonTransferable = new LlmAgent({ name: 'non_transferable', disallowTransferToParent: true })
-    const root = new LlmAgent({ name: 'root', model: new ScriptedLlm([]), subAgents: [subAgent1, subAgent2, nonTransferable] })
+    const root = new LlmAgent({
+      name: 'root',
+      model: new ScriptedLlm([]),
+      subAgents: [subAgent1, subAgent2, nonTransferable],
+    })
     return { root, subAgent1, subAgent2 }
   }
 

@@ -46,7 +46,10 @@ describe('identity (spec 10.4 #29–30, JS2 text)', () => {
 
   it('#30 with a description: two items joined by a blank line, no leading space, no final period', async () => {
     const llm = new ScriptedLlm(['ok'])
-    const request = await firstRequest(new LlmAgent({ name: 'agent', description: 'test description', model: llm }), llm)
+    const request = await firstRequest(
+      new LlmAgent({ name: 'agent', description: 'test description', model: llm }),
+      llm,
+    )
     expect(request.config.systemInstruction).toBe(
       'You are an agent. Your internal name is "agent".\n\nThe description about you is "test description"',
     )
@@ -68,7 +71,12 @@ describe('identity (spec 10.4 #29–30, JS2 text)', () => {
 
   it('no system instruction at all for a bare single agent', async () => {
     const llm = new ScriptedLlm(['ok'])
-    const agent = new LlmAgent({ name: 'agent', model: llm, disallowTransferToParent: true, disallowTransferToPeers: true })
+    const agent = new LlmAgent({
+      name: 'agent',
+      model: llm,
+      disallowTransferToParent: true,
+      disallowTransferToPeers: true,
+    })
     const request = await firstRequest(agent, llm)
     expect(request.config.systemInstruction).toBeUndefined()
   })
@@ -78,7 +86,8 @@ describe('instructions (spec 10.3 #26–28)', () => {
   it('#26 an instruction provider is used as returned (no injection), sync or async', async () => {
     for (const provider of [
       (context: ReadonlyContext) => `This is the instruction { customerId } for ${context.agentName} {invocation id}`,
-      async (context: ReadonlyContext) => `This is the instruction { customerId } for ${context.agentName} {invocation id}`,
+      async (context: ReadonlyContext) =>
+        `This is the instruction { customerId } for ${context.agentName} {invocation id}`,
     ]) {
       const llm = new ScriptedLlm(['ok'])
       const agent = new LlmAgent({
@@ -117,7 +126,12 @@ describe('instructions (spec 10.3 #26–28)', () => {
         model: llm,
         globalInstruction,
         subAgents: [
-          new LlmAgent({ name: 'sub_agent', instruction, disallowTransferToParent: true, disallowTransferToPeers: true }),
+          new LlmAgent({
+            name: 'sub_agent',
+            instruction,
+            disallowTransferToParent: true,
+            disallowTransferToPeers: true,
+          }),
         ],
       })
       await (await createHarness(root)).run('hi')
@@ -259,7 +273,11 @@ describe('basic request config', () => {
 
   it('keeps a pre-set adk_agent_name label', async () => {
     const llm = new ScriptedLlm(['ok'])
-    const agent = new LlmAgent({ name: 'root_agent', model: llm, generateContentConfig: { labels: { adk_agent_name: 'custom' } } })
+    const agent = new LlmAgent({
+      name: 'root_agent',
+      model: llm,
+      generateContentConfig: { labels: { adk_agent_name: 'custom' } },
+    })
     const request = await firstRequest(agent, llm)
     expect(request.config.labels).toEqual({ adk_agent_name: 'custom' })
   })
@@ -278,6 +296,8 @@ describe('basic request config', () => {
     const llm = new ScriptedLlm(['ok'])
     const one = new FunctionTool({ name: 'same', description: '1', execute: () => 1 })
     const two = new FunctionTool({ name: 'same', description: '2', execute: () => 2 })
-    expect(() => new LlmAgent({ name: 'agent', model: llm, tools: [one, two] })).toThrow(/agent\.tools\.1: tools 0 and 1 are both named "same"/)
+    expect(() => new LlmAgent({ name: 'agent', model: llm, tools: [one, two] })).toThrow(
+      /agent\.tools\.1: tools 0 and 1 are both named "same"/,
+    )
   })
 })

@@ -28,13 +28,25 @@ function modelChain<P>(steps: readonly Step[]) {
 
 const configurations: Array<{ steps: Step[]; result: string; counts: number[] }> = [
   {
-    steps: [{ kind: 'sync' }, { kind: 'async', returns: 'callback_2_response' }, { kind: 'sync', returns: 'callback_3_response' }, { kind: 'async' }],
+    steps: [
+      { kind: 'sync' },
+      { kind: 'async', returns: 'callback_2_response' },
+      { kind: 'sync', returns: 'callback_3_response' },
+      { kind: 'async' },
+    ],
     result: 'callback_2_response',
     counts: [1, 1, 0, 0],
   },
-  { steps: [{ kind: 'sync' }, { kind: 'async' }, { kind: 'sync' }, { kind: 'async' }], result: 'model_response', counts: [1, 1, 1, 1] },
   {
-    steps: [{ kind: 'sync', returns: 'callback_1_response' }, { kind: 'async', returns: 'callback_2_response' }],
+    steps: [{ kind: 'sync' }, { kind: 'async' }, { kind: 'sync' }, { kind: 'async' }],
+    result: 'model_response',
+    counts: [1, 1, 1, 1],
+  },
+  {
+    steps: [
+      { kind: 'sync', returns: 'callback_1_response' },
+      { kind: 'async', returns: 'callback_2_response' },
+    ],
     result: 'callback_1_response',
     counts: [1, 0],
   },
@@ -135,7 +147,12 @@ describe('model callbacks (spec 10.7)', () => {
     await harness.run('my secret')
     await harness.run('again')
     const session = await harness.session()
-    expect(session.events.map((event) => event.content?.parts?.[0]?.text)).toEqual(['my secret', 'first', 'again', 'second'])
+    expect(session.events.map((event) => event.content?.parts?.[0]?.text)).toEqual([
+      'my secret',
+      'first',
+      'again',
+      'second',
+    ])
     expect(llm.requests[1]?.contents.map((content) => content.parts?.[0]?.text)).toEqual([
       '[redacted]',
       '[redacted]',
@@ -176,7 +193,8 @@ describe('model callbacks (spec 10.7)', () => {
       }
     }
     const agentCallback = vi.fn(() => text('from_agent'))
-    const build = () => new LlmAgent({ name: 'root_agent', model: new ScriptedLlm(['model']), beforeModelCallback: agentCallback })
+    const build = () =>
+      new LlmAgent({ name: 'root_agent', model: new ScriptedLlm(['model']), beforeModelCallback: agentCallback })
     const first = await (await createHarness(build(), { plugins: [new Answering('p')] })).run('hi')
     expect(simplify(first)).toEqual([['root_agent', 'from_plugin']])
     expect(agentCallback).not.toHaveBeenCalled()
@@ -194,7 +212,8 @@ describe('model callbacks (spec 10.7)', () => {
     }
     class Silent extends BasePlugin {}
     const agentCallback = vi.fn(() => text('from_agent'))
-    const build = () => new LlmAgent({ name: 'root_agent', model: new ScriptedLlm(['model']), afterModelCallback: agentCallback })
+    const build = () =>
+      new LlmAgent({ name: 'root_agent', model: new ScriptedLlm(['model']), afterModelCallback: agentCallback })
     expect(simplify(await (await createHarness(build(), { plugins: [new Replacing('p')] })).run('hi'))).toEqual([
       ['root_agent', 'from_plugin'],
     ])

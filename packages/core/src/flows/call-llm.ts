@@ -9,7 +9,13 @@ import { ModelError } from '../errors/runtime-errors.js'
 import { resolveModel } from './resolve-model.js'
 import { untilAborted } from './until-aborted.js'
 import type { RunTracing } from '../telemetry/run-tracing.js'
-import { breachAfterModelCall, breachBeforeModelCall, USAGE_LIMIT_EXCEEDED, usageLimitMessage, type UsageLimitBreach } from '../usage/usage-limits.js'
+import {
+  breachAfterModelCall,
+  breachBeforeModelCall,
+  USAGE_LIMIT_EXCEEDED,
+  usageLimitMessage,
+  type UsageLimitBreach,
+} from '../usage/usage-limits.js'
 
 /**
  * Calls the model for one step: before-model callbacks (plugins first; a returned response replaces the call),
@@ -55,12 +61,18 @@ export async function* callLlm(
   const stream = ctx.runConfig.streamingMode === 'sse'
   const hook = ctx.hooks?.runModelCall
   const responses = hook
-    ? replay(hook.call(ctx.hooks, { agentName: agent.name, branch: ctx.branch }, () => collect(model.generateContentAsync(request, stream, ctx.abortSignal))))
+    ? replay(
+        hook.call(ctx.hooks, { agentName: agent.name, branch: ctx.branch }, () =>
+          collect(model.generateContentAsync(request, stream, ctx.abortSignal)),
+        ),
+      )
     : model.generateContentAsync(request, stream, ctx.abortSignal)
   const traced = ctx.tracing?.startModelCall(agent.name, model.model, request, ctx.traceContext)
   // Traced: the model's own work (an instrumented fetch, say) runs in the `chat` span's context.
   let spanEnded = false
-  const pull = traced ? () => (ctx.tracing as RunTracing).api.context.with(traced.context, () => responses.next()) : () => responses.next()
+  const pull = traced
+    ? () => (ctx.tracing as RunTracing).api.context.with(traced.context, () => responses.next())
+    : () => responses.next()
   try {
     for (;;) {
       // A model that ignores the abort signal cannot hold an aborted run: its late answer is dropped.
@@ -75,7 +87,10 @@ export async function* callLlm(
       }
       if (response.usageMetadata && !response.partial) ctx.usage.addTokens(agent.name, response.usageMetadata)
       // Over a token limit: the response is kept (it was paid for), its tool calls are not run, the run stops.
-      const after = limits && response.usageMetadata && !response.partial && !ctx.stopped ? breachAfterModelCall(ctx.usage, limits) : undefined
+      const after =
+        limits && response.usageMetadata && !response.partial && !ctx.stopped
+          ? breachAfterModelCall(ctx.usage, limits)
+          : undefined
       if (after) ctx.stopRun()
       yield await afterModel(agent, ctx, callbackContext, response, plugins)
       if (after) {
@@ -88,7 +103,8 @@ export async function* callLlm(
     if (traced && !spanEnded) ctx.tracing?.recordError(traced, caught)
     if (ctx.abortSignal?.aborted) void responses.return(undefined).catch(() => undefined)
     // Aborts and configuration mistakes (such as a scripted model that ran out of replies) are not model failures.
-    if (AdkFluentError.isInstance(caught) && (caught.code === 'ABORTED' || caught.code === 'CONFIG_INVALID')) throw caught
+    if (AdkFluentError.isInstance(caught) && (caught.code === 'ABORTED' || caught.code === 'CONFIG_INVALID'))
+      throw caught
     if (ctx.abortSignal?.aborted) throw caught
     const error = caught instanceof Error ? caught : new Error(String(caught))
     const replacement = plugins
@@ -145,7 +161,10 @@ export function errorResponse(error: Error): LlmResponse {
   try {
     const parsed = JSON.parse(error.message) as { error?: { code?: unknown; message?: unknown } }
     if (parsed.error && (parsed.error.code !== undefined || parsed.error.message !== undefined)) {
-      return { errorCode: String(parsed.error.code ?? 'UNKNOWN_ERROR'), errorMessage: String(parsed.error.message ?? '') }
+      return {
+        errorCode: String(parsed.error.code ?? 'UNKNOWN_ERROR'),
+        errorMessage: String(parsed.error.message ?? ''),
+      }
     }
   } catch {
     // not JSON: fall through

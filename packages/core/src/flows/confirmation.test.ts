@@ -5,7 +5,13 @@ import { LlmAgent } from '../agents/llm-agent.js'
 import type { Event } from '../events/event.js'
 import { FunctionTool, confirmationHint } from '../tools/function-tool.js'
 import { ScriptedLlm, call } from '../testing/scripted-llm.js'
-import { createHarness, functionCallPart, functionResponsePart, simplify, simplifyContents } from '../testing/harness.test-helper.js'
+import {
+  createHarness,
+  functionCallPart,
+  functionResponsePart,
+  simplify,
+  simplifyContents,
+} from '../testing/harness.test-helper.js'
 
 function transferMoney(requireConfirmation: boolean | ((args: { amount: number }) => boolean) = true) {
   const execute = vi.fn(({ amount }: { amount: number }) => ({ sent: amount }))
@@ -34,9 +40,15 @@ describe('tool confirmation (spec 10.15)', () => {
   it('#126 the call pauses: a long-running adk_request_confirmation event, the tool does not run', async () => {
     const { tool, execute } = transferMoney()
     const llm = new ScriptedLlm([call('transfer_money', { amount: 100 }, 'c1'), 'never'])
-    const events = await (await createHarness(new LlmAgent({ name: 'root_agent', model: llm, tools: [tool] }))).run('pay')
+    const events = await (
+      await createHarness(new LlmAgent({ name: 'root_agent', model: llm, tools: [tool] }))
+    ).run('pay')
     expect(events).toHaveLength(2)
-    expect(events[0]?.content?.parts?.[0]?.functionCall).toEqual({ id: 'c1', name: 'transfer_money', args: { amount: 100 } })
+    expect(events[0]?.content?.parts?.[0]?.functionCall).toEqual({
+      id: 'c1',
+      name: 'transfer_money',
+      args: { amount: 100 },
+    })
     const request = confirmationCall(events[1])
     expect(events[1]?.author).toBe('root_agent')
     expect(request.name).toBe('adk_request_confirmation')
@@ -110,7 +122,10 @@ describe('tool confirmation (spec 10.15)', () => {
     const turn2 = await harness.run(
       answer(confirmationCall(turn1[1]).id as string, { response: '{"confirmed": true, "payload": {"limit": 5}}' }),
     )
-    expect(simplify(turn2).map(([, content]) => content)).toEqual([functionResponsePart('transfer_money', { ok: true }), 'Done.'])
+    expect(simplify(turn2).map(([, content]) => content)).toEqual([
+      functionResponsePart('transfer_money', { ok: true }),
+      'Done.',
+    ])
     expect(payload).toEqual({ limit: 5 })
   })
 

@@ -47,7 +47,9 @@ describe('function calls and history (spec 10.1 #8, 10.5 #35–37)', () => {
   it('#35 a tool round-trip: the second request holds the call and its response', async () => {
     const { tool } = increaseByOne()
     const llm = new ScriptedLlm([call('increase_by_one', { x: 1 }), 'response1'])
-    const events = await (await createHarness(new LlmAgent({ name: 'root_agent', model: llm, tools: [tool] }))).run('test')
+    const events = await (
+      await createHarness(new LlmAgent({ name: 'root_agent', model: llm, tools: [tool] }))
+    ).run('test')
     expect(simplify(events)).toEqual([
       ['root_agent', callPart('increase_by_one', { x: 1 })],
       ['root_agent', responsePart('increase_by_one', { result: 2 })],
@@ -93,7 +95,9 @@ describe('function calls and history (spec 10.1 #8, 10.5 #35–37)', () => {
       ]),
       'response1',
     ])
-    const events = await (await createHarness(new LlmAgent({ name: 'root_agent', model: llm, tools: [tool] }))).run('test')
+    const events = await (
+      await createHarness(new LlmAgent({ name: 'root_agent', model: llm, tools: [tool] }))
+    ).run('test')
     expect(events).toHaveLength(3)
     expect(simplify(events)[1]).toEqual([
       'root_agent',
@@ -111,7 +115,11 @@ describe('function calls and history (spec 10.1 #8, 10.5 #35–37)', () => {
 
   it('#8 id-less calls get adk- ids shared with their responses; requests never carry adk- ids', async () => {
     const { tool } = increaseByOne()
-    const llm = new ScriptedLlm([call('increase_by_one', { x: 1 }), call('increase_by_one', { x: 2 }, 'call_1'), 'done'])
+    const llm = new ScriptedLlm([
+      call('increase_by_one', { x: 1 }),
+      call('increase_by_one', { x: 2 }, 'call_1'),
+      'done',
+    ])
     const harness = await createHarness(new LlmAgent({ name: 'root_agent', model: llm, tools: [tool] }))
     const events = await harness.run('test')
     const generated = events[0]?.content?.parts?.[0]?.functionCall?.id
@@ -229,7 +237,10 @@ describe('tool callbacks (spec 10.8)', () => {
       ],
     })
     const events = await (await createHarness(agent)).run('test')
-    expect(simplify(events)[1]).toEqual(['root_agent', responsePart('simple_function', { from: 'before2', wrapped: true })])
+    expect(simplify(events)[1]).toEqual([
+      'root_agent',
+      responsePart('simple_function', { from: 'before2', wrapped: true }),
+    ])
     expect(seen).toEqual(['before1', 'before2', 'after1', 'after2'])
     expect(execute).not.toHaveBeenCalled()
   })
@@ -284,7 +295,9 @@ describe('tool results and errors (spec 10.8)', () => {
       },
     })
     const llm = new ScriptedLlm([call('errorTool', {}), 'recovered'])
-    const events = await (await createHarness(new LlmAgent({ name: 'root_agent', model: llm, tools: [errorTool] }))).run('test')
+    const events = await (
+      await createHarness(new LlmAgent({ name: 'root_agent', model: llm, tools: [errorTool] }))
+    ).run('test')
     expect(simplify(events)).toEqual([
       ['root_agent', callPart('errorTool')],
       ['root_agent', responsePart('errorTool', { error: "Error in tool 'errorTool': tool error message content" })],
@@ -310,7 +323,10 @@ describe('tool results and errors (spec 10.8)', () => {
     const llm = new ScriptedLlm([call('errorTool', {}), 'recovered'])
     const agent = new LlmAgent({ name: 'root_agent', model: llm, tools: [errorTool] })
     const events = await (await createHarness(agent, { plugins: [new Recovering('r')] })).run('test')
-    expect(simplify(events)[1]).toEqual(['root_agent', responsePart('errorTool', { result: 'onToolErrorCallback executed' })])
+    expect(simplify(events)[1]).toEqual([
+      'root_agent',
+      responsePart('errorTool', { result: 'onToolErrorCallback executed' }),
+    ])
     expect(errors).toEqual(["Error in tool 'errorTool': tool error message content"])
   })
 
@@ -331,7 +347,14 @@ describe('tool results and errors (spec 10.8)', () => {
   })
 
   it('#71 results are normalised: number → {result}, object as is, undefined → {result: null}, array → {result: [...]}', async () => {
-    const values: Record<string, unknown> = { number: 2, object: { a: 1 }, nothing: undefined, list: [1, 2], text: 'hi', nil: null }
+    const values: Record<string, unknown> = {
+      number: 2,
+      object: { a: 1 },
+      nothing: undefined,
+      list: [1, 2],
+      text: 'hi',
+      nil: null,
+    }
     const tools = Object.entries(values).map(
       ([name, value]) => new FunctionTool({ name, description: name, execute: () => value }),
     )
@@ -373,8 +396,16 @@ describe('tool results and errors (spec 10.8)', () => {
           return {}
         },
       })
-    const llm = new ScriptedLlm([call([['write_a', {}], ['write_b', {}]]), 'done'])
-    const harness = await createHarness(new LlmAgent({ name: 'root_agent', model: llm, tools: [writer('a'), writer('b')] }))
+    const llm = new ScriptedLlm([
+      call([
+        ['write_a', {}],
+        ['write_b', {}],
+      ]),
+      'done',
+    ])
+    const harness = await createHarness(
+      new LlmAgent({ name: 'root_agent', model: llm, tools: [writer('a'), writer('b')] }),
+    )
     const events = await harness.run('test')
     expect(events[1]?.actions.stateDelta).toEqual({ a: 'A', b: 'B' })
     expect((await harness.session()).state).toMatchObject({ a: 'A', b: 'B' })
@@ -390,7 +421,9 @@ describe('tool results and errors (spec 10.8)', () => {
       },
     })
     const llm = new ScriptedLlm([call('final_answer', {}), 'never'])
-    const events = await (await createHarness(new LlmAgent({ name: 'root_agent', model: llm, tools: [final] }))).run('test')
+    const events = await (
+      await createHarness(new LlmAgent({ name: 'root_agent', model: llm, tools: [final] }))
+    ).run('test')
     expect(simplify(events)).toEqual([
       ['root_agent', callPart('final_answer')],
       ['root_agent', responsePart('final_answer', { answer: 42 })],
@@ -401,7 +434,9 @@ describe('tool results and errors (spec 10.8)', () => {
   it('#75 an unknown tool name gets an error response listing the tools, and the model can retry', async () => {
     const { tool } = simpleFunction()
     const llm = new ScriptedLlm([call('no_such_tool', { a: 1 }), call('simple_function', { input_str: 'ok' }), 'done'])
-    const events = await (await createHarness(new LlmAgent({ name: 'root_agent', model: llm, tools: [tool] }))).run('test')
+    const events = await (
+      await createHarness(new LlmAgent({ name: 'root_agent', model: llm, tools: [tool] }))
+    ).run('test')
     expect(simplify(events)).toEqual([
       ['root_agent', callPart('no_such_tool', { a: 1 })],
       [
@@ -443,10 +478,21 @@ describe('tool results and errors (spec 10.8)', () => {
       parameters: z.object({ a: z.number(), b: z.number().optional() }),
       execute: withOptional,
     })
-    const llm = new ScriptedLlm([call([['add', { a: 1 }], ['add_optional', { a: 1 }]]), 'done'])
-    const events = await (await createHarness(new LlmAgent({ name: 'root_agent', model: llm, tools: [add, addOptional] }))).run('x')
+    const llm = new ScriptedLlm([
+      call([
+        ['add', { a: 1 }],
+        ['add_optional', { a: 1 }],
+      ]),
+      'done',
+    ])
+    const events = await (
+      await createHarness(new LlmAgent({ name: 'root_agent', model: llm, tools: [add, addOptional] }))
+    ).run('x')
     expect(withDefault.mock.calls[0]?.[0]).toEqual({ a: 1, b: 2 })
-    expect(events[1]?.content?.parts?.map((part) => part.functionResponse?.response)).toEqual([{ result: 3 }, { result: 1 }])
+    expect(events[1]?.content?.parts?.map((part) => part.functionResponse?.response)).toEqual([
+      { result: 3 },
+      { result: 1 },
+    ])
     expect(llm.requests[0]?.config.tools).toEqual([
       {
         functionDeclarations: [
@@ -484,7 +530,9 @@ describe('tool results and errors (spec 10.8)', () => {
       },
     })
     const llm = new ScriptedLlm([call('probe', {}, 'call_9'), 'done'])
-    await (await createHarness(new LlmAgent({ name: 'root_agent', model: llm, tools: [probe] }), { state: { k: 'v' } })).run('x')
+    await (
+      await createHarness(new LlmAgent({ name: 'root_agent', model: llm, tools: [probe] }), { state: { k: 'v' } })
+    ).run('x')
     expect(seen).toEqual({ id: 'call_9', state: 'v', agent: 'root_agent' })
   })
 })
@@ -511,7 +559,13 @@ describe('concurrent tool calls', () => {
           return { name }
         },
       })
-    const llm = new ScriptedLlm([call([['slow', {}], ['fast', {}]]), 'done'])
+    const llm = new ScriptedLlm([
+      call([
+        ['slow', {}],
+        ['fast', {}],
+      ]),
+      'done',
+    ])
     const agent = new LlmAgent({ name: 'root_agent', model: llm, tools: [waiter('slow', 30), waiter('fast', 0)] })
     const events = await (await createHarness(agent)).run('x')
     expect(order).toEqual(['fast', 'slow'])
@@ -561,7 +615,9 @@ describe('long-running tools (spec 10.8 #78–79)', () => {
   it('#79 a long-running tool that returns nothing ends the invocation after the call event', async () => {
     const tool = new LongRunningFunctionTool({ name: 'start_job', description: 'Starts.', execute: () => undefined })
     const llm = new ScriptedLlm([call('start_job', {}), 'never'])
-    const events = await (await createHarness(new LlmAgent({ name: 'root_agent', model: llm, tools: [tool] }))).run('go')
+    const events = await (
+      await createHarness(new LlmAgent({ name: 'root_agent', model: llm, tools: [tool] }))
+    ).run('go')
     expect(simplify(events)).toEqual([['root_agent', callPart('start_job')]])
     expect(llm.requests).toHaveLength(1)
   })
@@ -576,7 +632,9 @@ describe('long-running tools (spec 10.8 #78–79)', () => {
       }
     }
     const llm = new ScriptedLlm([call('ticket', {}), 'never'])
-    const events = await (await createHarness(new LlmAgent({ name: 'root_agent', model: llm, tools: [new Ticket()] }))).run('go')
+    const events = await (
+      await createHarness(new LlmAgent({ name: 'root_agent', model: llm, tools: [new Ticket()] }))
+    ).run('go')
     expect(events).toHaveLength(1)
     expect(events[0]?.longRunningToolIds).toHaveLength(1)
   })

@@ -21,7 +21,12 @@ async function executeCall(
   toolConfirmation: ToolConfirmation | undefined,
 ): Promise<Event | undefined> {
   const actions = createEventActions()
-  const context = new Context({ invocationContext: ctx, eventActions: actions, functionCallId: call.id, toolConfirmation })
+  const context = new Context({
+    invocationContext: ctx,
+    eventActions: actions,
+    functionCallId: call.id,
+    toolConfirmation,
+  })
   const name = call.name ?? ''
   const tool = toolsDict[name]
   const args = (call.args ?? {}) as Record<string, unknown>
@@ -39,7 +44,11 @@ async function executeCall(
   // Two literals rather than `{ ...(id ? { id } : {}), name, response }`: keys added after a spread cost V8 11 a
   // fresh hidden class per object.
   const functionResponse = call.id ? { id: call.id, name, response: result } : { name, response: result }
-  const event = createEvent({ invocationId: ctx.invocationId, author: agent.name, content: { role: 'user', parts: [{ functionResponse }] } })
+  const event = createEvent({
+    invocationId: ctx.invocationId,
+    author: agent.name,
+    content: { role: 'user', parts: [{ functionResponse }] },
+  })
   event.actions = actions
   if (ctx.branch !== undefined) event.branch = ctx.branch
   return event
@@ -79,9 +88,10 @@ async function runTool(
 ): Promise<Record<string, unknown> | undefined> {
   // Plugin hooks are awaited only when there are plugins (each await of an empty run costs promises and ticks).
   const manager = ctx.pluginManager
-  let result: unknown = manager.plugins.length > 0
-    ? await ctx.pluginManager.run('beforeToolCallback', { tool, toolArgs: args, toolContext: context })
-    : undefined
+  let result: unknown =
+    manager.plugins.length > 0
+      ? await ctx.pluginManager.run('beforeToolCallback', { tool, toolArgs: args, toolContext: context })
+      : undefined
   if (result === undefined) {
     for (const callback of agent.beforeToolCallback) {
       result = await callback({ tool, args, context })
@@ -90,20 +100,31 @@ async function runTool(
   }
   if (result === undefined) {
     try {
-      result = ctx.hooks?.runToolCall ? await runToolThroughHook(agent, ctx, tool, args, context) : await tool.runAsync({ args, toolContext: context })
+      result = ctx.hooks?.runToolCall
+        ? await runToolThroughHook(agent, ctx, tool, args, context)
+        : await tool.runAsync({ args, toolContext: context })
       if (result === undefined && tool.isLongRunning) return undefined
     } catch (caught) {
       const error = caught instanceof Error ? caught : new Error(String(caught))
       // A failed call changes nothing: its pending state writes are dropped.
       for (const key of Object.keys(context.actions.stateDelta)) delete context.actions.stateDelta[key]
-      result = manager.plugins.length > 0 ? await manager.run('onToolErrorCallback', { tool, toolArgs: args, toolContext: context, error }) : undefined
+      result =
+        manager.plugins.length > 0
+          ? await manager.run('onToolErrorCallback', { tool, toolArgs: args, toolContext: context, error })
+          : undefined
       if (result === undefined) result = { error: error.message }
     }
   }
   let response = normalizeToolResult(result)
-  const fromPlugin = manager.plugins.length > 0
-    ? await ctx.pluginManager.run('afterToolCallback', { tool, toolArgs: args, toolContext: context, result: response })
-    : undefined
+  const fromPlugin =
+    manager.plugins.length > 0
+      ? await ctx.pluginManager.run('afterToolCallback', {
+          tool,
+          toolArgs: args,
+          toolContext: context,
+          result: response,
+        })
+      : undefined
   if (fromPlugin !== undefined) return normalizeToolResult(fromPlugin)
   for (const callback of agent.afterToolCallback) {
     const replaced = await callback({ tool, args, context, response })
@@ -133,7 +154,10 @@ async function runToolThroughHook(
     functionCallId,
     idempotencyKey: context.idempotencyKey ?? `${ctx.invocationId}/${functionCallId}`,
   }
-  const outcome = await hook.call(ctx.hooks, info, async () => ({ result: await tool.runAsync({ args, toolContext: context }), actions: context.actions }))
+  const outcome = await hook.call(ctx.hooks, info, async () => ({
+    result: await tool.runAsync({ args, toolContext: context }),
+    actions: context.actions,
+  }))
   if (outcome.actions !== context.actions) Object.assign(context.actions, outcome.actions)
   return outcome.result
 }
@@ -204,9 +228,15 @@ function* confirmationEvents(
   confirmationIds: readonly string[],
 ): Generator<Event, void, undefined> {
   const pending = new Set(confirmationIds)
-  const otherParts = (responseEvent.content?.parts ?? []).filter((part) => !pending.has(part.functionResponse?.id ?? ''))
+  const otherParts = (responseEvent.content?.parts ?? []).filter(
+    (part) => !pending.has(part.functionResponse?.id ?? ''),
+  )
   if (otherParts.length > 0) {
-    const others = createEvent({ invocationId: ctx.invocationId, author: agent.name, content: { role: 'user', parts: otherParts } })
+    const others = createEvent({
+      invocationId: ctx.invocationId,
+      author: agent.name,
+      content: { role: 'user', parts: otherParts },
+    })
     if (ctx.branch !== undefined) others.branch = ctx.branch
     yield others
   }
@@ -221,7 +251,10 @@ function* confirmationEvents(
       functionCall: {
         id: requestId,
         name: REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,
-        args: { originalFunctionCall: original, toolConfirmation: responseEvent.actions.requestedToolConfirmations[id] },
+        args: {
+          originalFunctionCall: original,
+          toolConfirmation: responseEvent.actions.requestedToolConfirmations[id],
+        },
       },
     })
   }
@@ -237,12 +270,19 @@ function* confirmationEvents(
   yield event
 }
 
-async function* runTransfer(agent: LlmAgent, ctx: InvocationContext, responseEvent: Event): AsyncGenerator<Event, void, undefined> {
+async function* runTransfer(
+  agent: LlmAgent,
+  ctx: InvocationContext,
+  responseEvent: Event,
+): AsyncGenerator<Event, void, undefined> {
   const targetName = responseEvent.actions.transferToAgent
   if (!targetName) return
   const target = agent.rootAgent.findAgent(targetName)
   if (!target) {
-    throw new ConfigError(`Agent ${targetName} not found in the agent tree.`, { agentName: agent.name, invocationId: ctx.invocationId })
+    throw new ConfigError(`Agent ${targetName} not found in the agent tree.`, {
+      agentName: agent.name,
+      invocationId: ctx.invocationId,
+    })
   }
   ctx.incrementTransferCount(targetName)
   yield* target.runAsync(ctx)
@@ -302,7 +342,9 @@ export async function* resumeConfirmedCalls(
 }
 
 /** The latest user event of this invocation, when it answers `adk_request_confirmation` calls, and those answers. */
-function confirmationAnswers(ctx: InvocationContext): { userIndex: number; answers: (FunctionResponse | undefined)[] } | undefined {
+function confirmationAnswers(
+  ctx: InvocationContext,
+): { userIndex: number; answers: (FunctionResponse | undefined)[] } | undefined {
   const events = ctx.session.events
   let userIndex = -1
   for (let index = events.length - 1; index >= 0; index--) {

@@ -24,7 +24,11 @@ export async function* runLlmFlow(agent: LlmAgent, ctx: InvocationContext): Asyn
   let resumed = false
   // Checked first, so a turn without confirmations creates no resume generator (one per agent run otherwise).
   if (hasConfirmationAnswers(ctx)) {
-    for await (const event of resumeConfirmedCalls(agent, ctx, async () => (await buildLlmRequest(agent, ctx)).toolsDict)) {
+    for await (const event of resumeConfirmedCalls(
+      agent,
+      ctx,
+      async () => (await buildLlmRequest(agent, ctx)).toolsDict,
+    )) {
       resumed = true
       yield event
     }
@@ -65,8 +69,11 @@ async function* runOneStep(agent: LlmAgent, ctx: InvocationContext): AsyncGenera
     if (!event.partial) actions = createEventActions()
     const calls = getFunctionCalls(event)
     if (calls.length > 0 && !interceptSetModelResponse(agent, event)) {
-      for (const call of calls) if (!call.id) call.id = ctx.hooks?.newFunctionCallId ? ctx.hooks.newFunctionCallId() : newFunctionCallId()
-      const longRunning = calls.filter((call) => request.toolsDict[call.name ?? '']?.isLongRunning).map((call) => call.id as string)
+      for (const call of calls)
+        if (!call.id) call.id = ctx.hooks?.newFunctionCallId ? ctx.hooks.newFunctionCallId() : newFunctionCallId()
+      const longRunning = calls
+        .filter((call) => request.toolsDict[call.name ?? '']?.isLongRunning)
+        .map((call) => call.id as string)
       if (longRunning.length > 0) event.longRunningToolIds = longRunning
       yield event
       // Stopped by a token limit: the limit's error event follows from callLlm; the calls are not run.
@@ -85,7 +92,13 @@ async function* runOneStep(agent: LlmAgent, ctx: InvocationContext): AsyncGenera
   }
 }
 
-function toEvent(agent: LlmAgent, ctx: InvocationContext, response: LlmResponse, id: string, actions: ReturnType<typeof createEventActions>): Event {
+function toEvent(
+  agent: LlmAgent,
+  ctx: InvocationContext,
+  response: LlmResponse,
+  id: string,
+  actions: ReturnType<typeof createEventActions>,
+): Event {
   // Object.assign rather than `{ ...response, id, … }`: in V8 11 (Node 20) a literal that adds keys after a spread
   // builds a fresh hidden class every time (~0.5 µs per added key).
   const event = createEvent(Object.assign({}, response, { id, invocationId: ctx.invocationId, author: agent.name }))
@@ -99,7 +112,12 @@ function toEvent(agent: LlmAgent, ctx: InvocationContext, response: LlmResponse,
 }
 
 function copyContent(content: Content): Content {
-  return { ...content, parts: (content.parts ?? []).map((part) => (part.functionCall ? { ...part, functionCall: { ...part.functionCall } } : part)) }
+  return {
+    ...content,
+    parts: (content.parts ?? []).map((part) =>
+      part.functionCall ? { ...part, functionCall: { ...part.functionCall } } : part,
+    ),
+  }
 }
 
 /** A valid `set_model_response` call becomes the final answer: its arguments as JSON text, no tool run. */
@@ -157,7 +175,8 @@ async function ensureStructuredOutput(
     ],
   }
   let repaired: LlmResponse | undefined
-  for await (const candidate of callLlm(agent, ctx, repairRequest, actions)) if (!candidate.partial) repaired = candidate
+  for await (const candidate of callLlm(agent, ctx, repairRequest, actions))
+    if (!candidate.partial) repaired = candidate
   if (!repaired || repaired.errorCode !== undefined) return repaired ?? response
   // A function call (set_model_response, or another tool) goes through the normal call handling.
   if (repaired.content?.parts?.some((part) => part.functionCall)) return repaired
@@ -174,7 +193,9 @@ function structuredOutputError(agent: LlmAgent, ctx: InvocationContext, problem:
 }
 
 function visibleText(response: LlmResponse): string {
-  return (response.content?.parts ?? []).map((part) => (typeof part.text === 'string' && !part.thought ? part.text : '')).join('')
+  return (response.content?.parts ?? [])
+    .map((part) => (typeof part.text === 'string' && !part.thought ? part.text : ''))
+    .join('')
 }
 
 function applyPlanner(

@@ -8,14 +8,18 @@ import { createHarness } from '../testing/harness.test-helper.js'
 
 describe('outputKey (spec 10.11)', () => {
   it('#100 the final answer is written on the final event and reaches the session', async () => {
-    const harness = await createHarness(new LlmAgent({ name: 'agent', model: new ScriptedLlm(['hello']), outputKey: 'out' }))
+    const harness = await createHarness(
+      new LlmAgent({ name: 'agent', model: new ScriptedLlm(['hello']), outputKey: 'out' }),
+    )
     const events = await harness.run('hi')
     expect(events.at(-1)?.actions.stateDelta).toEqual({ out: 'hello' })
     expect((await harness.session()).state['out']).toBe('hello')
   })
 
   it('#101 thoughts are excluded', async () => {
-    const llm = new ScriptedLlm([{ content: { role: 'model', parts: [{ text: 'thinking...', thought: true }, { text: 'answer' }] } }])
+    const llm = new ScriptedLlm([
+      { content: { role: 'model', parts: [{ text: 'thinking...', thought: true }, { text: 'answer' }] } },
+    ])
     const harness = await createHarness(new LlmAgent({ name: 'agent', model: llm, outputKey: 'out' }))
     await harness.run('hi')
     expect((await harness.session()).state['out']).toBe('answer')
@@ -72,7 +76,12 @@ describe('outputKey (spec 10.11)', () => {
 
   it('#104 with an output schema a blank answer writes nothing', async () => {
     const llm = new ScriptedLlm(['   \n '])
-    const agent = new LlmAgent({ name: 'agent', model: llm, outputSchema: z.object({ a: z.string() }), outputKey: 'out' })
+    const agent = new LlmAgent({
+      name: 'agent',
+      model: llm,
+      outputSchema: z.object({ a: z.string() }),
+      outputKey: 'out',
+    })
     const harness = await createHarness(agent)
     const events = await harness.run('hi')
     expect(events.at(-1)?.actions.stateDelta).toEqual({})

@@ -27,7 +27,9 @@ describe('outputSchema (spec 10.9 #90, 10.11 #103)', () => {
   it('stores the validated object (zod defaults applied); fenced JSON is accepted', async () => {
     const withDefault = z.object({ name: z.string(), count: z.number().default(1) })
     const llm = new ScriptedLlm(['```json\n{"name": "a"}\n```'])
-    const harness = await createHarness(new LlmAgent({ name: 'agent', model: llm, outputSchema: withDefault, outputKey: 'result' }))
+    const harness = await createHarness(
+      new LlmAgent({ name: 'agent', model: llm, outputSchema: withDefault, outputKey: 'result' }),
+    )
     const events = await harness.run('hi')
     expect(events).toHaveLength(1)
     expect((await harness.session()).state['result']).toEqual({ name: 'a', count: 1 })
@@ -35,7 +37,9 @@ describe('outputSchema (spec 10.9 #90, 10.11 #103)', () => {
 
   it('an invalid reply gets one repair round; the model sees its reply and what was wrong', async () => {
     const llm = new ScriptedLlm(['not json at all', '{"custom_output": "fixed"}'])
-    const harness = await createHarness(new LlmAgent({ name: 'agent', model: llm, outputSchema: schema, outputKey: 'out' }))
+    const harness = await createHarness(
+      new LlmAgent({ name: 'agent', model: llm, outputSchema: schema, outputKey: 'out' }),
+    )
     const events = await harness.run('hi')
     expect(simplify(events)).toEqual([['agent', '{"custom_output": "fixed"}']])
     expect(llm.requests).toHaveLength(2)
@@ -54,7 +58,9 @@ describe('outputSchema (spec 10.9 #90, 10.11 #103)', () => {
 
   it('JSON of the wrong shape is repaired too, and the problem names the field', async () => {
     const llm = new ScriptedLlm(['{"other": 1}', '{"custom_output": "ok"}'])
-    const harness = await createHarness(new LlmAgent({ name: 'agent', model: llm, outputSchema: schema, outputKey: 'out' }))
+    const harness = await createHarness(
+      new LlmAgent({ name: 'agent', model: llm, outputSchema: schema, outputKey: 'out' }),
+    )
     await harness.run('hi')
     expect(llm.requests[1]?.contents[2]?.parts?.[0]?.text).toContain('custom_output')
     expect((await harness.session()).state['out']).toEqual({ custom_output: 'ok' })
@@ -62,10 +68,14 @@ describe('outputSchema (spec 10.9 #90, 10.11 #103)', () => {
 
   it('a second invalid reply is a ModelError naming the agent', async () => {
     const llm = new ScriptedLlm(['nope', 'still nope', 'never'])
-    const harness = await createHarness(new LlmAgent({ name: 'structured_agent', model: llm, outputSchema: schema, outputKey: 'out' }))
+    const harness = await createHarness(
+      new LlmAgent({ name: 'structured_agent', model: llm, outputSchema: schema, outputKey: 'out' }),
+    )
     const error = await harness.run('hi').catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ModelError)
-    expect((error as ModelError).message).toContain('Agent "structured_agent" did not return valid structured output after one repair round')
+    expect((error as ModelError).message).toContain(
+      'Agent "structured_agent" did not return valid structured output after one repair round',
+    )
     expect((error as ModelError).agentName).toBe('structured_agent')
     expect(llm.requests).toHaveLength(2)
     const session = await harness.session()
@@ -87,7 +97,9 @@ describe('outputSchema with tools: set_model_response', () => {
 
   it('declares set_model_response (after the agent’s tools), adds its instruction, and sends no responseSchema', async () => {
     const llm = new ScriptedLlm([call('set_model_response', { custom_output: 'x' })])
-    await (await createHarness(new LlmAgent({ name: 'agent', model: llm, outputSchema: schema, tools: [lookup()] }))).run('hi')
+    await (
+      await createHarness(new LlmAgent({ name: 'agent', model: llm, outputSchema: schema, tools: [lookup()] }))
+    ).run('hi')
     const request = llm.requests[0]
     expect(request?.config.responseSchema).toBeUndefined()
     expect(request?.config.responseMimeType).toBeUndefined()
@@ -105,7 +117,11 @@ describe('outputSchema with tools: set_model_response', () => {
   })
 
   it('the set_model_response call becomes the final answer: JSON text, skipSummarization, parsed object stored', async () => {
-    const llm = new ScriptedLlm([call('lookup', {}), call('set_model_response', { custom_output: 'from tool' }), 'never'])
+    const llm = new ScriptedLlm([
+      call('lookup', {}),
+      call('set_model_response', { custom_output: 'from tool' }),
+      'never',
+    ])
     const agent = new LlmAgent({ name: 'agent', model: llm, outputSchema: schema, tools: [lookup()], outputKey: 'out' })
     const harness = await createHarness(agent)
     const events = await harness.run('hi')
@@ -121,7 +137,10 @@ describe('outputSchema with tools: set_model_response', () => {
   })
 
   it('invalid set_model_response arguments go back to the model as an error', async () => {
-    const llm = new ScriptedLlm([call('set_model_response', { wrong: 1 }), call('set_model_response', { custom_output: 'ok' })])
+    const llm = new ScriptedLlm([
+      call('set_model_response', { wrong: 1 }),
+      call('set_model_response', { custom_output: 'ok' }),
+    ])
     const agent = new LlmAgent({ name: 'agent', model: llm, outputSchema: schema, tools: [lookup()], outputKey: 'out' })
     const harness = await createHarness(agent)
     const events = await harness.run('hi')
@@ -147,7 +166,11 @@ describe('repair round with tools (set_model_response)', () => {
     })
     const runner = new Runner({ agent, appName: 'app' })
     const session = await runner.sessionService.createSession({ appName: 'app', userId: 'u' })
-    for await (const _event of runner.runAsync({ userId: 'u', sessionId: session.id, newMessage: { role: 'user', parts: [{ text: 'q' }] } })) {
+    for await (const _event of runner.runAsync({
+      userId: 'u',
+      sessionId: session.id,
+      newMessage: { role: 'user', parts: [{ text: 'q' }] },
+    })) {
       // drain
     }
     const repairText = llm.requests[1]?.contents.at(-1)?.parts?.[0]?.text ?? ''

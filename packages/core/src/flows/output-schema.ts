@@ -82,6 +82,8 @@ export class SetModelResponseTool extends BaseTool {
   async runAsync({ args }: { args: Record<string, unknown>; toolContext: Context }): Promise<unknown> {
     const checked = validateStructuredOutput(this.schema, JSON.stringify(args))
     if (checked.ok) return checked.value
-    return { error: `Invalid arguments for ${SET_MODEL_RESPONSE_TOOL_NAME}: ${checked.problem}. Call it again with arguments that match the schema.` }
+    return {
+      error: `Invalid arguments for ${SET_MODEL_RESPONSE_TOOL_NAME}: ${checked.problem}. Call it again with arguments that match the schema.`,
+    }
   }
 }

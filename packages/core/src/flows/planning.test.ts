@@ -12,7 +12,13 @@ const single = { disallowTransferToParent: true, disallowTransferToPeers: true }
 describe('planners through the flow (spec 10.14)', () => {
   it('#121 the Plan-ReAct instruction follows the agent instruction and names every tag', async () => {
     const llm = new ScriptedLlm(['/*FINAL_ANSWER*/ ok'])
-    const agent = new LlmAgent({ name: 'agent', model: llm, instruction: 'Agent instruction.', planner: new PlanReActPlanner(), ...single })
+    const agent = new LlmAgent({
+      name: 'agent',
+      model: llm,
+      instruction: 'Agent instruction.',
+      planner: new PlanReActPlanner(),
+      ...single,
+    })
     await (await createHarness(agent)).run('hi')
     const system = llm.requests[0]?.config.systemInstruction ?? ''
     expect(system.startsWith('Agent instruction.\n\n')).toBe(true)
@@ -21,17 +27,29 @@ describe('planners through the flow (spec 10.14)', () => {
 
   it('#121 #123 history goes back without thought flags; the events keep them; outputKey stores only the answer', async () => {
     const llm = new ScriptedLlm(['/*REASONING*/ r /*FINAL_ANSWER*/ 42', '/*FINAL_ANSWER*/ again'])
-    const agent = new LlmAgent({ name: 'agent', model: llm, planner: new PlanReActPlanner(), outputKey: 'answer', ...single })
+    const agent = new LlmAgent({
+      name: 'agent',
+      model: llm,
+      planner: new PlanReActPlanner(),
+      outputKey: 'answer',
+      ...single,
+    })
     const harness = await createHarness(agent)
     const turn1 = await harness.run('question')
     expect(turn1).toHaveLength(1)
-    expect(turn1[0]?.content?.parts).toEqual([{ text: '/*REASONING*/ r /*FINAL_ANSWER*/', thought: true }, { text: ' 42' }])
+    expect(turn1[0]?.content?.parts).toEqual([
+      { text: '/*REASONING*/ r /*FINAL_ANSWER*/', thought: true },
+      { text: ' 42' },
+    ])
     expect(turn1[0]?.actions.stateDelta).toEqual({ answer: ' 42' })
     expect((await harness.session()).state['answer']).toBe(' 42')
 
     await harness.run('follow-up')
     const history = llm.requests[1]?.contents ?? []
-    expect(history[1]).toEqual({ role: 'model', parts: [{ text: '/*REASONING*/ r /*FINAL_ANSWER*/' }, { text: ' 42' }] })
+    expect(history[1]).toEqual({
+      role: 'model',
+      parts: [{ text: '/*REASONING*/ r /*FINAL_ANSWER*/' }, { text: ' 42' }],
+    })
     expect(history.flatMap((content) => content.parts ?? []).some((part) => part.thought)).toBe(false)
     const stored = await harness.session()
     expect(stored.events[1]?.content?.parts?.[0]?.thought).toBe(true)
@@ -84,13 +102,23 @@ describe('planners through the flow (spec 10.14)', () => {
       'second',
     ])
     const planner = new BuiltInPlanner({ thinkingConfig: { includeThoughts: true } })
-    const agent = new LlmAgent({ name: 'agent', model: llm, instruction: 'Only this.', planner, outputKey: 'out', ...single })
+    const agent = new LlmAgent({
+      name: 'agent',
+      model: llm,
+      instruction: 'Only this.',
+      planner,
+      outputKey: 'out',
+      ...single,
+    })
     const harness = await createHarness(agent)
     await harness.run('one')
     await harness.run('two')
     expect(llm.requests[0]?.config.thinkingConfig).toEqual({ includeThoughts: true })
     expect(llm.requests[0]?.config.systemInstruction).toBe('Only this.')
-    expect(llm.requests[1]?.contents[1]).toEqual({ role: 'model', parts: [{ text: 'let me think' }, { text: 'answer' }] })
+    expect(llm.requests[1]?.contents[1]).toEqual({
+      role: 'model',
+      parts: [{ text: 'let me think' }, { text: 'answer' }],
+    })
     expect((await harness.session()).state['out']).toBe('second')
   })
 
@@ -101,7 +129,10 @@ describe('planners through the flow (spec 10.14)', () => {
       planner: new PlanReActPlanner(),
     })
     const nextLlm = new ScriptedLlm(['ok'])
-    const pipeline = new SequentialAgent({ name: 'seq', subAgents: [planned, new LlmAgent({ name: 'next', model: nextLlm })] })
+    const pipeline = new SequentialAgent({
+      name: 'seq',
+      subAgents: [planned, new LlmAgent({ name: 'next', model: nextLlm })],
+    })
     await (await createHarness(pipeline)).run('go')
     expect(nextLlm.requests[0]?.contents[1]).toEqual({
       role: 'user',

@@ -62,7 +62,13 @@ describe('previewLlmRequest (API 1.5)', () => {
   it('calls no model; callbacks run as in a run', async () => {
     const llm = new ScriptedLlm([])
     const before = vi.fn()
-    const agent = new LlmAgent({ name: 'agent', model: llm, instruction: 'Hi {name}.', beforeModelCallback: before, beforeAgentCallback: before })
+    const agent = new LlmAgent({
+      name: 'agent',
+      model: llm,
+      instruction: 'Hi {name}.',
+      beforeModelCallback: before,
+      beforeAgentCallback: before,
+    })
     const request = await previewLlmRequest(agent, { state: { name: 'Bo' }, userMessage: 'hello' })
     expect(request.config.systemInstruction).toBe('You are an agent. Your internal name is "agent".\n\nHi Bo.')
     expect(request.contents).toEqual([{ role: 'user', parts: [{ text: 'hello' }] }])
@@ -78,7 +84,11 @@ describe('previewLlmRequest (API 1.5)', () => {
   it('leaves the given events and state untouched', async () => {
     const events = [
       createEvent({ author: 'user', content: { role: 'user', parts: [{ text: 'earlier' }] } }),
-      createEvent({ author: 'agent', content: { role: 'model', parts: [{ text: 'reply' }] }, actions: { stateDelta: { 'temp:t': 1, k: 2 } } }),
+      createEvent({
+        author: 'agent',
+        content: { role: 'model', parts: [{ text: 'reply' }] },
+        actions: { stateDelta: { 'temp:t': 1, k: 2 } },
+      }),
     ]
     const snapshot = structuredClone(events)
     const state = { a: 1 }
@@ -102,15 +112,29 @@ describe('previewLlmRequest (API 1.5)', () => {
     const events = [
       createEvent({ author: 'user', content: { role: 'user', parts: [{ text: 'old' }] } }),
       createEvent({ author: 'agent', content: { role: 'model', parts: [{ text: 'old reply' }] } }),
-      createEvent({ author: 'sibling', branch: 'par.sibling', content: { role: 'model', parts: [{ text: 'hidden' }] } }),
+      createEvent({
+        author: 'sibling',
+        branch: 'par.sibling',
+        content: { role: 'model', parts: [{ text: 'hidden' }] },
+      }),
     ]
-    const request = await previewLlmRequest(agent, { events, state: { 'temp:scratch': 'notes' }, userMessage: 'new', branch: 'par.agent' })
+    const request = await previewLlmRequest(agent, {
+      events,
+      state: { 'temp:scratch': 'notes' },
+      userMessage: 'new',
+      branch: 'par.agent',
+    })
     expect(request.config.systemInstruction).toBe('Scratch: notes')
     expect(request.contents).toEqual([{ role: 'user', parts: [{ text: 'new' }] }])
     const withHistory = new LlmAgent({ name: 'agent', model: new ScriptedLlm([]) })
     const branched = await previewLlmRequest(withHistory, { events, userMessage: 'new', branch: 'par.agent' })
     expect(branched.contents.map((content) => content.parts?.at(-1)?.text)).toEqual(['old', 'old reply', 'new'])
     const unbranched = await previewLlmRequest(withHistory, { events, userMessage: 'new' })
-    expect(unbranched.contents.map((content) => content.parts?.at(-1)?.text)).toEqual(['old', 'old reply', '[sibling] said: hidden', 'new'])
+    expect(unbranched.contents.map((content) => content.parts?.at(-1)?.text)).toEqual([
+      'old',
+      'old reply',
+      '[sibling] said: hidden',
+      'new',
+    ])
   })
 })

@@ -14,13 +14,23 @@ class QuietAgent extends BaseAgent {
 
 async function contextWith(
   state: Record<string, unknown>,
-  options: { artifacts?: Record<string, string>; withArtifactService?: boolean; tempState?: Record<string, unknown> } = {},
+  options: {
+    artifacts?: Record<string, string>
+    withArtifactService?: boolean
+    tempState?: Record<string, unknown>
+  } = {},
 ): Promise<ReadonlyContext> {
   const sessionService = new InMemorySessionService()
   const session = await sessionService.createSession({ appName: 'app', userId: 'u', state })
   const artifactService = options.withArtifactService === false ? undefined : new InMemoryArtifactService()
   for (const [filename, text] of Object.entries(options.artifacts ?? {})) {
-    await artifactService?.saveArtifact({ appName: 'app', userId: 'u', sessionId: session.id, filename, artifact: { text } })
+    await artifactService?.saveArtifact({
+      appName: 'app',
+      userId: 'u',
+      sessionId: session.id,
+      filename,
+      artifact: { text },
+    })
   }
   const invocationContext = new InvocationContext({
     invocationId: 'e-1',
@@ -79,10 +89,7 @@ describe('injectSessionState (spec 10.3)', () => {
   })
 
   it('#24 app:, user: and temp: keys; other prefixes are not keys', async () => {
-    const context = await contextWith(
-      { 'app:user_name': 'Foo', 'user:key': 'U' },
-      { tempState: { 'temp:key': 'T' } },
-    )
+    const context = await contextWith({ 'app:user_name': 'Foo', 'user:key': 'U' }, { tempState: { 'temp:key': 'T' } })
     expect(await injectSessionState('Hello {app:user_name}!', context)).toBe('Hello Foo!')
     expect(await injectSessionState('{user:key} {temp:key}', context)).toBe('U T')
     expect(await injectSessionState('Hello {a:key}!', context)).toBe('Hello {a:key}!')
@@ -96,7 +103,9 @@ describe('injectSessionState (spec 10.3)', () => {
     expect(await injectSessionState('[{artifact.nothing?}]', context)).toBe('[]')
     await expect(injectSessionState('{artifact.nothing}', context)).rejects.toThrow('Artifact nothing not found.')
     const withoutService = await contextWith({}, { withArtifactService: false })
-    await expect(injectSessionState('{artifact.my_file}', withoutService)).rejects.toThrow('Artifact service is not initialized.')
+    await expect(injectSessionState('{artifact.my_file}', withoutService)).rejects.toThrow(
+      'Artifact service is not initialized.',
+    )
   })
 
   it('never expands a substituted value again', async () => {

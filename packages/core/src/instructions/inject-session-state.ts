@@ -52,7 +52,10 @@ async function loadArtifactText(filename: string, optional: boolean, context: Re
   })
   if (!part) {
     if (optional) return ''
-    throw new StateError(`Artifact ${filename} not found.`, { agentName: context.agentName, invocationId: context.invocationId })
+    throw new StateError(`Artifact ${filename} not found.`, {
+      agentName: context.agentName,
+      invocationId: context.invocationId,
+    })
   }
   return typeof part.text === 'string' ? part.text : JSON.stringify(part)
 }

@@ -11,7 +11,16 @@ class QuietAgent extends BaseAgent {
   protected async *runAsyncImpl(): AsyncGenerator<Event, void, undefined> {}
 }
 
-const keyArb = fc.constantFrom('topic', 'tone', 'app:flag', 'user:name', 'toString', 'constructor', 'hasOwnProperty', 'valueOf')
+const keyArb = fc.constantFrom(
+  'topic',
+  'tone',
+  'app:flag',
+  'user:name',
+  'toString',
+  'constructor',
+  'hasOwnProperty',
+  'valueOf',
+)
 /** `constructor` is a reserved state key: templates may name it, state never holds it. */
 const stateKeyArb = keyArb.filter((key) => key !== 'constructor')
 /** Values that look like templates themselves: a substituted value is never expanded again. */
@@ -27,31 +36,39 @@ const pieceArb: fc.Arbitrary<Piece> = fc.oneof(
 async function contextWith(state: Record<string, unknown>): Promise<ReadonlyContext> {
   const sessionService = new InMemorySessionService()
   const session = await sessionService.createSession({ appName: 'app', userId: 'u', state })
-  return new ReadonlyContext(new InvocationContext({ invocationId: 'i', agent: new QuietAgent({ name: 'writer' }), session, sessionService }))
+  return new ReadonlyContext(
+    new InvocationContext({ invocationId: 'i', agent: new QuietAgent({ name: 'writer' }), session, sessionService }),
+  )
 }
 
 describe('templates (property)', () => {
   it('substitute own state keys verbatim, never expand a value again, and treat inherited names as missing', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(pieceArb, { maxLength: 8 }), fc.dictionary(stateKeyArb, valueArb), async (pieces, state) => {
-        const template = pieces.map((piece) => (piece.kind === 'text' ? piece.text : `{${piece.key}${piece.optional ? '?' : ''}}`)).join('')
-        const context = await contextWith(state)
-        const own = (key: string) => Object.prototype.hasOwnProperty.call(state, key)
-        const missing = pieces.find((piece) => piece.kind === 'var' && !piece.optional && !own(piece.key))
-        if (missing) {
-          await expect(injectSessionState(template, context)).rejects.toThrow(/Context variable not found/)
-          return
-        }
-        const expected = pieces
-          .map((piece) => {
-            if (piece.kind === 'text') return piece.text === '{{' ? '{' : piece.text === '}}' ? '}' : piece.text
-            if (!own(piece.key)) return ''
-            const value = state[piece.key]
-            return typeof value === 'string' ? value : String(value)
-          })
-          .join('')
-        expect(await injectSessionState(template, context)).toBe(expected)
-      }),
+      fc.asyncProperty(
+        fc.array(pieceArb, { maxLength: 8 }),
+        fc.dictionary(stateKeyArb, valueArb),
+        async (pieces, state) => {
+          const template = pieces
+            .map((piece) => (piece.kind === 'text' ? piece.text : `{${piece.key}${piece.optional ? '?' : ''}}`))
+            .join('')
+          const context = await contextWith(state)
+          const own = (key: string) => Object.prototype.hasOwnProperty.call(state, key)
+          const missing = pieces.find((piece) => piece.kind === 'var' && !piece.optional && !own(piece.key))
+          if (missing) {
+            await expect(injectSessionState(template, context)).rejects.toThrow(/Context variable not found/)
+            return
+          }
+          const expected = pieces
+            .map((piece) => {
+              if (piece.kind === 'text') return piece.text === '{{' ? '{' : piece.text === '}}' ? '}' : piece.text
+              if (!own(piece.key)) return ''
+              const value = state[piece.key]
+              return typeof value === 'string' ? value : String(value)
+            })
+            .join('')
+          expect(await injectSessionState(template, context)).toBe(expected)
+        },
+      ),
       { numRuns: 300 },
     )
   })

@@ -5,7 +5,6 @@ export type TemplateToken =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'variable'; readonly key: string; readonly optional: boolean; readonly raw: string }
 
-
 /** True for a key a template may reference: an identifier, `app:`/`user:`/`temp:` + identifier, or `artifact.name`. */
 export function isValidTemplateKey(key: string): boolean {
   if (key.startsWith('artifact.')) return key.length > 'artifact.'.length

@@ -29,7 +29,10 @@ export abstract class BaseLlm {
    */
   protected maybeAppendUserContent(request: LlmRequest): void {
     if (request.contents.length === 0) {
-      request.contents.push({ role: 'user', parts: [{ text: 'Handle the requests as specified in the System Instruction.' }] })
+      request.contents.push({
+        role: 'user',
+        parts: [{ text: 'Handle the requests as specified in the System Instruction.' }],
+      })
     }
     const last = request.contents[request.contents.length - 1]
     if (last && last.role !== 'user') {

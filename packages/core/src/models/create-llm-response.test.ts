@@ -26,7 +26,9 @@ describe('createLlmResponse', () => {
   })
 
   it('reports empty candidates, blocked prompts and empty responses as errors', () => {
-    expect(createLlmResponse({ candidates: [{ content: { parts: [] }, finishReason: FinishReason.SAFETY }] })).toMatchObject({
+    expect(
+      createLlmResponse({ candidates: [{ content: { parts: [] }, finishReason: FinishReason.SAFETY }] }),
+    ).toMatchObject({
       errorCode: 'SAFETY',
     })
     expect(

@@ -24,11 +24,16 @@ describe('resolveGeminiConnection', () => {
         location: 'europe-west4',
       })
     }
-    expect(resolveGeminiConnection({ model }, { ...environment, GOOGLE_GENAI_USE_VERTEXAI: 'false' }).vertexai).toBe(false)
-    expect(resolveGeminiConnection({ model, vertexai: false }, { ...environment, GOOGLE_GENAI_USE_VERTEXAI: '1' })).toEqual(
-      { vertexai: false, apiKey: 'k' },
+    expect(resolveGeminiConnection({ model }, { ...environment, GOOGLE_GENAI_USE_VERTEXAI: 'false' }).vertexai).toBe(
+      false,
     )
-    expect(resolveGeminiConnection({ model, vertexai: true, project: 'mine' }, {})).toEqual({ vertexai: true, project: 'mine' })
+    expect(
+      resolveGeminiConnection({ model, vertexai: false }, { ...environment, GOOGLE_GENAI_USE_VERTEXAI: '1' }),
+    ).toEqual({ vertexai: false, apiKey: 'k' })
+    expect(resolveGeminiConnection({ model, vertexai: true, project: 'mine' }, {})).toEqual({
+      vertexai: true,
+      project: 'mine',
+    })
     expect(resolveGeminiConnection({ model, vertexai: true, apiKey: 'express' }, {})).toEqual({
       vertexai: true,
       apiKey: 'express',

@@ -85,7 +85,11 @@ describe('Gemini through the runner', () => {
           ],
         },
       },
-      { json: { candidates: [{ content: { role: 'model', parts: [{ text: 'Sunny, 21 °C.' }] }, finishReason: 'STOP' }] } },
+      {
+        json: {
+          candidates: [{ content: { role: 'model', parts: [{ text: 'Sunny, 21 °C.' }] }, finishReason: 'STOP' }],
+        },
+      },
     )
     const { agent, calls } = weatherAgent()
     const { events } = await run(agent, false)

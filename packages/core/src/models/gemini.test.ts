@@ -387,7 +387,11 @@ describe('Gemini streaming', () => {
 describe('Gemini retries and errors', () => {
   it('retries a 429 after the Retry-After seconds', async () => {
     server.reply(
-      { json: { error: { code: 429, message: 'Slow down', status: 'RESOURCE_EXHAUSTED' } }, status: 429, headers: { 'retry-after': '2' } },
+      {
+        json: { error: { code: 429, message: 'Slow down', status: 'RESOURCE_EXHAUSTED' } },
+        status: 429,
+        headers: { 'retry-after': '2' },
+      },
       { json: answer([{ text: 'finally' }]) },
     )
     const { delays, sleep } = recordingSleep()
@@ -478,7 +482,11 @@ describe('Gemini retries and errors', () => {
   })
 
   it('does not retry when the server asks for a longer wait than maxDelayMs', async () => {
-    server.reply({ json: { error: { code: 429, message: 'Daily quota' } }, status: 429, headers: { 'retry-after': '3600' } })
+    server.reply({
+      json: { error: { code: 429, message: 'Daily quota' } },
+      status: 429,
+      headers: { 'retry-after': '3600' },
+    })
     const { delays, sleep } = recordingSleep()
     const error = (await failure(
       collect(gemini({ retry: { sleep, maxDelayMs: 10_000 } }).generateContentAsync(userRequest())),

@@ -96,7 +96,11 @@ export class Gemini extends BaseLlm {
     else yield await this.#generate(client, parameters, abortSignal)
   }
 
-  async #generate(client: GoogleGenAI, parameters: GeminiCallParameters, abortSignal?: AbortSignal): Promise<LlmResponse> {
+  async #generate(
+    client: GoogleGenAI,
+    parameters: GeminiCallParameters,
+    abortSignal?: AbortSignal,
+  ): Promise<LlmResponse> {
     for (let attemptNumber = 1; ; attemptNumber++) {
       const attempt = this.#startAttempt(parameters, abortSignal)
       let delayMs: number
@@ -195,7 +199,10 @@ export class Gemini extends BaseLlm {
     if (abortSignal?.aborted) return isAbortError(error) ? error : abortErrorFor(abortSignal)
     if (AdkFluentError.isInstance(error)) return error
     const secrets = [this.#options.apiKey, this.#client?.connection.apiKey]
-    return toModelError(error, note === undefined ? { model: this.model, secrets } : { model: this.model, secrets, note })
+    return toModelError(
+      error,
+      note === undefined ? { model: this.model, secrets } : { model: this.model, secrets, note },
+    )
   }
 
   async #getClient(): Promise<GeminiClient> {

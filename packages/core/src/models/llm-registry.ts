@@ -30,7 +30,8 @@ function entries(): RegistryEntry[] {
 export const LLMRegistry = Object.freeze({
   /** Registers a factory for model names matching `pattern` (a RegExp or a name prefix). */
   register(pattern: RegExp | string, factory: LlmFactory): void {
-    const regex = typeof pattern === 'string' ? new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) : pattern
+    const regex =
+      typeof pattern === 'string' ? new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) : pattern
     entries().unshift({ pattern: regex, factory })
   },
   /** The factory for a model name, or `undefined`. */

@@ -34,7 +34,11 @@ async function first(generator: AsyncGenerator<LlmResponse>): Promise<LlmRespons
 }
 
 function completion(message: object, extra: object = {}): object {
-  return { choices: [{ message: { role: 'assistant', ...message }, finish_reason: 'stop' }], model: 'llama3.2:3b', ...extra }
+  return {
+    choices: [{ message: { role: 'assistant', ...message }, finish_reason: 'stop' }],
+    model: 'llama3.2:3b',
+    ...extra,
+  }
 }
 
 function weatherRequest(): LlmRequest {
@@ -61,7 +65,10 @@ function weatherRequest(): LlmRequest {
   }
   request.contents.push(
     { role: 'user', parts: [{ text: 'Weather in Rome?' }] },
-    { role: 'model', parts: [{ text: 'Checking.' }, { functionCall: { name: 'get_weather', args: { city: 'Rome' } } }] },
+    {
+      role: 'model',
+      parts: [{ text: 'Checking.' }, { functionCall: { name: 'get_weather', args: { city: 'Rome' } } }],
+    },
     { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { forecast: 'rain' } } }] },
   )
   return request
@@ -69,7 +76,12 @@ function weatherRequest(): LlmRequest {
 
 describe('OpenAICompatible', () => {
   it('sends messages, tools and parameters as a chat completion and reads text back', async () => {
-    server.reply({ json: completion({ content: 'Rain in Rome.' }, { usage: { prompt_tokens: 9, completion_tokens: 4, total_tokens: 13 } }) })
+    server.reply({
+      json: completion(
+        { content: 'Rain in Rome.' },
+        { usage: { prompt_tokens: 9, completion_tokens: 4, total_tokens: 13 } },
+      ),
+    })
     const response = await first(llm().generateContentAsync(weatherRequest()))
 
     const received = server.requests[0]!
@@ -85,7 +97,9 @@ describe('OpenAICompatible', () => {
         {
           role: 'assistant',
           content: 'Checking.',
-          tool_calls: [{ id: 'call_1_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Rome"}' } }],
+          tool_calls: [
+            { id: 'call_1_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Rome"}' } },
+          ],
         },
         { role: 'tool', tool_call_id: 'call_1_1', content: '{"forecast":"rain"}' },
       ],
@@ -116,7 +130,9 @@ describe('OpenAICompatible', () => {
     server.reply({
       json: completion({
         content: null,
-        tool_calls: [{ id: 'call_9', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } }],
+        tool_calls: [
+          { id: 'call_9', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } },
+        ],
       }),
     })
     const request = createLlmRequest('llama3.2')
@@ -128,7 +144,9 @@ describe('OpenAICompatible', () => {
       type: 'json_schema',
       json_schema: { name: 'response', schema: { type: 'object', properties: { answer: { type: 'string' } } } },
     })
-    expect(response?.content?.parts).toEqual([{ functionCall: { id: 'call_9', name: 'get_weather', args: { city: 'Oslo' } } }])
+    expect(response?.content?.parts).toEqual([
+      { functionCall: { id: 'call_9', name: 'get_weather', args: { city: 'Oslo' } } },
+    ])
   })
 
   it('reports tool calls whose arguments are not a JSON object', async () => {
@@ -136,7 +154,10 @@ describe('OpenAICompatible', () => {
       json: completion({ tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{broken' } }] }),
     })
     const response = await first(llm().generateContentAsync(weatherRequest()))
-    expect(response).toMatchObject({ errorCode: 'MALFORMED_FUNCTION_CALL', errorMessage: expect.stringContaining('"f"') })
+    expect(response).toMatchObject({
+      errorCode: 'MALFORMED_FUNCTION_CALL',
+      errorMessage: expect.stringContaining('"f"'),
+    })
   })
 
   it('retries 429 with Retry-After and fails on 401 with a key-free ModelError', async () => {

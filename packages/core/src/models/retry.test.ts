@@ -12,7 +12,14 @@ import {
 describe('retry', () => {
   it('retries 429 and 5xx only', () => {
     expect([429, 500, 503, 599].map(isRetryableStatus)).toEqual([true, true, true, true])
-    expect([400, 401, 404, 408, 600, undefined].map(isRetryableStatus)).toEqual([false, false, false, false, false, false])
+    expect([400, 401, 404, 408, 600, undefined].map(isRetryableStatus)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ])
   })
 
   it('doubles the delay per retry, caps it and applies jitter between half and all of it', () => {

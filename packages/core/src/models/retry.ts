@@ -42,7 +42,9 @@ export const defaultRetryOptions: ResolvedRetryOptions = Object.freeze({
 export function resolveRetryOptions(options: RetryOptions | undefined): ResolvedRetryOptions {
   const resolved = { ...defaultRetryOptions, ...options }
   if (!Number.isInteger(resolved.maxAttempts) || resolved.maxAttempts < 1) {
-    throw new ConfigError(`retry.maxAttempts must be a whole number of at least 1, got ${String(resolved.maxAttempts)}.`)
+    throw new ConfigError(
+      `retry.maxAttempts must be a whole number of at least 1, got ${String(resolved.maxAttempts)}.`,
+    )
   }
   if (!(resolved.initialDelayMs >= 0) || !(resolved.maxDelayMs >= 0)) {
     throw new ConfigError('retry.initialDelayMs and retry.maxDelayMs must be zero or more milliseconds.')

@@ -31,10 +31,7 @@ describe('StreamingResponseAggregator', () => {
   })
 
   it('flushes text before a non-text part and keeps one chunk of function calls together', () => {
-    const calls: Part[] = [
-      { functionCall: { name: 'a', args: {} } },
-      { functionCall: { name: 'b', args: { x: 1 } } },
-    ]
+    const calls: Part[] = [{ functionCall: { name: 'a', args: {} } }, { functionCall: { name: 'b', args: { x: 1 } } }]
     const responses = run([chunk([{ text: 'Calling tools.' }, ...calls]), chunk([{ text: 'Done.' }])])
 
     expect(responses).toEqual([

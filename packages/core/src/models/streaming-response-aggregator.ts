@@ -1,4 +1,10 @@
-import type { CitationMetadata, FinishReason, GenerateContentResponseUsageMetadata, GroundingMetadata, Part } from '@google/genai'
+import type {
+  CitationMetadata,
+  FinishReason,
+  GenerateContentResponseUsageMetadata,
+  GroundingMetadata,
+  Part,
+} from '@google/genai'
 import { FinishReasonValue } from './genai-enums.js'
 import { createLlmResponse, type GenerateContentResponseFields } from './create-llm-response.js'
 import type { LlmResponse } from './llm-response.js'
@@ -110,7 +116,8 @@ export class StreamingResponseAggregator {
     const parts: Part[] = []
     if (this.#thoughtText) parts.push({ text: this.#thoughtText, thought: true })
     if (this.#text || !this.#thoughtText) parts.push({ text: this.#text })
-    if (this.#textSignature) parts[parts.length - 1] = { ...parts[parts.length - 1], thoughtSignature: this.#textSignature }
+    if (this.#textSignature)
+      parts[parts.length - 1] = { ...parts[parts.length - 1], thoughtSignature: this.#textSignature }
     this.#text = ''
     this.#thoughtText = ''
     this.#hasText = false

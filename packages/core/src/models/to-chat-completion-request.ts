@@ -23,7 +23,9 @@ export interface ChatToolCall {
  */
 export function toChatCompletionRequest(request: LlmRequest, model: string): Record<string, unknown> {
   const config = request.config
-  const messages: ChatMessage[] = config.systemInstruction ? [{ role: 'system', content: config.systemInstruction }] : []
+  const messages: ChatMessage[] = config.systemInstruction
+    ? [{ role: 'system', content: config.systemInstruction }]
+    : []
   const pendingIds = new Map<string, string[]>()
   request.contents.forEach((content, contentIndex) => messages.push(...toMessages(content, contentIndex, pendingIds)))
   const declarations = ((config.tools ?? []) as Tool[]).flatMap((tool) => tool.functionDeclarations ?? [])
@@ -45,7 +47,8 @@ export function toChatCompletionRequest(request: LlmRequest, model: string): Rec
       function: {
         name: declaration.name,
         description: declaration.description ?? '',
-        parameters: declaration.parametersJsonSchema ??
+        parameters:
+          declaration.parametersJsonSchema ??
           (declaration.parameters ? toJsonSchema(declaration.parameters) : { type: 'object', properties: {} }),
       },
     }))
@@ -57,7 +60,10 @@ export function toChatCompletionRequest(request: LlmRequest, model: string): Rec
 
 function toMessages(content: Content, contentIndex: number, pendingIds: Map<string, string[]>): ChatMessage[] {
   const parts = content.parts ?? []
-  const text = parts.filter((part) => typeof part.text === 'string' && !part.thought).map((part) => part.text).join('')
+  const text = parts
+    .filter((part) => typeof part.text === 'string' && !part.thought)
+    .map((part) => part.text)
+    .join('')
   if (content.role === 'model') {
     const toolCalls = parts.flatMap((part, partIndex): ChatToolCall[] => {
       if (!part.functionCall) return []
@@ -87,7 +93,10 @@ export function toJsonSchema(schema: Schema): Record<string, unknown> {
     else if (key === 'items') result['items'] = toJsonSchema(value as Schema)
     else if (key === 'anyOf') result['anyOf'] = (value as Schema[]).map(toJsonSchema)
     else if (key === 'properties') {
-      const entries = Object.entries(value as Record<string, Schema>).map(([name, child]) => [name, toJsonSchema(child)])
+      const entries = Object.entries(value as Record<string, Schema>).map(([name, child]) => [
+        name,
+        toJsonSchema(child),
+      ])
       result['properties'] = Object.fromEntries(entries)
     } else result[key] = value
   }

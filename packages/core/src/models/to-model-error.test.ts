@@ -27,7 +27,11 @@ describe('readApiError', () => {
   })
 
   it('reads errors sent inside a stream and bodies that are not JSON', () => {
-    const streamed = apiError(503, { error: { code: 503, message: 'Gone', status: 'UNAVAILABLE' } }, 'got status: UNAVAILABLE. ')
+    const streamed = apiError(
+      503,
+      { error: { code: 503, message: 'Gone', status: 'UNAVAILABLE' } },
+      'got status: UNAVAILABLE. ',
+    )
     expect(readApiError(streamed)).toMatchObject({ status: 503, message: 'Gone' })
     expect(readApiError(new ApiError({ status: 502, message: 'Bad gateway' }))).toEqual({
       status: 502,
@@ -39,10 +43,13 @@ describe('readApiError', () => {
 
 describe('toModelError', () => {
   it('names model and status, keeps the status and removes secrets', () => {
-    const error = toModelError(apiError(403, { error: { code: 403, message: 'Key secret-123 denied', status: 'PERMISSION_DENIED' } }), {
-      model: 'gemini-x',
-      secrets: ['secret-123', undefined],
-    })
+    const error = toModelError(
+      apiError(403, { error: { code: 403, message: 'Key secret-123 denied', status: 'PERMISSION_DENIED' } }),
+      {
+        model: 'gemini-x',
+        secrets: ['secret-123', undefined],
+      },
+    )
     expect(error).toBeInstanceOf(ModelError)
     expect(error.status).toBe(403)
     expect(error.errorCode).toBe('403')

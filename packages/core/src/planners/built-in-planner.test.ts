@@ -16,7 +16,9 @@ async function callbackContext(): Promise<Context> {
   const sessionService = new InMemorySessionService()
   const session = await sessionService.createSession({ appName: 'app', userId: 'user' })
   const agent = new QuietAgent({ name: 'thinker' })
-  return new Context({ invocationContext: new InvocationContext({ invocationId: 'e-1', agent, session, sessionService }) })
+  return new Context({
+    invocationContext: new InvocationContext({ invocationId: 'e-1', agent, session, sessionService }),
+  })
 }
 
 describe('BuiltInPlanner (spec 10.14 #125)', () => {
@@ -33,6 +35,8 @@ describe('BuiltInPlanner (spec 10.14 #125)', () => {
     const planner = new BuiltInPlanner({ thinkingConfig: { thinkingBudget: 0 } })
     const context = await callbackContext()
     expect(planner.buildPlanningInstruction(context, createLlmRequest())).toBeUndefined()
-    expect(planner.processPlanningResponse(context, [{ text: 'thinking', thought: true }, { text: 'answer' }])).toBeUndefined()
+    expect(
+      planner.processPlanningResponse(context, [{ text: 'thinking', thought: true }, { text: 'answer' }]),
+    ).toBeUndefined()
   })
 })

@@ -17,7 +17,9 @@ async function callbackContext(): Promise<Context> {
   const sessionService = new InMemorySessionService()
   const session = await sessionService.createSession({ appName: 'app', userId: 'user' })
   const agent = new QuietAgent({ name: 'planner_agent' })
-  return new Context({ invocationContext: new InvocationContext({ invocationId: 'e-1', agent, session, sessionService }) })
+  return new Context({
+    invocationContext: new InvocationContext({ invocationId: 'e-1', agent, session, sessionService }),
+  })
 }
 
 const call = (name: string, args: Record<string, unknown> = {}): Part => ({ functionCall: { name, args } })
@@ -76,7 +78,12 @@ describe('PlanReActPlanner.processPlanningResponse (spec 7, 10.14)', () => {
   })
 
   it('drops function calls without a name (#124)', async () => {
-    const parts = [{ text: '/*ACTION*/ call g' }, { functionCall: { name: '', args: {} } }, { functionCall: { args: {} } }, call('g')]
+    const parts = [
+      { text: '/*ACTION*/ call g' },
+      { functionCall: { name: '', args: {} } },
+      { functionCall: { args: {} } },
+      call('g'),
+    ]
     expect(planner.processPlanningResponse(await callbackContext(), parts)).toEqual([
       { text: '/*ACTION*/ call g', thought: true },
       call('g'),

@@ -14,7 +14,12 @@ export const PlanReActTag = Object.freeze({
 } as const)
 
 /** A text part starting with one of these tags is planning or reasoning, shown to nobody but the model. */
-const thoughtTags: readonly string[] = [PlanReActTag.PLANNING, PlanReActTag.REASONING, PlanReActTag.ACTION, PlanReActTag.REPLANNING]
+const thoughtTags: readonly string[] = [
+  PlanReActTag.PLANNING,
+  PlanReActTag.REASONING,
+  PlanReActTag.ACTION,
+  PlanReActTag.REPLANNING,
+]
 
 const { PLANNING, REPLANNING, REASONING, ACTION, FINAL_ANSWER } = PlanReActTag
 

@@ -51,7 +51,11 @@ export abstract class BasePlugin {
     return undefined
   }
   /** A returned response is used instead of the error. */
-  onModelErrorCallback(_params: { callbackContext: Context; llmRequest: LlmRequest; error: Error }): Maybe<LlmResponse> {
+  onModelErrorCallback(_params: {
+    callbackContext: Context
+    llmRequest: LlmRequest
+    error: Error
+  }): Maybe<LlmResponse> {
     return undefined
   }
   /** A returned object is used as the tool's result; the tool does not run. */

@@ -17,7 +17,9 @@ async function callbackContext(state: Record<string, unknown> = {}): Promise<Con
   const sessionService = new InMemorySessionService()
   const session = await sessionService.createSession({ appName: 'app', userId: 'user', state })
   const agent = new QuietAgent({ name: 'helper' })
-  return new Context({ invocationContext: new InvocationContext({ invocationId: 'e-1', agent, session, sessionService }) })
+  return new Context({
+    invocationContext: new InvocationContext({ invocationId: 'e-1', agent, session, sessionService }),
+  })
 }
 
 function requestWith(systemInstruction?: string): LlmRequest {
@@ -30,7 +32,10 @@ describe('GlobalInstructionPlugin', () => {
   it('injects state into a string and prepends it to the system instruction (spec 10.13 #120)', async () => {
     const plugin = new GlobalInstructionPlugin('Be nice to {user}')
     const llmRequest = requestWith('I')
-    const result = await plugin.beforeModelCallback({ callbackContext: await callbackContext({ user: 'Ann' }), llmRequest })
+    const result = await plugin.beforeModelCallback({
+      callbackContext: await callbackContext({ user: 'Ann' }),
+      llmRequest,
+    })
     expect(result).toBeUndefined()
     expect(llmRequest.config.systemInstruction).toBe('Be nice to Ann\n\nI')
   })
@@ -52,7 +57,10 @@ describe('GlobalInstructionPlugin', () => {
   it('changes nothing when the instruction resolves to an empty string', async () => {
     const llmRequest = requestWith('base')
     await new GlobalInstructionPlugin('').beforeModelCallback({ callbackContext: await callbackContext(), llmRequest })
-    await new GlobalInstructionPlugin(() => '').beforeModelCallback({ callbackContext: await callbackContext(), llmRequest })
+    await new GlobalInstructionPlugin(() => '').beforeModelCallback({
+      callbackContext: await callbackContext(),
+      llmRequest,
+    })
     expect(llmRequest.config.systemInstruction).toBe('base')
   })
 
@@ -69,7 +77,9 @@ describe('GlobalInstructionPlugin', () => {
     expect(new GlobalInstructionPlugin('G', 'house_rules').name).toBe('house_rules')
     const manager = new PluginManager([plugin])
     const llmRequest = requestWith('I')
-    expect(await manager.run('beforeModelCallback', { callbackContext: await callbackContext(), llmRequest })).toBeUndefined()
+    expect(
+      await manager.run('beforeModelCallback', { callbackContext: await callbackContext(), llmRequest }),
+    ).toBeUndefined()
     expect(llmRequest.config.systemInstruction).toBe('G\n\nI')
   })
 })

@@ -75,7 +75,10 @@ describe('LoggingPlugin', () => {
     const lines: string[] = []
     const plugin = new LoggingPlugin('audit', { log: (line) => lines.push(line), maxValueLength: 5 })
     const { invocationContext } = await contexts()
-    await plugin.onUserMessageCallback({ invocationContext, userMessage: { role: 'user', parts: [{ text: 'abcdefgh' }] } })
+    await plugin.onUserMessageCallback({
+      invocationContext,
+      userMessage: { role: 'user', parts: [{ text: 'abcdefgh' }] },
+    })
     expect(lines).toEqual(['[audit] user_message invocation=e-1 agent=root content="abcde…"'])
   })
 
@@ -83,7 +86,13 @@ describe('LoggingPlugin', () => {
     const plugin = new LoggingPlugin('logging_plugin', { log: () => {} })
     const { context } = await contexts()
     const manager = new PluginManager([plugin])
-    expect(await manager.run('beforeToolCallback', { tool: new FunctionTool({ name: 't', description: '', execute: () => 1 }), toolArgs: {}, toolContext: context })).toBeUndefined()
+    expect(
+      await manager.run('beforeToolCallback', {
+        tool: new FunctionTool({ name: 't', description: '', execute: () => 1 }),
+        toolArgs: {},
+        toolContext: context,
+      }),
+    ).toBeUndefined()
   })
 
   it('writes to console.log by default', async () => {

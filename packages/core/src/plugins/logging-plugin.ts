@@ -34,7 +34,10 @@ export class LoggingPlugin extends BasePlugin {
   }
 
   override onUserMessageCallback(params: { invocationContext: InvocationContext; userMessage: Content }): undefined {
-    this.#write('user_message', { ...invocationFields(params.invocationContext), content: this.#content(params.userMessage) })
+    this.#write('user_message', {
+      ...invocationFields(params.invocationContext),
+      content: this.#content(params.userMessage),
+    })
     return undefined
   }
 
@@ -104,7 +107,11 @@ export class LoggingPlugin extends BasePlugin {
     return undefined
   }
 
-  override beforeToolCallback(params: { tool: BaseTool; toolArgs: Record<string, unknown>; toolContext: Context }): undefined {
+  override beforeToolCallback(params: {
+    tool: BaseTool
+    toolArgs: Record<string, unknown>
+    toolContext: Context
+  }): undefined {
     this.#write('before_tool', {
       ...contextFields(params.toolContext),
       tool: params.tool.name,
@@ -157,8 +164,12 @@ export class LoggingPlugin extends BasePlugin {
     const pieces: string[] = []
     for (const part of content.parts) {
       if (part.text !== undefined) pieces.push(part.thought ? `(thought) ${part.text}` : part.text)
-      else if (part.functionCall) pieces.push(`call ${part.functionCall.name ?? ''}(${JSON.stringify(part.functionCall.args ?? {})})`)
-      else if (part.functionResponse) pieces.push(`response ${part.functionResponse.name ?? ''}(${JSON.stringify(part.functionResponse.response ?? {})})`)
+      else if (part.functionCall)
+        pieces.push(`call ${part.functionCall.name ?? ''}(${JSON.stringify(part.functionCall.args ?? {})})`)
+      else if (part.functionResponse)
+        pieces.push(
+          `response ${part.functionResponse.name ?? ''}(${JSON.stringify(part.functionResponse.response ?? {})})`,
+        )
       else pieces.push('(non-text part)')
     }
     return JSON.stringify(this.#cut(pieces.join(' | ')))

@@ -14,7 +14,8 @@ import { ScriptedLlm, call } from '../testing/scripted-llm.js'
 import { createHarness } from '../testing/harness.test-helper.js'
 import { previewRun } from './preview-run.js'
 
-const texts = (contents: readonly { parts?: { text?: string }[] }[]) => contents.map((content) => (content.parts ?? []).map((part) => part.text ?? '').join(' '))
+const texts = (contents: readonly { parts?: { text?: string }[] }[]) =>
+  contents.map((content) => (content.parts ?? []).map((part) => part.text ?? '').join(' '))
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -24,13 +25,17 @@ describe('previewRun', () => {
   it('runs every step: a later agent sees the earlier replies and the state they wrote', async () => {
     const a = new LlmAgent({ name: 'a', instruction: 'Say something.', outputKey: 'x' })
     const b = new LlmAgent({ name: 'b', instruction: 'Use {x}.' })
-    const { calls, state } = await previewRun(new SequentialAgent({ name: 'flow', subAgents: [a, b] }), { userMessage: 'hi' })
+    const { calls, state } = await previewRun(new SequentialAgent({ name: 'flow', subAgents: [a, b] }), {
+      userMessage: 'hi',
+    })
     expect(calls.map((item) => [item.index, item.agent, item.callNumber, item.branch, item.round])).toEqual([
       [1, 'a', 1, undefined, undefined],
       [2, 'b', 1, undefined, undefined],
     ])
     expect(texts(calls[1]?.request.contents ?? [])).toEqual(['hi', "For context: [a] said: ⟨a's reply⟩"])
-    expect(calls[1]?.request.config.systemInstruction).toBe(`You are an agent. Your internal name is "b".\n\nUse ⟨a's reply⟩.`)
+    expect(calls[1]?.request.config.systemInstruction).toBe(
+      `You are an agent. Your internal name is "b".\n\nUse ⟨a's reply⟩.`,
+    )
     expect(calls[0]?.state).toEqual({})
     expect(calls[1]?.state).toEqual({ x: "⟨a's reply⟩" })
     expect(calls[0]?.replySource).toBe('placeholder')
@@ -38,7 +43,11 @@ describe('previewRun', () => {
   })
 
   it('gives agents with an output schema a value that satisfies it, through set_model_response when they have tools', async () => {
-    const Intent = z.object({ category: z.enum(['billing', 'sales']), confidence: z.number().min(0.5).max(1), tags: z.array(z.string()).min(2) })
+    const Intent = z.object({
+      category: z.enum(['billing', 'sales']),
+      confidence: z.number().min(0.5).max(1),
+      tags: z.array(z.string()).min(2),
+    })
     const execute = vi.fn(() => 'x')
     const lookup = new FunctionTool({ name: 'lookup', description: 'Looks up.', parameters: z.object({}), execute })
     const plain = new LlmAgent({ name: 'plain', outputSchema: Intent, outputKey: 'intent' })
@@ -54,7 +63,12 @@ describe('previewRun', () => {
 
   it('uses the replies given per agent, tool calls included (the tool then runs for real)', async () => {
     const execute = vi.fn(({ city }: { city: string }) => ({ city, temp: 21 }))
-    const weather = new FunctionTool({ name: 'weather', description: 'Weather.', parameters: z.object({ city: z.string() }), execute })
+    const weather = new FunctionTool({
+      name: 'weather',
+      description: 'Weather.',
+      parameters: z.object({ city: z.string() }),
+      execute,
+    })
     const agent = new LlmAgent({ name: 'forecaster', tools: [weather] })
     const { calls } = await previewRun(agent, {
       userMessage: 'Weather in Oslo?',
@@ -77,7 +91,14 @@ describe('previewRun', () => {
     const loop = new LoopAgent({ name: 'loop', subAgents: [fan, critic], maxIterations: 2 })
     const { calls } = await previewRun(loop)
     const summary = calls.map((item) => `${item.agent}@${item.branch ?? '-'}#${item.round}`)
-    expect([...summary].sort()).toEqual(['critic@-#1', 'critic@-#2', 'left@fan.left#1', 'left@fan.left#2', 'right@fan.right#1', 'right@fan.right#2'])
+    expect([...summary].sort()).toEqual([
+      'critic@-#1',
+      'critic@-#2',
+      'left@fan.left#1',
+      'left@fan.left#2',
+      'right@fan.right#1',
+      'right@fan.right#2',
+    ])
     expect(summary.at(2)).toBe('critic@-#1')
     expect(summary.at(-1)).toBe('critic@-#2')
   })
@@ -113,8 +134,13 @@ describe('previewRun', () => {
       })
     const harness = await createHarness(build(), { state: { topic: 'cats' } })
     await harness.run('Go')
-    const { calls } = await previewRun(build(), { state: { topic: 'cats' }, userMessage: 'Go', replies: { writer: ['A draft.'], critic: ['Looks good.'] } })
-    const wire = (request: unknown) => JSON.stringify(request, (key, value) => (key === 'toolsDict' ? Object.keys(value as object) : value))
+    const { calls } = await previewRun(build(), {
+      state: { topic: 'cats' },
+      userMessage: 'Go',
+      replies: { writer: ['A draft.'], critic: ['Looks good.'] },
+    })
+    const wire = (request: unknown) =>
+      JSON.stringify(request, (key, value) => (key === 'toolsDict' ? Object.keys(value as object) : value))
     expect(calls.map((item) => wire(item.request))).toEqual(llm.requests.map(wire))
   })
 
@@ -140,7 +166,10 @@ describe('previewRun', () => {
 
 describe('previewRun with bad input', () => {
   it('names the agent, the call and what was expected when replies run out', async () => {
-    const agent = new LlmAgent({ name: 'writer', tools: [new FunctionTool({ name: 't', description: 'T.', parameters: z.object({}), execute: () => 1 })] })
+    const agent = new LlmAgent({
+      name: 'writer',
+      tools: [new FunctionTool({ name: 't', description: 'T.', parameters: z.object({}), execute: () => 1 })],
+    })
     await expect(previewRun(agent, { replies: { writer: [call('t')] } })).rejects.toThrow(
       'Preview replies for agent "writer" ran out: call 2 of "writer" was made, and replies["writer"] has 1 entry. Add a reply for call 2: a text reply, or a tool call',
     )
@@ -162,6 +191,8 @@ describe('previewRun with bad input', () => {
 
   it('explains a loop that never ends with stand-in replies', async () => {
     const loop = new LoopAgent({ name: 'loop', subAgents: [new LlmAgent({ name: 'worker' })] })
-    await expect(previewRun(loop, { maxLlmCalls: 5 })).rejects.toThrow(/^The preview made 5 model calls without the run ending/)
+    await expect(previewRun(loop, { maxLlmCalls: 5 })).rejects.toThrow(
+      /^The preview made 5 model calls without the run ending/,
+    )
   })
 })

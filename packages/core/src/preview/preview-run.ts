@@ -97,7 +97,8 @@ export async function previewRun(agent: BaseAgent, options: PreviewRunOptions = 
   const sessionService = new InMemorySessionService()
   const state = { ...options.state }
   const session = await sessionService.createSession({ appName: 'preview', userId: 'preview', state })
-  for (const event of options.events ?? []) await sessionService.appendEvent({ session, event: { ...event, actions: { ...event.actions } } })
+  for (const event of options.events ?? [])
+    await sessionService.appendEvent({ session, event: { ...event, actions: { ...event.actions } } })
   const temp: Record<string, unknown> = {}
   let hasTemp = false
   for (const key in state) {
@@ -194,7 +195,11 @@ function cloned(value: object): unknown {
 }
 
 function containsLoop(agent: BaseAgent): boolean {
-  return agent instanceof LoopAgent || agent.subAgents.some(containsLoop) || (isLlmAgent(agent) && agent.tools.some((tool) => isAgentTool(tool) && containsLoop(tool.agent)))
+  return (
+    agent instanceof LoopAgent ||
+    agent.subAgents.some(containsLoop) ||
+    (isLlmAgent(agent) && agent.tools.some((tool) => isAgentTool(tool) && containsLoop(tool.agent)))
+  )
 }
 
 function explain(error: unknown, callCount: number): unknown {

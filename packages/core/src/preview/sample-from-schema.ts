@@ -63,16 +63,19 @@ function sample(node: JsonSchema, root: JsonSchema, label: string, field: string
     const preferred = choices.find((choice) => choice.type !== 'null') ?? (choices[0] as JsonSchema)
     return sample(preferred, root, label, field, depth + 1)
   }
-  if (node.allOf && node.allOf.length > 0) return sample(Object.assign({}, ...node.allOf) as JsonSchema, root, label, field, depth + 1)
+  if (node.allOf && node.allOf.length > 0)
+    return sample(Object.assign({}, ...node.allOf) as JsonSchema, root, label, field, depth + 1)
   const type = Array.isArray(node.type) ? (node.type.find((item) => item !== 'null') ?? 'null') : node.type
   switch (type) {
     case 'object': {
       const result: Record<string, unknown> = {}
-      for (const [key, value] of Object.entries(node.properties ?? {})) result[key] = sample(value, root, label, key, depth + 1)
+      for (const [key, value] of Object.entries(node.properties ?? {}))
+        result[key] = sample(value, root, label, key, depth + 1)
       return result
     }
     case 'array': {
-      if (node.prefixItems) return node.prefixItems.map((item, index) => sample(item, root, label, `${field}[${index}]`, depth + 1))
+      if (node.prefixItems)
+        return node.prefixItems.map((item, index) => sample(item, root, label, `${field}[${index}]`, depth + 1))
       const count = Math.max(node.minItems ?? 1, 1)
       const item = node.items === false || node.items === undefined ? {} : node.items
       return Array.from({ length: count }, () => sample(item, root, label, field, depth + 1))

@@ -32,7 +32,11 @@ export class StandInReplies {
   }
 
   /** The reply to call number `callNumber` (1-based) of `agent`. */
-  async next(agent: LlmAgent, callNumber: number, request: LlmRequest): Promise<{ reply: LlmResponse; source: PreviewReplySource }> {
+  async next(
+    agent: LlmAgent,
+    callNumber: number,
+    request: LlmRequest,
+  ): Promise<{ reply: LlmResponse; source: PreviewReplySource }> {
     const list = this.#replies.get(agent.name)
     if (!list) return { reply: placeholderReply(agent), source: 'placeholder' }
     const index = this.#used.get(agent.name) ?? 0

@@ -59,7 +59,13 @@ describe('InvocationHooks', () => {
     expect(events.map((event) => event.id)).toEqual(['ev-1', 'ev-2', 'ev-3'])
     expect(modelCalls).toEqual(['root_agent', 'root_agent'])
     expect(toolCalls).toEqual([
-      { agentName: 'root_agent', branch: undefined, toolName: 'charge', functionCallId: 'adk-fixed-1', idempotencyKey: 'e-run-1/adk-fixed-1' },
+      {
+        agentName: 'root_agent',
+        branch: undefined,
+        toolName: 'charge',
+        functionCallId: 'adk-fixed-1',
+        idempotencyKey: 'e-run-1/adk-fixed-1',
+      },
     ])
     expect(seen).toEqual(['e-run-1/adk-fixed-1'])
     expect(llm.requests).toHaveLength(2)
@@ -82,13 +88,20 @@ describe('InvocationHooks', () => {
     ]
     const recordedTool: ToolCallOutcome = {
       result: { ok: 'recorded' },
-      actions: { stateDelta: { charged: 'recorded' }, artifactDelta: {}, requestedAuthConfigs: {}, requestedToolConfirmations: {} },
+      actions: {
+        stateDelta: { charged: 'recorded' },
+        artifactDelta: {},
+        requestedAuthConfigs: {},
+        requestedToolConfirmations: {},
+      },
     }
     const hooks: InvocationHooks = {
       runModelCall: async () => recordedModel.shift() ?? [],
       runToolCall: async () => recordedTool,
     }
-    const events = await collect(runner.runAsync({ userId: USER_ID, sessionId: 's', newMessage: userText('go'), hooks }))
+    const events = await collect(
+      runner.runAsync({ userId: USER_ID, sessionId: 's', newMessage: userText('go'), hooks }),
+    )
     expect(llm.requests).toHaveLength(0)
     expect(seen).toEqual([])
     expect(events.at(1)?.content?.parts?.[0]?.functionResponse?.response).toEqual({ ok: 'recorded' })

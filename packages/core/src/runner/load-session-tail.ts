@@ -6,7 +6,8 @@ const EVENTS_PER_TURN = 16
 
 function userTurns(session: Session): number {
   let turns = 0
-  for (const event of session.events) if (event.author === 'user' && event.content?.parts?.some((part) => part.text !== undefined)) turns++
+  for (const event of session.events)
+    if (event.author === 'user' && event.content?.parts?.some((part) => part.text !== undefined)) turns++
   return turns
 }
 

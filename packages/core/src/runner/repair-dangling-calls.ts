@@ -12,7 +12,11 @@ export const INTERRUPTED_CALL_ERROR =
  * calls, calls waiting for a confirmation or credentials, calls the new message answers, and every call of an
  * invocation that paused on a runtime request (confirmation, credentials, input).
  */
-export function repairDanglingCalls(events: readonly Event[], newMessage: Content, reserved: ReadonlySet<string>): Event | undefined {
+export function repairDanglingCalls(
+  events: readonly Event[],
+  newMessage: Content,
+  reserved: ReadonlySet<string>,
+): Event | undefined {
   const last = events.at(-1)
   if (!last) return undefined
   const invocationId = last.invocationId
@@ -42,7 +46,9 @@ export function repairDanglingCalls(events: readonly Event[], newMessage: Conten
     author: first.event.author,
     content: {
       role: 'user',
-      parts: [...open].reverse().map(([id, { name }]) => ({ functionResponse: { id, name, response: { error: INTERRUPTED_CALL_ERROR } } })),
+      parts: [...open]
+        .reverse()
+        .map(([id, { name }]) => ({ functionResponse: { id, name, response: { error: INTERRUPTED_CALL_ERROR } } })),
     },
   })
   if (first.event.branch !== undefined) repair.branch = first.event.branch

@@ -70,14 +70,17 @@ export async function acquireRunLease(target: LeaseTarget): Promise<RunLease> {
   while (!(lease = await service.acquireLease({ appName, userId, sessionId, owner, ttlMs }))) await backoff()
   const held = lease
   let lost = false
-  const timer = setInterval(() => {
-    service.renewLease?.(held, ttlMs).then(
-      (renewed) => {
-        if (!renewed) lost = true
-      },
-      () => undefined,
-    )
-  }, Math.max(10, Math.floor(ttlMs / 3)))
+  const timer = setInterval(
+    () => {
+      service.renewLease?.(held, ttlMs).then(
+        (renewed) => {
+          if (!renewed) lost = true
+        },
+        () => undefined,
+      )
+    },
+    Math.max(10, Math.floor(ttlMs / 3)),
+  )
   timer.unref?.()
   return {
     lease: held,

@@ -27,7 +27,10 @@ function incrementingModel(): ScriptedLlm {
     const last = request.contents.at(-1)
     return last?.parts?.some((part) => part.functionResponse) ? 'done' : call('increment')
   }
-  return new ScriptedLlm(Array.from({ length: 100 }, () => step), { delayMs: 2 })
+  return new ScriptedLlm(
+    Array.from({ length: 100 }, () => step),
+    { delayMs: 2 },
+  )
 }
 
 const increment = new FunctionTool({
@@ -44,14 +47,20 @@ const increment = new FunctionTool({
 function counter(onBusy?: 'reject' | 'wait', service: BaseSessionService = new InMemorySessionService()) {
   const llm = incrementingModel()
   const agent = new LlmAgent({ name: 'counter', model: llm, tools: [increment] })
-  return { llm, service, runner: new Runner({ appName: app, agent, sessionService: service, ...(onBusy ? { onBusy } : {}) }) }
+  return {
+    llm,
+    service,
+    runner: new Runner({ appName: app, agent, sessionService: service, ...(onBusy ? { onBusy } : {}) }),
+  }
 }
 
 describe('runs on one session never interleave', () => {
   it("ten concurrent runs with onBusy: 'wait' each increment count: count = 10", async () => {
     const { runner, service } = counter('wait')
     const session = await service.createSession({ appName: app, userId: user })
-    const runs = Array.from({ length: 10 }, (_, index) => drain(runner.runAsync({ userId: user, sessionId: session.id, newMessage: message(`+1 #${index}`) })))
+    const runs = Array.from({ length: 10 }, (_, index) =>
+      drain(runner.runAsync({ userId: user, sessionId: session.id, newMessage: message(`+1 #${index}`) })),
+    )
     await Promise.all(runs)
     const stored = await service.getSession({ appName: app, userId: user, sessionId: session.id })
     expect(stored?.state['count']).toBe(10)
@@ -71,12 +80,15 @@ describe('runs on one session never interleave', () => {
     expect(runner.onBusy).toBe('reject')
     const session = await service.createSession({ appName: app, userId: user })
     const results = await Promise.allSettled(
-      Array.from({ length: 10 }, () => drain(runner.runAsync({ userId: user, sessionId: session.id, newMessage: message('+1') }))),
+      Array.from({ length: 10 }, () =>
+        drain(runner.runAsync({ userId: user, sessionId: session.id, newMessage: message('+1') })),
+      ),
     )
     const rejected = results.filter((result) => result.status === 'rejected')
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
     expect(rejected).toHaveLength(9)
-    for (const result of rejected) expect(AdkFluentError.isInstance(result.reason) && result.reason.code).toBe('SESSION_BUSY')
+    for (const result of rejected)
+      expect(AdkFluentError.isInstance(result.reason) && result.reason.code).toBe('SESSION_BUSY')
     const stored = await service.getSession({ appName: app, userId: user, sessionId: session.id })
     expect(stored?.state['count']).toBe(1)
     expect(stored?.events.filter((event) => event.author === 'user')).toHaveLength(1)
@@ -104,12 +116,18 @@ describe('runs on one session never interleave', () => {
     const run = drain(runner.runAsync({ userId: user, sessionId: session.id, newMessage: message('go') }))
     await inTool
     const view = await service.getSession({ appName: app, userId: user, sessionId: session.id })
-    const outside = service.appendEvent({ session: view!, event: createEvent({ author: 'admin', actions: { stateDelta: { x: 1 } } }) })
+    const outside = service.appendEvent({
+      session: view!,
+      event: createEvent({ author: 'admin', actions: { stateDelta: { x: 1 } } }),
+    })
     await expect(outside).rejects.toMatchObject({ code: 'SESSION_BUSY' })
     release()
     await run
     const after = await service.getSession({ appName: app, userId: user, sessionId: session.id })
-    await service.appendEvent({ session: after!, event: createEvent({ author: 'admin', actions: { stateDelta: { x: 1 } } }) })
+    await service.appendEvent({
+      session: after!,
+      event: createEvent({ author: 'admin', actions: { stateDelta: { x: 1 } } }),
+    })
     expect((await service.getSession({ appName: app, userId: user, sessionId: session.id }))?.state['x']).toBe(1)
   })
 })
@@ -118,7 +136,10 @@ describe('a function call a crash left unanswered', () => {
   it('is answered with a synthetic error before the next model request', async () => {
     const service = new InMemorySessionService()
     const session = await service.createSession({ appName: app, userId: user })
-    await service.appendEvent({ session, event: createEvent({ invocationId: 'crashed', author: 'user', content: message('order?') }) })
+    await service.appendEvent({
+      session,
+      event: createEvent({ invocationId: 'crashed', author: 'user', content: message('order?') }),
+    })
     const calling = createEvent({
       invocationId: 'crashed',
       author: 'a',
@@ -129,7 +150,9 @@ describe('a function call a crash left unanswered', () => {
     const runner = new Runner({ appName: app, agent: new LlmAgent({ name: 'a', model: llm }), sessionService: service })
     await drain(runner.runAsync({ userId: user, sessionId: session.id, newMessage: message('hello?') }))
     const contents = llm.requests[0]?.contents ?? []
-    const response = contents.flatMap((content) => content.parts ?? []).find((part) => part.functionResponse)?.functionResponse
+    const response = contents
+      .flatMap((content) => content.parts ?? [])
+      .find((part) => part.functionResponse)?.functionResponse
     expect(response).toMatchObject({ id: 'c1', name: 'look_up', response: { error: INTERRUPTED_CALL_ERROR } })
     const stored = await service.getSession({ appName: app, userId: user, sessionId: session.id })
     const repair = stored?.events[2]
@@ -150,7 +173,11 @@ describe('a function call a crash left unanswered', () => {
         content: { role: 'model', parts: [{ functionCall: { id: 'c1', name: 'approve', args: {} } }] },
       }),
     })
-    const runner = new Runner({ appName: app, agent: new LlmAgent({ name: 'a', model: new ScriptedLlm(['ok']) }), sessionService: service })
+    const runner = new Runner({
+      appName: app,
+      agent: new LlmAgent({ name: 'a', model: new ScriptedLlm(['ok']) }),
+      sessionService: service,
+    })
     await drain(runner.runAsync({ userId: user, sessionId: session.id, newMessage: message('status?') }))
     const stored = await service.getSession({ appName: app, userId: user, sessionId: session.id })
     expect(stored?.events.some((event) => getFunctionResponses(event).length > 0)).toBe(false)
@@ -170,16 +197,32 @@ describe('history loading follows what the agents see', () => {
     const service = new CountingService()
     const session = await service.createSession({ appName: app, userId: user })
     for (let index = 0; index < 300; index++) {
-      await service.appendEvent({ session, event: createEvent({ invocationId: `i${index}`, author: index % 2 ? 'a' : 'user', content: message(`m${index}`) }) })
+      await service.appendEvent({
+        session,
+        event: createEvent({
+          invocationId: `i${index}`,
+          author: index % 2 ? 'a' : 'user',
+          content: message(`m${index}`),
+        }),
+      })
     }
     const none = new Runner({
       appName: app,
-      agent: new LlmAgent({ name: 'a', model: new ScriptedLlm(['ok']), includeContents: 'none', instruction: 'Answer {topic?}.' }),
+      agent: new LlmAgent({
+        name: 'a',
+        model: new ScriptedLlm(['ok']),
+        includeContents: 'none',
+        instruction: 'Answer {topic?}.',
+      }),
       sessionService: service,
     })
     await drain(none.runAsync({ userId: user, sessionId: session.id, newMessage: message('hi') }))
     expect(service.configs.at(-1)?.numRecentEvents).toBeLessThanOrEqual(16)
-    const all = new Runner({ appName: app, agent: new LlmAgent({ name: 'a', model: new ScriptedLlm(['ok']) }), sessionService: service })
+    const all = new Runner({
+      appName: app,
+      agent: new LlmAgent({ name: 'a', model: new ScriptedLlm(['ok']) }),
+      sessionService: service,
+    })
     await drain(all.runAsync({ userId: user, sessionId: session.id, newMessage: message('hi') }))
     expect(service.configs.at(-1)).toBeUndefined()
   })
@@ -188,9 +231,19 @@ describe('history loading follows what the agents see', () => {
     const service = new CountingService()
     const session = await service.createSession({ appName: app, userId: user })
     for (let turn = 0; turn < 30; turn++) {
-      await service.appendEvent({ session, event: createEvent({ invocationId: `t${turn}`, author: 'user', content: message(`q${turn}`) }) })
+      await service.appendEvent({
+        session,
+        event: createEvent({ invocationId: `t${turn}`, author: 'user', content: message(`q${turn}`) }),
+      })
       for (let step = 0; step < 20; step++) {
-        await service.appendEvent({ session, event: createEvent({ invocationId: `t${turn}`, author: 'a', content: { role: 'model', parts: [{ text: 's' }] } }) })
+        await service.appendEvent({
+          session,
+          event: createEvent({
+            invocationId: `t${turn}`,
+            author: 'a',
+            content: { role: 'model', parts: [{ text: 's' }] },
+          }),
+        })
       }
     }
     const seen: number[] = []
@@ -205,7 +258,13 @@ describe('history loading follows what the agents see', () => {
       },
     })
     expect(agent.historyTurns()).toBe(3)
-    await drain(new Runner({ appName: app, agent, sessionService: service }).runAsync({ userId: user, sessionId: session.id, newMessage: message('now') }))
+    await drain(
+      new Runner({ appName: app, agent, sessionService: service }).runAsync({
+        userId: user,
+        sessionId: session.id,
+        newMessage: message('now'),
+      }),
+    )
     expect(seen[0]).toBeGreaterThanOrEqual(4)
     expect(seen[0]).toBeLessThan(31)
   })
@@ -222,7 +281,11 @@ describe('a session store that fails mid-run', () => {
     }
     const service = new Failing()
     const session = await service.createSession({ appName: app, userId: user })
-    const runner = new Runner({ appName: app, agent: new LlmAgent({ name: 'a', model: new ScriptedLlm(['hello', 'again']) }), sessionService: service })
+    const runner = new Runner({
+      appName: app,
+      agent: new LlmAgent({ name: 'a', model: new ScriptedLlm(['hello', 'again']) }),
+      sessionService: service,
+    })
     const events = await drain(runner.runAsync({ userId: user, sessionId: session.id, newMessage: message('hi') }))
     expect(events.at(-1)).toMatchObject({ errorCode: 'SESSION_STORE_FAILED' })
     expect(events.at(-1)?.errorMessage).toContain('connection terminated')

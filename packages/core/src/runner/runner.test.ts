@@ -33,9 +33,9 @@ describe('Runner (spec 10.13 #110–114)', () => {
     const runner = new InMemoryRunner({ agent: agentWith(new ScriptedLlm([])), appName: APP_NAME })
     const run = collect(runner.runAsync({ userId: USER_ID, sessionId: 'nope', newMessage: userText('hi') }))
     await expect(run).rejects.toThrow(SessionNotFoundError)
-    await expect(collect(runner.runAsync({ userId: USER_ID, sessionId: 'nope', newMessage: userText('hi') }))).rejects.toThrow(
-      'Session not found: nope',
-    )
+    await expect(
+      collect(runner.runAsync({ userId: USER_ID, sessionId: 'nope', newMessage: userText('hi') })),
+    ).rejects.toThrow('Session not found: nope')
   })
 
   it('#111 a message without parts is an error and nothing is stored', async () => {
@@ -48,7 +48,9 @@ describe('Runner (spec 10.13 #110–114)', () => {
   it('a client message may not contain runtime function calls', async () => {
     const harness = await createHarness(agentWith(new ScriptedLlm(['never'])))
     const message: Content = { role: 'user', parts: [{ functionCall: { name: 'adk_request_confirmation', args: {} } }] }
-    await expect(harness.run(message)).rejects.toThrow("A client message may not contain a 'adk_request_confirmation' function call")
+    await expect(harness.run(message)).rejects.toThrow(
+      "A client message may not contain a 'adk_request_confirmation' function call",
+    )
   })
 
   it('#112 the user event is stored first, with the invocation id of the run, and is not yielded', async () => {
@@ -57,7 +59,11 @@ describe('Runner (spec 10.13 #110–114)', () => {
     expect(simplify(events)).toEqual([['root_agent', 'hello']])
     const session = await harness.session()
     expect(session.events).toHaveLength(2)
-    expect(session.events[0]).toMatchObject({ author: 'user', content: userText('hi'), invocationId: events[0]?.invocationId })
+    expect(session.events[0]).toMatchObject({
+      author: 'user',
+      content: userText('hi'),
+      invocationId: events[0]?.invocationId,
+    })
     expect(events[0]?.invocationId).toMatch(/^e-[0-9a-f-]{36}$/)
     expect(session.events[1]).toBe(events[0])
   })
@@ -71,7 +77,9 @@ describe('Runner (spec 10.13 #110–114)', () => {
 
   it('#113 stateDelta is stored on the user event and applied before the agent runs', async () => {
     const llm = new ScriptedLlm(['ok'])
-    const harness = await createHarness(agentWith(llm, { instruction: 'k is {k}', disallowTransferToParent: true, disallowTransferToPeers: true }))
+    const harness = await createHarness(
+      agentWith(llm, { instruction: 'k is {k}', disallowTransferToParent: true, disallowTransferToPeers: true }),
+    )
     await harness.run('hi', { stateDelta: { k: 1 } })
     expect(llm.requests[0]?.config.systemInstruction).toBe('k is 1')
     const session = await harness.session()
@@ -199,7 +207,9 @@ describe('plugins through a run (spec 10.13 #115–120)', () => {
         return later()
       }
     }
-    const harness = await createHarness(agentWith(new ScriptedLlm([])), { plugins: [new First('first'), new Later('later')] })
+    const harness = await createHarness(agentWith(new ScriptedLlm([])), {
+      plugins: [new First('first'), new Later('later')],
+    })
     expect(simplify(await harness.run('hi'))).toEqual([['root_agent', 'first']])
     expect(later).not.toHaveBeenCalled()
 
@@ -209,13 +219,18 @@ describe('plugins through a run (spec 10.13 #115–120)', () => {
       }
     }
     const broken = await createHarness(agentWith(new ScriptedLlm(['never'])), { plugins: [new Broken('broken')] })
-    await expect(broken.run('hi')).rejects.toThrow("Error in plugin 'broken' during 'beforeModelCallback' callback: plugin exploded")
+    await expect(broken.run('hi')).rejects.toThrow(
+      "Error in plugin 'broken' during 'beforeModelCallback' callback: plugin exploded",
+    )
   })
 
   it('#120 GlobalInstructionPlugin puts its injected text in front of the agent’s system instruction', async () => {
     const llm = new ScriptedLlm(['ok'])
     const agent = agentWith(llm, { instruction: 'I', disallowTransferToParent: true, disallowTransferToPeers: true })
-    const harness = await createHarness(agent, { state: { user: 'Ann' }, plugins: [new GlobalInstructionPlugin('Be nice to {user}')] })
+    const harness = await createHarness(agent, {
+      state: { user: 'Ann' },
+      plugins: [new GlobalInstructionPlugin('Be nice to {user}')],
+    })
     await harness.run('hi')
     expect(llm.requests[0]?.config.systemInstruction).toBe('Be nice to Ann\n\nI')
   })
@@ -427,7 +442,11 @@ describe('a scripted model that runs out of replies', () => {
     const runner = new Runner({ agent: new Agent({ name: 'solo', model: new Scripted([]) }), appName: 'app' })
     const session = await runner.sessionService.createSession({ appName: 'app', userId: 'u' })
     const run = async () => {
-      for await (const _event of runner.runAsync({ userId: 'u', sessionId: session.id, newMessage: { role: 'user', parts: [{ text: 'hi' }] } })) {
+      for await (const _event of runner.runAsync({
+        userId: 'u',
+        sessionId: session.id,
+        newMessage: { role: 'user', parts: [{ text: 'hi' }] },
+      })) {
         // drain
       }
     }

@@ -22,7 +22,11 @@ import { findAgentToRun } from './find-agent-to-run.js'
 import { acquireRunLease, type OnBusy } from './run-lease.js'
 import { repairDanglingCalls } from './repair-dangling-calls.js'
 import { loadSessionForRun } from './load-session-tail.js'
-import { REQUEST_CONFIRMATION_FUNCTION_CALL_NAME, REQUEST_CREDENTIAL_FUNCTION_CALL_NAME, REQUEST_INPUT_FUNCTION_CALL_NAME } from '../flows/contents/event-filter.js'
+import {
+  REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,
+  REQUEST_CREDENTIAL_FUNCTION_CALL_NAME,
+  REQUEST_INPUT_FUNCTION_CALL_NAME,
+} from '../flows/contents/event-filter.js'
 
 export interface RunnerConfig {
   appName: string
@@ -84,7 +88,12 @@ export class Runner {
     this.onBusy = config.onBusy ?? 'reject'
     this.leaseTtlMs = config.leaseTtlMs ?? 30_000
     if (this.onBusy !== 'reject' && this.onBusy !== 'wait') {
-      throw new ConfigError([{ path: ['Runner', 'onBusy'], message: `onBusy must be 'reject' or 'wait', got ${JSON.stringify(config.onBusy)}.` }])
+      throw new ConfigError([
+        {
+          path: ['Runner', 'onBusy'],
+          message: `onBusy must be 'reject' or 'wait', got ${JSON.stringify(config.onBusy)}.`,
+        },
+      ])
     }
   }
 
@@ -117,7 +126,8 @@ export class Runner {
     try {
       yield* this.#run(request, newMessage, invocationId, hold)
     } catch (error) {
-      if (!SessionStoreError.isInstance(error) || (error as SessionStoreError).code !== 'SESSION_STORE_FAILED') throw error
+      if (!SessionStoreError.isInstance(error) || (error as SessionStoreError).code !== 'SESSION_STORE_FAILED')
+        throw error
       const failed = createEvent({ invocationId, author: this.agent.name })
       failed.errorCode = 'SESSION_STORE_FAILED'
       failed.errorMessage = `The session store failed; the run stopped and stored nothing more. ${(error as Error).message}`
@@ -158,7 +168,10 @@ export class Runner {
     const stamp = request.hooks?.stampEvent
     const plugins = this.pluginManager.plugins.length > 0
     if (plugins) {
-      const replaced = await this.pluginManager.run('onUserMessageCallback', { invocationContext: ctx, userMessage: newMessage })
+      const replaced = await this.pluginManager.run('onUserMessageCallback', {
+        invocationContext: ctx,
+        userMessage: newMessage,
+      })
       if (replaced) newMessage = replaced
     }
     if (!newMessage.parts || newMessage.parts.length === 0) throw new ConfigError('No parts in the newMessage.')
@@ -215,13 +228,20 @@ export class Runner {
     }
     const hold = this.#leases.get(ctx)
     if (hold?.lost()) {
-      throw new SessionBusyError(`This run lost its hold on session "${ctx.session.id}" (its lease expired and another run took it).`, {
-        invocationId: ctx.invocationId,
-      })
+      throw new SessionBusyError(
+        `This run lost its hold on session "${ctx.session.id}" (its lease expired and another run took it).`,
+        {
+          invocationId: ctx.invocationId,
+        },
+      )
     }
     const delta = event.actions.stateDelta
     assertStateDelta(delta, `the state delta of an event by "${event.author}"`)
     for (const key of Object.keys(delta)) if (isTempKey(key)) ctx.tempState[key] = delta[key]
-    await this.sessionService.appendEvent({ session: ctx.session, event, ...(hold?.lease ? { lease: hold.lease } : {}) })
+    await this.sessionService.appendEvent({
+      session: ctx.session,
+      event,
+      ...(hold?.lease ? { lease: hold.lease } : {}),
+    })
   }
 }

@@ -7,7 +7,11 @@ import { SessionNotFoundError } from '../errors/runtime-errors.js'
 const app = 'my_app'
 
 function deltaEvent(delta: Record<string, unknown>, timestamp?: number): Event {
-  return createEvent({ author: 'agent', actions: { stateDelta: delta }, ...(timestamp !== undefined ? { timestamp } : {}) })
+  return createEvent({
+    author: 'agent',
+    actions: { stateDelta: delta },
+    ...(timestamp !== undefined ? { timestamp } : {}),
+  })
 }
 
 describe('InMemorySessionService (spec 10.2)', () => {
@@ -30,7 +34,9 @@ describe('InMemorySessionService (spec 10.2)', () => {
     expect(read).toEqual(session)
     await service.deleteSession({ appName: app, userId: 'test_user', sessionId: session.id })
     expect(await service.getSession({ appName: app, userId: 'test_user', sessionId: session.id })).toBeUndefined()
-    await expect(service.deleteSession({ appName: app, userId: 'test_user', sessionId: session.id })).resolves.toBeUndefined()
+    await expect(
+      service.deleteSession({ appName: app, userId: 'test_user', sessionId: session.id }),
+    ).resolves.toBeUndefined()
   })
 
   it('generates distinct ids and trims given ones', async () => {
@@ -45,7 +51,12 @@ describe('InMemorySessionService (spec 10.2)', () => {
   it('#11 listSessions returns the sessions in creation order, without events, with merged state', async () => {
     const service = new InMemorySessionService()
     for (let index = 0; index < 5; index++) {
-      const session = await service.createSession({ appName: app, userId: 'u', sessionId: `session${index}`, state: { index } })
+      const session = await service.createSession({
+        appName: app,
+        userId: 'u',
+        sessionId: `session${index}`,
+        state: { index },
+      })
       await service.appendEvent({ session, event: deltaEvent({ x: index }) })
     }
     await service.createSession({ appName: app, userId: 'someone_else', sessionId: 'other' })
@@ -61,8 +72,18 @@ describe('InMemorySessionService (spec 10.2)', () => {
 
   it('#12 #13 app:, user: and temp: prefixes', async () => {
     const service = new InMemorySessionService()
-    const session11 = await service.createSession({ appName: app, userId: 'user1', sessionId: 'session11', state: { key11: 'value11' } })
-    const session12 = await service.createSession({ appName: app, userId: 'user1', sessionId: 'session12', state: { key12: 'value12' } })
+    const session11 = await service.createSession({
+      appName: app,
+      userId: 'user1',
+      sessionId: 'session11',
+      state: { key11: 'value11' },
+    })
+    const session12 = await service.createSession({
+      appName: app,
+      userId: 'user1',
+      sessionId: 'session12',
+      state: { key12: 'value12' },
+    })
     const session2 = await service.createSession({ appName: app, userId: 'user2', sessionId: 'session2' })
     await service.appendEvent({
       session: session11,
@@ -88,7 +109,12 @@ describe('InMemorySessionService (spec 10.2)', () => {
   it('#14 a partial event is returned as is and changes nothing', async () => {
     const service = new InMemorySessionService()
     const session = await service.createSession({ appName: app, userId: 'u' })
-    const partial = createEvent({ author: 'a', partial: true, content: { role: 'model', parts: [{ text: 'hel' }] }, actions: { stateDelta: { k: 1 } } })
+    const partial = createEvent({
+      author: 'a',
+      partial: true,
+      content: { role: 'model', parts: [{ text: 'hel' }] },
+      actions: { stateDelta: { k: 1 } },
+    })
     const returned = await service.appendEvent({ session, event: partial })
     expect(returned).toBe(partial)
     expect(Object.isFrozen(partial)).toBe(false)
@@ -102,9 +128,12 @@ describe('InMemorySessionService (spec 10.2)', () => {
   it('#15 numRecentEvents and afterTimestamp', async () => {
     const service = new InMemorySessionService()
     const session = await service.createSession({ appName: app, userId: 'u' })
-    for (let timestamp = 1; timestamp <= 5; timestamp++) await service.appendEvent({ session, event: deltaEvent({}, timestamp) })
+    for (let timestamp = 1; timestamp <= 5; timestamp++)
+      await service.appendEvent({ session, event: deltaEvent({}, timestamp) })
     const read = async (config: { numRecentEvents?: number; afterTimestamp?: number }) =>
-      (await service.getSession({ appName: app, userId: 'u', sessionId: session.id, config }))?.events.map((event) => event.timestamp)
+      (await service.getSession({ appName: app, userId: 'u', sessionId: session.id, config }))?.events.map(
+        (event) => event.timestamp,
+      )
     expect(await read({ numRecentEvents: 3 })).toEqual([3, 4, 5])
     expect(await read({ afterTimestamp: 4 })).toEqual([4, 5])
     expect(await read({ afterTimestamp: 50 })).toEqual([])
@@ -145,13 +174,21 @@ describe('InMemorySessionService (spec 10.2)', () => {
       branch: 'p.a',
       content: {
         role: 'model',
-        parts: [{ text: 'look' }, { inlineData: { mimeType: 'image/png', data: Buffer.from([1, 2, 3]).toString('base64') } }],
+        parts: [
+          { text: 'look' },
+          { inlineData: { mimeType: 'image/png', data: Buffer.from([1, 2, 3]).toString('base64') } },
+        ],
       },
       turnComplete: true,
       errorCode: 'E',
       errorMessage: 'm',
       longRunningToolIds: ['c1', 'c2'],
-      actions: { escalate: true, transferToAgent: 'other', artifactDelta: { f: 2 }, stateDelta: { s: { nested: [1] } } },
+      actions: {
+        escalate: true,
+        transferToAgent: 'other',
+        artifactDelta: { f: 2 },
+        stateDelta: { s: { nested: [1] } },
+      },
     })
     const expected = structuredClone(event)
     await service.appendEvent({ session, event })
@@ -178,7 +215,12 @@ describe('InMemorySessionService without history copies', () => {
     const service = new InMemorySessionService()
     const session = await service.createSession({ appName: app, userId: 'u' })
     await service.appendEvent({ session, event: deltaEvent({}) })
-    const windowed = await service.getSession({ appName: app, userId: 'u', sessionId: session.id, config: { numRecentEvents: 1 } })
+    const windowed = await service.getSession({
+      appName: app,
+      userId: 'u',
+      sessionId: session.id,
+      config: { numRecentEvents: 1 },
+    })
     if (!windowed) throw new Error('missing')
     await service.appendEvent({ session: windowed, event: deltaEvent({}) })
     expect(windowed.events).toHaveLength(2)
@@ -208,7 +250,9 @@ describe('InMemorySessionService without history copies', () => {
     const service = new InMemorySessionService()
     const session = await service.createSession({ appName: app, userId: 'u' })
     await service.deleteSession({ appName: app, userId: 'u', sessionId: session.id })
-    await expect(service.appendEvent({ session, event: deltaEvent({ 'app:k': 1 }) })).rejects.toThrow(SessionNotFoundError)
+    await expect(service.appendEvent({ session, event: deltaEvent({ 'app:k': 1 }) })).rejects.toThrow(
+      SessionNotFoundError,
+    )
     expect(session.events).toHaveLength(0)
     const other = await service.createSession({ appName: app, userId: 'u' })
     expect(other.state).toEqual({})
@@ -254,12 +298,26 @@ describe('stored events are compact and read-only', () => {
     const { createEvent: make } = await import('../events/event.js')
     const service = new Service()
     const session = await service.createSession({ appName: 'app', userId: 'u' })
-    const first = await service.appendEvent({ session, event: make({ author: 'a', content: { role: 'model', parts: [{ text: 'x' }] } }) })
-    const second = await service.appendEvent({ session, event: make({ author: 'a', content: { role: 'model', parts: [{ text: 'y' }] } }) })
-    const withDelta = await service.appendEvent({ session, event: make({ author: 'a', actions: { stateDelta: { k: 1 } } }) })
+    const first = await service.appendEvent({
+      session,
+      event: make({ author: 'a', content: { role: 'model', parts: [{ text: 'x' }] } }),
+    })
+    const second = await service.appendEvent({
+      session,
+      event: make({ author: 'a', content: { role: 'model', parts: [{ text: 'y' }] } }),
+    })
+    const withDelta = await service.appendEvent({
+      session,
+      event: make({ author: 'a', actions: { stateDelta: { k: 1 } } }),
+    })
     expect(first.actions).toBe(second.actions)
     expect(Object.isFrozen(first.actions)).toBe(true)
-    expect(first.actions).toEqual({ stateDelta: {}, artifactDelta: {}, requestedAuthConfigs: {}, requestedToolConfirmations: {} })
+    expect(first.actions).toEqual({
+      stateDelta: {},
+      artifactDelta: {},
+      requestedAuthConfigs: {},
+      requestedToolConfirmations: {},
+    })
     expect(() => {
       first.actions.stateDelta['k'] = 2
     }).toThrow(TypeError)

@@ -64,9 +64,19 @@ function compactEvent(event: Event): void {
   const stateDelta = isEmpty(actions.stateDelta) ? empty : actions.stateDelta
   const artifactDelta = isEmpty(actions.artifactDelta) ? empty : actions.artifactDelta
   const requestedAuthConfigs = isEmpty(actions.requestedAuthConfigs) ? empty : actions.requestedAuthConfigs
-  const requestedToolConfirmations = isEmpty(actions.requestedToolConfirmations) ? empty : actions.requestedToolConfirmations
-  const onlyMaps = Object.keys(actions).every((key) => key in emptyActions || actions[key as keyof typeof actions] === undefined)
-  if (onlyMaps && stateDelta === empty && artifactDelta === empty && requestedAuthConfigs === empty && requestedToolConfirmations === empty) {
+  const requestedToolConfirmations = isEmpty(actions.requestedToolConfirmations)
+    ? empty
+    : actions.requestedToolConfirmations
+  const onlyMaps = Object.keys(actions).every(
+    (key) => key in emptyActions || actions[key as keyof typeof actions] === undefined,
+  )
+  if (
+    onlyMaps &&
+    stateDelta === empty &&
+    artifactDelta === empty &&
+    requestedAuthConfigs === empty &&
+    requestedToolConfirmations === empty
+  ) {
     event.actions = emptyActions
     return
   }
@@ -94,7 +104,9 @@ export class InMemorySessionService implements BaseSessionService {
     const id = request.sessionId?.trim() || randomUUID()
     const sessions = this.#userSessions(request.appName, request.userId, true) as Map<string, StoredSession>
     if (sessions.has(id)) {
-      throw new AlreadyExistsError(`Session "${id}" already exists for app "${request.appName}", user "${request.userId}".`)
+      throw new AlreadyExistsError(
+        `Session "${id}" already exists for app "${request.appName}", user "${request.userId}".`,
+      )
     }
     const initial = request.state ?? {}
     assertStateDelta(initial, 'createSession({ state })')
@@ -103,7 +115,8 @@ export class InMemorySessionService implements BaseSessionService {
       const value = initial[key]
       if (isTempKey(key)) continue
       if (key.startsWith(StatePrefix.APP)) this.#app(request.appName)[key.slice(StatePrefix.APP.length)] = value
-      else if (key.startsWith(StatePrefix.USER)) this.#user(request.appName, request.userId)[key.slice(StatePrefix.USER.length)] = value
+      else if (key.startsWith(StatePrefix.USER))
+        this.#user(request.appName, request.userId)[key.slice(StatePrefix.USER.length)] = value
       else state[key] = value
     }
     const stored: StoredSession = {
@@ -155,7 +168,9 @@ export class InMemorySessionService implements BaseSessionService {
       throw new SessionBusyError(`Session "${session.id}" is held by another run; this append was refused.`)
     }
     const expected = session.revision
-    if (expected === undefined ? stored.events.at(-1)?.id !== session.events.at(-1)?.id : expected !== stored.revision) {
+    if (
+      expected === undefined ? stored.events.at(-1)?.id !== session.events.at(-1)?.id : expected !== stored.revision
+    ) {
       throw new StaleSessionError(
         `Session "${session.id}" changed in storage since this view was read (revision ${expected ?? '?'} < ${stored.revision}). Read it again and redo the turn.`,
         { ...(expected === undefined ? {} : { expectedRevision: expected }), actualRevision: stored.revision },
@@ -185,7 +200,8 @@ export class InMemorySessionService implements BaseSessionService {
 
   async acquireLease(request: SessionLeaseRequest): Promise<SessionLease | undefined> {
     const { appName, userId, sessionId, owner, ttlMs } = request
-    if (!this.#userSessions(appName, userId, false)?.has(sessionId)) throw new SessionNotFoundError(`Session not found: ${sessionId}`)
+    if (!this.#userSessions(appName, userId, false)?.has(sessionId))
+      throw new SessionNotFoundError(`Session not found: ${sessionId}`)
     const key = leaseKey(appName, userId, sessionId)
     const held = this.#leases.get(key)
     if (held && held.expiresAt > Date.now() && held.owner !== owner) return undefined

@@ -11,7 +11,17 @@ import { ScriptedLlm, call } from '../testing/scripted-llm.js'
 import { SchemaType } from '../models/genai-enums.js'
 import { isTempKey } from './state-prefix.js'
 
-const keys = ['a', 'b', 'app:shared', 'user:pref', 'temp:scratch', 'toString', 'constructor', '__proto__', 'user:__proto__']
+const keys = [
+  'a',
+  'b',
+  'app:shared',
+  'user:pref',
+  'temp:scratch',
+  'toString',
+  'constructor',
+  '__proto__',
+  'user:__proto__',
+]
 const anyParameters = {
   type: SchemaType.OBJECT,
   properties: { key: { type: SchemaType.STRING }, value: { type: SchemaType.STRING } },
@@ -42,12 +52,23 @@ const bumpTool = new FunctionTool({
 })
 
 /** One model step of one agent: a write, a transform (bump), or a before-agent callback write. */
-type Op = { kind: 'write'; key: string; value: unknown } | { kind: 'bump'; key: string } | { kind: 'callback'; key: string; value: unknown }
+type Op =
+  | { kind: 'write'; key: string; value: unknown }
+  | { kind: 'bump'; key: string }
+  | { kind: 'callback'; key: string; value: unknown }
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('write' as const), key: fc.constantFrom(...keys), value: fc.jsonValue({ maxDepth: 2 }) }),
+  fc.record({
+    kind: fc.constant('write' as const),
+    key: fc.constantFrom(...keys),
+    value: fc.jsonValue({ maxDepth: 2 }),
+  }),
   fc.record({ kind: fc.constant('bump' as const), key: fc.constantFrom(...keys) }),
-  fc.record({ kind: fc.constant('callback' as const), key: fc.constantFrom(...keys), value: fc.jsonValue({ maxDepth: 1 }) }),
+  fc.record({
+    kind: fc.constant('callback' as const),
+    key: fc.constantFrom(...keys),
+    value: fc.jsonValue({ maxDepth: 1 }),
+  }),
 )
 
 /** A turn: agents (each a list of ops) run in sequence or as parallel branches, optionally aborted after n events. */
@@ -58,7 +79,9 @@ const turnArb = fc.record({
 })
 
 function agentFor(name: string, ops: readonly Op[]): LlmAgent {
-  const script = ops.filter((op) => op.kind !== 'callback').map((op) => call(op.kind, { key: op.key, ...(op.kind === 'write' ? { value: op.value } : {}) }))
+  const script = ops
+    .filter((op) => op.kind !== 'callback')
+    .map((op) => call(op.kind, { key: op.key, ...(op.kind === 'write' ? { value: op.value } : {}) }))
   const callbacks = ops.filter((op): op is Extract<Op, { kind: 'callback' }> => op.kind === 'callback')
   return new LlmAgent({
     name,
@@ -92,39 +115,49 @@ function fold(initial: Readonly<Record<string, unknown>>, events: readonly Event
 describe('session state is exactly the fold of the stored events (property)', () => {
   it('holds over random writes, transforms, callback writes, parallel branches and aborts', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(turnArb, { minLength: 1, maxLength: 3 }), fc.dictionary(fc.constantFrom('a', 'b'), fc.integer()), async (turns, initial) => {
-        const holder: { agent: BaseAgent } = { agent: new SequentialAgent({ name: 'idle' }) }
-        const runner = new InMemoryRunner({ agent: holder.agent, appName: 'app' })
-        const session = await runner.sessionService.createSession({ appName: 'app', userId: 'u', state: initial })
-        for (const [index, turn] of turns.entries()) {
-          const agents = turn.agents.map((ops, position) => agentFor(`agent_${position}`, ops))
-          const root = turn.parallel ? new ParallelAgent({ name: `par_${index}`, subAgents: agents }) : new SequentialAgent({ name: `seq_${index}`, subAgents: agents })
-          const turnRunner = new InMemoryRunner({ agent: root, appName: 'app' })
-          Object.assign(turnRunner, { sessionService: runner.sessionService })
-          const controller = new AbortController()
-          let seen = 0
-          try {
-            for await (const _event of turnRunner.runAsync({
+      fc.asyncProperty(
+        fc.array(turnArb, { minLength: 1, maxLength: 3 }),
+        fc.dictionary(fc.constantFrom('a', 'b'), fc.integer()),
+        async (turns, initial) => {
+          const holder: { agent: BaseAgent } = { agent: new SequentialAgent({ name: 'idle' }) }
+          const runner = new InMemoryRunner({ agent: holder.agent, appName: 'app' })
+          const session = await runner.sessionService.createSession({ appName: 'app', userId: 'u', state: initial })
+          for (const [index, turn] of turns.entries()) {
+            const agents = turn.agents.map((ops, position) => agentFor(`agent_${position}`, ops))
+            const root = turn.parallel
+              ? new ParallelAgent({ name: `par_${index}`, subAgents: agents })
+              : new SequentialAgent({ name: `seq_${index}`, subAgents: agents })
+            const turnRunner = new InMemoryRunner({ agent: root, appName: 'app' })
+            Object.assign(turnRunner, { sessionService: runner.sessionService })
+            const controller = new AbortController()
+            let seen = 0
+            try {
+              for await (const _event of turnRunner.runAsync({
+                userId: 'u',
+                sessionId: session.id,
+                newMessage: { role: 'user', parts: [{ text: `turn ${index}` }] },
+                abortSignal: controller.signal,
+              })) {
+                seen++
+                if (turn.abortAfter !== undefined && seen > turn.abortAfter) controller.abort()
+              }
+            } catch (error) {
+              if (!controller.signal.aborted) throw error
+            }
+            const stored = await runner.sessionService.getSession({
+              appName: 'app',
               userId: 'u',
               sessionId: session.id,
-              newMessage: { role: 'user', parts: [{ text: `turn ${index}` }] },
-              abortSignal: controller.signal,
-            })) {
-              seen++
-              if (turn.abortAfter !== undefined && seen > turn.abortAfter) controller.abort()
-            }
-          } catch (error) {
-            if (!controller.signal.aborted) throw error
+            })
+            if (!stored) throw new Error('session lost')
+            expect({ ...stored.state }).toEqual({ ...fold(initial, stored.events) })
+            // What a client sees after a JSON round trip of the events folds to the same state.
+            const serialised = JSON.parse(JSON.stringify(stored.events)) as Event[]
+            expect({ ...fold(initial, serialised) }).toEqual({ ...stored.state })
+            expect(Object.getPrototypeOf(stored.state)).toBe(null)
           }
-          const stored = await runner.sessionService.getSession({ appName: 'app', userId: 'u', sessionId: session.id })
-          if (!stored) throw new Error('session lost')
-          expect({ ...stored.state }).toEqual({ ...fold(initial, stored.events) })
-          // What a client sees after a JSON round trip of the events folds to the same state.
-          const serialised = JSON.parse(JSON.stringify(stored.events)) as Event[]
-          expect({ ...fold(initial, serialised) }).toEqual({ ...stored.state })
-          expect(Object.getPrototypeOf(stored.state)).toBe(null)
-        }
-      }),
+        },
+      ),
       { numRuns: 60 },
     )
   }, 120_000)

@@ -25,7 +25,14 @@ function writer(key: string, value: unknown): FunctionTool<z.ZodObject> {
 describe('only own keys are state', () => {
   it('refuses __proto__ / constructor / prototype writes (with or without a prefix) with a StateError', () => {
     const state = new State({}, {})
-    for (const key of ['__proto__', 'constructor', 'prototype', 'app:__proto__', 'user:constructor', 'temp:prototype']) {
+    for (const key of [
+      '__proto__',
+      'constructor',
+      'prototype',
+      'app:__proto__',
+      'user:constructor',
+      'temp:prototype',
+    ]) {
       expect(isReservedStateKey(key)).toBe(true)
       expect(() => state.set(key, { 'app:flag': 'x' })).toThrow(StateError)
       expect(() => state.set(key, 1)).toThrow(/reserved/)
@@ -63,7 +70,9 @@ describe('only own keys are state', () => {
 
   it('appendEvent and createSession reject a reserved own key', async () => {
     const service = new InMemorySessionService()
-    await expect(service.createSession({ appName: 'a', userId: 'u', state: JSON.parse('{"__proto__":{"x":1}}') })).rejects.toThrow(StateError)
+    await expect(
+      service.createSession({ appName: 'a', userId: 'u', state: JSON.parse('{"__proto__":{"x":1}}') }),
+    ).rejects.toThrow(StateError)
     const session = await service.createSession({ appName: 'a', userId: 'u' })
     const event = createEvent({ author: 'x', invocationId: 'i' })
     event.actions.stateDelta = JSON.parse('{"app:__proto__":{"x":1}}') as Record<string, unknown>

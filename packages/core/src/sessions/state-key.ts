@@ -40,7 +40,10 @@ export function bareStateKey(key: string): string {
  * (described by the caller as `described`, such as `"my key" (string)`), `hint` how to fix it. `undefined` for a
  * valid key.
  */
-export function stateKeyIssue(key: unknown, described: string): { readonly message: string; readonly hint: string } | undefined {
+export function stateKeyIssue(
+  key: unknown,
+  described: string,
+): { readonly message: string; readonly hint: string } | undefined {
   if (isStateKey(key)) return undefined
   if (hasStateKeyForm(key)) {
     return {
@@ -56,7 +59,10 @@ export function stateKeyIssue(key: unknown, described: string): { readonly messa
 }
 
 function suggestStateKey(key: string): string | undefined {
-  const cleaned = key.trim().replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '')
+  const cleaned = key
+    .trim()
+    .replace(/[^A-Za-z0-9_]+/g, '_')
+    .replace(/^_+|_+$/g, '')
   if (cleaned.length === 0) return undefined
   return /^[0-9]/.test(cleaned) ? `_${cleaned}` : cleaned
 }

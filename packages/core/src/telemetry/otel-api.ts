@@ -17,7 +17,11 @@ export type OtelAttributeValue = string | number | boolean | readonly string[] |
 export type OtelContext = object
 
 export interface OtelTracer {
-  startSpan(name: string, options?: { kind?: number; attributes?: Record<string, OtelAttributeValue> }, context?: OtelContext): OtelSpan
+  startSpan(
+    name: string,
+    options?: { kind?: number; attributes?: Record<string, OtelAttributeValue> },
+    context?: OtelContext,
+  ): OtelSpan
 }
 
 export interface OtelApi {

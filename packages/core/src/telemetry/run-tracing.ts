@@ -34,7 +34,8 @@ export interface TraceSpan {
 }
 
 function envCaptureContent(): boolean {
-  const value = typeof process === 'undefined' ? undefined : process.env['OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT']
+  const value =
+    typeof process === 'undefined' ? undefined : process.env['OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT']
   return value?.toLowerCase() === 'true'
 }
 
@@ -56,7 +57,12 @@ export class RunTracing {
     this.root = options.parent ?? api.context.active()
   }
 
-  #start(name: string, kind: number, attributes: Record<string, OtelAttributeValue>, parent: OtelContext | undefined): TraceSpan | undefined {
+  #start(
+    name: string,
+    kind: number,
+    attributes: Record<string, OtelAttributeValue>,
+    parent: OtelContext | undefined,
+  ): TraceSpan | undefined {
     const span = this.tracer.startSpan(name, { kind, attributes }, parent ?? this.root)
     if (!span.isRecording()) {
       span.end()
@@ -83,7 +89,12 @@ export class RunTracing {
   }
 
   /** `chat {model}` for one model call. */
-  startModelCall(agentName: string, model: string, request: LlmRequest, parent: OtelContext | undefined): TraceSpan | undefined {
+  startModelCall(
+    agentName: string,
+    model: string,
+    request: LlmRequest,
+    parent: OtelContext | undefined,
+  ): TraceSpan | undefined {
     const attributes: Record<string, OtelAttributeValue> = {
       'gen_ai.operation.name': 'chat',
       'gen_ai.request.model': model,
@@ -97,7 +108,10 @@ export class RunTracing {
     const traced = this.#start(`chat ${model}`, SPAN_KIND_CLIENT, attributes, parent)
     if (traced && this.captureContent) {
       if (typeof config.systemInstruction === 'string' && config.systemInstruction) {
-        traced.span.setAttribute('gen_ai.system_instructions', JSON.stringify([{ type: 'text', content: config.systemInstruction }]))
+        traced.span.setAttribute(
+          'gen_ai.system_instructions',
+          JSON.stringify([{ type: 'text', content: config.systemInstruction }]),
+        )
       }
       traced.span.setAttribute('gen_ai.input.messages', JSON.stringify(request.contents.map(toMessage)))
     }
@@ -112,13 +126,15 @@ export class RunTracing {
       span.setAttribute('gen_ai.usage.input_tokens', input)
       span.setAttribute('gen_ai.usage.output_tokens', output)
     }
-    if (response.finishReason) span.setAttribute('gen_ai.response.finish_reasons', [String(response.finishReason).toLowerCase()])
+    if (response.finishReason)
+      span.setAttribute('gen_ai.response.finish_reasons', [String(response.finishReason).toLowerCase()])
     if (response.modelVersion) span.setAttribute('gen_ai.response.model', response.modelVersion)
     if (response.errorCode !== undefined) {
       span.setAttribute('error.type', response.errorCode)
       span.setStatus({ code: SPAN_STATUS_ERROR, message: response.errorMessage ?? response.errorCode })
     }
-    if (this.captureContent && response.content) span.setAttribute('gen_ai.output.messages', JSON.stringify([toMessage(response.content)]))
+    if (this.captureContent && response.content)
+      span.setAttribute('gen_ai.output.messages', JSON.stringify([toMessage(response.content)]))
   }
 
   /** `execute_tool {name}` for one tool call. */
@@ -138,7 +154,8 @@ export class RunTracing {
     if (call.id) attributes['gen_ai.tool.call.id'] = call.id
     if (tool?.description) attributes['gen_ai.tool.description'] = tool.description
     const traced = this.#start(`execute_tool ${name}`, SPAN_KIND_INTERNAL, attributes, parent)
-    if (traced && this.captureContent) traced.span.setAttribute('gen_ai.tool.call.arguments', JSON.stringify(call.args ?? {}))
+    if (traced && this.captureContent)
+      traced.span.setAttribute('gen_ai.tool.call.arguments', JSON.stringify(call.args ?? {}))
     return traced
   }
 
@@ -149,14 +166,18 @@ export class RunTracing {
       traced.span.setAttribute('error.type', 'tool_error')
       traced.span.setStatus({ code: SPAN_STATUS_ERROR, message: error })
     }
-    if (this.captureContent && result !== undefined) traced.span.setAttribute('gen_ai.tool.call.result', JSON.stringify(result))
+    if (this.captureContent && result !== undefined)
+      traced.span.setAttribute('gen_ai.tool.call.result', JSON.stringify(result))
   }
 
   /** Marks a span as failed by an exception (aborts included). */
   recordError(traced: TraceSpan, error: unknown): void {
     const failure = error instanceof Error ? error : new Error(String(error))
     traced.span.recordException(failure)
-    traced.span.setAttribute('error.type', (failure as { code?: unknown }).code ? String((failure as { code?: unknown }).code) : failure.name)
+    traced.span.setAttribute(
+      'error.type',
+      (failure as { code?: unknown }).code ? String((failure as { code?: unknown }).code) : failure.name,
+    )
     traced.span.setStatus({ code: SPAN_STATUS_ERROR, message: failure.message })
   }
 }
@@ -164,8 +185,15 @@ export class RunTracing {
 function toMessage(content: Content): { role: string; parts: unknown[] } {
   const parts = (content.parts ?? []).map((part) => {
     if (typeof part.text === 'string') return { type: part.thought ? 'reasoning' : 'text', content: part.text }
-    if (part.functionCall) return { type: 'tool_call', id: part.functionCall.id, name: part.functionCall.name, arguments: part.functionCall.args }
-    if (part.functionResponse) return { type: 'tool_call_response', id: part.functionResponse.id, response: part.functionResponse.response }
+    if (part.functionCall)
+      return {
+        type: 'tool_call',
+        id: part.functionCall.id,
+        name: part.functionCall.name,
+        arguments: part.functionCall.args,
+      }
+    if (part.functionResponse)
+      return { type: 'tool_call_response', id: part.functionResponse.id, response: part.functionResponse.response }
     return { type: 'other' }
   })
   return { role: content.role === 'model' ? 'assistant' : (content.role ?? 'user'), parts }

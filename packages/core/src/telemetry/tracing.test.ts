@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { trace } from '@opentelemetry/api'
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base'
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+  type ReadableSpan,
+} from '@opentelemetry/sdk-trace-base'
 import { z } from 'zod'
 import { LlmAgent } from '../agents/llm-agent.js'
 import { ParallelAgent } from '../agents/parallel-agent.js'
@@ -25,7 +30,8 @@ beforeEach(() => exporter.reset())
 /** Each span as `name <- parent name`, depth first, children in start order. */
 function tree(spans: readonly ReadableSpan[]): string[] {
   const byId = new Map(spans.map((span) => [span.spanContext().spanId, span]))
-  const started = (a: ReadableSpan, b: ReadableSpan) => a.startTime[0] - b.startTime[0] || a.startTime[1] - b.startTime[1]
+  const started = (a: ReadableSpan, b: ReadableSpan) =>
+    a.startTime[0] - b.startTime[0] || a.startTime[1] - b.startTime[1]
   const children = (parent: ReadableSpan | undefined) =>
     spans.filter((span) => byId.get(span.parentSpanContext?.spanId ?? '') === parent).sort(started)
   const lines: string[] = []
@@ -56,7 +62,10 @@ describe('OpenTelemetry spans (GenAI semantic conventions)', () => {
     const a = new LlmAgent({
       name: 'a',
       description: 'Finds the weather.',
-      model: new ScriptedLlm([usage(call('get_weather', { city: 'Paris' }, 'call-1'), 10, 2), usage(text('Sunny.'), 20, 3)], { model: 'gemini-test' }),
+      model: new ScriptedLlm(
+        [usage(call('get_weather', { city: 'Paris' }, 'call-1'), 10, 2), usage(text('Sunny.'), 20, 3)],
+        { model: 'gemini-test' },
+      ),
       tools: [weather()],
     })
     const b = new LlmAgent({ name: 'b', model: new ScriptedLlm(['B'], { model: 'other-model' }) })
@@ -99,7 +108,11 @@ describe('OpenTelemetry spans (GenAI semantic conventions)', () => {
       'gen_ai.conversation.id': harness.sessionId,
     })
     // Without opting in, no content is recorded.
-    expect(spans.flatMap((span) => Object.keys(span.attributes)).filter((key) => /messages|arguments|result|system_instructions/.test(key))).toEqual([])
+    expect(
+      spans
+        .flatMap((span) => Object.keys(span.attributes))
+        .filter((key) => /messages|arguments|result|system_instructions/.test(key)),
+    ).toEqual([])
   })
 
   it('records errors: a failing tool, a failing model call, an aborted run', async () => {
@@ -111,7 +124,10 @@ describe('OpenTelemetry spans (GenAI semantic conventions)', () => {
     await (await createHarness(agent)).run('go')
     const spans = exporter.getFinishedSpans()
     const tool = spans.find((span) => span.name.startsWith('execute_tool')) as ReadableSpan
-    expect([tool.status, tool.attributes['error.type']]).toEqual([{ code: 2, message: "Error in tool 'get_weather': unknown city" }, 'tool_error'])
+    expect([tool.status, tool.attributes['error.type']]).toEqual([
+      { code: 2, message: "Error in tool 'get_weather': unknown city" },
+      'tool_error',
+    ])
     const failed = spans.filter((span) => span.name.startsWith('chat'))[1] as ReadableSpan
     expect([failed.status.code, failed.events.map((event) => event.name)]).toEqual([2, ['exception']])
 
@@ -135,9 +151,14 @@ describe('OpenTelemetry spans (GenAI semantic conventions)', () => {
     await (await createHarness(agent)).run('weather?', { runConfig: { tracing: { captureContent: true } } })
     const spans = exporter.getFinishedSpans()
     const [first] = spans.filter((span) => span.name === 'chat m') as [ReadableSpan]
-    expect(JSON.parse(String(first.attributes['gen_ai.input.messages']))).toEqual([{ role: 'user', parts: [{ type: 'text', content: 'weather?' }] }])
+    expect(JSON.parse(String(first.attributes['gen_ai.input.messages']))).toEqual([
+      { role: 'user', parts: [{ type: 'text', content: 'weather?' }] },
+    ])
     expect(String(first.attributes['gen_ai.system_instructions'])).toContain('Be brief.')
-    expect(JSON.parse(String(first.attributes['gen_ai.output.messages']))[0].parts[0]).toMatchObject({ type: 'tool_call', name: 'get_weather' })
+    expect(JSON.parse(String(first.attributes['gen_ai.output.messages']))[0].parts[0]).toMatchObject({
+      type: 'tool_call',
+      name: 'get_weather',
+    })
     const tool = spans.find((span) => span.name.startsWith('execute_tool')) as ReadableSpan
     expect([tool.attributes['gen_ai.tool.call.arguments'], tool.attributes['gen_ai.tool.call.result']]).toEqual([
       '{"city":"Paris"}',
@@ -150,7 +171,11 @@ describe('OpenTelemetry spans (GenAI semantic conventions)', () => {
     const root = new ParallelAgent({
       name: 'fan',
       subAgents: [
-        new LlmAgent({ name: 'x', model: new ScriptedLlm([call('helper', { request: 'q' }), 'X']), tools: [new AgentTool({ agent: helper })] }),
+        new LlmAgent({
+          name: 'x',
+          model: new ScriptedLlm([call('helper', { request: 'q' }), 'X']),
+          tools: [new AgentTool({ agent: helper })],
+        }),
         new LlmAgent({ name: 'y', model: new ScriptedLlm(['Y']) }),
       ],
     })
@@ -161,7 +186,9 @@ describe('OpenTelemetry spans (GenAI semantic conventions)', () => {
     expect(lines).toContain('chat scripted <- invoke_agent helper')
     expect(lines).toContain('invoke_agent y <- invoke_agent fan')
     exporter.reset()
-    await (await createHarness(new LlmAgent({ name: 'quiet', model: new ScriptedLlm(['ok']) }))).run('go', { runConfig: { tracing: { enabled: false } } })
+    await (
+      await createHarness(new LlmAgent({ name: 'quiet', model: new ScriptedLlm(['ok']) }))
+    ).run('go', { runConfig: { tracing: { enabled: false } } })
     expect(exporter.getFinishedSpans()).toEqual([])
   })
 })

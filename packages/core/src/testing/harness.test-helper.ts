@@ -30,21 +30,38 @@ export async function createHarness(
   agent: BaseAgent,
   options: { state?: Record<string, unknown>; plugins?: readonly BasePlugin[] } = {},
 ): Promise<Harness> {
-  const runner = new InMemoryRunner({ agent, appName: APP_NAME, ...(options.plugins ? { plugins: options.plugins } : {}) })
-  const created = await runner.sessionService.createSession({ appName: APP_NAME, userId: USER_ID, state: options.state ?? {} })
+  const runner = new InMemoryRunner({
+    agent,
+    appName: APP_NAME,
+    ...(options.plugins ? { plugins: options.plugins } : {}),
+  })
+  const created = await runner.sessionService.createSession({
+    appName: APP_NAME,
+    userId: USER_ID,
+    state: options.state ?? {},
+  })
   return {
     runner,
     sessionId: created.id,
     async run(message, runOptions = {}) {
       const events: Event[] = []
       const newMessage = typeof message === 'string' ? userText(message) : message
-      for await (const event of runner.runAsync({ userId: USER_ID, sessionId: created.id, newMessage, ...runOptions })) {
+      for await (const event of runner.runAsync({
+        userId: USER_ID,
+        sessionId: created.id,
+        newMessage,
+        ...runOptions,
+      })) {
         events.push(event)
       }
       return events
     },
     async session() {
-      const session = await runner.sessionService.getSession({ appName: APP_NAME, userId: USER_ID, sessionId: created.id })
+      const session = await runner.sessionService.getSession({
+        appName: APP_NAME,
+        userId: USER_ID,
+        sessionId: created.id,
+      })
       if (!session) throw new Error('the harness session disappeared')
       return session
     },

@@ -15,7 +15,12 @@ const pipeline = (model: BaseLlm, instruction: LlmAgent['instruction'] = 'Write 
 
 describe('checkPreviewFidelity', () => {
   it('returns both recordings when every request matches', async () => {
-    const result = await checkPreviewFidelity({ agent: (model) => pipeline(model), script: ['Draft.', 'Fine.'], prompt: 'Go', state: { topic: 'cats' } })
+    const result = await checkPreviewFidelity({
+      agent: (model) => pipeline(model),
+      script: ['Draft.', 'Fine.'],
+      prompt: 'Go',
+      state: { topic: 'cats' },
+    })
     expect(result.runRequests).toHaveLength(2)
     expect(result.previewCalls.map((call) => call.agent)).toEqual(['writer', 'critic'])
   })
@@ -30,9 +35,12 @@ describe('checkPreviewFidelity', () => {
 
   it('reports a preview that makes a different number of calls', async () => {
     let builds = 0
-    const shorter = (model: BaseLlm) => (++builds === 1 ? pipeline(model) : new LlmAgent({ name: 'writer', model, instruction: 'Write about {topic}.', outputKey: 'draft' }))
-    await expect(checkPreviewFidelity({ agent: shorter, script: ['Draft.', 'Fine.'], prompt: 'Go', state: { topic: 'cats' } })).rejects.toThrow(
-      'the run made 2 model calls (writer, critic), the preview 1 (writer)',
-    )
+    const shorter = (model: BaseLlm) =>
+      ++builds === 1
+        ? pipeline(model)
+        : new LlmAgent({ name: 'writer', model, instruction: 'Write about {topic}.', outputKey: 'draft' })
+    await expect(
+      checkPreviewFidelity({ agent: shorter, script: ['Draft.', 'Fine.'], prompt: 'Go', state: { topic: 'cats' } }),
+    ).rejects.toThrow('the run made 2 model calls (writer, critic), the preview 1 (writer)')
   })
 })

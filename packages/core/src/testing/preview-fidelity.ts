@@ -56,7 +56,11 @@ class NamedModel extends BaseLlm {
     this.#inner = inner
   }
 
-  generateContentAsync(request: LlmRequest, stream?: boolean, abortSignal?: AbortSignal): AsyncGenerator<LlmResponse, void, undefined> {
+  generateContentAsync(
+    request: LlmRequest,
+    stream?: boolean,
+    abortSignal?: AbortSignal,
+  ): AsyncGenerator<LlmResponse, void, undefined> {
     return this.#inner.generateContentAsync(request, stream, abortSignal)
   }
 }
@@ -70,7 +74,11 @@ function agentOf(request: LlmRequest): string {
 }
 
 /** Each agent's requests, in the order it made them. */
-function byAgent<T>(items: readonly T[], agent: (item: T) => string, request: (item: T) => LlmRequest): Map<string, LlmRequest[]> {
+function byAgent<T>(
+  items: readonly T[],
+  agent: (item: T) => string,
+  request: (item: T) => LlmRequest,
+): Map<string, LlmRequest[]> {
   const grouped = new Map<string, LlmRequest[]>()
   for (const item of items) {
     const name = agent(item)
@@ -105,7 +113,9 @@ export async function checkPreviewFidelity(options: PreviewFidelityOptions): Pro
     newMessage: { role: 'user', parts: [{ text: options.prompt }] },
     ...(Object.keys(temp).length > 0 ? { stateDelta: temp } : {}),
     // The agents keep their models; the run sends every call to the scripted model under the agent's model name.
-    ...(fixed ? { runConfig: { modelOverride: (agent: LlmAgent) => new NamedModel(agent.canonicalModel.model, llm) } } : {}),
+    ...(fixed
+      ? { runConfig: { modelOverride: (agent: LlmAgent) => new NamedModel(agent.canonicalModel.model, llm) } }
+      : {}),
   })
   for await (const _ of run);
   const runRequests = llm.requests
@@ -124,7 +134,11 @@ export async function checkPreviewFidelity(options: PreviewFidelityOptions): Pro
     replies,
   })
   const expected = byAgent(runRequests, agentOf, (request) => request)
-  const actual = byAgent(preview.calls, (call) => call.agent, (call) => call.request)
+  const actual = byAgent(
+    preview.calls,
+    (call) => call.agent,
+    (call) => call.request,
+  )
   const problems: string[] = []
   if (preview.calls.length !== runRequests.length) {
     problems.push(
@@ -139,7 +153,10 @@ export async function checkPreviewFidelity(options: PreviewFidelityOptions): Pro
       for (const [field, read] of Object.entries(fields)) {
         const want = JSON.stringify(read(request))
         const got = JSON.stringify(read(other))
-        if (want !== got) problems.push(`agent "${name}" call ${index + 1}: ${field} differs\n  run:     ${clip(want)}\n  preview: ${clip(got)}`)
+        if (want !== got)
+          problems.push(
+            `agent "${name}" call ${index + 1}: ${field} differs\n  run:     ${clip(want)}\n  preview: ${clip(got)}`,
+          )
       }
       return undefined
     })

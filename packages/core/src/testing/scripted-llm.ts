@@ -33,13 +33,21 @@ export class ScriptedLlm extends BaseLlm {
    * @param script replies in call order, or one list of replies per agent name (for agents that run concurrently,
    *   where call order is not fixed).
    */
-  constructor(script: readonly ScriptEntry[] | Readonly<Record<string, readonly ScriptEntry[]>>, options: ScriptedLlmOptions = {}) {
+  constructor(
+    script: readonly ScriptEntry[] | Readonly<Record<string, readonly ScriptEntry[]>>,
+    options: ScriptedLlmOptions = {},
+  ) {
     super({ model: options.model ?? 'scripted' })
     if (Array.isArray(script)) {
       this.#script = [...(script as readonly ScriptEntry[])]
     } else {
       this.#script = []
-      this.#byAgent = new Map(Object.entries(script as Readonly<Record<string, readonly ScriptEntry[]>>).map(([name, list]) => [name, [...list]]))
+      this.#byAgent = new Map(
+        Object.entries(script as Readonly<Record<string, readonly ScriptEntry[]>>).map(([name, list]) => [
+          name,
+          [...list],
+        ]),
+      )
     }
     this.#delayMs = options.delayMs ?? 0
   }

@@ -14,13 +14,29 @@ import { FunctionTool } from './function-tool.js'
 const userMessage = (text: string): Content => ({ role: 'user', parts: [{ text }] })
 
 async function run(root: LlmAgent, options: { state?: Record<string, unknown>; plugins?: LoggingPlugin[] } = {}) {
-  const runner = new InMemoryRunner({ agent: root, appName: 'test_app', ...(options.plugins ? { plugins: options.plugins } : {}) })
-  const session = await runner.sessionService.createSession({ appName: 'test_app', userId: 'test_user', state: options.state ?? {} })
+  const runner = new InMemoryRunner({
+    agent: root,
+    appName: 'test_app',
+    ...(options.plugins ? { plugins: options.plugins } : {}),
+  })
+  const session = await runner.sessionService.createSession({
+    appName: 'test_app',
+    userId: 'test_user',
+    state: options.state ?? {},
+  })
   const events: Event[] = []
-  for await (const event of runner.runAsync({ userId: 'test_user', sessionId: session.id, newMessage: userMessage('test1') })) {
+  for await (const event of runner.runAsync({
+    userId: 'test_user',
+    sessionId: session.id,
+    newMessage: userMessage('test1'),
+  })) {
     events.push(event)
   }
-  const stored = await runner.sessionService.getSession({ appName: 'test_app', userId: 'test_user', sessionId: session.id })
+  const stored = await runner.sessionService.getSession({
+    appName: 'test_app',
+    userId: 'test_user',
+    sessionId: session.id,
+  })
   return { events, runner, session: stored ?? session }
 }
 
@@ -29,7 +45,8 @@ function simplify(events: readonly Event[]): [string, unknown][] {
   return events.map((event) => {
     const part = event.content?.parts?.[0] as Part
     if (part.functionCall) return [event.author, { call: part.functionCall.name, args: part.functionCall.args }]
-    if (part.functionResponse) return [event.author, { response: part.functionResponse.name, value: part.functionResponse.response }]
+    if (part.functionResponse)
+      return [event.author, { response: part.functionResponse.name, value: part.functionResponse.response }]
     return [event.author, part.text]
   })
 }
@@ -93,7 +110,7 @@ describe('AgentTool runs', () => {
     expect(session.state['temp:scratch']).toBeUndefined()
   })
 
-  it('gives the child the caller\'s temp: values for its run (they are never stored)', async () => {
+  it("gives the child the caller's temp: values for its run (they are never stored)", async () => {
     const llm = new ScriptedLlm([call('tool_agent', { request: 'go' }), 'child answer', 'done'])
     const toolAgent = new LlmAgent({ name: 'tool_agent', model: llm, instruction: 'Scratch: {temp:scratch}' })
     const root = new LlmAgent({
@@ -178,13 +195,20 @@ describe('AgentTool runs', () => {
       properties: { custom_output: { type: 'STRING' } },
       required: ['custom_output'],
     })
-    expect(simplify(events)[1]).toEqual(['root_agent', { response: 'tool_agent', value: { custom_output: 'response1' } }])
+    expect(simplify(events)[1]).toEqual([
+      'root_agent',
+      { response: 'tool_agent', value: { custom_output: 'response1' } },
+    ])
     expect(session.state['tool_output']).toEqual({ custom_output: 'response1' })
   })
 
   it('answers invalid input with an error the model can fix, without running the child', async () => {
     const llm = new ScriptedLlm([call('tool_agent', { custom_input: 3 }), 'fixed it'])
-    const toolAgent = new LlmAgent({ name: 'tool_agent', model: llm, inputSchema: z.object({ custom_input: z.string() }) })
+    const toolAgent = new LlmAgent({
+      name: 'tool_agent',
+      model: llm,
+      inputSchema: z.object({ custom_input: z.string() }),
+    })
     const root = new LlmAgent({ name: 'root_agent', model: llm, tools: [new AgentTool({ agent: toolAgent })] })
     const { events } = await run(root)
     expect(simplify(events)[1]).toEqual([
@@ -231,7 +255,9 @@ describe('AgentTool runs', () => {
   it('joins the visible text parts of the child last event and skips thoughts', async () => {
     const llm = new ScriptedLlm([
       call('tool_agent', { request: 'test1' }),
-      { content: { role: 'model', parts: [{ text: 'hidden', thought: true }, { text: 'line 1' }, { text: 'line 2' }] } },
+      {
+        content: { role: 'model', parts: [{ text: 'hidden', thought: true }, { text: 'line 1' }, { text: 'line 2' }] },
+      },
       'done',
     ])
     const toolAgent = new LlmAgent({ name: 'tool_agent', model: llm })
@@ -246,11 +272,9 @@ describe('AgentTool runs', () => {
     const toolAgent = new LlmAgent({ name: 'tool_agent', model: llm })
     const root = new LlmAgent({ name: 'root_agent', model: llm, tools: [new AgentTool({ agent: toolAgent })] })
     await run(root, { plugins: [new LoggingPlugin('log', { log: (line) => lines.push(line) })] })
-    expect(lines.filter((line) => line.startsWith('[log] before_model')).map((line) => /agent=(\w+)/.exec(line)?.[1])).toEqual([
-      'root_agent',
-      'tool_agent',
-      'root_agent',
-    ])
+    expect(
+      lines.filter((line) => line.startsWith('[log] before_model')).map((line) => /agent=(\w+)/.exec(line)?.[1]),
+    ).toEqual(['root_agent', 'tool_agent', 'root_agent'])
   })
 
   it('reports a failing child run to the caller model as an error response', async () => {
@@ -300,7 +324,12 @@ describe('AgentTool runs', () => {
     const runner = new InMemoryRunner({ agent: root, appName: 'test_app' })
     const session = await runner.sessionService.createSession({ appName: 'test_app', userId: 'u' })
     const consume = async () => {
-      const run = runner.runAsync({ userId: 'u', sessionId: session.id, newMessage: userMessage('go'), abortSignal: controller.signal })
+      const run = runner.runAsync({
+        userId: 'u',
+        sessionId: session.id,
+        newMessage: userMessage('go'),
+        abortSignal: controller.signal,
+      })
       for await (const _event of run);
     }
     await expect(consume()).rejects.toMatchObject({ code: 'ABORTED' })

@@ -71,7 +71,13 @@ export class AgentTool extends BaseTool {
   }
 
   /** Runs the agent on the arguments in a child session and returns its answer. */
-  override async runAsync({ args, toolContext }: { args: Record<string, unknown>; toolContext: Context }): Promise<unknown> {
+  override async runAsync({
+    args,
+    toolContext,
+  }: {
+    args: Record<string, unknown>
+    toolContext: Context
+  }): Promise<unknown> {
     const inputSchema = this.#inputSchema()
     const parsed = await z.safeParseAsync(inputSchema ?? requestParameters, args)
     if (!parsed.success) return { error: invalidArgumentsMessage(this.name, parsed.error.issues) }
@@ -121,7 +127,11 @@ export class AgentTool extends BaseTool {
         ...(parent.runConfig.usageLimits ? { usageLimits: parent.runConfig.usageLimits } : {}),
         ...(parent.runConfig.modelOverride ? { modelOverride: parent.runConfig.modelOverride } : {}),
         // The child's spans nest under this tool call's span.
-        ...(parent.runConfig.tracing || parent.traceContext ? { tracing: { ...parent.runConfig.tracing, ...(parent.traceContext ? { parent: parent.traceContext } : {}) } } : {}),
+        ...(parent.runConfig.tracing || parent.traceContext
+          ? {
+              tracing: { ...parent.runConfig.tracing, ...(parent.traceContext ? { parent: parent.traceContext } : {}) },
+            }
+          : {}),
       },
     })
     for await (const event of run) {
@@ -141,8 +151,13 @@ export class AgentTool extends BaseTool {
 
   #result(lastEvent: Event | undefined): unknown {
     const parts = lastEvent?.content?.parts
-    if ((!parts || parts.length === 0) && (lastEvent?.errorCode !== undefined || lastEvent?.errorMessage !== undefined)) {
-      const detail = [lastEvent.errorCode, lastEvent.errorMessage].filter((item) => item !== undefined && item !== '').join(': ')
+    if (
+      (!parts || parts.length === 0) &&
+      (lastEvent?.errorCode !== undefined || lastEvent?.errorMessage !== undefined)
+    ) {
+      const detail = [lastEvent.errorCode, lastEvent.errorMessage]
+        .filter((item) => item !== undefined && item !== '')
+        .join(': ')
       throw new Error(`agent '${this.agent.name}' ended with a model error: ${detail}`)
     }
     if (!parts || parts.length === 0) return ''

@@ -37,7 +37,9 @@ export abstract class BaseTool {
   /** Adds this tool to a request: its declaration and its `toolsDict` entry. */
   async processLlmRequest({ llmRequest }: { toolContext: Context; llmRequest: LlmRequest }): Promise<void> {
     if (this.name in llmRequest.toolsDict) {
-      throw new ConfigError(`Duplicate tool name: ${this.name}. Two tools of one agent cannot share a name; rename one of them.`)
+      throw new ConfigError(
+        `Duplicate tool name: ${this.name}. Two tools of one agent cannot share a name; rename one of them.`,
+      )
     }
     llmRequest.toolsDict[this.name] = this
     const declaration = this.getDeclaration()

@@ -8,7 +8,10 @@ import { BaseTool } from './base-tool.js'
  */
 export class ExitLoopTool extends BaseTool {
   constructor() {
-    super({ name: 'exit_loop', description: 'Exits the loop.\n\nCall this function only when you are instructed to do so.' })
+    super({
+      name: 'exit_loop',
+      description: 'Exits the loop.\n\nCall this function only when you are instructed to do so.',
+    })
   }
 
   /** `{ name, description }`: the tool takes no arguments. */

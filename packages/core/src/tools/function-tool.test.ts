@@ -41,12 +41,22 @@ describe('FunctionTool declaration', () => {
     expect(tool.getDeclaration()).toEqual({
       name: 'add',
       description: 'Adds two numbers.',
-      parameters: { type: 'OBJECT', properties: { a: { type: 'NUMBER' }, b: { type: 'NUMBER' } }, required: ['a', 'b'] },
+      parameters: {
+        type: 'OBJECT',
+        properties: { a: { type: 'NUMBER' }, b: { type: 'NUMBER' } },
+        required: ['a', 'b'],
+      },
     })
   })
 
   it('uses execute.name when no name is given', () => {
-    const tool = new FunctionTool({ description: 'Adds.', parameters: addParameters, execute: function add({ a, b }) { return a + b } })
+    const tool = new FunctionTool({
+      description: 'Adds.',
+      parameters: addParameters,
+      execute: function add({ a, b }) {
+        return a + b
+      },
+    })
     expect(tool.name).toBe('add')
     expect(tool.getDeclaration().name).toBe('add')
   })
@@ -63,12 +73,21 @@ describe('FunctionTool declaration', () => {
 
   it('declares an empty object when there are no parameters', () => {
     const tool = new FunctionTool({ name: 'ping', description: 'Pings.', execute: () => 'pong' })
-    expect(tool.getDeclaration()).toEqual({ name: 'ping', description: 'Pings.', parameters: { type: 'OBJECT', properties: {} } })
+    expect(tool.getDeclaration()).toEqual({
+      name: 'ping',
+      description: 'Pings.',
+      parameters: { type: 'OBJECT', properties: {} },
+    })
   })
 
   it('uses a genai Schema as is', () => {
     const parameters = { type: 'OBJECT' as never, properties: { q: { type: 'STRING' as never } }, required: ['q'] }
-    const tool = new FunctionTool({ name: 'search', description: 'Searches.', parameters, execute: (args) => args['q'] })
+    const tool = new FunctionTool({
+      name: 'search',
+      description: 'Searches.',
+      parameters,
+      execute: (args) => args['q'],
+    })
     expect(tool.getDeclaration().parameters).toBe(parameters)
   })
 
@@ -76,15 +95,19 @@ describe('FunctionTool declaration', () => {
     expect(() => new FunctionTool({ name: 'f', description: '', parameters: z.string(), execute: () => 1 })).toThrow(
       "Tool 'f': parameters must be a zod object schema (z.object({...})), got a schema of type STRING.",
     )
-    expect(() => new FunctionTool({ name: 'f', description: '', parameters: z.object({ d: z.date() }), execute: () => 1 })).toThrow(
-      /^f\.parameters: Tool 'f': Cannot turn the zod schema into a function schema: Date cannot be represented/,
-    )
+    expect(
+      () => new FunctionTool({ name: 'f', description: '', parameters: z.object({ d: z.date() }), execute: () => 1 }),
+    ).toThrow(/^f\.parameters: Tool 'f': Cannot turn the zod schema into a function schema: Date cannot be represented/)
   })
 
   it('appends the long-running note to the declared description only', () => {
     const note =
       'NOTE: This is a long-running operation. Do not call this tool again if it has already returned some intermediate or pending status.'
-    const tool = new LongRunningFunctionTool({ name: 'job', description: 'Starts a job.', execute: () => ({ status: 'pending' }) })
+    const tool = new LongRunningFunctionTool({
+      name: 'job',
+      description: 'Starts a job.',
+      execute: () => ({ status: 'pending' }),
+    })
     expect(tool.isLongRunning).toBe(true)
     expect(tool.description).toBe('Starts a job.')
     expect(tool.getDeclaration().description).toBe(`Starts a job.\n\n${note}`)
@@ -93,7 +116,12 @@ describe('FunctionTool declaration', () => {
   })
 
   it('is recognised by brand and adds itself to a request', async () => {
-    const tool = new FunctionTool({ name: 'add', description: 'Adds.', parameters: addParameters, execute: ({ a, b }) => a + b })
+    const tool = new FunctionTool({
+      name: 'add',
+      description: 'Adds.',
+      parameters: addParameters,
+      execute: ({ a, b }) => a + b,
+    })
     expect(isFunctionTool(tool)).toBe(true)
     expect(isBaseTool(tool)).toBe(true)
     expect(isFunctionTool({ name: 'add' })).toBe(false)
@@ -139,7 +167,10 @@ describe('FunctionTool.runAsync', () => {
       parameters: z.object({ city: z.string(), guests: z.array(z.object({ age: z.number() })) }),
       execute,
     })
-    const result = await tool.runAsync({ args: { city: 3, guests: [{ age: 'ten' }] }, toolContext: await toolContext() })
+    const result = await tool.runAsync({
+      args: { city: 3, guests: [{ age: 'ten' }] },
+      toolContext: await toolContext(),
+    })
     expect(result).toEqual({
       error:
         "Invalid arguments for tool 'book': city: Invalid input: expected string, received number; guests[0].age: Invalid input: expected number, received string. Call the tool again with arguments that match its parameter schema.",
@@ -148,9 +179,16 @@ describe('FunctionTool.runAsync', () => {
   })
 
   it('reports missing required arguments by name', async () => {
-    const tool = new FunctionTool({ name: 'add', description: 'Adds.', parameters: addParameters, execute: ({ a, b }) => a + b })
+    const tool = new FunctionTool({
+      name: 'add',
+      description: 'Adds.',
+      parameters: addParameters,
+      execute: ({ a, b }) => a + b,
+    })
     const result = (await tool.runAsync({ args: { a: 1 }, toolContext: await toolContext() })) as { error: string }
-    expect(result.error).toMatch(/^Invalid arguments for tool 'add': b: Invalid input: expected number, received undefined\./)
+    expect(result.error).toMatch(
+      /^Invalid arguments for tool 'add': b: Invalid input: expected number, received undefined\./,
+    )
   })
 
   it('runs async refinements', async () => {
@@ -162,7 +200,8 @@ describe('FunctionTool.runAsync', () => {
     })
     expect(await tool.runAsync({ args: { code: 'ok' }, toolContext: await toolContext() })).toBe('accepted')
     expect(await tool.runAsync({ args: { code: 'no' }, toolContext: await toolContext() })).toEqual({
-      error: "Invalid arguments for tool 'check': code: unknown code. Call the tool again with arguments that match its parameter schema.",
+      error:
+        "Invalid arguments for tool 'check': code: unknown code. Call the tool again with arguments that match its parameter schema.",
     })
   })
 
@@ -198,7 +237,11 @@ describe('FunctionTool.runAsync', () => {
     expect(failure).toBeInstanceOf(Error)
     expect((failure as Error).message).toBe("Error in tool 'errorTool': tool error message content")
     expect((failure as Error).cause).toBe(cause)
-    const rejecting = new FunctionTool({ name: 'rejecting', description: '', execute: () => Promise.reject('plain reason') })
+    const rejecting = new FunctionTool({
+      name: 'rejecting',
+      description: '',
+      execute: () => Promise.reject('plain reason'),
+    })
     await expect(rejecting.runAsync({ args: {}, toolContext: await toolContext() })).rejects.toThrow(
       "Error in tool 'rejecting': plain reason",
     )
@@ -274,7 +317,9 @@ describe('FunctionTool confirmation (spec 8.6)', () => {
   it('answers a rejected call without running', async () => {
     const { tool, execute } = deleteTool(true)
     const context = await toolContext({ toolConfirmation: { hint: '', confirmed: false } })
-    expect(await tool.runAsync({ args: { id: 'a' }, toolContext: context })).toEqual({ error: 'This tool call is rejected.' })
+    expect(await tool.runAsync({ args: { id: 'a' }, toolContext: context })).toEqual({
+      error: 'This tool call is rejected.',
+    })
     expect(execute).not.toHaveBeenCalled()
     expect(context.actions.requestedToolConfirmations).toEqual({})
   })

@@ -88,7 +88,13 @@ export class FunctionTool<TParameters extends FunctionToolParameters = undefined
    * Validates `args`, handles confirmation (ADK's `adk_request_confirmation` protocol), then runs `execute`.
    * Returns `{ error }` for invalid arguments, a pending confirmation or a rejected call.
    */
-  override async runAsync({ args, toolContext }: { args: Record<string, unknown>; toolContext: Context }): Promise<unknown> {
+  override async runAsync({
+    args,
+    toolContext,
+  }: {
+    args: Record<string, unknown>
+    toolContext: Context
+  }): Promise<unknown> {
     let validated: FunctionToolArgs<TParameters>
     if (isZodSchema(this.parameters)) {
       const parsed = await z.safeParseAsync(this.parameters, args)
@@ -164,10 +170,16 @@ function checkedOptions(options: unknown): string {
   const path = [typeof name === 'string' && name.length > 0 ? name : '<FunctionTool>']
   const issues: ConfigIssue[] = []
   if (typeof execute !== 'function') {
-    issues.push({ path: [...path, 'execute'], message: `execute must be a function (args, context) => result, got ${describeValue(execute)}.` })
+    issues.push({
+      path: [...path, 'execute'],
+      message: `execute must be a function (args, context) => result, got ${describeValue(execute)}.`,
+    })
   }
   if (name === undefined || name === '') {
-    issues.push({ path: [...path, 'name'], message: 'Tool name cannot be empty. Either name the `execute` function or provide a `name`.' })
+    issues.push({
+      path: [...path, 'name'],
+      message: 'Tool name cannot be empty. Either name the `execute` function or provide a `name`.',
+    })
   } else if (typeof name !== 'string' || !toolNamePattern.test(name)) {
     issues.push({
       path: [...path, 'name'],
@@ -176,15 +188,24 @@ function checkedOptions(options: unknown): string {
   }
   const description = record['description']
   if (description !== undefined && typeof description !== 'string') {
-    issues.push({ path: [...path, 'description'], message: `description must be a string, got ${describeValue(description)}.` })
+    issues.push({
+      path: [...path, 'description'],
+      message: `description must be a string, got ${describeValue(description)}.`,
+    })
   }
   const confirm = record['requireConfirmation']
   if (confirm !== undefined && typeof confirm !== 'boolean' && typeof confirm !== 'function') {
-    issues.push({ path: [...path, 'requireConfirmation'], message: `requireConfirmation must be a boolean or a function, got ${describeValue(confirm)}.` })
+    issues.push({
+      path: [...path, 'requireConfirmation'],
+      message: `requireConfirmation must be a boolean or a function, got ${describeValue(confirm)}.`,
+    })
   }
   const longRunning = record['isLongRunning']
   if (longRunning !== undefined && typeof longRunning !== 'boolean') {
-    issues.push({ path: [...path, 'isLongRunning'], message: `isLongRunning must be a boolean, got ${describeValue(longRunning)}.` })
+    issues.push({
+      path: [...path, 'isLongRunning'],
+      message: `isLongRunning must be a boolean, got ${describeValue(longRunning)}.`,
+    })
   }
   try {
     parametersSchema(String(name ?? ''), record['parameters'] as FunctionToolParameters)

@@ -19,7 +19,10 @@ async function toolContext(): Promise<Context> {
   const sessionService = new InMemorySessionService()
   const session = await sessionService.createSession({ appName: 'app', userId: 'user' })
   const agent = new QuietAgent({ name: 'dispatcher' })
-  return new Context({ invocationContext: new InvocationContext({ invocationId: 'e-1', agent, session, sessionService }), functionCallId: 'c1' })
+  return new Context({
+    invocationContext: new InvocationContext({ invocationId: 'e-1', agent, session, sessionService }),
+    functionCallId: 'c1',
+  })
 }
 
 describe('transfer_to_agent tool', () => {

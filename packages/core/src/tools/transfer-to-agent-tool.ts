@@ -28,12 +28,22 @@ export class TransferToAgentTool extends BaseTool {
     return {
       name: this.name,
       description: this.description,
-      parameters: { type: SchemaType.OBJECT, properties: { agent_name: { type: SchemaType.STRING } }, required: ['agent_name'] },
+      parameters: {
+        type: SchemaType.OBJECT,
+        properties: { agent_name: { type: SchemaType.STRING } },
+        required: ['agent_name'],
+      },
     }
   }
 
   /** Queues the transfer (`actions.transferToAgent`) or answers with an `{ error }` for an unknown target. */
-  override async runAsync({ args, toolContext }: { args: Record<string, unknown>; toolContext: Context }): Promise<unknown> {
+  override async runAsync({
+    args,
+    toolContext,
+  }: {
+    args: Record<string, unknown>
+    toolContext: Context
+  }): Promise<unknown> {
     const requested = args['agent_name'] ?? args['agentName']
     const targets = this.targetNames.join(', ')
     if (typeof requested !== 'string' || requested.length === 0) {
@@ -63,7 +73,10 @@ export interface TransferTarget {
  * for character: the targets in listing order, then, when `parent` is given, the sentence about transferring back
  * to the parent. Pass `parent` only when the agent has a parent and `disallowTransferToParent` is false.
  */
-export function buildTransferInstruction(targets: readonly TransferTarget[], parent?: { readonly name: string }): string {
+export function buildTransferInstruction(
+  targets: readonly TransferTarget[],
+  parent?: { readonly name: string },
+): string {
   const infos = targets
     .map((target) => `\nAgent name: ${target.name}\nAgent description: ${target.description}\n`)
     .join('\n')

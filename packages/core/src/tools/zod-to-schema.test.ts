@@ -83,7 +83,12 @@ describe('zodToSchema', () => {
 
   it('converts arrays with items, nested objects and counts', () => {
     const schema = zodToSchema(
-      z.object({ rows: z.array(z.object({ id: z.string(), tags: z.array(z.string()) })).min(1).max(3) }),
+      z.object({
+        rows: z
+          .array(z.object({ id: z.string(), tags: z.array(z.string()) }))
+          .min(1)
+          .max(3),
+      }),
     )
     expect(schema.properties?.['rows']).toEqual({
       type: 'ARRAY',
@@ -120,7 +125,10 @@ describe('zodToSchema', () => {
     const schema = zodToSchema(
       z.object({
         v: z.union([z.string(), z.number()]),
-        d: z.discriminatedUnion('kind', [z.object({ kind: z.literal('a'), x: z.string() }), z.object({ kind: z.literal('b') })]),
+        d: z.discriminatedUnion('kind', [
+          z.object({ kind: z.literal('a'), x: z.string() }),
+          z.object({ kind: z.literal('b') }),
+        ]),
       }),
     )
     expect(schema.properties?.['v']).toEqual({ anyOf: [{ type: 'STRING' }, { type: 'NUMBER' }] })

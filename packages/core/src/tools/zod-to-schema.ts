@@ -83,7 +83,8 @@ function convertNode(node: JsonSchema, state: ConversionState): Schema {
   if (Array.isArray(variants)) return withCommonFields(convertVariants(variants, state), node)
 
   const intersection = node['allOf'] as JsonSchema[] | undefined
-  if (Array.isArray(intersection)) return withCommonFields(mergeObjects(intersection.map((item) => convertNode(item, state))), node)
+  if (Array.isArray(intersection))
+    return withCommonFields(mergeObjects(intersection.map((item) => convertNode(item, state))), node)
 
   const type = node['type']
   if (Array.isArray(type)) return withCommonFields(convertTypeList(type as string[], node, state), node)
@@ -93,7 +94,8 @@ function convertNode(node: JsonSchema, state: ConversionState): Schema {
 function convertReference(reference: string, node: JsonSchema, state: ConversionState): Schema {
   const name = reference === rootReference ? rootReference : reference.replace(/^#\/(\$defs|definitions)\//, '')
   const target = state.definitions[name]
-  if (!target) throw new ConfigError(`Cannot turn the zod schema into a function schema: unresolved reference "${reference}".`)
+  if (!target)
+    throw new ConfigError(`Cannot turn the zod schema into a function schema: unresolved reference "${reference}".`)
   if (state.expanding.has(name)) {
     const type = typeof target['type'] === 'string' ? jsonTypeToGenai[target['type']] : undefined
     return withCommonFields(type ? { type } : {}, { ...target, ...node })
@@ -174,7 +176,8 @@ function convertTyped(type: string | undefined, node: JsonSchema, state: Convers
 function enumSchema(type: string | undefined, values: readonly unknown[]): Schema {
   if (values.every((value) => typeof value === 'string')) return { type: SchemaType.STRING, enum: values as string[] }
   if (values.every((value) => typeof value === 'number')) {
-    const numberType = type === 'integer' || values.every((value) => Number.isInteger(value)) ? SchemaType.INTEGER : SchemaType.NUMBER
+    const numberType =
+      type === 'integer' || values.every((value) => Number.isInteger(value)) ? SchemaType.INTEGER : SchemaType.NUMBER
     return { type: numberType, format: 'enum', enum: values.map(String) }
   }
   if (values.every((value) => typeof value === 'boolean')) return { type: SchemaType.BOOLEAN }

@@ -30,7 +30,11 @@ function emptyUsage(): MutableUsage {
 }
 
 /** Input, output and total tokens of one model response's usage metadata. */
-export function tokenCounts(metadata: GenerateContentResponseUsageMetadata): { input: number; output: number; total: number } {
+export function tokenCounts(metadata: GenerateContentResponseUsageMetadata): {
+  input: number
+  output: number
+  total: number
+} {
   const input = (metadata.promptTokenCount ?? 0) + (metadata.toolUsePromptTokenCount ?? 0)
   const output = (metadata.candidatesTokenCount ?? 0) + (metadata.thoughtsTokenCount ?? 0)
   return { input, output, total: metadata.totalTokenCount ?? input + output }

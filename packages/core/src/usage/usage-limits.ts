@@ -50,7 +50,8 @@ export function breachAfterModelCall(usage: Usage, limits: UsageLimits): UsageLi
 /** The tool-call limit that running `count` more calls would cross. */
 export function breachBeforeToolCalls(usage: Usage, limits: UsageLimits, count: number): UsageLimitBreach | undefined {
   const max = limits.toolCalls
-  if (max !== undefined && usage.toolCalls + count > max) return { limit: 'toolCalls', max, used: usage.toolCalls + count }
+  if (max !== undefined && usage.toolCalls + count > max)
+    return { limit: 'toolCalls', max, used: usage.toolCalls + count }
   return undefined
 }
 
@@ -59,7 +60,8 @@ export function usageLimitMessage(breach: UsageLimitBreach): string {
   const head = `Usage limit reached: usageLimits.${breach.limit} is ${breach.max}`
   const tail = `The run stopped; raise runConfig.usageLimits.${breach.limit} to allow more.`
   if (breach.limit === 'modelCalls') return `${head}; the run stopped before model call ${breach.used}. ${tail}`
-  if (breach.limit === 'toolCalls') return `${head}; running the requested tool calls would make ${breach.used}. ${tail}`
+  if (breach.limit === 'toolCalls')
+    return `${head}; running the requested tool calls would make ${breach.used}. ${tail}`
   const kind = breach.limit.replace('Tokens', '')
   return `${head} and the run has used ${breach.used} ${kind} tokens. ${tail}`
 }

@@ -17,12 +17,21 @@ const used = (response: LlmResponse, input: number, output: number): LlmResponse
 })
 
 const echo = () =>
-  new FunctionTool({ name: 'echo', description: 'Echoes.', parameters: z.object({ x: z.number() }), execute: ({ x }) => ({ x }) })
+  new FunctionTool({
+    name: 'echo',
+    description: 'Echoes.',
+    parameters: z.object({ x: z.number() }),
+    execute: ({ x }) => ({ x }),
+  })
 
 describe('usage accounting', () => {
   it('counts model calls, tool calls and tokens per agent and in total; each model event carries its call usage', async () => {
     const usage = new RunUsage()
-    const a = new LlmAgent({ name: 'a', model: new ScriptedLlm([used(call('echo', { x: 1 }), 10, 2), used(text('A'), 15, 3)]), tools: [echo()] })
+    const a = new LlmAgent({
+      name: 'a',
+      model: new ScriptedLlm([used(call('echo', { x: 1 }), 10, 2), used(text('A'), 15, 3)]),
+      tools: [echo()],
+    })
     const b = new LlmAgent({ name: 'b', model: new ScriptedLlm([used(text('B'), 7, 1)]) })
     const harness = await createHarness(new SequentialAgent({ name: 'root', subAgents: [a, b] }))
     const events = await harness.run('go', { runConfig: { usage } })
@@ -49,7 +58,12 @@ describe('usage accounting', () => {
       tools: [new AgentTool({ agent: helper })],
     })
     await (await createHarness(root)).run('go', { runConfig: { usage } })
-    expect([usage.modelCalls, usage.toolCalls, usage.totalTokens, Object.keys(usage.byAgent)]).toEqual([3, 1, 37, ['root', 'helper']])
+    expect([usage.modelCalls, usage.toolCalls, usage.totalTokens, Object.keys(usage.byAgent)]).toEqual([
+      3,
+      1,
+      37,
+      ['root', 'helper'],
+    ])
   })
 })
 
@@ -73,10 +87,22 @@ describe('usage limits', () => {
   it('refuses tool calls that would cross toolCalls before running any of them', async () => {
     let runs = 0
     const tool = new FunctionTool({ name: 't', description: 'T.', parameters: z.object({}), execute: () => ++runs })
-    const agent = new LlmAgent({ name: 'a', model: new ScriptedLlm([call('t'), call([['t', {}], ['t', {}]])]), tools: [tool] })
+    const agent = new LlmAgent({
+      name: 'a',
+      model: new ScriptedLlm([
+        call('t'),
+        call([
+          ['t', {}],
+          ['t', {}],
+        ]),
+      ]),
+      tools: [tool],
+    })
     const events = await (await createHarness(agent)).run('go', { runConfig: { usageLimits: { toolCalls: 2 } } })
     expect(runs).toBe(1)
-    expect(events.at(-1)?.errorMessage).toMatch(/^Usage limit reached: usageLimits\.toolCalls is 2; running the requested tool calls would make 3\./)
+    expect(events.at(-1)?.errorMessage).toMatch(
+      /^Usage limit reached: usageLimits\.toolCalls is 2; running the requested tool calls would make 3\./,
+    )
   })
 
   it('stops after a response that went over a token limit (its tool calls are not run), and before a call once it is reached', async () => {
@@ -92,7 +118,9 @@ describe('usage limits', () => {
     const first = new LlmAgent({ name: 'first', model: new ScriptedLlm([used(text('one'), 40, 10)]) })
     await (await createHarness(first)).run('go', { runConfig: { usage } })
     const second = new ScriptedLlm(['two'])
-    const next = await (await createHarness(new LlmAgent({ name: 'second', model: second }))).run('go', {
+    const next = await (
+      await createHarness(new LlmAgent({ name: 'second', model: second }))
+    ).run('go', {
       runConfig: { usage, usageLimits: { outputTokens: 10 } },
     })
     expect([second.requests.length, next.at(-1)?.errorMessage]).toEqual([
@@ -106,10 +134,14 @@ describe('usage limits', () => {
     const tool = new FunctionTool({ name: 't', description: 'T.', parameters: z.object({}), execute: () => 'ok' })
     const a = new LlmAgent({ name: 'a', model: new ScriptedLlm([used(call('t'), 5, 200)]), tools: [tool] })
     const b = new LlmAgent({ name: 'b', model: slow })
-    const events = await (await createHarness(new ParallelAgent({ name: 'fan', subAgents: [a, b] }))).run('go', {
+    const events = await (
+      await createHarness(new ParallelAgent({ name: 'fan', subAgents: [a, b] }))
+    ).run('go', {
       runConfig: { usageLimits: { outputTokens: 100 } },
     })
-    expect(events.filter((event) => event.errorCode === USAGE_LIMIT_EXCEEDED).map((event) => event.author)).toEqual(['a'])
+    expect(events.filter((event) => event.errorCode === USAGE_LIMIT_EXCEEDED).map((event) => event.author)).toEqual([
+      'a',
+    ])
     expect(slow.requests.length).toBeLessThanOrEqual(1)
   })
 })

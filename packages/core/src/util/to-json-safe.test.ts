@@ -33,7 +33,10 @@ describe('toJsonSafe', () => {
       big: 12345678901234567890n,
       date,
       bad: new Date(Number.NaN),
-      map: new Map<unknown, unknown>([['a', 1], [2, date]]),
+      map: new Map<unknown, unknown>([
+        ['a', 1],
+        [2, date],
+      ]),
       objectKeys: new Map([[{ id: 1 }, 'v']]),
       set: new Set([1, 2n]),
       bytes: new Uint8Array([1, 2]),
@@ -98,6 +101,10 @@ describe('a tool result can never poison a session', () => {
     const session = await harness.session()
     expect(() => JSON.stringify(session.events)).not.toThrow()
     const response = session.events.find((event) => event.content?.parts?.[0]?.functionResponse)?.content?.parts?.[0]
-    expect(response?.functionResponse?.response).toEqual({ id: '7', when: '1970-01-01T00:00:00.000Z', self: '[Circular]' })
+    expect(response?.functionResponse?.response).toEqual({
+      id: '7',
+      when: '1970-01-01T00:00:00.000Z',
+      self: '[Circular]',
+    })
   })
 })

@@ -108,7 +108,8 @@ function convertObject(object: object, ancestors: unknown[]): JsonSafe {
   for (const key of Object.keys(object)) {
     const converted = convert((object as Record<string, unknown>)[key], ancestors)
     if (converted === undefined) continue
-    if (key === '__proto__') Object.defineProperty(result, key, { value: converted, enumerable: true, writable: true, configurable: true })
+    if (key === '__proto__')
+      Object.defineProperty(result, key, { value: converted, enumerable: true, writable: true, configurable: true })
     else result[key] = converted
   }
   return result
@@ -116,13 +117,15 @@ function convertObject(object: object, ancestors: unknown[]): JsonSafe {
 
 function convertMap(map: Map<unknown, unknown>, ancestors: unknown[]): JsonSafe {
   const simpleKeys = [...map.keys()].every((key) => ['string', 'number', 'boolean'].includes(typeof key))
-  if (!simpleKeys) return Array.from(map, ([key, item]) => [convert(key, ancestors) ?? null, convert(item, ancestors) ?? null])
+  if (!simpleKeys)
+    return Array.from(map, ([key, item]) => [convert(key, ancestors) ?? null, convert(item, ancestors) ?? null])
   const result: Record<string, JsonSafe> = {}
   for (const [key, item] of map) {
     const converted = convert(item, ancestors)
     if (converted === undefined) continue
     const name = String(key)
-    if (name === '__proto__') Object.defineProperty(result, name, { value: converted, enumerable: true, writable: true, configurable: true })
+    if (name === '__proto__')
+      Object.defineProperty(result, name, { value: converted, enumerable: true, writable: true, configurable: true })
     else result[name] = converted
   }
   return result

@@ -80,7 +80,11 @@ export function slowTree(options: TreeOptions & { workerId: string }): BaseAgent
     logLine(options.log, `leave ${options.workerId}`)
     return 'done'
   }
-  return new LlmAgent({ name: 'slow', model: new ScriptedLlm(Array.from({ length: 500 }, () => entry)), instruction: 'Be slow.' })
+  return new LlmAgent({
+    name: 'slow',
+    model: new ScriptedLlm(Array.from({ length: 500 }, () => entry)),
+    instruction: 'Be slow.',
+  })
 }
 
 /** One agent whose model call logs `started` and then waits a minute (so a test can cancel it midway). */
@@ -95,7 +99,10 @@ export function waiterTree(options: TreeOptions): BaseAgent {
   return new LlmAgent({
     name: 'waiter',
     model: new ScriptedLlm(
-      Array.from({ length: 50 }, () => (request: LlmRequest) => (JSON.stringify(request.contents).includes('quick') ? quick() : entry())),
+      Array.from(
+        { length: 50 },
+        () => (request: LlmRequest) => (JSON.stringify(request.contents).includes('quick') ? quick() : entry()),
+      ),
     ),
     instruction: 'Wait.',
   })

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url'
 
 /** The test PostgreSQL server (`.ci/run` starts one); without it the tests are skipped, except under CI. */
 export const pgUrl = process.env['ADK_FLUENT_TEST_PG_URL']
-if (!pgUrl && process.env['CI']) throw new Error('ADK_FLUENT_TEST_PG_URL is not set: CI must run the durable-run tests against PostgreSQL.')
+if (!pgUrl && process.env['CI'])
+  throw new Error('ADK_FLUENT_TEST_PG_URL is not set: CI must run the durable-run tests against PostgreSQL.')
 
 /** The URL of another database on the test server (DBOS creates its system database when it is absent). */
 export function databaseUrl(name: string): string {
@@ -30,11 +31,17 @@ export function newLog(): string {
 /** The log's lines so far. */
 export function readLog(file: string): string[] {
   if (!existsSync(file)) return []
-  return readFileSync(file, 'utf8').split('\n').filter((line) => line.length > 0)
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.length > 0)
 }
 
 /** Polls `check` until it is true (generous timeouts: the machine is shared). */
-export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)

@@ -24,9 +24,11 @@ export class PgTestSessionService implements BaseSessionService {
   }
 
   async init(): Promise<this> {
-    await this.#pool.query(`CREATE TABLE IF NOT EXISTS test_sessions (app TEXT, usr TEXT, id TEXT, state JSONB NOT NULL DEFAULT '{}',
+    await this.#pool
+      .query(`CREATE TABLE IF NOT EXISTS test_sessions (app TEXT, usr TEXT, id TEXT, state JSONB NOT NULL DEFAULT '{}',
       PRIMARY KEY (app, usr, id))`)
-    await this.#pool.query(`CREATE TABLE IF NOT EXISTS test_events (seq BIGSERIAL PRIMARY KEY, app TEXT, usr TEXT, session TEXT,
+    await this.#pool
+      .query(`CREATE TABLE IF NOT EXISTS test_events (seq BIGSERIAL PRIMARY KEY, app TEXT, usr TEXT, session TEXT,
       id TEXT, data JSONB NOT NULL, UNIQUE (app, usr, session, id))`)
     return this
   }
@@ -39,7 +41,14 @@ export class PgTestSessionService implements BaseSessionService {
       id,
       JSON.stringify(request.state ?? {}),
     ])
-    return { id, appName: request.appName, userId: request.userId, state: { ...request.state }, events: [], lastUpdateTime: Date.now() }
+    return {
+      id,
+      appName: request.appName,
+      userId: request.userId,
+      state: { ...request.state },
+      events: [],
+      lastUpdateTime: Date.now(),
+    }
   }
 
   async getSession(request: GetSessionRequest): Promise<Session | undefined> {
@@ -69,7 +78,11 @@ export class PgTestSessionService implements BaseSessionService {
   }
 
   async deleteSession(request: DeleteSessionRequest): Promise<void> {
-    await this.#pool.query('DELETE FROM test_sessions WHERE app = $1 AND usr = $2 AND id = $3', [request.appName, request.userId, request.sessionId])
+    await this.#pool.query('DELETE FROM test_sessions WHERE app = $1 AND usr = $2 AND id = $3', [
+      request.appName,
+      request.userId,
+      request.sessionId,
+    ])
   }
 
   async appendEvent({ session, event }: AppendEventRequest): Promise<Event> {
@@ -85,12 +98,10 @@ export class PgTestSessionService implements BaseSessionService {
       )
       if (result.rowCount === 1) {
         this.inserted++
-        await client.query('UPDATE test_sessions SET state = state || $4::jsonb WHERE app = $1 AND usr = $2 AND id = $3', [
-          session.appName,
-          session.userId,
-          session.id,
-          JSON.stringify(delta),
-        ])
+        await client.query(
+          'UPDATE test_sessions SET state = state || $4::jsonb WHERE app = $1 AND usr = $2 AND id = $3',
+          [session.appName, session.userId, session.id, JSON.stringify(delta)],
+        )
       }
       await client.query('COMMIT')
     } catch (error) {

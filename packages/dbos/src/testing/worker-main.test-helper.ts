@@ -19,7 +19,8 @@ const options = {
   ...(env['DELAY_MS'] ? { delayMs: Number(env['DELAY_MS']) } : {}),
 }
 const tree = env['TREE'] ?? 'pipeline'
-const agent = tree === 'slow' ? slowTree({ ...options, workerId }) : tree === 'waiter' ? waiterTree(options) : pipelineTree(options)
+const agent =
+  tree === 'slow' ? slowTree({ ...options, workerId }) : tree === 'waiter' ? waiterTree(options) : pipelineTree(options)
 const sessionService = await new PgTestSessionService(need('SESSIONS_URL')).init()
 const runner = await DurableRunner.launch({
   appName: need('APP'),

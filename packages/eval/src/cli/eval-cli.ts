@@ -43,7 +43,13 @@ export function parseEvalSetArguments(values: readonly string[]): Map<string, st
   for (const value of values) {
     const colon = value.indexOf(':')
     const file = colon < 0 ? value : value.slice(0, colon)
-    const ids = colon < 0 ? [] : value.slice(colon + 1).split(',').filter((id) => id.trim().length > 0)
+    const ids =
+      colon < 0
+        ? []
+        : value
+            .slice(colon + 1)
+            .split(',')
+            .filter((id) => id.trim().length > 0)
     sets.set(file, [...(sets.get(file) ?? []), ...ids])
   }
   return sets
@@ -51,7 +57,8 @@ export function parseEvalSetArguments(values: readonly string[]): Map<string, st
 
 function criteriaRepr(config: EvalConfig): string {
   const criteria = Object.entries(config.criteria).map(
-    ([name, value]) => `${pyRepr(name)}: ${typeof value === 'number' ? pyFloat(value) : pyRepr({ ...criterionToJson(value), threshold: pyFloat(value.threshold) }).replace(/'threshold': '([^']*)'/, "'threshold': $1")}`,
+    ([name, value]) =>
+      `${pyRepr(name)}: ${typeof value === 'number' ? pyFloat(value) : pyRepr({ ...criterionToJson(value), threshold: pyFloat(value.threshold) }).replace(/'threshold': '([^']*)'/, "'threshold': $1")}`,
   )
   return `criteria={${criteria.join(', ')}} custom_metrics=${config.customMetrics ? pyRepr(config.customMetrics) : 'None'} user_simulator_config=${config.userSimulatorConfig ? pyRepr(config.userSimulatorConfig) : 'None'}`
 }
@@ -70,7 +77,8 @@ export async function runEvalCli(input: EvalCliInput): Promise<number> {
   }
   // A judge model that cannot be resolved stops the command here, before any output or case.
   for (const metric of evalMetricsOf(config)) {
-    if (judgeMetrics.has(metric.metricName)) input.judge?.(metric.criterion.judgeModelOptions?.judgeModel ?? 'gemini-2.5-flash')
+    if (judgeMetrics.has(metric.metricName))
+      input.judge?.(metric.criterion.judgeModelOptions?.judgeModel ?? 'gemini-2.5-flash')
   }
   input.stdout.write(`Using evaluation criteria: ${criteriaRepr(config)}\n`)
   const results: EvalSetResult[] = []

@@ -1,6 +1,12 @@
 import { ConfigError } from '@adk-fluent/core'
 import { textOf, toolCallsOf } from '../run/tool-calls.js'
-import { loopMean, statusOf, type MetricEvaluation, type MetricEvaluator, type PerInvocationScore } from './metric-types.js'
+import {
+  loopMean,
+  statusOf,
+  type MetricEvaluation,
+  type MetricEvaluator,
+  type PerInvocationScore,
+} from './metric-types.js'
 import { rouge1 } from './rouge1.js'
 import { parseMatchType, trajectoryScore } from './trajectory.js'
 
@@ -21,7 +27,9 @@ export const toolTrajectoryAvgScore: MetricEvaluator = async (actual, expected, 
   const matchType = parseMatchType(metric.criterion.matchType ?? 'EXACT', `criteria.${metric.metricName}.match_type`)
   const ignoreArgs = metric.criterion.ignoreArgs ?? false
   pairUp(actual, expected, metric.metricName)
-  const scores = actual.map((invocation, index) => trajectoryScore(toolCallsOf(expected[index]), toolCallsOf(invocation), matchType, ignoreArgs))
+  const scores = actual.map((invocation, index) =>
+    trajectoryScore(toolCallsOf(expected[index]), toolCallsOf(invocation), matchType, ignoreArgs),
+  )
   return fromScores(scores, metric.threshold)
 }
 

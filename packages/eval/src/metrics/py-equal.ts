@@ -19,7 +19,9 @@ export function pyEqual(left: unknown, right: unknown): boolean {
     const leftKeys = Object.keys(left)
     const rightRecord = right as Record<string, unknown>
     if (leftKeys.length !== Object.keys(rightRecord).length) return false
-    return leftKeys.every((key) => Object.hasOwn(rightRecord, key) && pyEqual((left as Record<string, unknown>)[key], rightRecord[key]))
+    return leftKeys.every(
+      (key) => Object.hasOwn(rightRecord, key) && pyEqual((left as Record<string, unknown>)[key], rightRecord[key]),
+    )
   }
   return left === right
 }

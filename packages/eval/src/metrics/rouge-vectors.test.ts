@@ -13,9 +13,15 @@ describe('rouge1 against the generated corpus (Python + Debian NLTK, scripts/gen
     expect(golden.vectors.length).toBeGreaterThanOrEqual(300)
     const wrong: string[] = []
     for (const [candidate, reference, v1, v2, v3] of golden.vectors) {
-      const got = [rouge1(candidate, reference, 'v1'), rouge1(candidate, reference, 'v2'), rouge1(candidate, reference, 'v3')]
+      const got = [
+        rouge1(candidate, reference, 'v1'),
+        rouge1(candidate, reference, 'v2'),
+        rouge1(candidate, reference, 'v3'),
+      ]
       if (!Object.is(got[0], v1) || !Object.is(got[1], v2) || !Object.is(got[2], v3)) {
-        wrong.push(`${JSON.stringify(candidate)} vs ${JSON.stringify(reference)}: python ${[v1, v2, v3].join(' ')}, ours ${got.join(' ')}`)
+        wrong.push(
+          `${JSON.stringify(candidate)} vs ${JSON.stringify(reference)}: python ${[v1, v2, v3].join(' ')}, ours ${got.join(' ')}`,
+        )
       }
     }
     expect(wrong).toEqual([])

@@ -26,7 +26,8 @@ const nonAscii: readonly (readonly [string, string, number, number, number])[] =
 
 describe('rouge1 (response_match_score)', () => {
   it.each(ascii)('%j vs %j gives %d in every variant, to the exact double', (candidate, reference, expected) => {
-    for (const variant of ['v1', 'v2', 'v3'] as const) expect(Object.is(rouge1(candidate, reference, variant), expected)).toBe(true)
+    for (const variant of ['v1', 'v2', 'v3'] as const)
+      expect(Object.is(rouge1(candidate, reference, variant), expected)).toBe(true)
   })
 
   it.each(nonAscii)('%j vs %j per variant', (candidate, reference, v1, v2, v3) => {

@@ -6,7 +6,12 @@ const b = { name: 'b', args: {} }
 const c = { name: 'c', args: { list: [1, 2], nested: { p: 1, q: 2 } } }
 const transfer = { name: 'transfer_to_agent', args: { agent_name: 'helper' } }
 
-type Row = readonly [string, readonly ToolCallLike[], readonly ToolCallLike[], readonly [exact: number, inOrder: number, anyOrder: number]]
+type Row = readonly [
+  string,
+  readonly ToolCallLike[],
+  readonly ToolCallLike[],
+  readonly [exact: number, inOrder: number, anyOrder: number],
+]
 
 // (description, expected, actual, [EXACT, IN_ORDER, ANY_ORDER])
 const table: readonly Row[] = [
@@ -20,7 +25,12 @@ const table: readonly Row[] = [
   ['duplicates expected, one actual', [a, a], [a], [0, 0, 0]],
   ['duplicates both', [a, a], [a, a], [1, 1, 1]],
   ['transfer_to_agent in actual', [a], [transfer, a], [0, 1, 1]],
-  ['true equals 1 (Python bool is an int)', [{ name: 'a', args: { x: true } }], [{ name: 'a', args: { x: 1 } }], [1, 1, 1]],
+  [
+    'true equals 1 (Python bool is an int)',
+    [{ name: 'a', args: { x: true } }],
+    [{ name: 'a', args: { x: 1 } }],
+    [1, 1, 1],
+  ],
   ['1 equals 1.0', [{ name: 'a', args: { x: 1.0 } }], [{ name: 'a', args: { x: 1 } }], [1, 1, 1]],
   ['false equals 0', [{ name: 'a', args: { x: false } }], [{ name: 'a', args: { x: 0 } }], [1, 1, 1]],
   ['"1" is not 1', [{ name: 'a', args: { x: '1' } }], [{ name: 'a', args: { x: 1 } }], [0, 0, 0]],

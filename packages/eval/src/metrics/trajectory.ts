@@ -17,13 +17,19 @@ const matchTypes: readonly MatchType[] = ['EXACT', 'IN_ORDER', 'ANY_ORDER']
  * read as `_` (`"in order"`, `"any-order"`). Anything else is a {@link ConfigError}.
  */
 export function parseMatchType(value: unknown, path = 'match_type'): MatchType {
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < matchTypes.length) return matchTypes[value] as MatchType
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < matchTypes.length)
+    return matchTypes[value] as MatchType
   if (typeof value === 'string') {
     const name = value.trim().toUpperCase().replace(/[-\s]/g, '_')
     const found = matchTypes.find((type) => type === name)
     if (found) return found
   }
-  throw new ConfigError([{ path: [path], message: `unknown match type ${JSON.stringify(value)}; use EXACT, IN_ORDER or ANY_ORDER (or 0, 1, 2)` }])
+  throw new ConfigError([
+    {
+      path: [path],
+      message: `unknown match type ${JSON.stringify(value)}; use EXACT, IN_ORDER or ANY_ORDER (or 0, 1, 2)`,
+    },
+  ])
 }
 
 function sameCall(expected: ToolCallLike, actual: ToolCallLike, ignoreArgs: boolean): boolean {
@@ -39,7 +45,10 @@ export function trajectoryScore(
 ): number {
   switch (matchType) {
     case 'EXACT':
-      return expected.length === actual.length && expected.every((call, index) => sameCall(call, actual[index] as ToolCallLike, ignoreArgs)) ? 1 : 0
+      return expected.length === actual.length &&
+        expected.every((call, index) => sameCall(call, actual[index] as ToolCallLike, ignoreArgs))
+        ? 1
+        : 0
     case 'IN_ORDER': {
       if (expected.length === 0) return 1
       let next = 0

@@ -2,7 +2,10 @@ import { pyFloat } from './py-float.js'
 import type { EvalSetResult } from '../run/results.js'
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (character) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[character] as string)
+  return text.replace(
+    /[<>&"']/g,
+    (character) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[character] as string,
+  )
 }
 
 /**
@@ -16,7 +19,10 @@ export function junitXml(results: readonly EvalSetResult[]): string {
       if (result.finalEvalStatus === 'PASSED') return `${open}</testcase>`
       const metrics = result.overallEvalMetricResults
         .filter((metric) => metric.evalStatus !== 'PASSED')
-        .map((metric) => `${metric.metricName}: ${metric.evalStatus}, score ${pyFloat(metric.score)}, threshold ${pyFloat(metric.threshold)}`)
+        .map(
+          (metric) =>
+            `${metric.metricName}: ${metric.evalStatus}, score ${pyFloat(metric.score)}, threshold ${pyFloat(metric.threshold)}`,
+        )
       const message = result.error ?? (metrics.join('; ') || 'no metric was evaluated')
       const tag = result.finalEvalStatus === 'FAILED' ? 'failure' : 'error'
       return `${open}\n      <${tag} message="${escapeXml(message)}">${escapeXml(metrics.join('\n'))}</${tag}>\n    </testcase>`

@@ -21,7 +21,9 @@ function metricJson(result: EvalMetricResult): Record<string, unknown> {
     criterion: criterionToJson(result.criterion),
     score: result.score,
     eval_status: evalStatusCode[result.evalStatus],
-    details: { ...(result.details?.rubricScores ? { rubric_scores: result.details.rubricScores.map(rubricScoreJson) } : {}) },
+    details: {
+      ...(result.details?.rubricScores ? { rubric_scores: result.details.rubricScores.map(rubricScoreJson) } : {}),
+    },
   })
 }
 

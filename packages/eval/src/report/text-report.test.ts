@@ -54,8 +54,22 @@ describe('reports', () => {
       ['oslo', 2],
     ])
     expect(json.eval_case_results[1]?.['overall_eval_metric_results']).toEqual([
-      { metric_name: 'tool_trajectory_avg_score', threshold: 1, criterion: { threshold: 1 }, score: 0, eval_status: 2, details: {} },
-      { metric_name: 'response_match_score', threshold: 0.8, criterion: { threshold: 0.8 }, score: 0.5714285714285714, eval_status: 2, details: {} },
+      {
+        metric_name: 'tool_trajectory_avg_score',
+        threshold: 1,
+        criterion: { threshold: 1 },
+        score: 0,
+        eval_status: 2,
+        details: {},
+      },
+      {
+        metric_name: 'response_match_score',
+        threshold: 0.8,
+        criterion: { threshold: 0.8 },
+        score: 0.5714285714285714,
+        eval_status: 2,
+        details: {},
+      },
     ])
     expect(junitXml([result])).toMatchSnapshot()
   })

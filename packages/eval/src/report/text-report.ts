@@ -9,9 +9,14 @@ export function pyRepr(value: unknown): string {
   if (value === null || value === undefined) return 'None'
   if (typeof value === 'boolean') return value ? 'True' : 'False'
   if (typeof value === 'number') return Number.isInteger(value) ? String(value) : pyFloat(value)
-  if (typeof value === 'string') return value.includes("'") && !value.includes('"') ? `"${value}"` : `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+  if (typeof value === 'string')
+    return value.includes("'") && !value.includes('"')
+      ? `"${value}"`
+      : `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
   if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`
-  return `{${Object.entries(value as Record<string, unknown>).map(([key, item]) => `${pyRepr(key)}: ${pyRepr(item)}`).join(', ')}}`
+  return `{${Object.entries(value as Record<string, unknown>)
+    .map(([key, item]) => `${pyRepr(key)}: ${pyRepr(item)}`)
+    .join(', ')}}`
 }
 
 function toolCallsText(invocation: Invocation | undefined): string {
@@ -33,26 +38,41 @@ function cell(text: string): string {
 }
 
 function rubricText(result: EvalMetricResult, rubricId: string): string {
-  return result.criterion.rubrics?.find((rubric) => rubric.rubricId === rubricId)?.rubricContent.textProperty || rubricId
+  return (
+    result.criterion.rubrics?.find((rubric) => rubric.rubricId === rubricId)?.rubricContent.textProperty || rubricId
+  )
 }
 
 /** `adk eval --print_detailed_results` for one case: status, each metric (and rubric), and the invocation table. */
 export function caseDetails(result: EvalCaseResult): string {
-  const lines = [`Eval Set Id: ${result.evalSetId}`, `Eval Id: ${result.evalId}`, `Overall Eval Status: ${result.finalEvalStatus}`]
+  const lines = [
+    `Eval Set Id: ${result.evalSetId}`,
+    `Eval Id: ${result.evalId}`,
+    `Overall Eval Status: ${result.finalEvalStatus}`,
+  ]
   if (result.error !== undefined) lines.push(`Error: ${result.error}`)
   for (const metric of result.overallEvalMetricResults) {
     lines.push('-'.repeat(69), metricLine(metric))
     if (metric.details?.rubricScores && metric.details.rubricScores.length > 0) {
       lines.push('Rubric Scores:')
       for (const score of metric.details.rubricScores) {
-        lines.push(`Rubric: ${rubricText(metric, score.rubricId)}, Score: ${pyFloat(score.score)}, Reasoning: ${score.rationale ?? 'None'}`)
+        lines.push(
+          `Rubric: ${rubricText(metric, score.rubricId)}, Score: ${pyFloat(score.score)}, Reasoning: ${score.rationale ?? 'None'}`,
+        )
       }
     }
   }
   const rows = result.evalMetricResultPerInvocation
   if (rows.length > 0) {
     const metricNames = rows[0]?.evalMetricResults.map((metric) => metric.metricName) ?? []
-    const headers = ['prompt', 'expected_response', 'actual_response', 'expected_tool_calls', 'actual_tool_calls', ...metricNames]
+    const headers = [
+      'prompt',
+      'expected_response',
+      'actual_response',
+      'expected_tool_calls',
+      'actual_tool_calls',
+      ...metricNames,
+    ]
     const table = rows.map((row) => [
       textOf(row.actualInvocation.userContent),
       textOf(row.expectedInvocation?.finalResponse),
@@ -61,7 +81,15 @@ export function caseDetails(result: EvalCaseResult): string {
       toolCallsText(row.actualInvocation),
       ...row.evalMetricResults.map((metric) => `Status: ${metric.evalStatus}, Score: ${pyFloat(metric.score)}`),
     ])
-    lines.push('-'.repeat(69), 'Invocation Details:', gridTable(headers, table.map((row) => row.map(cell))), '\n\n')
+    lines.push(
+      '-'.repeat(69),
+      'Invocation Details:',
+      gridTable(
+        headers,
+        table.map((row) => row.map(cell)),
+      ),
+      '\n\n',
+    )
   }
   return lines.join('\n')
 }

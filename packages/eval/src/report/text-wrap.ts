@@ -53,14 +53,16 @@ export function gridTable(headers: readonly string[], rows: readonly (readonly s
   const rule = (fill: string) => `+${widths.map((width) => fill.repeat(width + 2)).join('+')}+`
   const render = (row: readonly (readonly string[])[]) => {
     const height = Math.max(...row.map((lines) => lines.length))
-    return Array.from({ length: height }, (_, lineIndex) =>
-      `| ${row
-        .map((lines, column) => {
-          const text = lines[lineIndex] ?? ''
-          const width = widths[column] as number
-          return column === 0 ? text.padStart(width) : text.padEnd(width)
-        })
-        .join(' | ')} |`,
+    return Array.from(
+      { length: height },
+      (_, lineIndex) =>
+        `| ${row
+          .map((lines, column) => {
+            const text = lines[lineIndex] ?? ''
+            const width = widths[column] as number
+            return column === 0 ? text.padStart(width) : text.padEnd(width)
+          })
+          .join(' | ')} |`,
     ).join('\n')
   }
   const out = [rule('-'), render(allHeaders.map((header) => [header])), rule('=')]

@@ -10,7 +10,8 @@ function run(sessionId: string, scores: readonly number[], error?: string): Eval
     threshold: 0.6,
     criterion,
     ...(score === undefined ? {} : { score }),
-    evalStatus: score === undefined ? ('NOT_EVALUATED' as const) : score >= 0.6 ? ('PASSED' as const) : ('FAILED' as const),
+    evalStatus:
+      score === undefined ? ('NOT_EVALUATED' as const) : score >= 0.6 ? ('PASSED' as const) : ('FAILED' as const),
   })
   const mean = scores.length === 0 ? undefined : scores.reduce((sum, score) => sum + score, 0) / scores.length
   return {
@@ -19,10 +20,12 @@ function run(sessionId: string, scores: readonly number[], error?: string): Eval
     evalId: 'case',
     finalEvalStatus: error ? 'NOT_EVALUATED' : (metric(mean).evalStatus as EvalCaseResult['finalEvalStatus']),
     overallEvalMetricResults: error ? [] : [metric(mean)],
-    evalMetricResultPerInvocation: scores.map(() => ({ actualInvocation: { userContent: { parts: [] } }, evalMetricResults: [] })).map((row, index) => ({
-      ...row,
-      evalMetricResults: [metric(scores[index])],
-    })),
+    evalMetricResultPerInvocation: scores
+      .map(() => ({ actualInvocation: { userContent: { parts: [] } }, evalMetricResults: [] }))
+      .map((row, index) => ({
+        ...row,
+        evalMetricResults: [metric(scores[index])],
+      })),
     sessionId,
     ...(error ? { error } : {}),
   }

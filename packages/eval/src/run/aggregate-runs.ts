@@ -25,7 +25,9 @@ export function aggregateRuns(results: readonly EvalCaseResult[]): EvalCaseResul
     const overall: EvalMetricResult[] = template.overallEvalMetricResults.map((metric) => {
       const scores = sorted.flatMap((run) =>
         run.evalMetricResultPerInvocation.flatMap((invocation) =>
-          invocation.evalMetricResults.flatMap((result) => (result.metricName === metric.metricName && result.score !== undefined ? [result.score] : [])),
+          invocation.evalMetricResults.flatMap((result) =>
+            result.metricName === metric.metricName && result.score !== undefined ? [result.score] : [],
+          ),
         ),
       )
       const score = exactMean(scores)

@@ -4,7 +4,12 @@ import type { EvalCase } from '../schema/types.js'
 import { metricEvaluators } from '../metrics/metric-registry.js'
 import type { MetricContext, MetricEvaluation } from '../metrics/metric-types.js'
 import type { CaseInference } from './run-case.js'
-import { finalStatusOf, type EvalCaseResult, type EvalMetricResult, type EvalMetricResultPerInvocation } from './results.js'
+import {
+  finalStatusOf,
+  type EvalCaseResult,
+  type EvalMetricResult,
+  type EvalMetricResultPerInvocation,
+} from './results.js'
 
 function metricResult(metric: EvalMetric, evaluation: MetricEvaluation | undefined): EvalMetricResult {
   return {
@@ -42,7 +47,9 @@ export async function evaluateCase(
       const metricContext: MetricContext = { evalCase, rougeVariant: context.rougeVariant, ...(judge ? { judge } : {}) }
       evaluations.push(await evaluator(inference.actual, expected, metric, metricContext))
     } catch (error) {
-      warn(`metric ${metric.metricName} could not evaluate case ${evalCase.evalId}: ${error instanceof Error ? error.message : String(error)}`)
+      warn(
+        `metric ${metric.metricName} could not evaluate case ${evalCase.evalId}: ${error instanceof Error ? error.message : String(error)}`,
+      )
       evaluations.push(undefined)
     }
   }

@@ -16,9 +16,15 @@ const evalSet = parseEvalSet({
   eval_cases: [
     {
       eval_id: 'home_city',
-      session_input: { app_name: 'weather_app', user_id: 'ana', state: { 'user:home_city': 'Lisbon', 'app:units': 'metric' } },
+      session_input: {
+        app_name: 'weather_app',
+        user_id: 'ana',
+        state: { 'user:home_city': 'Lisbon', 'app:units': 'metric' },
+      },
       conversation: [
-        turn('What is the weather?', 'It is sunny, 24 °C in Lisbon.', [{ name: 'get_weather', args: { city: 'Lisbon' } }]),
+        turn('What is the weather?', 'It is sunny, 24 °C in Lisbon.', [
+          { name: 'get_weather', args: { city: 'Lisbon' } },
+        ]),
         turn('And in Oslo?', 'It is light rain, 9 °C in Oslo.', [{ name: 'get_weather', args: { city: 'Oslo' } }]),
       ],
     },
@@ -32,7 +38,12 @@ const evalSet = parseEvalSet({
         ]),
       ],
     },
-    { eval_id: 'wrong_answer', conversation: [turn('Weather in Oslo', 'It is sunny in Oslo.', [{ name: 'get_weather', args: { city: 'Paris' } }])] },
+    {
+      eval_id: 'wrong_answer',
+      conversation: [
+        turn('Weather in Oslo', 'It is sunny in Oslo.', [{ name: 'get_weather', args: { city: 'Paris' } }]),
+      ],
+    },
     { eval_id: 'crashes', conversation: [turn('Weather in Tokyo', 'whatever')] },
   ],
 })
@@ -43,14 +54,21 @@ describe('evaluate', () => {
     const { root } = weatherTree({ failOn: 'Tokyo' })
     const result = await evaluate({ agent: root, evalSet, onWarning: (message) => warnings.push(message) })
     const byId = Object.fromEntries(result.evalCaseResults.map((item) => [item.evalId, item]))
-    expect(result.evalCaseResults.map((item) => item.evalId)).toEqual(['crashes', 'home_city', 'sub_agent_and_agent_tool', 'wrong_answer'])
+    expect(result.evalCaseResults.map((item) => item.evalId)).toEqual([
+      'crashes',
+      'home_city',
+      'sub_agent_and_agent_tool',
+      'wrong_answer',
+    ])
 
     // The session started from session_input: user:home_city reached the instruction.
     const home = byId['home_city']
     expect(home?.finalEvalStatus).toBe('PASSED')
     expect(home?.userId).toBe('ana')
     expect(home?.sessionId).toMatch(/^___eval___session___[0-9a-f-]{36}$/)
-    expect(home?.overallEvalMetricResults.map((metric) => [metric.metricName, metric.score, metric.evalStatus])).toEqual([
+    expect(
+      home?.overallEvalMetricResults.map((metric) => [metric.metricName, metric.score, metric.evalStatus]),
+    ).toEqual([
       ['tool_trajectory_avg_score', 1, 'PASSED'],
       ['response_match_score', 1, 'PASSED'],
     ])
@@ -64,25 +82,49 @@ describe('evaluate', () => {
     expect(wrong?.overallEvalMetricResults.map((metric) => metric.score)).toEqual([0, 0.5714285714285714])
 
     // A case whose run throws is reported, not fatal.
-    expect(byId['crashes']).toMatchObject({ finalEvalStatus: 'NOT_EVALUATED', overallEvalMetricResults: [], error: expect.stringContaining('model unavailable') })
+    expect(byId['crashes']).toMatchObject({
+      finalEvalStatus: 'NOT_EVALUATED',
+      overallEvalMetricResults: [],
+      error: expect.stringContaining('model unavailable'),
+    })
     expect(warnings).toEqual([expect.stringContaining('case crashes failed to run')])
   })
 
-  it('keeps a file\'s unknown keys out of what the model receives', async () => {
+  it("keeps a file's unknown keys out of what the model receives", async () => {
     const { root, model } = weatherTree()
     const withExtras = parseEvalSet({
       eval_set_id: 'extras',
-      eval_cases: [{ eval_id: 'c', conversation: [{ user_content: { role: 'user', ui_note: 'x', parts: [{ text: 'Weather in Oslo', ui_index: 3 }] } }] }],
+      eval_cases: [
+        {
+          eval_id: 'c',
+          conversation: [
+            { user_content: { role: 'user', ui_note: 'x', parts: [{ text: 'Weather in Oslo', ui_index: 3 }] } },
+          ],
+        },
+      ],
     })
-    expect(withExtras.evalCases[0]?.conversation?.[0]?.userContent).toEqual({ role: 'user', parts: [{ text: 'Weather in Oslo', extra: { ui_index: 3 } }], extra: { ui_note: 'x' } })
+    expect(withExtras.evalCases[0]?.conversation?.[0]?.userContent).toEqual({
+      role: 'user',
+      parts: [{ text: 'Weather in Oslo', extra: { ui_index: 3 } }],
+      extra: { ui_note: 'x' },
+    })
     await evaluate({ agent: root, evalSet: withExtras, config: { criteria: {} } })
     expect(model.requests[0]?.contents.at(-1)).toEqual({ role: 'user', parts: [{ text: 'Weather in Oslo' }] })
   })
 
   it('gives the same results whatever the parallelism', async () => {
     const scores = async (parallelism: number) => {
-      const result = await evaluate({ agent: weatherTree().root, evalSet, parallelism, caseIds: ['home_city', 'sub_agent_and_agent_tool', 'wrong_answer'] })
-      return result.evalCaseResults.map((item) => [item.evalId, item.finalEvalStatus, item.overallEvalMetricResults.map((metric) => metric.score)])
+      const result = await evaluate({
+        agent: weatherTree().root,
+        evalSet,
+        parallelism,
+        caseIds: ['home_city', 'sub_agent_and_agent_tool', 'wrong_answer'],
+      })
+      return result.evalCaseResults.map((item) => [
+        item.evalId,
+        item.finalEvalStatus,
+        item.overallEvalMetricResults.map((metric) => metric.score),
+      ])
     }
     expect(await scores(4)).toEqual(await scores(1))
   })
@@ -90,9 +132,18 @@ describe('evaluate', () => {
   it('records unknown metrics NOT_EVALUATED with a warning, and pools num_runs', async () => {
     const warnings: string[] = []
     const config = parseEvalConfig({ criteria: { response_match_score: 0.5, safety_v1: 0.9 } })
-    const result = await evaluate({ agent: weatherTree().root, evalSet, config, numRuns: 2, caseIds: ['wrong_answer'], onWarning: (m) => warnings.push(m) })
+    const result = await evaluate({
+      agent: weatherTree().root,
+      evalSet,
+      config,
+      numRuns: 2,
+      caseIds: ['wrong_answer'],
+      onWarning: (m) => warnings.push(m),
+    })
     const [only] = result.evalCaseResults
-    expect(only?.overallEvalMetricResults.map((metric) => [metric.metricName, metric.score, metric.evalStatus])).toEqual([
+    expect(
+      only?.overallEvalMetricResults.map((metric) => [metric.metricName, metric.score, metric.evalStatus]),
+    ).toEqual([
       ['response_match_score', 0.5714285714285714, 'PASSED'],
       ['safety_v1', undefined, 'NOT_EVALUATED'],
     ])
@@ -102,15 +153,23 @@ describe('evaluate', () => {
 
   it('stops before any case runs when a judge metric has no judge, or a case id is unknown', async () => {
     const { root, model } = weatherTree()
-    const config = parseEvalConfig({ criteria: { final_response_match_v2: { threshold: 0.5, judge_model_options: { judge_model: 'gemini-2.5-pro' } } } })
+    const config = parseEvalConfig({
+      criteria: { final_response_match_v2: { threshold: 0.5, judge_model_options: { judge_model: 'gemini-2.5-pro' } } },
+    })
     const run = evaluate({ agent: root, evalSet, config })
     await expect(run).rejects.toThrow(ConfigError)
     await expect(run).rejects.toThrow(
       'metric final_response_match_v2 needs a judge model (the config asks for "gemini-2.5-pro"): pass evaluate({ judge }) with any BaseLlm, or remove the metric',
     )
-    await expect(evaluate({ agent: root, evalSet, caseIds: ['nope'] })).rejects.toThrow('eval set weather_set has no case "nope"')
-    const badMatch = parseEvalConfig({ criteria: { tool_trajectory_avg_score: { threshold: 1, match_type: 'SOMETIMES' } } })
-    await expect(evaluate({ agent: root, evalSet, config: badMatch })).rejects.toThrow('criteria.tool_trajectory_avg_score.match_type: unknown match type "SOMETIMES"')
+    await expect(evaluate({ agent: root, evalSet, caseIds: ['nope'] })).rejects.toThrow(
+      'eval set weather_set has no case "nope"',
+    )
+    const badMatch = parseEvalConfig({
+      criteria: { tool_trajectory_avg_score: { threshold: 1, match_type: 'SOMETIMES' } },
+    })
+    await expect(evaluate({ agent: root, evalSet, config: badMatch })).rejects.toThrow(
+      'criteria.tool_trajectory_avg_score.match_type: unknown match type "SOMETIMES"',
+    )
     expect(model.requests).toHaveLength(0)
   })
 })

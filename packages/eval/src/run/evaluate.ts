@@ -47,7 +47,8 @@ function agentOf(source: AgentSource): BaseAgent {
 function selectCases(evalSet: EvalSet, caseIds: readonly string[] | undefined): EvalCase[] {
   if (!caseIds || caseIds.length === 0) return [...evalSet.evalCases]
   const missing = caseIds.filter((id) => !evalSet.evalCases.some((evalCase) => evalCase.evalId === id))
-  if (missing.length > 0) throw new ConfigError(`eval set ${evalSet.evalSetId} has no case ${missing.map((id) => `"${id}"`).join(', ')}`)
+  if (missing.length > 0)
+    throw new ConfigError(`eval set ${evalSet.evalSetId} has no case ${missing.map((id) => `"${id}"`).join(', ')}`)
   return evalSet.evalCases.filter((evalCase) => caseIds.includes(evalCase.evalId))
 }
 
@@ -55,7 +56,11 @@ function selectCases(evalSet: EvalSet, caseIds: readonly string[] | undefined): 
  * Checks everything that can be checked before a case runs (judge present, match types valid, known metric names) and
  * returns the judge of each judge metric.
  */
-function checkMetrics(metrics: readonly EvalMetric[], judge: EvaluateOptions['judge'], warn: (message: string) => void): Map<string, BaseLlm> {
+function checkMetrics(
+  metrics: readonly EvalMetric[],
+  judge: EvaluateOptions['judge'],
+  warn: (message: string) => void,
+): Map<string, BaseLlm> {
   const judges = new Map<string, BaseLlm>()
   for (const metric of metrics) {
     if (judgeMetrics.has(metric.metricName)) {
@@ -77,7 +82,11 @@ function checkMetrics(metrics: readonly EvalMetric[], judge: EvaluateOptions['ju
   return judges
 }
 
-async function inOrder<T, R>(items: readonly T[], limit: number, run: (item: T, index: number) => Promise<R>): Promise<R[]> {
+async function inOrder<T, R>(
+  items: readonly T[],
+  limit: number,
+  run: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length)
   let next = 0
   const worker = async () => {
@@ -104,7 +113,8 @@ export async function evaluate(options: EvaluateOptions): Promise<EvalSetResult>
   const judges = checkMetrics(metrics, options.judge, warn)
   const cases = selectCases(evalSet, options.caseIds)
   const numRuns = options.numRuns ?? 1
-  if (!Number.isInteger(numRuns) || numRuns < 1) throw new ConfigError(`numRuns must be a positive integer, got ${numRuns}`)
+  if (!Number.isInteger(numRuns) || numRuns < 1)
+    throw new ConfigError(`numRuns must be a positive integer, got ${numRuns}`)
   const jobs = Array.from({ length: numRuns }, () => cases).flat()
   const context = { judges, rougeVariant: options.rougeVariant ?? 'v3' } as const
   const results = await inOrder(jobs, options.parallelism ?? 4, async (evalCase): Promise<EvalCaseResult> => {
@@ -131,5 +141,11 @@ export async function evaluate(options: EvaluateOptions): Promise<EvalSetResult>
   const now = Date.now() / 1000
   const appName = options.appName ?? evalSet.evalCases[0]?.sessionInput?.appName ?? evalSet.evalSetId
   const name = `${appName}_${evalSet.evalSetId}_${pyFloat(now)}`.replace(/\//g, '_')
-  return { evalSetResultId: name, evalSetResultName: name, evalSetId: evalSet.evalSetId, evalCaseResults: aggregateRuns(results), creationTimestamp: now }
+  return {
+    evalSetResultId: name,
+    evalSetResultName: name,
+    evalSetId: evalSet.evalSetId,
+    evalCaseResults: aggregateRuns(results),
+    creationTimestamp: now,
+  }
 }

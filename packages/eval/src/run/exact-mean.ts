@@ -5,7 +5,8 @@
  */
 export function exactMean(values: readonly number[]): number | undefined {
   if (values.length === 0) return undefined
-  if (values.some((value) => !Number.isFinite(value))) return values.reduce((sum, value) => sum + value, 0) / values.length
+  if (values.some((value) => !Number.isFinite(value)))
+    return values.reduce((sum, value) => sum + value, 0) / values.length
   const parts = values.map(decompose)
   const minExponent = Math.min(...parts.map(([, exponent]) => exponent))
   let numerator = 0n

@@ -3,7 +3,9 @@ import type { Content } from '@google/genai'
 import type { Invocation, InvocationEvent } from '../schema/types.js'
 
 function hasUsefulParts(content: Content | undefined): boolean {
-  return (content?.parts ?? []).some((part) => part.functionCall !== undefined || part.functionResponse !== undefined || typeof part.text === 'string')
+  return (content?.parts ?? []).some(
+    (part) => part.functionCall !== undefined || part.functionResponse !== undefined || typeof part.text === 'string',
+  )
 }
 
 /**
@@ -37,7 +39,8 @@ export function invocationsFromEvents(events: readonly Event[]): Invocation[] {
         finalResponse = event.content
         continue
       }
-      if (hasUsefulParts(event.content)) invocationEvents.push({ author, ...(event.content ? { content: event.content } : {}) })
+      if (hasUsefulParts(event.content))
+        invocationEvents.push({ author, ...(event.content ? { content: event.content } : {}) })
     }
     invocations.push({
       invocationId,

@@ -39,7 +39,9 @@ export async function inferCase(agent: BaseAgent, evalCase: EvalCase, defaultApp
     for await (const event of runner.runAsync({ userId, sessionId, newMessage: withoutExtraKeys(turn.userContent) })) {
       // A model error ends the case's run as an exception does in ADK (the events are read back from the session below).
       if (!event.partial && event.errorCode !== undefined) {
-        throw new Error(`${event.author}: model error ${event.errorCode}${event.errorMessage ? `: ${event.errorMessage}` : ''}`)
+        throw new Error(
+          `${event.author}: model error ${event.errorCode}${event.errorMessage ? `: ${event.errorMessage}` : ''}`,
+        )
       }
     }
   }

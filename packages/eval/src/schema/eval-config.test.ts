@@ -2,7 +2,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { criterionToJson, defaultEvalConfig, evalMetricsOf, parseEvalConfig, readEvalConfigFile } from './eval-config.js'
+import {
+  criterionToJson,
+  defaultEvalConfig,
+  evalMetricsOf,
+  parseEvalConfig,
+  readEvalConfigFile,
+} from './eval-config.js'
 
 describe('test_config.json', () => {
   it('gives ADK’s default criteria without a file or for a path that does not exist', () => {
@@ -19,29 +25,43 @@ describe('test_config.json', () => {
       criteria: {
         tool_trajectory_avg_score: { threshold: 1, matchType: 'in order', ignore_args: true },
         response_match_score: 1,
-        final_response_match_v2: { threshold: 0.5, judgeModelOptions: { judgeModel: 'my-judge', numSamples: 3, judge_model_config: { temperature: 0 } } },
+        final_response_match_v2: {
+          threshold: 0.5,
+          judgeModelOptions: { judgeModel: 'my-judge', numSamples: 3, judge_model_config: { temperature: 0 } },
+        },
         rubric_based_tool_use_quality_v1: {
           threshold: 0.7,
-          rubrics: [{ rubricId: 'r1', rubricContent: { textProperty: 'Calls the tool once.' }, type: 'TOOL_USE_QUALITY' }],
+          rubrics: [
+            { rubricId: 'r1', rubricContent: { textProperty: 'Calls the tool once.' }, type: 'TOOL_USE_QUALITY' },
+          ],
           custom_knob: 7,
         },
       },
       custom_metrics: { mine: { code_config: { name: 'pkg.fn' } } },
     })
     expect(evalMetricsOf(config)).toEqual([
-      { metricName: 'tool_trajectory_avg_score', threshold: 1, criterion: { threshold: 1, matchType: 'in order', ignoreArgs: true } },
+      {
+        metricName: 'tool_trajectory_avg_score',
+        threshold: 1,
+        criterion: { threshold: 1, matchType: 'in order', ignoreArgs: true },
+      },
       { metricName: 'response_match_score', threshold: 1, criterion: { threshold: 1 } },
       {
         metricName: 'final_response_match_v2',
         threshold: 0.5,
-        criterion: { threshold: 0.5, judgeModelOptions: { judgeModel: 'my-judge', numSamples: 3, judgeModelConfig: { temperature: 0 } } },
+        criterion: {
+          threshold: 0.5,
+          judgeModelOptions: { judgeModel: 'my-judge', numSamples: 3, judgeModelConfig: { temperature: 0 } },
+        },
       },
       {
         metricName: 'rubric_based_tool_use_quality_v1',
         threshold: 0.7,
         criterion: {
           threshold: 0.7,
-          rubrics: [{ rubricId: 'r1', rubricContent: { textProperty: 'Calls the tool once.' }, type: 'TOOL_USE_QUALITY' }],
+          rubrics: [
+            { rubricId: 'r1', rubricContent: { textProperty: 'Calls the tool once.' }, type: 'TOOL_USE_QUALITY' },
+          ],
           extra: { custom_knob: 7 },
         },
       },
@@ -56,7 +76,10 @@ describe('test_config.json', () => {
 
   it('names the file and the criterion of a bad config', () => {
     const dir = mkdtempSync(join(tmpdir(), 'eval-config-'))
-    writeFileSync(join(dir, 'test_config.json'), JSON.stringify({ criteria: { response_match_score: 'high', tool_trajectory_avg_score: { match_type: 1 } } }))
+    writeFileSync(
+      join(dir, 'test_config.json'),
+      JSON.stringify({ criteria: { response_match_score: 'high', tool_trajectory_avg_score: { match_type: 1 } } }),
+    )
     expect(() => readEvalConfigFile(join(dir, 'test_config.json'))).toThrow(
       `2 configuration problems:\n1. ${join(dir, 'test_config.json')}: criteria.response_match_score: expected a number (the threshold) or a criterion object\n2. ${join(dir, 'test_config.json')}: criteria.tool_trajectory_avg_score.threshold: required`,
     )

@@ -62,25 +62,31 @@ export const defaultEvalConfig: EvalConfig = { criteria: { tool_trajectory_avg_s
 /** Reads a parsed `test_config.json` (both casings; a bare number is a threshold). */
 export function parseEvalConfig(raw: unknown, source = 'eval config'): EvalConfig {
   const issues: ReadIssue[] = []
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ConfigError(`${source}: expected an object with "criteria"`)
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw new ConfigError(`${source}: expected an object with "criteria"`)
   const record = raw as Record<string, unknown>
   const criteriaRaw = record['criteria'] ?? {}
   const criteria: Record<string, number | Criterion> = {}
-  if (typeof criteriaRaw !== 'object' || Array.isArray(criteriaRaw)) issues.push({ path: 'criteria', message: 'expected object' })
+  if (typeof criteriaRaw !== 'object' || Array.isArray(criteriaRaw))
+    issues.push({ path: 'criteria', message: 'expected object' })
   else {
     for (const [name, value] of Object.entries(criteriaRaw as Record<string, unknown>)) {
       if (typeof value === 'number') criteria[name] = value
-      else if (typeof value === 'object' && value !== null && !Array.isArray(value)) criteria[name] = readValue(value, criterionSpec, `criteria.${name}`, issues) as Criterion
+      else if (typeof value === 'object' && value !== null && !Array.isArray(value))
+        criteria[name] = readValue(value, criterionSpec, `criteria.${name}`, issues) as Criterion
       else issues.push({ path: `criteria.${name}`, message: 'expected a number (the threshold) or a criterion object' })
     }
   }
-  if (issues.length > 0) throw new ConfigError(issues.map((issue) => ({ path: [], message: `${source}: ${issue.path}: ${issue.message}` })))
+  if (issues.length > 0)
+    throw new ConfigError(issues.map((issue) => ({ path: [], message: `${source}: ${issue.path}: ${issue.message}` })))
   const custom = record['custom_metrics'] ?? record['customMetrics']
   const simulator = record['user_simulator_config'] ?? record['userSimulatorConfig']
   return {
     criteria,
     ...(typeof custom === 'object' && custom !== null ? { customMetrics: custom as Record<string, unknown> } : {}),
-    ...(typeof simulator === 'object' && simulator !== null ? { userSimulatorConfig: simulator as Record<string, unknown> } : {}),
+    ...(typeof simulator === 'object' && simulator !== null
+      ? { userSimulatorConfig: simulator as Record<string, unknown> }
+      : {}),
   }
 }
 

@@ -45,7 +45,10 @@ describe('eval-set files', () => {
     // Defaults are left out, as ADK's exclude_defaults does: empty state, empty tool lists, timestamp 0.
     const secondCase = (written['eval_cases'] as Record<string, unknown>[])[1] as Record<string, unknown>
     expect(Object.keys(secondCase)).toEqual(['eval_id', 'conversation'])
-    expect((written['eval_cases'] as Record<string, Record<string, unknown>>[])[0]?.['session_input']).toEqual({ app_name: 'hello_world', user_id: 'user' })
+    expect((written['eval_cases'] as Record<string, Record<string, unknown>>[])[0]?.['session_input']).toEqual({
+      app_name: 'hello_world',
+      user_id: 'user',
+    })
   })
 
   it('accepts camelCase below the top level and keeps unknown keys', () => {
@@ -53,10 +56,16 @@ describe('eval-set files', () => {
     const evalCase = set.evalCases[0]
     expect(evalCase?.evalId).toBe('lisbon')
     expect(evalCase?.sessionInput?.state).toEqual({ 'user:home_city': 'Lisbon' })
-    expect(toolCallsOf(evalCase?.conversation?.[0])).toEqual([{ name: 'get_weather', args: { city: 'Lisbon', snake_key: 1 } }])
+    expect(toolCallsOf(evalCase?.conversation?.[0])).toEqual([
+      { name: 'get_weather', args: { city: 'Lisbon', snake_key: 1 } },
+    ])
     expect(evalCase?.extra).toEqual({ editorNote: 'kept' })
     const written = evalSetToJson(set) as { eval_cases: Record<string, unknown>[] }
-    expect(written.eval_cases[0]).toMatchObject({ eval_id: 'lisbon', editorNote: 'kept', session_input: { app_name: 'weather', user_id: 'u1' } })
+    expect(written.eval_cases[0]).toMatchObject({
+      eval_id: 'lisbon',
+      editorNote: 'kept',
+      session_input: { app_name: 'weather', user_id: 'u1' },
+    })
     expect((written.eval_cases[0]?.['conversation'] as Record<string, unknown>[])[0]).toMatchObject({
       invocation_id: 'i1',
       uiOnlyIndex: 3,
@@ -105,6 +114,9 @@ describe('eval-set files', () => {
     const set = readEvalSetFile(fixture('list-of-turns.test.json'), { evalSetId: 'dice.test.json' })
     expect(set.evalCases.map((evalCase) => evalCase.evalId)).toEqual(['dice.test.json'])
     expect(set.evalCases[0]?.sessionInput).toBeUndefined()
-    expect(set.evalCases[0]?.conversation?.map((turn) => toolCallsOf(turn))).toEqual([[], [{ name: 'roll_die', args: { sides: 6 } }]])
+    expect(set.evalCases[0]?.conversation?.map((turn) => toolCallsOf(turn))).toEqual([
+      [],
+      [{ name: 'roll_die', args: { sides: 6 } }],
+    ])
   })
 })

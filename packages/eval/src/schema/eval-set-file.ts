@@ -27,14 +27,18 @@ function caseLabel(raw: Record<string, unknown>, path: string): string {
 }
 
 function fail(source: string, issues: readonly ReadIssue[], raw: unknown): never {
-  const label = (issue: ReadIssue) => `${isRecord(raw) ? caseLabel(raw, issue.path) : ''}${issue.path ? `${issue.path}: ` : ''}${issue.message}`
+  const label = (issue: ReadIssue) =>
+    `${isRecord(raw) ? caseLabel(raw, issue.path) : ''}${issue.path ? `${issue.path}: ` : ''}${issue.message}`
   throw new ConfigError(issues.map((issue) => ({ path: [], message: `${source}: ${label(issue)}` })))
 }
 
 function checkConversations(set: EvalSet, issues: ReadIssue[]): void {
   set.evalCases.forEach((evalCase, index) => {
     if ((evalCase.conversation === undefined) === (evalCase.conversationScenario === undefined)) {
-      issues.push({ path: `eval_cases[${index}]`, message: 'needs exactly one of conversation and conversation_scenario' })
+      issues.push({
+        path: `eval_cases[${index}]`,
+        message: 'needs exactly one of conversation and conversation_scenario',
+      })
     }
   })
 }
@@ -55,13 +59,17 @@ export function parseEvalSet(raw: unknown, options: ParseEvalSetOptions = {}): E
   }
   if (!isRecord(raw)) fail(source, [{ path: '', message: 'expected an eval set object (or an old-format list)' }], raw)
   if (!('eval_set_id' in raw) && ('evalSetId' in raw || 'evalCases' in raw)) {
-    fail(source, [
-      {
-        path: '',
-        message:
-          'the top level of an eval set is snake_case in ADK (eval_set_id, eval_cases, creation_timestamp); camelCase keys (evalSetId, evalCases) are accepted only below it, so ADK rejects this file too',
-      },
-    ], raw)
+    fail(
+      source,
+      [
+        {
+          path: '',
+          message:
+            'the top level of an eval set is snake_case in ADK (eval_set_id, eval_cases, creation_timestamp); camelCase keys (evalSetId, evalCases) are accepted only below it, so ADK rejects this file too',
+        },
+      ],
+      raw,
+    )
   }
   const set = readValue(raw, evalSetSpec, '', issues) as EvalSet
   if (issues.length === 0) checkConversations(set, issues)

@@ -5,7 +5,11 @@ const object = (model: string, fields: readonly FieldSpec[]): ObjectSpec => ({ m
 
 export const rubricSpec = object('Rubric', [
   { name: 'rubric_id', type: 'string', required: true },
-  { name: 'rubric_content', type: object('RubricContent', [{ name: 'text_property', type: 'string' }]), required: true },
+  {
+    name: 'rubric_content',
+    type: object('RubricContent', [{ name: 'text_property', type: 'string' }]),
+    required: true,
+  },
   { name: 'description', type: 'string' },
   { name: 'type', type: 'string' },
 ])
@@ -21,7 +25,9 @@ const invocationEventSpec = object('InvocationEvent', [
   { name: 'content', type: contentSpec },
 ])
 
-const invocationEventsSpec = object('InvocationEvents', [{ name: 'invocation_events', type: { array: invocationEventSpec }, default: [] }])
+const invocationEventsSpec = object('InvocationEvents', [
+  { name: 'invocation_events', type: { array: invocationEventSpec }, default: [] },
+])
 
 export const invocationSpec = object('Invocation', [
   { name: 'invocation_id', type: 'string', default: '' },
@@ -29,7 +35,10 @@ export const invocationSpec = object('Invocation', [
   { name: 'final_response', type: contentSpec },
   {
     name: 'intermediate_data',
-    type: { union: (raw) => ('invocation_events' in raw || 'invocationEvents' in raw ? invocationEventsSpec : intermediateDataSpec) },
+    type: {
+      union: (raw) =>
+        'invocation_events' in raw || 'invocationEvents' in raw ? invocationEventsSpec : intermediateDataSpec,
+    },
   },
   { name: 'creation_timestamp', type: 'number', default: 0 },
   { name: 'rubrics', type: { array: rubricSpec } },

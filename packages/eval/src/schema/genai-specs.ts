@@ -41,8 +41,20 @@ export const partSpec = object('Part', [
   { name: 'inline_data', type: blobSpec },
   { name: 'file_data', type: fileDataSpec },
   { name: 'thought_signature', type: 'string' },
-  { name: 'code_execution_result', type: object('CodeExecutionResult', [{ name: 'outcome', type: 'string' }, { name: 'output', type: 'string' }]) },
-  { name: 'executable_code', type: object('ExecutableCode', [{ name: 'code', type: 'string' }, { name: 'language', type: 'string' }]) },
+  {
+    name: 'code_execution_result',
+    type: object('CodeExecutionResult', [
+      { name: 'outcome', type: 'string' },
+      { name: 'output', type: 'string' },
+    ]),
+  },
+  {
+    name: 'executable_code',
+    type: object('ExecutableCode', [
+      { name: 'code', type: 'string' },
+      { name: 'language', type: 'string' },
+    ]),
+  },
   { name: 'function_call', type: functionCallSpec },
   { name: 'function_response', type: functionResponseSpec },
   { name: 'text', type: 'string' },

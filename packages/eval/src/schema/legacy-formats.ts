@@ -19,7 +19,9 @@ export function convertLegacyEvalSet(raw: readonly unknown[], evalSetId: string,
       issues.push({ path: `${path}.data`, message: 'expected array' })
       return { evalId: '' }
     }
-    const conversation = data.map((turn, turnIndex) => convertTurn(turn, `${path}${isCaseList ? '.data' : ''}[${turnIndex}]`, now, issues))
+    const conversation = data.map((turn, turnIndex) =>
+      convertTurn(turn, `${path}${isCaseList ? '.data' : ''}[${turnIndex}]`, now, issues),
+    )
     const session = record['initial_session']
     const evalCase: EvalCase = { evalId: String(record['name'] ?? ''), conversation, creationTimestamp: now }
     if (isRecord(session) && Object.keys(session).length > 0) {
@@ -43,14 +45,21 @@ function convertTurn(turn: unknown, path: string, now: number, issues: ReadIssue
     return { userContent: { role: 'user', parts: [] } }
   }
   const tools = Array.isArray(turn['expected_tool_use']) ? turn['expected_tool_use'] : []
-  const responses = Array.isArray(turn['expected_intermediate_agent_responses']) ? turn['expected_intermediate_agent_responses'] : []
+  const responses = Array.isArray(turn['expected_intermediate_agent_responses'])
+    ? turn['expected_intermediate_agent_responses']
+    : []
   return {
     invocationId: randomUUID(),
     userContent: { role: 'user', parts: [{ text: turn['query'] }] },
     finalResponse: { role: 'model', parts: [{ text: typeof turn['reference'] === 'string' ? turn['reference'] : '' }] },
     intermediateData: {
-      toolUses: tools.filter(isRecord).map((tool) => ({ name: String(tool['tool_name']), args: (tool['tool_input'] ?? {}) as Record<string, unknown> })),
-      intermediateResponses: responses.filter(isRecord).map((response) => [String(response['author']), [{ text: String(response['text']) }]] as const),
+      toolUses: tools.filter(isRecord).map((tool) => ({
+        name: String(tool['tool_name']),
+        args: (tool['tool_input'] ?? {}) as Record<string, unknown>,
+      })),
+      intermediateResponses: responses
+        .filter(isRecord)
+        .map((response) => [String(response['author']), [{ text: String(response['text']) }]] as const),
     },
     creationTimestamp: now,
   }

@@ -85,7 +85,9 @@ export function readValue(raw: unknown, type: TypeSpec, path: string, issues: Re
   if (type === 'integer') return typeof raw === 'number' && Number.isInteger(raw) ? raw : fail('integer')
   if ('array' in type) {
     if (!Array.isArray(raw)) return fail('array')
-    return raw.map((item, index) => (item === null && type.array !== 'json' ? fail('no null') : readValue(item, type.array, join(path, index), issues)))
+    return raw.map((item, index) =>
+      item === null && type.array !== 'json' ? fail('no null') : readValue(item, type.array, join(path, index), issues),
+    )
   }
   if ('tuple' in type) {
     if (!Array.isArray(raw) || raw.length !== type.tuple.length) return fail(`array of ${type.tuple.length}`)
@@ -95,17 +97,27 @@ export function readValue(raw: unknown, type: TypeSpec, path: string, issues: Re
   return readObject(raw, 'union' in type ? type.union(raw) : type, path, issues)
 }
 
-function readObject(raw: Record<string, unknown>, spec: ObjectSpec, path: string, issues: ReadIssue[]): Record<string, unknown> {
+function readObject(
+  raw: Record<string, unknown>,
+  spec: ObjectSpec,
+  path: string,
+  issues: ReadIssue[],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   const known = new Set<string>()
   for (const field of spec.fields) {
     const camel = camelOf(field.name)
     known.add(field.name)
     if (spec.camelCase !== false) known.add(camel)
-    const key = Object.hasOwn(raw, field.name) ? field.name : spec.camelCase !== false && Object.hasOwn(raw, camel) ? camel : undefined
+    const key = Object.hasOwn(raw, field.name)
+      ? field.name
+      : spec.camelCase !== false && Object.hasOwn(raw, camel)
+        ? camel
+        : undefined
     const value = key === undefined ? undefined : raw[key]
     if (value === undefined || value === null) {
-      if (field.required) issues.push({ path: join(path, field.name), message: value === null ? 'required, got null' : 'required' })
+      if (field.required)
+        issues.push({ path: join(path, field.name), message: value === null ? 'required, got null' : 'required' })
       continue
     }
     const read = readValue(value, field.type, join(path, field.name), issues)
@@ -120,7 +132,8 @@ function readObject(raw: Record<string, unknown>, spec: ObjectSpec, path: string
 function isDefault(value: unknown, fallback: unknown): boolean {
   if (fallback === undefined) return false
   if (Array.isArray(fallback) && fallback.length === 0) return Array.isArray(value) && value.length === 0
-  if (isRecord(fallback) && Object.keys(fallback).length === 0) return isRecord(value) && Object.keys(value).length === 0
+  if (isRecord(fallback) && Object.keys(fallback).length === 0)
+    return isRecord(value) && Object.keys(value).length === 0
   return value === fallback
 }
 
@@ -138,11 +151,14 @@ export function writeValue(value: unknown, type: TypeSpec): unknown {
     out[field.name] = writeValue(item, field.type)
   }
   const extra = record[EXTRA]
-  if (isRecord(extra)) for (const [key, item] of Object.entries(extra)) if (item !== null && !(key in out)) out[key] = item
+  if (isRecord(extra))
+    for (const [key, item] of Object.entries(extra)) if (item !== null && !(key in out)) out[key] = item
   return out
 }
 
 /** A shallow copy with snake_case keys, so a union picker sees in-memory values the way it sees raw files. */
 function snakeKeysOf(record: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(record).map(([key, item]) => [key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`), item]))
+  return Object.fromEntries(
+    Object.entries(record).map(([key, item]) => [key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`), item]),
+  )
 }

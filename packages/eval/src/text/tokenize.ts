@@ -5,7 +5,10 @@ import { porterStem } from './porter-stemmer.js'
  * split on whitespace, and (with `stem`) tokens longer than 3 characters go through NLTK's Porter stemmer.
  */
 export function rougeTokens(text: string, stem: boolean): string[] {
-  const tokens = text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').split(/\s+/)
+  const tokens = text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .split(/\s+/)
   const out: string[] = []
   for (const token of tokens) {
     const word = stem && token.length > 3 ? porterStem(token) : token

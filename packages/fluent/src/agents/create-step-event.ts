@@ -1,4 +1,10 @@
-import { createEvent, createEventActions, type Event, type EventActions, type InvocationContext } from '@adk-fluent/core'
+import {
+  createEvent,
+  createEventActions,
+  type Event,
+  type EventActions,
+  type InvocationContext,
+} from '@adk-fluent/core'
 
 type Content = NonNullable<Event['content']>
 
@@ -8,7 +14,11 @@ export function createStepEvent(
   author: string,
   fields: { actions?: Partial<EventActions>; content?: Content },
 ): Event {
-  const event = createEvent({ invocationId: invocation.invocationId, author, actions: createEventActions(fields.actions) })
+  const event = createEvent({
+    invocationId: invocation.invocationId,
+    author,
+    actions: createEventActions(fields.actions),
+  })
   if (invocation.branch !== undefined) event.branch = invocation.branch
   if (fields.content) event.content = fields.content
   return event
@@ -16,5 +26,9 @@ export function createStepEvent(
 
 /** True when the actions change something: state, artifacts, or escalation. */
 export function hasActionEffects(actions: EventActions): boolean {
-  return Object.keys(actions.stateDelta).length > 0 || Object.keys(actions.artifactDelta).length > 0 || actions.escalate === true
+  return (
+    Object.keys(actions.stateDelta).length > 0 ||
+    Object.keys(actions.artifactDelta).length > 0 ||
+    actions.escalate === true
+  )
 }

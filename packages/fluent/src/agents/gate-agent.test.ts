@@ -25,12 +25,21 @@ describe('gate', () => {
   })
 
   it('passes without an event when its predicate does not hold', async () => {
-    const { events } = await runBuilder(Agent('a').mock(['low']).writes('risk').then(gate((state) => state['risk'] === 'high')).then(Agent('b').mock(['ok'])))
+    const { events } = await runBuilder(
+      Agent('a')
+        .mock(['low'])
+        .writes('risk')
+        .then(gate((state) => state['risk'] === 'high'))
+        .then(Agent('b').mock(['ok'])),
+    )
     expect(events.map((event) => event.author)).toEqual(['a', 'b'])
   })
 
   it('ends an enclosing loop when closed', async () => {
-    const loop = Loop('l').step(gate(() => true, { message: 'Wait.' })).step(Agent('worker').mock(['w', 'w', 'w'])).maxIterations(3)
+    const loop = Loop('l')
+      .step(gate(() => true, { message: 'Wait.' }))
+      .step(Agent('worker').mock(['w', 'w', 'w']))
+      .maxIterations(3)
     const { events } = await runBuilder(loop)
     expect(events.map((event) => [event.author, event.content?.parts?.[0]?.text])).toEqual([['gate_gate', 'Wait.']])
   })

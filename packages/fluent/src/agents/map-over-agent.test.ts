@@ -22,15 +22,27 @@ function summarizerModel(tracker: { inFlight: number; most: number }, count: num
 describe('mapOver', () => {
   it('runs the body per item with bounded concurrency and collects its outputs in item order', async () => {
     const tracker = { inFlight: 0, most: 0 }
-    const body = Agent('summarizer').model(summarizerModel(tracker, 4)).instruct('Summarize {doc}.').writes('summary').isolate()
+    const body = Agent('summarizer')
+      .model(summarizerModel(tracker, 4))
+      .instruct('Summarize {doc}.')
+      .writes('summary')
+      .isolate()
     const flow = mapOver('docs', body, { itemKey: 'doc', outputKey: 'summaries', concurrency: 2 })
     const { events, state } = await runBuilder(flow, { state: { docs: ['a', 'b', 'c', 'd'] } })
     expect(state['summaries']).toEqual(['summary of a', 'summary of b', 'summary of c', 'summary of d'])
     expect(tracker.most).toBe(2)
     const bodyEvents = events.filter((event) => event.author === 'summarizer')
-    expect(bodyEvents.map((event) => event.branch)).toEqual(['map_docs.item_1', 'map_docs.item_2', 'map_docs.item_3', 'map_docs.item_0'])
+    expect(bodyEvents.map((event) => event.branch)).toEqual([
+      'map_docs.item_1',
+      'map_docs.item_2',
+      'map_docs.item_3',
+      'map_docs.item_0',
+    ])
     expect(state['doc']).toBeUndefined()
-    expect(events.at(-1)).toMatchObject({ author: 'map_docs', actions: { stateDelta: { summaries: state['summaries'] } } })
+    expect(events.at(-1)).toMatchObject({
+      author: 'map_docs',
+      actions: { stateDelta: { summaries: state['summaries'] } },
+    })
   })
 
   it('runs one item at a time by default', async () => {
@@ -50,8 +62,16 @@ describe('mapOver', () => {
         return { upper: String(state['item']).toUpperCase() }
       })
       .step(tap((state) => seen.push(`${String(state['item'])}:${String(state['upper'])}`)))
-      .step(Agent('joiner').model(new ScriptedLlm([echo, echo, echo])).instruct('{item}-{upper}').writes('out').isolate())
-    const { state } = await runBuilder(mapOver('letters', body, { concurrency: 3 }), { state: { letters: ['x', 'y', 'z'] } })
+      .step(
+        Agent('joiner')
+          .model(new ScriptedLlm([echo, echo, echo]))
+          .instruct('{item}-{upper}')
+          .writes('out')
+          .isolate(),
+      )
+    const { state } = await runBuilder(mapOver('letters', body, { concurrency: 3 }), {
+      state: { letters: ['x', 'y', 'z'] },
+    })
     expect(state['results']).toEqual(['x-X', 'y-Y', 'z-Z'])
     expect(seen.sort()).toEqual(['x:X', 'y:Y', 'z:Z'])
   })
@@ -70,6 +90,8 @@ describe('mapOver', () => {
       if (state['item'] === 2) throw new Error('item 2 is broken')
       return { ok: true }
     })
-    await expect(runBuilder(mapOver('items', body, { concurrency: 2 }), { state: { items: [1, 2, 3] } })).rejects.toThrow('item 2 is broken')
+    await expect(
+      runBuilder(mapOver('items', body, { concurrency: 2 }), { state: { items: [1, 2, 3] } }),
+    ).rejects.toThrow('item 2 is broken')
   })
 })

@@ -90,7 +90,12 @@ export class MapOverAgent extends BaseAgent {
     const view: SessionView = createSessionView(invocation.session, invocation.tempState, { sharedEvents: true })
     setInView(view, this.#config.itemKey, item)
     const branch = `${invocation.branch ? `${invocation.branch}.` : ''}${this.name}.item_${index}`
-    const itemContext = forkInvocationContext(invocation, { session: view.session, tempState: view.tempState, branch, abortSignal })
+    const itemContext = forkInvocationContext(invocation, {
+      session: view.session,
+      tempState: view.tempState,
+      branch,
+      abortSignal,
+    })
     let answer: string | undefined
     for await (const event of body.runAsync(itemContext)) {
       const delta = { ...event.actions.stateDelta }

@@ -6,8 +6,14 @@ import { runBuilder, sleep } from './run-builder.test-helper.js'
 
 describe('race', () => {
   it('yields only the winner’s events: the loser leaves no trace in history or state', async () => {
-    const slow = Agent('slow').model(new ScriptedLlm(['slow answer'], { delayMs: 60 })).writes('answer').isolate()
-    const fast = Agent('fast').model(new ScriptedLlm(['fast answer'], { delayMs: 5 })).writes('answer').isolate()
+    const slow = Agent('slow')
+      .model(new ScriptedLlm(['slow answer'], { delayMs: 60 }))
+      .writes('answer')
+      .isolate()
+    const fast = Agent('fast')
+      .model(new ScriptedLlm(['fast answer'], { delayMs: 5 }))
+      .writes('answer')
+      .isolate()
     const { events, state, runner } = await runBuilder(race(slow, fast))
     expect(events.map((event) => [event.author, event.content?.parts?.[0]?.text])).toEqual([['fast', 'fast answer']])
     expect(state['answer']).toBe('fast answer')
@@ -21,8 +27,13 @@ describe('race', () => {
     function lookup() {
       return { found: true }
     }
-    const toolUser = Agent('tool_user').model(new ScriptedLlm([call('lookup', {}), 'found it'])).tool(lookup).isolate()
-    const sleeper = Agent('sleeper').model(new ScriptedLlm(['zzz'], { delayMs: 50 })).isolate()
+    const toolUser = Agent('tool_user')
+      .model(new ScriptedLlm([call('lookup', {}), 'found it']))
+      .tool(lookup)
+      .isolate()
+    const sleeper = Agent('sleeper')
+      .model(new ScriptedLlm(['zzz'], { delayMs: 50 }))
+      .isolate()
     const { events } = await runBuilder(race(sleeper, toolUser))
     expect(events.map((event) => event.author)).toEqual(['tool_user', 'tool_user', 'tool_user'])
     expect(events.at(-1)?.content?.parts?.[0]?.text).toBe('found it')

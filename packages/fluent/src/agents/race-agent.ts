@@ -4,7 +4,9 @@ import { createLinkedAbortController } from './linked-abort-controller.js'
 import { appendToView, createSessionView } from './session-view.js'
 import { isErrorEvent, type AttemptFailure } from './attempt-failure.js'
 
-type Finish = { readonly index: number; readonly events: readonly Event[] } | { readonly index: number; readonly failure: AttemptFailure }
+type Finish =
+  | { readonly index: number; readonly events: readonly Event[] }
+  | { readonly index: number; readonly failure: AttemptFailure }
 
 /** Thrown out of a held-back run that produced a model error event. */
 class ErrorEventFailure {
@@ -26,7 +28,10 @@ export class RaceAgent extends BaseAgent {
     const links = this.subAgents.map(() => createLinkedAbortController(invocation.abortSignal))
     try {
       const runs = this.subAgents.map((racer, index) =>
-        runHeldBack(racer, invocation, (links[index] as (typeof links)[number]).controller.signal).then((events) => ({ index, events })),
+        runHeldBack(racer, invocation, (links[index] as (typeof links)[number]).controller.signal).then((events) => ({
+          index,
+          events,
+        })),
       )
       const winner = await firstFinished(runs)
       links.forEach((link, index) => {
@@ -44,7 +49,11 @@ export class RaceAgent extends BaseAgent {
   }
 }
 
-async function runHeldBack(racer: BaseAgent, invocation: InvocationContext, abortSignal: AbortSignal): Promise<Event[]> {
+async function runHeldBack(
+  racer: BaseAgent,
+  invocation: InvocationContext,
+  abortSignal: AbortSignal,
+): Promise<Event[]> {
   const view = createSessionView(invocation.session, invocation.tempState, { sharedEvents: false })
   const forked = forkInvocationContext(invocation, { session: view.session, tempState: view.tempState, abortSignal })
   const events: Event[] = []

@@ -9,7 +9,11 @@ function ordered(actual: unknown, expected: unknown): [number, number] | [string
   return undefined
 }
 
-function compare(actual: unknown, expected: unknown, holds: (left: number | string, right: number | string) => boolean): boolean {
+function compare(
+  actual: unknown,
+  expected: unknown,
+  holds: (left: number | string, right: number | string) => boolean,
+): boolean {
   const pair = ordered(actual, expected)
   return pair !== undefined && holds(pair[0], pair[1])
 }

@@ -1,4 +1,11 @@
-import { BaseAgent, Context, createEventActions, type BaseAgentConfig, type Event, type InvocationContext } from '@adk-fluent/core'
+import {
+  BaseAgent,
+  Context,
+  createEventActions,
+  type BaseAgentConfig,
+  type Event,
+  type InvocationContext,
+} from '@adk-fluent/core'
 import { createStepEvent, hasActionEffects } from './create-step-event.js'
 
 /** The work of a {@link StepAgent}: it records changes through `context` (`state.set`, artifacts, `actions`). */

@@ -9,13 +9,16 @@ describe('timeout', () => {
   const slow = Agent('slow').model(new ScriptedLlm(['late'], { delayMs: 200 }))
 
   it('fails with an error naming the agent when it takes too long', async () => {
-    const error = await timeout(slow, 20).ask('q').catch((caught: unknown) => caught)
+    const error = await timeout(slow, 20)
+      .ask('q')
+      .catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(AgentTimeoutError)
     expect(error).toMatchObject({
       code: 'MAX_TURNS',
       agentName: 'slow',
       milliseconds: 20,
-      message: 'Agent "slow" did not finish within its 20 ms timeout and was cancelled. Raise the limit in timeout(agent, ms), or make the agent do less.',
+      message:
+        'Agent "slow" did not finish within its 20 ms timeout and was cancelled. Raise the limit in timeout(agent, ms), or make the agent do less.',
     })
     await sleep(10)
   })
@@ -25,6 +28,10 @@ describe('timeout', () => {
   })
 
   it('lets a fallback take over after a timeout', async () => {
-    expect(await timeout(slow, 20).fallback(Agent('backup').mock(['backup answer'])).ask('q')).toBe('backup answer')
+    expect(
+      await timeout(slow, 20)
+        .fallback(Agent('backup').mock(['backup answer']))
+        .ask('q'),
+    ).toBe('backup answer')
   })
 })

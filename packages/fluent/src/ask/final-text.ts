@@ -1,4 +1,11 @@
-import { ModelError, USAGE_LIMIT_EXCEEDED, UsageLimitError, isFinalResponse, stringifyContent, type Event } from '@adk-fluent/core'
+import {
+  ModelError,
+  USAGE_LIMIT_EXCEEDED,
+  UsageLimitError,
+  isFinalResponse,
+  stringifyContent,
+  type Event,
+} from '@adk-fluent/core'
 
 /**
  * The text of the last final response with text (the run's answer); `''` when there is none. When the run ends on
@@ -29,11 +36,14 @@ export async function finalText(events: AsyncIterable<Event>): Promise<string> {
     })
   }
   if (failure) {
-    throw new ModelError(`Agent "${failure.author}" failed: ${failure.errorMessage ?? 'the model call failed'} (${failure.errorCode}).`, {
-      agentName: failure.author,
-      invocationId: failure.invocationId,
-      ...(failure.errorCode === undefined ? {} : { errorCode: failure.errorCode }),
-    })
+    throw new ModelError(
+      `Agent "${failure.author}" failed: ${failure.errorMessage ?? 'the model call failed'} (${failure.errorCode}).`,
+      {
+        agentName: failure.author,
+        invocationId: failure.invocationId,
+        ...(failure.errorCode === undefined ? {} : { errorCode: failure.errorCode }),
+      },
+    )
   }
   return answer
 }

@@ -24,6 +24,8 @@ describe('parseAnswer', () => {
     expect(failure('billing')).toBe(
       'Agent "classifier" has .returns(schema) but its answer is not JSON. Check the agent\'s instruction and model, or remove .returns() to get the text.',
     )
-    expect(failure('{"intent":"sales"}')).toMatch(/^Agent "classifier" answered JSON that does not match its \.returns\(\) schema \(intent: .+\)\. Check the agent's instruction and model\.$/)
+    expect(failure('{"intent":"sales"}')).toMatch(
+      /^Agent "classifier" answered JSON that does not match its \.returns\(\) schema \(intent: .+\)\. Check the agent's instruction and model\.$/,
+    )
   })
 })

@@ -19,7 +19,9 @@ export function parseAnswer<T>(text: string, schema: z.ZodType<T>, agentName: st
   }
   const result = schema.safeParse(value)
   if (result.success) return result.data
-  const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ')
+  const problems = result.error.issues
+    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+    .join('; ')
   throw new ModelError(
     `Agent "${agentName}" answered JSON that does not match its .returns() schema (${problems}). Check the agent's instruction and model.`,
     { agentName, cause: result.error },

@@ -51,10 +51,15 @@ export async function* runEvents(
   const { appName, sessionService } = runner
   const userId = options.userId ?? 'user'
   let sessionId = options.sessionId
-  const exists = async (id: string) => !!(await sessionService.getSession({ appName, userId, sessionId: id, config: { numRecentEvents: 0 } }))
+  const exists = async (id: string) =>
+    !!(await sessionService.getSession({ appName, userId, sessionId: id, config: { numRecentEvents: 0 } }))
   if (sessionId === undefined || !(await exists(sessionId))) {
     try {
-      const session = await sessionService.createSession({ appName, userId, ...(sessionId === undefined ? {} : { sessionId }) })
+      const session = await sessionService.createSession({
+        appName,
+        userId,
+        ...(sessionId === undefined ? {} : { sessionId }),
+      })
       sessionId = session.id
     } catch (error) {
       // Another process created it meanwhile: continue that session.

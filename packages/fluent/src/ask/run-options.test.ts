@@ -18,7 +18,13 @@ const used = (reply: string, input: number, output: number) => ({
 
 describe('.ask() usage and limits', () => {
   it('{ withUsage: true } returns the answer with the usage per agent and in total', async () => {
-    const flow = Agent('a').mock([used('A', 10, 2)]).then(Agent('b').mock([used('{"n":1}', 5, 1)]).returns(z.object({ n: z.number() })))
+    const flow = Agent('a')
+      .mock([used('A', 10, 2)])
+      .then(
+        Agent('b')
+          .mock([used('{"n":1}', 5, 1)])
+          .returns(z.object({ n: z.number() })),
+      )
     const result = await flow.ask('go', { withUsage: true })
     expectTypeOf(result).toEqualTypeOf<{ readonly output: string; readonly usage: UsageReport }>()
     expect(result).toEqual({
@@ -35,7 +41,10 @@ describe('.ask() usage and limits', () => {
         },
       },
     })
-    const parsed = await Agent('b').mock([used('{"n":2}', 1, 1)]).returns(z.object({ n: z.number() })).ask('go', { withUsage: true })
+    const parsed = await Agent('b')
+      .mock([used('{"n":2}', 1, 1)])
+      .returns(z.object({ n: z.number() }))
+      .ask('go', { withUsage: true })
     expectTypeOf(parsed.output).toEqualTypeOf<{ n: number }>()
     expect(parsed.output).toEqual({ n: 2 })
     const plain = () => Agent('x').ask('go', { state: {} })
@@ -46,8 +55,13 @@ describe('.ask() usage and limits', () => {
     const usage = new RunUsage()
     const agent = Agent('a').mock([used('one', 50, 50), used('two', 50, 50)])
     expect(await agent.ask('first', { usage })).toBe('one')
-    const error = await agent.ask('second', { usage, usageLimits: { totalTokens: 100 } }).catch((caught: unknown) => caught)
-    expect(UsageLimitError.isInstance(error) && [(error as UsageLimitError).limit, error.agentName]).toEqual(['totalTokens', 'a'])
+    const error = await agent
+      .ask('second', { usage, usageLimits: { totalTokens: 100 } })
+      .catch((caught: unknown) => caught)
+    expect(UsageLimitError.isInstance(error) && [(error as UsageLimitError).limit, error.agentName]).toEqual([
+      'totalTokens',
+      'a',
+    ])
     expect((error as Error).message).toMatch(/^Usage limit reached: usageLimits\.totalTokens is 100/)
     const calls = Agent('t')
       .tool(function ping() {
@@ -76,7 +90,9 @@ describe('cancellation', () => {
       .model(new ScriptedLlm(['late'], { delayMs: 60_000 }))
       .ask('go', { timeoutMs: 30 })
       .catch((caught: unknown) => caught)
-    expect(AbortError.isInstance(error) && error.message).toBe('The run was cancelled after its timeout of 30 ms (timeoutMs).')
+    expect(AbortError.isInstance(error) && error.message).toBe(
+      'The run was cancelled after its timeout of 30 ms (timeoutMs).',
+    )
     expect(await Agent('fast').mock(['quick']).ask('go', { timeoutMs: 60_000 })).toBe('quick')
   })
 })
@@ -84,7 +100,9 @@ describe('cancellation', () => {
 describe('one model for a whole tree', () => {
   it('{ model } runs every agent that names none on that model; agents with their own keep it', async () => {
     const shared = new ScriptedLlm({ writer: ['draft'], editor: ['final'] })
-    const flow = Agent('writer').then(Agent('checker').mock(['checked'])).then(Agent('editor'))
+    const flow = Agent('writer')
+      .then(Agent('checker').mock(['checked']))
+      .then(Agent('editor'))
     expect(await collect(flow.streamText('go', { model: shared }))).toEqual(['draft', 'checked', 'final'])
     expect(shared.requests).toHaveLength(2)
   })
@@ -95,14 +113,23 @@ describe('.stream()', () => {
     const fan = FanOut('research')
       .branch(Agent('bees').mock(['Bees buzz']))
       .branch(Agent('ants').mock(['Ants march']))
-    const chunks = await collect(Pipeline('p').step(fan).step(Agent('summary').mock(['All done'])).stream('go'))
+    const chunks = await collect(
+      Pipeline('p')
+        .step(fan)
+        .step(Agent('summary').mock(['All done']))
+        .stream('go'),
+    )
     expectTypeOf(chunks).toEqualTypeOf<StreamChunk[]>()
     const byAuthor = (author: string) => chunks.filter((chunk) => chunk.author === author)
     expect(byAuthor('bees').map((chunk) => [chunk.text, chunk.branch])).toEqual([
       ['Bees ', 'research.bees'],
       ['buzz', 'research.bees'],
     ])
-    expect(byAuthor('ants').map((chunk) => chunk.text).join('')).toBe('Ants march')
+    expect(
+      byAuthor('ants')
+        .map((chunk) => chunk.text)
+        .join(''),
+    ).toBe('Ants march')
     expect(byAuthor('summary')).toEqual([
       { text: 'All ', author: 'summary', partial: true },
       { text: 'done', author: 'summary', partial: true },

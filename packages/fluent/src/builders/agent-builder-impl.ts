@@ -34,14 +34,22 @@ import { parseReads } from '../parse/parse-reads.js'
 import { parseSchema } from '../parse/parse-schema.js'
 import { parseStateKey } from '../parse/parse-state-key.js'
 import type { NodeHolder } from '../parse/parse-step.js'
-import { parseToolEntry, parseToolsEntries, type ToolArgument, type ToolOptions, type ToolsInput } from '../parse/parse-tools.js'
+import {
+  parseToolEntry,
+  parseToolsEntries,
+  type ToolArgument,
+  type ToolOptions,
+  type ToolsInput,
+} from '../parse/parse-tools.js'
 import type { AgentBuilder } from './agent-builder.js'
 import type { BuilderKit, BuilderProps } from './builder-kit.js'
 import { FlowBuilderBase } from './flow-builder-base.js'
 
 /** `P.versioned()` prompts label every model request with `<tag>-<fingerprint>`. */
 function versionPatch(prompt: PromptSpec): AgentNodePatch {
-  return prompt.version === undefined ? {} : { promptVersion: `${prompt.version}-${prompt.fingerprint()}`.toLowerCase() }
+  return prompt.version === undefined
+    ? {}
+    : { promptVersion: `${prompt.version}-${prompt.fingerprint()}`.toLowerCase() }
 }
 
 /** @internal */
@@ -130,20 +138,28 @@ export class AgentBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutput>
   }
 
   tool(tool: ToolArgument, options?: ToolOptions): AgentBuilder<TOutput> {
-    return this.#with({ tools: Object.freeze([...this.node.tools, parseToolEntry(tool, options, this.callPath('tool'))]) })
+    return this.#with({
+      tools: Object.freeze([...this.node.tools, parseToolEntry(tool, options, this.callPath('tool'))]),
+    })
   }
 
   tools(tools: ToolsInput): AgentBuilder<TOutput> {
-    return this.#with({ tools: Object.freeze([...this.node.tools, ...parseToolsEntries(tools, this.callPath('tools'))]) })
+    return this.#with({
+      tools: Object.freeze([...this.node.tools, ...parseToolsEntries(tools, this.callPath('tools'))]),
+    })
   }
 
   agentTool(agent: NodeHolder): AgentBuilder<TOutput> {
     const node = parseAgentToolBuilder(agent, this.callPath('agentTool'))
-    return this.#with({ tools: Object.freeze([...this.node.tools, Object.freeze({ kind: 'agent-tool' as const, agent: node })]) })
+    return this.#with({
+      tools: Object.freeze([...this.node.tools, Object.freeze({ kind: 'agent-tool' as const, agent: node })]),
+    })
   }
 
   subAgents(...agents: NodeHolder[]): AgentBuilder<TOutput> {
-    return this.#with({ subAgents: Object.freeze([...this.node.subAgents, ...parseSubAgents(agents, this.callPath('subAgents'))]) })
+    return this.#with({
+      subAgents: Object.freeze([...this.node.subAgents, ...parseSubAgents(agents, this.callPath('subAgents'))]),
+    })
   }
 
   isolate(): AgentBuilder<TOutput> {
@@ -183,7 +199,9 @@ export class AgentBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutput>
   }
 
   proceedIf(predicate: StatePredicate): AgentBuilder<TOutput> {
-    return this.#with({ proceedIf: parseFunction<StatePredicate>(predicate, this.callPath('proceedIf'), 'a predicate (state) => boolean') })
+    return this.#with({
+      proceedIf: parseFunction<StatePredicate>(predicate, this.callPath('proceedIf'), 'a predicate (state) => boolean'),
+    })
   }
 
   planner(planner: BasePlanner): AgentBuilder<TOutput> {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { FunctionTool, PlanReActPlanner, isBaseLlm, isLlmAgent, previewLlmRequest, type LlmResponse } from '@adk-fluent/core'
+import {
+  FunctionTool,
+  PlanReActPlanner,
+  isBaseLlm,
+  isLlmAgent,
+  previewLlmRequest,
+  type LlmResponse,
+} from '@adk-fluent/core'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import * as P from '../namespaces/prompt/index.js'
 import * as C from '../namespaces/context/index.js'
@@ -63,7 +70,9 @@ describe('Agent: golden compiled output', () => {
   })
 
   it('compiles a dynamic P prompt to a provider evaluated against state', async () => {
-    const agent = Agent('a').instruct(P.task('Answer.').add(P.when('verbose', P.constraint('Explain every step.')))).build()
+    const agent = Agent('a')
+      .instruct(P.task('Answer.').add(P.when('verbose', P.constraint('Explain every step.'))))
+      .build()
     expect(typeof agent.instruction).toBe('function')
     const verbose = await previewLlmRequest(agent, { state: { verbose: true } })
     const terse = await previewLlmRequest(agent, { state: {} })
@@ -73,7 +82,12 @@ describe('Agent: golden compiled output', () => {
 
   it('compiles .reads() to includeContents none and the exact <conversation_context> block', async () => {
     const agent = Agent('writer').instruct('Write about {topic}.').reads('findings', 'tone').build()
-    expect(summarizeAgent(agent)).toEqual({ type: 'LlmAgent', name: 'writer', instruction: '<provider>', includeContents: 'none' })
+    expect(summarizeAgent(agent)).toEqual({
+      type: 'LlmAgent',
+      name: 'writer',
+      instruction: '<provider>',
+      includeContents: 'none',
+    })
     const request = await previewLlmRequest(agent, { state: { findings: 'F1', tone: 'formal', topic: 'cats' } })
     expect(request.config.systemInstruction).toContain(
       'Write about cats.\n\n<conversation_context>\n[findings]: F1\n[tone]: formal\n</conversation_context>',
@@ -84,7 +98,9 @@ describe('Agent: golden compiled output', () => {
     const agent = Agent('writer').instruct('Go.').reads(['findings', 'tone'], { keepHistory: true }).build()
     expect(agent.includeContents).toBe('default')
     const request = await previewLlmRequest(agent, { state: { tone: 'formal' } })
-    expect(request.config.systemInstruction).toContain('Go.\n\n<conversation_context>\n[tone]: formal\n</conversation_context>')
+    expect(request.config.systemInstruction).toContain(
+      'Go.\n\n<conversation_context>\n[tone]: formal\n</conversation_context>',
+    )
   })
 
   it('appends keys across .reads() calls', () => {
@@ -97,7 +113,9 @@ describe('Agent: golden compiled output', () => {
     const agent = Agent('a').instruct('Hi {name}.').context(C.fromState('name')).reads('mood').build()
     expect(agent.includeContents).toBe('none')
     const request = await previewLlmRequest(agent, { state: { name: 'Ada', mood: 'glad' } })
-    expect(request.config.systemInstruction).toContain('Hi Ada.\n\n<conversation_context>\n[name]: Ada\n[mood]: glad\n</conversation_context>')
+    expect(request.config.systemInstruction).toContain(
+      'Hi Ada.\n\n<conversation_context>\n[name]: Ada\n[mood]: glad\n</conversation_context>',
+    )
   })
 
   it('compiles schemas to inputSchema/outputSchema and keeps produces/consumes in the node only', () => {
@@ -226,7 +244,10 @@ describe('Agent: callbacks', () => {
   })
 
   it('composes .proceedIf() in front of the before-agent callbacks', () => {
-    const agent = Agent('a').beforeAgent(noop).proceedIf(() => true).build()
+    const agent = Agent('a')
+      .beforeAgent(noop)
+      .proceedIf(() => true)
+      .build()
     expect(agent.beforeAgentCallback).toHaveLength(1)
     expect(agent.beforeAgentCallback[0]).not.toBe(noop)
   })

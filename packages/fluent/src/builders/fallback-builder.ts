@@ -46,11 +46,15 @@ export class FallbackBuilderImpl extends FlowBuilderBase implements FallbackBuil
   }
 
   attempt(attempt: StepInput): FallbackBuilder {
-    return this.#with({ attempts: Object.freeze([...this.node.attempts, parseStep(attempt, this.callPath('attempt'))]) })
+    return this.#with({
+      attempts: Object.freeze([...this.node.attempts, parseStep(attempt, this.callPath('attempt'))]),
+    })
   }
 
   override fallback(alternative: StepInput): FallbackBuilder {
-    return this.#with({ attempts: Object.freeze([...this.node.attempts, parseStep(alternative, this.callPath('fallback'))]) })
+    return this.#with({
+      attempts: Object.freeze([...this.node.attempts, parseStep(alternative, this.callPath('fallback'))]),
+    })
   }
 
   describe(text: string): FallbackBuilder {

@@ -51,7 +51,9 @@ export class FanOutBuilderImpl extends FlowBuilderBase implements FanOutBuilder 
   }
 
   override parallel(branch: StepInput): FanOutBuilder {
-    return this.#with({ branches: Object.freeze([...this.node.branches, parseStep(branch, this.callPath('parallel'))]) })
+    return this.#with({
+      branches: Object.freeze([...this.node.branches, parseStep(branch, this.callPath('parallel'))]),
+    })
   }
 
   describe(text: string): FanOutBuilder {

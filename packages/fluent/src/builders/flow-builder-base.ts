@@ -65,13 +65,17 @@ export abstract class FlowBuilderBase<TOutput = string> implements FlowBuilder<T
   }
 
   times(count: number): LoopBuilder {
-    return this.kit.loop(timesNode(this.node.name, this.loopBody(), parseCount(count, this.callPath('times'), 1, 'times(count)')))
+    return this.kit.loop(
+      timesNode(this.node.name, this.loopBody(), parseCount(count, this.callPath('times'), 1, 'times(count)')),
+    )
   }
 
   until(predicate: StatePredicate, options: { readonly max?: number } = {}): LoopBuilder {
     const path = this.callPath('until')
     const max = parseCount(options.max ?? defaultUntilMax, path, 1, 'until(predicate, { max })')
-    return this.kit.loop(untilNode(this.node.name, this.loopBody(), parseFunction(predicate, path, 'a predicate (state) => boolean'), max))
+    return this.kit.loop(
+      untilNode(this.node.name, this.loopBody(), parseFunction(predicate, path, 'a predicate (state) => boolean'), max),
+    )
   }
 
   fallback(alternative: StepInput): FallbackBuilder {
@@ -116,7 +120,10 @@ export abstract class FlowBuilderBase<TOutput = string> implements FlowBuilder<T
     return toAscii(this.node)
   }
 
-  async ask<TOptions extends AskOptions = RunOptions>(prompt: string, options?: TOptions): Promise<AskReturn<TOutput, TOptions>> {
+  async ask<TOptions extends AskOptions = RunOptions>(
+    prompt: string,
+    options?: TOptions,
+  ): Promise<AskReturn<TOutput, TOptions>> {
     const usage = options?.withUsage ? (options.usage ?? new RunUsage()) : undefined
     const text = await finalText(runEvents(() => this.build(), prompt, usage ? { ...options, usage } : options))
     const schema = this.answerSchema()

@@ -102,7 +102,10 @@ export interface FlowBuilder<TOutput = string> {
    * answer and the model calls, tool calls and tokens of the run, in total and per agent.
    * @example const answer = await Agent('helper').instruct('Answer briefly.').ask('What is ADK?')
    */
-  ask<TOptions extends AskOptions = RunOptions>(prompt: string, options?: TOptions): Promise<AskReturn<TOutput, TOptions>>
+  ask<TOptions extends AskOptions = RunOptions>(
+    prompt: string,
+    options?: TOptions,
+  ): Promise<AskReturn<TOutput, TOptions>>
   /**
    * Runs once with streaming on and yields the text as it arrives, each chunk tagged with its author (and branch in a
    * fan-out), so concurrent agents' texts can be told apart.

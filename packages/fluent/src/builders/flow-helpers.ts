@@ -18,7 +18,10 @@ import type { FlowBuilder } from './flow-builder.js'
 
 function message(value: unknown, path: readonly string[]): string {
   if (typeof value === 'string' && value.trim().length > 0) return value
-  throwConfigIssue(path, `expected a message string, got ${describeValue(value)}. Say what is wrong, for example 'A draft is required.'.`)
+  throwConfigIssue(
+    path,
+    `expected a message string, got ${describeValue(value)}. Say what is wrong, for example 'A draft is required.'.`,
+  )
 }
 
 /**
@@ -106,5 +109,7 @@ export function gate(predicate: StatePredicate, options: GateOptions = {}): Flow
  */
 export function timeout(agent: StepInput, milliseconds: number): FlowBuilder {
   const node = parseStep(agent, ['timeout', 'agent'])
-  return defaultBuilderKit.step(TimeoutNode.create(node, parseCount(milliseconds, ['timeout', 'milliseconds'], 1, 'milliseconds')))
+  return defaultBuilderKit.step(
+    TimeoutNode.create(node, parseCount(milliseconds, ['timeout', 'milliseconds'], 1, 'milliseconds')),
+  )
 }

@@ -50,7 +50,11 @@ export class PipelineBuilderImpl extends FlowBuilderBase implements PipelineBuil
   /** A bare pipeline's steps become the loop's own steps (so an escalation ends the iteration right there). */
   protected override loopBody(): readonly FlowNode[] {
     const { node } = this
-    const bare = node.description === undefined && node.beforeAgent.length === 0 && node.afterAgent.length === 0 && node.initialState === undefined
+    const bare =
+      node.description === undefined &&
+      node.beforeAgent.length === 0 &&
+      node.afterAgent.length === 0 &&
+      node.initialState === undefined
     return bare ? node.steps : [node]
   }
 

@@ -51,7 +51,12 @@ describe('workflow builders: golden compiled output', () => {
   })
 
   it('.times(n) lowers to a LoopAgent named a_x3; a bare pipeline gives the loop its steps', () => {
-    expect(summarizeAgent(a.times(3).build())).toEqual({ type: 'LoopAgent', name: 'a_x3', maxIterations: 3, subAgents: [llm('a')] })
+    expect(summarizeAgent(a.times(3).build())).toEqual({
+      type: 'LoopAgent',
+      name: 'a_x3',
+      maxIterations: 3,
+      subAgents: [llm('a')],
+    })
     expect(summarizeAgent(a.then(b).times(2).build())).toEqual({
       type: 'LoopAgent',
       name: 'a_then_b_x2',
@@ -91,14 +96,39 @@ describe('workflow builders: golden compiled output', () => {
       name: 'a_or_b',
       subAgents: [llm('a'), llm('b'), llm('c')],
     })
-    expect(summarizeAgent(Fallback('answer').attempt(a).attempt(b).build())).toMatchObject({ type: 'FallbackAgent', name: 'answer' })
+    expect(summarizeAgent(Fallback('answer').attempt(a).attempt(b).build())).toMatchObject({
+      type: 'FallbackAgent',
+      name: 'answer',
+    })
   })
 
   it('Route lowers to a RouteAgent with each distinct target built once', () => {
-    const route = Route('intent').eq('billing', a).ne('x', b).gt(1, a).gte(1, a).lt(1, a).lte(1, a).contains('z', a).when(always, b).otherwise(c)
+    const route = Route('intent')
+      .eq('billing', a)
+      .ne('x', b)
+      .gt(1, a)
+      .gte(1, a)
+      .lt(1, a)
+      .lte(1, a)
+      .contains('z', a)
+      .when(always, b)
+      .otherwise(c)
     const built = route.build()
-    expect(summarizeAgent(built)).toEqual({ type: 'RouteAgent', name: 'route_intent', subAgents: [llm('a'), llm('b'), llm('c')] })
-    expect(route.node.rules.map((rule) => rule.operator)).toEqual(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'contains', 'when'])
+    expect(summarizeAgent(built)).toEqual({
+      type: 'RouteAgent',
+      name: 'route_intent',
+      subAgents: [llm('a'), llm('b'), llm('c')],
+    })
+    expect(route.node.rules.map((rule) => rule.operator)).toEqual([
+      'eq',
+      'ne',
+      'gt',
+      'gte',
+      'lt',
+      'lte',
+      'contains',
+      'when',
+    ])
     expect(Route('temp:mode').node.name).toBe('route_temp_mode')
   })
 
@@ -143,7 +173,9 @@ describe('workflow builders: golden compiled output', () => {
   })
 
   it('compiles workflow describe and agent callbacks, composing several into one', () => {
-    expect(summarizeAgent(FanOut('f').branch(a).describe('d').beforeAgent(noop).beforeAgent(noop).afterAgent(noop).build())).toEqual({
+    expect(
+      summarizeAgent(FanOut('f').branch(a).describe('d').beforeAgent(noop).beforeAgent(noop).afterAgent(noop).build()),
+    ).toEqual({
       type: 'ParallelAgent',
       name: 'f',
       description: 'd',
@@ -179,7 +211,8 @@ describe('workflow builders: immutability', () => {
     ['Fallback.beforeAgent', Fallback('f').attempt(a), (f: ReturnType<typeof Fallback>) => f.beforeAgent(noop)],
     ['Fallback.afterAgent', Fallback('f').attempt(a), (f: ReturnType<typeof Fallback>) => f.afterAgent(noop)],
     ...(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'contains'] as const).map(
-      (operator) => [`Route.${operator}`, Route('k').eq('x', a), (r: ReturnType<typeof Route>) => r[operator](1, b)] as const,
+      (operator) =>
+        [`Route.${operator}`, Route('k').eq('x', a), (r: ReturnType<typeof Route>) => r[operator](1, b)] as const,
     ),
     ['Route.when', Route('k').eq('x', a), (r: ReturnType<typeof Route>) => r.when(always, b)],
     ['Route.otherwise', Route('k').eq('x', a), (r: ReturnType<typeof Route>) => r.otherwise(b)],
@@ -226,14 +259,22 @@ describe('workflow builders: bad input', () => {
 
   it('rejects bad counts, keys, names and predicates at the call', () => {
     expect(errorOf(() => a.times(0)).message).toBe('a.times: times(count) must be a whole number >= 1, got 0 (number).')
-    expect(errorOf(() => Loop('l').maxIterations(1.5)).message).toMatch(/^l\.maxIterations: maxIterations\(count\) must be a whole number >= 1/)
+    expect(errorOf(() => Loop('l').maxIterations(1.5)).message).toMatch(
+      /^l\.maxIterations: maxIterations\(count\) must be a whole number >= 1/,
+    )
     expect(errorOf(() => Loop('l').until('done' as never)).message).toMatch(/^l\.until: expected a predicate/)
-    expect(errorOf(() => Route('not a key')).message).toMatch(/^Route\("not a key"\): "not a key" \(string\) is not a valid state key/)
+    expect(errorOf(() => Route('not a key')).message).toMatch(
+      /^Route\("not a key"\): "not a key" \(string\) is not a valid state key/,
+    )
     expect(errorOf(() => Pipeline('has space')).message).toMatch(/^Pipeline\("has space"\): Found invalid agent name/)
     expect(errorOf(() => race(a)).message).toBe('race: needs at least two agents to race, got 1.')
-    expect(errorOf(() => mapOver('items', a, { concurrency: 0 })).message).toMatch(/^mapOver\.concurrency: concurrency must be a whole number >= 1/)
+    expect(errorOf(() => mapOver('items', a, { concurrency: 0 })).message).toMatch(
+      /^mapOver\.concurrency: concurrency must be a whole number >= 1/,
+    )
     expect(errorOf(() => expectState(always, '')).message).toMatch(/^expect\.message: expected a message string/)
-    expect(errorOf(() => timeout(a, -1)).message).toMatch(/^timeout\.milliseconds: milliseconds must be a whole number >= 1/)
+    expect(errorOf(() => timeout(a, -1)).message).toMatch(
+      /^timeout\.milliseconds: milliseconds must be a whole number >= 1/,
+    )
   })
 
   it('reports every structural problem at build(), each with its builder path and fix', () => {
@@ -259,9 +300,17 @@ describe('workflow builders: bad input', () => {
   })
 
   it('reports empty workflows at build()', () => {
-    expect(errorOf(() => Pipeline('p').build()).message).toBe('p.steps: Pipeline "p" has no steps. Add one with .step(agent) or .then(agent).')
-    expect(errorOf(() => FanOut('f').build()).message).toBe('f.branches: FanOut "f" has no branches. Add them with .branch(agent).')
-    expect(errorOf(() => Fallback('f').build()).message).toBe('f.attempts: Fallback "f" has nothing to try. Add attempts with .attempt(agent).')
-    expect(errorOf(() => Loop('l').maxIterations(1).build()).message).toBe('l.steps: Loop "l" has no steps. Add one with .step(agent).')
+    expect(errorOf(() => Pipeline('p').build()).message).toBe(
+      'p.steps: Pipeline "p" has no steps. Add one with .step(agent) or .then(agent).',
+    )
+    expect(errorOf(() => FanOut('f').build()).message).toBe(
+      'f.branches: FanOut "f" has no branches. Add them with .branch(agent).',
+    )
+    expect(errorOf(() => Fallback('f').build()).message).toBe(
+      'f.attempts: Fallback "f" has nothing to try. Add attempts with .attempt(agent).',
+    )
+    expect(errorOf(() => Loop('l').maxIterations(1).build()).message).toBe(
+      'l.steps: Loop "l" has no steps. Add one with .step(agent).',
+    )
   })
 })

@@ -13,7 +13,11 @@ import type { FlowBuilder } from './flow-builder.js'
 async function run(builder: FlowBuilder, options: { state?: Record<string, unknown>; prompt?: string } = {}) {
   const runner = new InMemoryRunner({ agent: builder.build() })
   const events: Event[] = []
-  for await (const event of builder.events(options.prompt ?? 'go', { runner, sessionId: 's1', ...(options.state ? { state: options.state } : {}) })) {
+  for await (const event of builder.events(options.prompt ?? 'go', {
+    runner,
+    sessionId: 's1',
+    ...(options.state ? { state: options.state } : {}),
+  })) {
     events.push(event)
   }
   const session = await runner.sessionService.getSession({ appName: runner.appName, userId: 'user', sessionId: 's1' })
@@ -40,8 +44,13 @@ describe('runs: pipelines, state and context', () => {
     )
     expect(criticModel.requests[0]?.contents.map((content) => content.role)).toEqual(['user'])
     expect(state).toMatchObject({ topic: 'cats', notes: 'F1', tone: 'formal', findings: null })
-    const transformEvents = events.filter((event) => event.author.startsWith('rename') || event.author.startsWith('set'))
-    expect(transformEvents.map((event) => event.actions.stateDelta)).toEqual([{ findings: null, notes: 'F1' }, { tone: 'formal' }])
+    const transformEvents = events.filter(
+      (event) => event.author.startsWith('rename') || event.author.startsWith('set'),
+    )
+    expect(transformEvents.map((event) => event.actions.stateDelta)).toEqual([
+      { findings: null, notes: 'F1' },
+      { tone: 'formal' },
+    ])
   })
 
   it('keeps both keys of S.set({a:1}).then(S.set({b:2})) in the session', async () => {
@@ -84,15 +93,17 @@ describe('runs: pipelines, state and context', () => {
   })
 
   it('runs A operations as steps recording artifact deltas', async () => {
-    const flow = Pipeline('p').step(S.set({ report: '# Report' })).step(A.publish('report.md', { fromKey: 'report' }))
+    const flow = Pipeline('p')
+      .step(S.set({ report: '# Report' }))
+      .step(A.publish('report.md', { fromKey: 'report' }))
     const { events } = await run(flow)
     expect(events.at(-1)?.actions.artifactDelta).toEqual({ 'report.md': 0 })
   })
 
   it('fails an expect step with a StateError carrying the message', async () => {
-    const error = await run(Pipeline('p').step(expectState((state) => Boolean(state['draft']), 'A draft is required.'))).catch(
-      (caught: unknown) => caught,
-    )
+    const error = await run(
+      Pipeline('p').step(expectState((state) => Boolean(state['draft']), 'A draft is required.')),
+    ).catch((caught: unknown) => caught)
     expect(StateError.isInstance(error) && error.message).toBe('A draft is required.')
   })
 })
@@ -130,7 +141,11 @@ describe('runs: fan-out, loops, fallback, route', () => {
     expect(events.map((event) => [event.author, event.content?.parts?.[0]?.text, event.errorCode])).toEqual([
       ['steady', 'steady answer', undefined],
     ])
-    const allDown = await run(Fallback('f').attempt(flaky).attempt(Agent('also_down').mock([new Error('also down')])))
+    const allDown = await run(
+      Fallback('f')
+        .attempt(flaky)
+        .attempt(Agent('also_down').mock([new Error('also down')])),
+    )
     expect(allDown.events.map((event) => [event.author, event.errorMessage])).toEqual([['also_down', 'also down']])
   })
 
@@ -138,7 +153,12 @@ describe('runs: fan-out, loops, fallback, route', () => {
     const failing = (message: string) => () => {
       throw new Error(message)
     }
-    expect(await Fallback('f').attempt(failing('first')).attempt(Agent('ok').mock(['fine'])).ask('q')).toBe('fine')
+    expect(
+      await Fallback('f')
+        .attempt(failing('first'))
+        .attempt(Agent('ok').mock(['fine']))
+        .ask('q'),
+    ).toBe('fine')
     await expect(Fallback('f').attempt(failing('first')).attempt(failing('second')).ask('q')).rejects.toThrow('second')
   })
 
@@ -157,7 +177,9 @@ describe('runs: fan-out, loops, fallback, route', () => {
   })
 
   it('routes with contains, ne and lt, and does nothing when no rule holds and there is no otherwise', async () => {
-    const route = Route('tags').contains('urgent', Agent('pager').mock(['paged'])).ne('x', Agent('other').mock(['other']))
+    const route = Route('tags')
+      .contains('urgent', Agent('pager').mock(['paged']))
+      .ne('x', Agent('other').mock(['other']))
     expect(await route.ask('q', { state: { tags: ['urgent', 'db'] } })).toBe('paged')
     expect(await route.ask('q', { state: { tags: 'y' } })).toBe('other')
     const { events } = await run(Route('n').lt(3, Agent('small').mock(['small'])), { state: { n: 5 } })
@@ -170,7 +192,10 @@ describe('runs: fan-out, loops, fallback, route', () => {
       lookups.push(id)
       return { status: 'open' }
     }
-    const classifier = Agent('classifier').mock([call('lookup', { id: '7' }), 'billing']).tool(lookup, { parameters: z.object({ id: z.string() }) }).writes('intent')
+    const classifier = Agent('classifier')
+      .mock([call('lookup', { id: '7' }), 'billing'])
+      .tool(lookup, { parameters: z.object({ id: z.string() }) })
+      .writes('intent')
     const flow = classifier.then(Route('intent').eq('billing', Agent('billing').mock(['refund issued'])))
     const { events } = await run(flow)
     expect(lookups).toEqual(['7'])
@@ -179,7 +204,9 @@ describe('runs: fan-out, loops, fallback, route', () => {
   })
 
   it('skips an agent whose proceedIf predicate is false', async () => {
-    const gated = Agent('gated').mock(['ran']).proceedIf((state) => state['go'] === true)
+    const gated = Agent('gated')
+      .mock(['ran'])
+      .proceedIf((state) => state['go'] === true)
     expect(await gated.ask('q', { state: { go: true } })).toBe('ran')
     expect(await gated.ask('q', { state: { go: false } })).toBe('')
   })

@@ -32,6 +32,7 @@ export function hiddenAnswerReason(consumer: AgentNode, producer: string): strin
   } catch {
     return undefined
   }
-  if (consumer.reads && !consumer.reads.keepHistory && !consumer.context) return `.reads() hides the conversation history`
+  if (consumer.reads && !consumer.reads.keepHistory && !consumer.context)
+    return `.reads() hides the conversation history`
   return `its context (${describeContext(context)}) leaves out ${producer}'s messages`
 }

@@ -104,13 +104,19 @@ export function checkGlobalInstructions(analysis: FlowAnalysis): CheckIssue[] {
   return analysis.visits.flatMap((visit) => {
     const node = visit.node
     if (node.kind !== 'agent' || node.globalInstruction === undefined || visit.parent === undefined) return []
-    const where = root.kind === 'agent' ? `only the root agent's ("${root.name}") applies` : `only a root LLM agent's applies, and the root "${root.name}" is a workflow`
+    const where =
+      root.kind === 'agent'
+        ? `only the root agent's ("${root.name}") applies`
+        : `only a root LLM agent's applies, and the root "${root.name}" is a workflow`
     return [
       createCheckIssue({
         level: 'warning',
         agent: node.name,
         message: `.globalInstruct() on "${node.name}" has no effect: ${where}.`,
-        hint: root.kind === 'agent' ? `Move it to "${root.name}", or use .static() or .instruct() on "${node.name}".` : `Use .static() or .instruct() on "${node.name}" instead.`,
+        hint:
+          root.kind === 'agent'
+            ? `Move it to "${root.name}", or use .static() or .instruct() on "${node.name}".`
+            : `Use .static() or .instruct() on "${node.name}" instead.`,
         path: [...visit.path, 'globalInstruct'],
       }),
     ]

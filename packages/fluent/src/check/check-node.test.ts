@@ -7,7 +7,8 @@ import * as C from '../namespaces/context/index.js'
 import * as S from '../namespaces/state/index.js'
 import type { CheckIssue } from './check-issue.js'
 
-const summary = (issues: readonly CheckIssue[]) => issues.map((issue) => `${issue.level} ${issue.agent} ${issue.path.join('.')}`)
+const summary = (issues: readonly CheckIssue[]) =>
+  issues.map((issue) => `${issue.level} ${issue.agent} ${issue.path.join('.')}`)
 
 function buildError(build: () => unknown): ConfigError {
   try {
@@ -21,7 +22,10 @@ function buildError(build: () => unknown): ConfigError {
 
 describe('check(): no false positives', () => {
   it('passes a correct writes("draft") → reads("draft") pipeline, and build() succeeds', () => {
-    const flow = Agent('writer').instruct('Write a draft.').writes('draft').then(Agent('critic').instruct('Review it.').reads('draft'))
+    const flow = Agent('writer')
+      .instruct('Write a draft.')
+      .writes('draft')
+      .then(Agent('critic').instruct('Review it.').reads('draft'))
     expect(flow.check()).toEqual([])
     expect(() => flow.build()).not.toThrow()
   })
@@ -40,12 +44,16 @@ describe('check(): no false positives', () => {
 
 describe('check(): state keys read before they are written', () => {
   it('reports a template variable written only by a later step as an error with its path', () => {
-    const flow = Agent('critic').instruct('Review {draft}.').writes('review').then(Agent('writer').instruct('Use {review}.').writes('draft'))
+    const flow = Agent('critic')
+      .instruct('Review {draft}.')
+      .writes('review')
+      .then(Agent('writer').instruct('Use {review}.').writes('draft'))
     const [issue] = flow.check()
     expect(issue).toEqual({
       level: 'error',
       agent: 'critic',
-      message: 'state key "draft" is read by "critic" ({draft} in the instruction) but written only by "writer", which runs after it.',
+      message:
+        'state key "draft" is read by "critic" ({draft} in the instruction) but written only by "writer", which runs after it.',
       hint: `Move "writer" before "critic", or declare it as initial state with .initialState('draft').`,
       path: ['critic_then_writer', 'steps', 0, 'critic', 'instruct'],
     })
@@ -59,12 +67,17 @@ describe('check(): state keys read before they are written', () => {
   it('reports a route key nothing writes as a warning, and as an error once initial state is declared', () => {
     const route = Route('intent').eq('billing', Agent('billing')).otherwise(Agent('general'))
     const flow = Agent('greeter').instruct('Greet.').then(route)
-    expect(summary(flow.check()).filter((line) => line.includes('key'))).toEqual(['warning route_intent greeter_then_route_intent.steps.1.route_intent.key'])
+    expect(summary(flow.check()).filter((line) => line.includes('key'))).toEqual([
+      'warning route_intent greeter_then_route_intent.steps.1.route_intent.key',
+    ])
     expect(summary(flow.check({ initialState: ['user'] })).filter((line) => line.includes('key'))).toEqual([
       'error route_intent greeter_then_route_intent.steps.1.route_intent.key',
     ])
     expect(flow.check({ initialState: ['intent'] }).filter((issue) => issue.path.includes('key'))).toEqual([])
-    const classified = Agent('classifier').returns(z.object({ intent: z.string() })).writes('intent').then(route)
+    const classified = Agent('classifier')
+      .returns(z.object({ intent: z.string() }))
+      .writes('intent')
+      .then(route)
     expect(classified.check().filter((issue) => issue.path.includes('key'))).toEqual([])
   })
 
@@ -75,7 +88,9 @@ describe('check(): state keys read before they are written', () => {
     const declared = writer.initialState('topic')
     expect(declared.node.initialState).toEqual(['topic'])
     expect(writer.node.initialState).toBeUndefined()
-    expect(declared.check()).toEqual([expect.objectContaining({ level: 'error', message: expect.stringContaining('"audience"') })])
+    expect(declared.check()).toEqual([
+      expect.objectContaining({ level: 'error', message: expect.stringContaining('"audience"') }),
+    ])
     expect(buildError(() => declared.build()).issues.map((issue) => issue.path)).toEqual([['writer', 'instruct']])
     expect(() => declared.initialState('audience').build()).not.toThrow()
     expect(declared.initialState('audience').then(Agent('next')).check()).toEqual([])
@@ -89,7 +104,11 @@ describe('check(): state keys read before they are written', () => {
       .step(Agent('critic').instruct('Review {draft}.'))
       .initialState('unused')
     expect(flow.check()).toEqual([
-      expect.objectContaining({ level: 'info', agent: 'critic', message: expect.stringContaining('"prepare" may (its writes are not declared)') }),
+      expect.objectContaining({
+        level: 'info',
+        agent: 'critic',
+        message: expect.stringContaining('"prepare" may (its writes are not declared)'),
+      }),
     ])
     expect(() => flow.build()).not.toThrow()
     const loop = Loop('retry')
@@ -98,24 +117,52 @@ describe('check(): state keys read before they are written', () => {
         return { feedback: `Shorter than ${String(state['draft']).length}` }
       })
       .maxIterations(3)
-    expect(loop.check()).toEqual([expect.objectContaining({ level: 'info', agent: 'writer', message: expect.stringContaining('"judge" may') })])
+    expect(loop.check()).toEqual([
+      expect.objectContaining({ level: 'info', agent: 'writer', message: expect.stringContaining('"judge" may') }),
+    ])
   })
 
   it('checks S transform reads, loops (first iteration) and map-over items', () => {
-    const renamed = Pipeline('flow').step(S.rename({ draft: 'text' })).step(Agent('writer').writes('draft')).step(Agent('x').reads('text'))
+    const renamed = Pipeline('flow')
+      .step(S.rename({ draft: 'text' }))
+      .step(Agent('writer').writes('draft'))
+      .step(Agent('x').reads('text'))
     expect(summary(renamed.check())).toContain('error rename_draft_to_text flow.steps.0.rename_draft_to_text.reads')
-    const loop = Loop('refine').step(Agent('writer').instruct('Improve using {feedback}.').writes('draft')).step(Agent('critic').reads('draft').writes('feedback')).maxIterations(3)
-    expect(loop.check()).toEqual([expect.objectContaining({ level: 'error', agent: 'writer', message: expect.stringContaining('so the first iteration fails') })])
-    const softLoop = Loop('refine').step(Agent('writer').instruct('Improve.').reads('feedback').writes('draft')).step(Agent('critic').reads('draft').writes('feedback')).maxIterations(3)
+    const loop = Loop('refine')
+      .step(Agent('writer').instruct('Improve using {feedback}.').writes('draft'))
+      .step(Agent('critic').reads('draft').writes('feedback'))
+      .maxIterations(3)
+    expect(loop.check()).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        agent: 'writer',
+        message: expect.stringContaining('so the first iteration fails'),
+      }),
+    ])
+    const softLoop = Loop('refine')
+      .step(Agent('writer').instruct('Improve.').reads('feedback').writes('draft'))
+      .step(Agent('critic').reads('draft').writes('feedback'))
+      .maxIterations(3)
     expect(summary(softLoop.check())).toEqual(['info writer refine.steps.0.writer.reads'])
-    const mapped = mapOver('docs', Agent('summarizer').instruct('Summarize {doc}.').writes('summary'), { itemKey: 'doc' }).initialState('docs')
+    const mapped = mapOver('docs', Agent('summarizer').instruct('Summarize {doc}.').writes('summary'), {
+      itemKey: 'doc',
+    }).initialState('docs')
     expect(mapped.check()).toEqual([])
   })
 
   it('finds mistakes deep in nested pipelines, fan-outs, loops, routes and fallbacks', () => {
     const deep = Pipeline('outer').step(
       FanOut('fan')
-        .branch(Loop('loop').step(Route('mode').eq('a', Fallback('fb').attempt(Agent('a').instruct('Use {missing_key}.')).attempt(Agent('b')))).maxIterations(2))
+        .branch(
+          Loop('loop')
+            .step(
+              Route('mode').eq(
+                'a',
+                Fallback('fb').attempt(Agent('a').instruct('Use {missing_key}.')).attempt(Agent('b')),
+              ),
+            )
+            .maxIterations(2),
+        )
         .branch(Agent('other')),
     )
     const issues = deep.check({ initialState: ['mode'] })
@@ -144,12 +191,24 @@ describe('check(): state keys read before they are written', () => {
 describe('check(): other mistakes', () => {
   it('reports two parallel branches writing one key, and a branch reading a sibling branch key', () => {
     const fan = FanOut('research').branch(Agent('web').writes('notes')).branch(Agent('papers').writes('notes'))
-    expect(fan.check()).toEqual([expect.objectContaining({ level: 'error', agent: 'papers', path: ['research', 'branches', 1, 'papers', 'writes'] })])
+    expect(fan.check()).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        agent: 'papers',
+        path: ['research', 'branches', 1, 'papers', 'writes'],
+      }),
+    ])
     expect(fan.check()[0]?.message).toBe(
       'state key "notes" is written by "web" and "papers", two branches of FanOut "research"; branches run concurrently, so which value remains is not fixed.',
     )
     const sibling = FanOut('pair').branch(Agent('a').writes('x')).branch(Agent('b').reads('x'))
-    expect(sibling.check()).toEqual([expect.objectContaining({ level: 'error', agent: 'b', message: expect.stringContaining('another branch of FanOut "pair"') })])
+    expect(sibling.check()).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        agent: 'b',
+        message: expect.stringContaining('another branch of FanOut "pair"'),
+      }),
+    ])
   })
 
   it('reports a key written and never read as info (not for the last step, nor before a function step)', () => {
@@ -163,7 +222,12 @@ describe('check(): other mistakes', () => {
         path: ['researcher_then_writer', 'steps', 0, 'researcher', 'writes'],
       },
     ])
-    expect(flow.then((state) => ({ seen: state['notes'] })).check().filter((issue) => issue.agent === 'researcher')).toEqual([])
+    expect(
+      flow
+        .then((state) => ({ seen: state['notes'] }))
+        .check()
+        .filter((issue) => issue.agent === 'researcher'),
+    ).toEqual([])
   })
 
   it('reports an agent without .writes() whose successor sees no history', () => {
@@ -177,15 +241,21 @@ describe('check(): other mistakes', () => {
         path: ['researcher_then_writer', 'steps', 0, 'researcher', 'writes'],
       }),
     ])
-    expect(Agent('researcher').then(Agent('writer').context(C.window(3))).check()).toEqual([])
+    expect(
+      Agent('researcher')
+        .then(Agent('writer').context(C.window(3)))
+        .check(),
+    ).toEqual([])
     expect(Agent('researcher').then(Agent('writer').context(C.userOnly())).check()).toHaveLength(1)
   })
 
   it('reports what core does with .returns() and tools (info), and .returns() with transfer targets (warning)', () => {
     const schema = z.object({ answer: z.string() })
-    const withTools = Agent('solver').returns(schema).tool(function lookUp() {
-      return 1
-    })
+    const withTools = Agent('solver')
+      .returns(schema)
+      .tool(function lookUp() {
+        return 1
+      })
     expect(withTools.check()).toEqual([])
     expect(() => withTools.build()).not.toThrow()
     const withTransfer = Agent('router').returns(schema).subAgents(Agent('billing'))
@@ -198,12 +268,24 @@ describe('check(): other mistakes', () => {
     const typo = issues.find((issue) => issue.agent === 'writer')
     expect(typo?.message).toContain("Did you mean 'outline'?")
     expect(typo?.hint).toMatch(/^Did you mean 'outline'\?/)
-    expect(Agent('a').writes('outline').then(Agent('b').reads('summary')).check().find((issue) => issue.agent === 'b')?.message).not.toContain('Did you mean')
+    expect(
+      Agent('a')
+        .writes('outline')
+        .then(Agent('b').reads('summary'))
+        .check()
+        .find((issue) => issue.agent === 'b')?.message,
+    ).not.toContain('Did you mean')
   })
 
   it('reports different agents sharing a name (warning), sibling duplicates (error) but not a reused builder', () => {
     const writer = Agent('writer').instruct('Write.')
-    expect(writer.then(Agent('critic')).then(writer).check().filter((issue) => issue.message.includes('named'))).toEqual([])
+    expect(
+      writer
+        .then(Agent('critic'))
+        .then(writer)
+        .check()
+        .filter((issue) => issue.message.includes('named')),
+    ).toEqual([])
     const nested = Agent('writer').then(Pipeline('inner').step(Agent('writer').instruct('Other.')).step(Agent('x')))
     expect(summary(nested.check())).toContain('warning writer writer_then_inner.steps.1.inner.steps.0.writer')
     const siblings = Pipeline('p').step(Agent('a')).step(Agent('a').instruct('Other.'))
@@ -221,14 +303,18 @@ describe('check(): other mistakes', () => {
         path: ['forever', 'maxIterations'],
       },
     ])
-    const unbounded = Loop('until_done').step(Agent('a')).until((state) => state['done'] === true)
+    const unbounded = Loop('until_done')
+      .step(Agent('a'))
+      .until((state) => state['done'] === true)
     expect(summary(unbounded.check())).toEqual(['warning until_done until_done'])
   })
 
   it('reports one-step workflows and .globalInstruct() on a nested agent', () => {
     expect(summary(Pipeline('solo').step(Agent('a')).check())).toEqual(['info solo solo'])
     expect(summary(FanOut('solo').branch(Agent('a')).check())).toEqual(['info solo solo'])
-    expect(summary(Agent('a').then(Agent('b').globalInstruct('Be brief.')).check())).toEqual(['warning b a_then_b.steps.1.b.globalInstruct'])
+    expect(summary(Agent('a').then(Agent('b').globalInstruct('Be brief.')).check())).toEqual([
+      'warning b a_then_b.steps.1.b.globalInstruct',
+    ])
   })
 
   it('never throws, even on schemas JSON cannot carry and instruction functions', () => {

@@ -13,7 +13,11 @@ interface Finding {
   readonly hint: string
 }
 
-function describeFinding(record: ReadRecord, analysis: FlowAnalysis, writers: readonly WriteRecord[]): Finding | undefined {
+function describeFinding(
+  record: ReadRecord,
+  analysis: FlowAnalysis,
+  writers: readonly WriteRecord[],
+): Finding | undefined {
   const { key, strength, via } = record.read
   const reader = record.visit.node.name
   const subject = `state key "${key}" is read by "${reader}" (${via})`
@@ -97,12 +101,21 @@ function describeFinding(record: ReadRecord, analysis: FlowAnalysis, writers: re
 }
 
 /** When nothing writes the key but a written (or initial) key is a near miss: "did you mean 'outline'?". */
-function withTypoHint(finding: Finding | undefined, record: ReadRecord, analysis: FlowAnalysis, writers: readonly WriteRecord[]): Finding | undefined {
+function withTypoHint(
+  finding: Finding | undefined,
+  record: ReadRecord,
+  analysis: FlowAnalysis,
+  writers: readonly WriteRecord[],
+): Finding | undefined {
   if (!finding || writers.length > 0) return finding
   const known = new Set([...analysis.writes.map((candidate) => candidate.write.key), ...analysis.initialState])
   const guess = similarKey(record.read.key, known)
   if (!guess) return finding
-  return { ...finding, message: `${finding.message} Did you mean '${guess}'?`, hint: `Did you mean '${guess}'? ${finding.hint}` }
+  return {
+    ...finding,
+    message: `${finding.message} Did you mean '${guess}'?`,
+    hint: `Did you mean '${guess}'? ${finding.hint}`,
+  }
 }
 
 const strengthRank: Readonly<Record<ReadRecord['read']['strength'], number>> = { required: 0, expected: 1, optional: 2 }
@@ -131,7 +144,9 @@ export function checkStateReads(analysis: FlowAnalysis): CheckIssue[] {
     const writers = analysis.writes.filter((candidate) => candidate.write.key === record.read.key)
     const finding = withTypoHint(describeFinding(record, analysis, writers), record, analysis, writers)
     if (!finding) continue
-    issues.push(createCheckIssue({ ...finding, agent: record.visit.node.name, path: [...record.visit.path, record.read.field] }))
+    issues.push(
+      createCheckIssue({ ...finding, agent: record.visit.node.name, path: [...record.visit.path, record.read.field] }),
+    )
   }
   return issues
 }

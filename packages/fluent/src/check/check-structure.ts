@@ -27,15 +27,29 @@ export function checkStructure(root: FlowNode): CheckIssue[] {
 type ShapeCheck = (visit: NodeVisit) => Omit<CheckIssue, 'agent' | 'path'> | undefined
 
 function single(count: number, what: string, child: string, hint: string): ShapeCheck {
-  return (visit) => (count === 1 ? { level: 'info', message: `${what} "${visit.node.name}" has a single ${child}, so it adds nothing but a name.`, hint } : undefined)
+  return (visit) =>
+    count === 1
+      ? {
+          level: 'info',
+          message: `${what} "${visit.node.name}" has a single ${child}, so it adds nothing but a name.`,
+          hint,
+        }
+      : undefined
 }
 
 const noCheck: ShapeCheck = () => undefined
 
 const shapeChecks: NodeVisitor<ShapeCheck> = {
   agent: () => noCheck,
-  sequence: (node) => single(node.steps.length, 'Pipeline', 'step', 'Use the step itself, or add the steps that belong with it.'),
-  parallel: (node) => single(node.branches.length, 'FanOut', 'branch', 'Use the branch itself, or add the branches that should run alongside it.'),
+  sequence: (node) =>
+    single(node.steps.length, 'Pipeline', 'step', 'Use the step itself, or add the steps that belong with it.'),
+  parallel: (node) =>
+    single(
+      node.branches.length,
+      'FanOut',
+      'branch',
+      'Use the branch itself, or add the branches that should run alongside it.',
+    ),
   loop: (node) => (visit) =>
     node.until !== undefined && node.maxIterations === undefined
       ? {
@@ -44,7 +58,13 @@ const shapeChecks: NodeVisitor<ShapeCheck> = {
           hint: 'Add a limit with .maxIterations(n) (or .until(predicate, { max: n })).',
         }
       : undefined,
-  fallback: (node) => single(node.attempts.length, 'Fallback', 'attempt', 'Add an alternative with .attempt(agent), or use the attempt itself.'),
+  fallback: (node) =>
+    single(
+      node.attempts.length,
+      'Fallback',
+      'attempt',
+      'Add an alternative with .attempt(agent), or use the attempt itself.',
+    ),
   route: () => noCheck,
   'function-step': () => noCheck,
   'transform-step': () => noCheck,

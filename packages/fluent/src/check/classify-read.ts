@@ -23,7 +23,10 @@ export function classifyRead(record: ReadRecord, allWriters: readonly WriteRecor
   const writers = allWriters.filter((candidate) => candidate.visit !== record.visit)
   for (const { fanOut, branchId } of record.branches) {
     const writer = writers.find(
-      (candidate) => isWithin(candidate.visit, fanOut) && candidate.visit.id !== branchId && !candidate.visit.id.startsWith(`${branchId}.`),
+      (candidate) =>
+        isWithin(candidate.visit, fanOut) &&
+        candidate.visit.id !== branchId &&
+        !candidate.visit.id.startsWith(`${branchId}.`),
     )
     if (writer) return { kind: 'sibling', writer, fanOut }
   }
@@ -33,7 +36,6 @@ export function classifyRead(record: ReadRecord, allWriters: readonly WriteRecor
   if (elsewhere) return { kind: 'elsewhere', writer: elsewhere }
   return allWriters.length > 0 ? { kind: 'self' } : { kind: 'nowhere' }
 }
-
 
 /**
  * A step whose writes the checker cannot see and that may have written the key of a read: the last such step before

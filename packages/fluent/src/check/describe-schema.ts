@@ -35,7 +35,9 @@ function shape(schema: GenaiSchema): string {
   else if (schema.anyOf && schema.anyOf.length > 0) text = schema.anyOf.map(shape).join(' | ')
   else if (schema.type === 'OBJECT' && schema.properties) {
     const required = new Set(schema.required ?? [])
-    const fields = Object.entries(schema.properties).map(([key, value]) => `${key}${required.has(key) ? '' : '?'}: ${shape(value)}`)
+    const fields = Object.entries(schema.properties).map(
+      ([key, value]) => `${key}${required.has(key) ? '' : '?'}: ${shape(value)}`,
+    )
     text = fields.length > 0 ? `{ ${fields.join(', ')} }` : '{}'
   } else if (schema.type === 'ARRAY' && schema.items) {
     const item = shape(schema.items)

@@ -82,14 +82,28 @@ function merge(into: FlowState, afters: readonly FlowState[]): FlowState {
   return into
 }
 
-function childScope(scope: Scope, self: NodeVisit, segments: readonly (string | number)[], node: FlowNode, changes: Partial<Scope> = {}): Scope {
+function childScope(
+  scope: Scope,
+  self: NodeVisit,
+  segments: readonly (string | number)[],
+  node: FlowNode,
+  changes: Partial<Scope> = {},
+): Scope {
   return { ...scope, path: [...self.path, ...segments, node.name], parent: self, ...changes }
 }
 
 type Walk = (node: FlowNode, state: FlowState, scope: Scope) => FlowState
 
 /** Walks `children` one after another (a pipeline, a loop body); only the last can be terminal. */
-function walkSequence(children: readonly FlowNode[], label: string, state: FlowState, self: NodeVisit, scope: Scope, walk: Walk, extra: Partial<Scope> = {}): FlowState {
+function walkSequence(
+  children: readonly FlowNode[],
+  label: string,
+  state: FlowState,
+  self: NodeVisit,
+  scope: Scope,
+  walk: Walk,
+  extra: Partial<Scope> = {},
+): FlowState {
   let current = state
   children.forEach((child, index) => {
     const terminal = scope.terminal && index === children.length - 1
@@ -99,7 +113,14 @@ function walkSequence(children: readonly FlowNode[], label: string, state: FlowS
 }
 
 /** Walks alternatives or branches from the same state and merges what they write. */
-function walkAlongside(children: readonly { readonly segments: readonly (string | number)[]; readonly node: FlowNode }[], state: FlowState, self: NodeVisit, scope: Scope, walk: Walk, fanOut: boolean): FlowState {
+function walkAlongside(
+  children: readonly { readonly segments: readonly (string | number)[]; readonly node: FlowNode }[],
+  state: FlowState,
+  self: NodeVisit,
+  scope: Scope,
+  walk: Walk,
+  fanOut: boolean,
+): FlowState {
   if (children.length === 0) return state
   const afters = children.map((child) => {
     const branchScope = childScope(scope, self, child.segments, child.node)
@@ -110,7 +131,9 @@ function walkAlongside(children: readonly { readonly segments: readonly (string 
   return merge(state, afters)
 }
 
-function distinctChildren(node: FlowNode): { readonly segments: readonly (string | number)[]; readonly node: FlowNode }[] {
+function distinctChildren(
+  node: FlowNode,
+): { readonly segments: readonly (string | number)[]; readonly node: FlowNode }[] {
   const seen = new Set<FlowNode>()
   return nodeChildren(node).filter((child) => (seen.has(child.node) ? false : (seen.add(child.node), true)))
 }
@@ -126,31 +149,55 @@ function createWalk(recorder: Recorder): Walk {
   const childrenWalk: NodeVisitor<FlowState, [FlowState, NodeVisit, Scope, Walk]> = {
     agent: (node, state, self, scope, walk) => {
       const subAgents = node.subAgents.map((child, index) => ({ segments: ['subAgents', index], node: child }))
-      const tools = node.tools.flatMap((entry, index) => (entry.kind === 'agent-tool' ? [{ segments: ['tools', index], node: entry.agent }] : []))
+      const tools = node.tools.flatMap((entry, index) =>
+        entry.kind === 'agent-tool' ? [{ segments: ['tools', index], node: entry.agent }] : [],
+      )
       if (subAgents.length === 0 && tools.length === 0) return state
       const start = copyState(state)
       const afterChildren = walkAlongside(subAgents, state, self, { ...scope, llmParent: node }, walk, false)
       // An agent tool's answer goes back to the caller as the tool's result, like a flow's output.
-      return merge(afterChildren, [walkAlongside(tools, start, self, { ...scope, llmParent: undefined, terminal: true }, walk, false)])
+      return merge(afterChildren, [
+        walkAlongside(tools, start, self, { ...scope, llmParent: undefined, terminal: true }, walk, false),
+      ])
     },
-    sequence: (node, state, self, scope, walk) => walkSequence(node.steps, 'steps', state, self, scope, walk, { llmParent: undefined }),
-    parallel: (node, state, self, scope, walk) => walkAlongside(distinctChildren(node), state, self, { ...scope, llmParent: undefined }, walk, true),
+    sequence: (node, state, self, scope, walk) =>
+      walkSequence(node.steps, 'steps', state, self, scope, walk, { llmParent: undefined }),
+    parallel: (node, state, self, scope, walk) =>
+      walkAlongside(distinctChildren(node), state, self, { ...scope, llmParent: undefined }, walk, true),
     loop: (node, state, self, scope, walk) =>
-      walkSequence(node.steps, 'steps', state, self, scope, walk, { loops: [...scope.loops, self], llmParent: undefined }),
-    fallback: (node, state, self, scope, walk) => walkAlongside(distinctChildren(node), state, self, { ...scope, llmParent: undefined }, walk, false),
-    route: (node, state, self, scope, walk) => walkAlongside(distinctChildren(node), state, self, { ...scope, llmParent: undefined }, walk, false),
+      walkSequence(node.steps, 'steps', state, self, scope, walk, {
+        loops: [...scope.loops, self],
+        llmParent: undefined,
+      }),
+    fallback: (node, state, self, scope, walk) =>
+      walkAlongside(distinctChildren(node), state, self, { ...scope, llmParent: undefined }, walk, false),
+    route: (node, state, self, scope, walk) =>
+      walkAlongside(distinctChildren(node), state, self, { ...scope, llmParent: undefined }, walk, false),
     'function-step': (_node, state) => state,
     'transform-step': (_node, state) => state,
     'artifact-step': (_node, state) => state,
     tap: (_node, state) => state,
     expect: (_node, state) => state,
     gate: (_node, state) => state,
-    race: (node, state, self, scope, walk) => walkAlongside(distinctChildren(node), state, self, { ...scope, llmParent: undefined }, walk, false),
-    timeout: (node, state, self, scope, walk) => walk(node.agent, state, childScope(scope, self, ['agent'], node.agent, { llmParent: undefined })),
+    race: (node, state, self, scope, walk) =>
+      walkAlongside(distinctChildren(node), state, self, { ...scope, llmParent: undefined }, walk, false),
+    timeout: (node, state, self, scope, walk) =>
+      walk(node.agent, state, childScope(scope, self, ['agent'], node.agent, { llmParent: undefined })),
     'map-over': (node, state, self, scope, walk) => {
       const itemSource = state.available.get(node.itemKey)
-      const withItem = withWrites(copyState(state), [{ key: node.itemKey, via: 'mapOver item', field: 'itemKey', forCaller: false }], self, false)
-      const after = merge(state, [walk(node.body, withItem, childScope(scope, self, ['body'], node.body, { llmParent: undefined, terminal: true }))])
+      const withItem = withWrites(
+        copyState(state),
+        [{ key: node.itemKey, via: 'mapOver item', field: 'itemKey', forCaller: false }],
+        self,
+        false,
+      )
+      const after = merge(state, [
+        walk(
+          node.body,
+          withItem,
+          childScope(scope, self, ['body'], node.body, { llmParent: undefined, terminal: true }),
+        ),
+      ])
       // The item key lives in each item's own state view, not in the session.
       if (itemSource === undefined) after.available.delete(node.itemKey)
       else after.available.set(node.itemKey, itemSource)
@@ -172,7 +219,13 @@ function createWalk(recorder: Recorder): Walk {
     recorder.visits.push(visit)
     const access = stateAccess(node)
     for (const read of access.reads) {
-      recorder.reads.push({ visit, read, source: state.available.get(read.key), opaqueBefore: state.opaque, branches: scope.branches })
+      recorder.reads.push({
+        visit,
+        read,
+        source: state.available.get(read.key),
+        opaqueBefore: state.opaque,
+        branches: scope.branches,
+      })
     }
     if (access.opaqueRead !== undefined) recorder.opaqueReaders.push(visit)
     if (access.opaqueWrite !== undefined) recorder.opaqueWriters.push(visit)
@@ -197,14 +250,18 @@ export function analyzeFlow(root: FlowNode, options: { readonly initialState?: r
   const initialState = new Set(declared)
   const recorder: Recorder = { order: 0, visits: [], reads: [], writes: [], opaqueReaders: [], opaqueWriters: [] }
   const available = new Map<string, KeySource>([...initialState].map((key) => [key, 'initial']))
-  createWalk(recorder)(root, { available, opaque: undefined }, {
-    path: [root.name],
-    parent: undefined,
-    terminal: true,
-    loops: [],
-    llmParent: undefined,
-    branches: [],
-  })
+  createWalk(recorder)(
+    root,
+    { available, opaque: undefined },
+    {
+      path: [root.name],
+      parent: undefined,
+      terminal: true,
+      loops: [],
+      llmParent: undefined,
+      branches: [],
+    },
+  )
   return {
     root,
     visits: recorder.visits,

@@ -10,7 +10,11 @@ const own: Ends = (_node, visit) => [visit]
 const none: Ends = () => []
 const all: Ends = (_node, _visit, children, ends) => children.flatMap(ends)
 const first: Ends = (_node, _visit, children, ends) => children.map(ends).find((found) => found.length > 0) ?? []
-const last: Ends = (_node, _visit, children, ends) => [...children].reverse().map(ends).find((found) => found.length > 0) ?? []
+const last: Ends = (_node, _visit, children, ends) =>
+  [...children]
+    .reverse()
+    .map(ends)
+    .find((found) => found.length > 0) ?? []
 
 function table(sequence: Ends): EndsVisitor {
   return {

@@ -2,12 +2,19 @@
 function distance(a: string, b: string): number {
   const rows = a.length + 1
   const cols = b.length + 1
-  const table: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)))
+  const table: number[][] = Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  )
   for (let i = 1; i < rows; i++) {
     for (let j = 1; j < cols; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      let best = Math.min((table[i - 1]?.[j] ?? 0) + 1, (table[i]?.[j - 1] ?? 0) + 1, (table[i - 1]?.[j - 1] ?? 0) + cost)
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, (table[i - 2]?.[j - 2] ?? 0) + 1)
+      let best = Math.min(
+        (table[i - 1]?.[j] ?? 0) + 1,
+        (table[i]?.[j - 1] ?? 0) + 1,
+        (table[i - 1]?.[j - 1] ?? 0) + cost,
+      )
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, (table[i - 2]?.[j - 2] ?? 0) + 1)
       ;(table[i] as number[])[j] = best
     }
   }

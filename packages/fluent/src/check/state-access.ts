@@ -59,8 +59,12 @@ function isStateVariable(key: string): boolean {
 function templateReads(template: string, where: string, field: string): StateRead[] {
   const { required, optional } = templateVariables(template)
   return [
-    ...required.filter(isStateVariable).map((key): StateRead => ({ key, strength: 'required', via: `{${key}} in ${where}`, field })),
-    ...optional.filter(isStateVariable).map((key): StateRead => ({ key, strength: 'optional', via: `{${key}?} in ${where}`, field })),
+    ...required
+      .filter(isStateVariable)
+      .map((key): StateRead => ({ key, strength: 'required', via: `{${key}} in ${where}`, field })),
+    ...optional
+      .filter(isStateVariable)
+      .map((key): StateRead => ({ key, strength: 'optional', via: `{${key}?} in ${where}`, field })),
   ]
 }
 
@@ -70,8 +74,17 @@ function instructionReads(node: AgentNode): StateRead[] {
   if (!isPromptSpec(instruction)) return []
   const { required, optional } = promptStateKeys(instruction)
   return [
-    ...required.map((key): StateRead => ({ key, strength: 'required', via: `{${key}} in the instruction`, field: 'instruct' })),
-    ...optional.map((key): StateRead => ({ key, strength: 'optional', via: `state key '${key}' in the instruction`, field: 'instruct' })),
+    ...required.map(
+      (key): StateRead => ({ key, strength: 'required', via: `{${key}} in the instruction`, field: 'instruct' }),
+    ),
+    ...optional.map(
+      (key): StateRead => ({
+        key,
+        strength: 'optional',
+        via: `state key '${key}' in the instruction`,
+        field: 'instruct',
+      }),
+    ),
   ]
 }
 
@@ -79,8 +92,12 @@ function instructionReads(node: AgentNode): StateRead[] {
 export function agentAccess(node: AgentNode): StateAccess {
   const reads: StateRead[] = [
     ...instructionReads(node),
-    ...(node.globalInstruction === undefined ? [] : templateReads(node.globalInstruction, 'the global instruction', 'globalInstruct')),
-    ...(node.reads?.keys ?? []).map((key): StateRead => ({ key, strength: 'expected', via: `.reads(${formatArgument(key)})`, field: 'reads' })),
+    ...(node.globalInstruction === undefined
+      ? []
+      : templateReads(node.globalInstruction, 'the global instruction', 'globalInstruct')),
+    ...(node.reads?.keys ?? []).map(
+      (key): StateRead => ({ key, strength: 'expected', via: `.reads(${formatArgument(key)})`, field: 'reads' }),
+    ),
     ...(node.context ? contextStateKeys(node.context) : []).map(
       (key): StateRead => ({ key, strength: 'expected', via: `state key '${key}' in .context()`, field: 'context' }),
     ),
@@ -88,14 +105,27 @@ export function agentAccess(node: AgentNode): StateAccess {
       (key): StateRead => ({ key, strength: 'expected', via: `.consumes() field '${key}'`, field: 'consumes' }),
     ),
     ...node.artifacts.flatMap((operation) =>
-      operation.reads.map((key): StateRead => ({ key, strength: 'expected', via: `${operation.description} in .artifacts()`, field: 'artifacts' })),
+      operation.reads.map(
+        (key): StateRead => ({
+          key,
+          strength: 'expected',
+          via: `${operation.description} in .artifacts()`,
+          field: 'artifacts',
+        }),
+      ),
     ),
   ]
   const writes: StateWrite[] = [
     ...(node.writes === undefined ? [] : [write(node.writes, `.writes(${formatArgument(node.writes)})`, 'writes')]),
-    ...(node.produces ? schemaKeys(node.produces) : []).map((key) => write(key, `.produces() field '${key}'`, 'produces')),
-    ...(node.context ? contextWriteKeys(node.context) : []).map((key) => write(key, `state key '${key}' written by .context()`, 'context')),
-    ...node.artifacts.flatMap((operation) => operation.writes.map((key) => write(key, `${operation.description} in .artifacts()`, 'artifacts'))),
+    ...(node.produces ? schemaKeys(node.produces) : []).map((key) =>
+      write(key, `.produces() field '${key}'`, 'produces'),
+    ),
+    ...(node.context ? contextWriteKeys(node.context) : []).map((key) =>
+      write(key, `state key '${key}' written by .context()`, 'context'),
+    ),
+    ...node.artifacts.flatMap((operation) =>
+      operation.writes.map((key) => write(key, `${operation.description} in .artifacts()`, 'artifacts')),
+    ),
   ]
   const opaque = [
     typeof node.instruction === 'function' ? 'its instruction function' : undefined,
@@ -117,18 +147,25 @@ const accessByKind: NodeVisitor<StateAccess> = {
     }),
   'function-step': (node) =>
     node.writes
-      ? access({ opaqueRead: `function ${node.name}`, writes: node.writes.map((key) => write(key, `function ${node.name}`, 'writes')) })
+      ? access({
+          opaqueRead: `function ${node.name}`,
+          writes: node.writes.map((key) => write(key, `function ${node.name}`, 'writes')),
+        })
       : access({ opaqueRead: `function ${node.name}`, opaqueWrite: `function ${node.name}` }),
   'transform-step': ({ transform }) =>
     access({
-      reads: (transform.reads ?? []).map((key): StateRead => ({ key, strength: 'expected', via: transform.description, field: 'reads' })),
+      reads: (transform.reads ?? []).map(
+        (key): StateRead => ({ key, strength: 'expected', via: transform.description, field: 'reads' }),
+      ),
       writes: (transform.writes ?? []).map((key) => write(key, transform.description, 'writes')),
       opaqueRead: transform.reads === null ? transform.description : undefined,
       opaqueWrite: transform.writes === null ? transform.description : undefined,
     }),
   'artifact-step': ({ operation }) =>
     access({
-      reads: operation.reads.map((key): StateRead => ({ key, strength: 'expected', via: operation.description, field: 'reads' })),
+      reads: operation.reads.map(
+        (key): StateRead => ({ key, strength: 'expected', via: operation.description, field: 'reads' }),
+      ),
       writes: operation.writes.map((key) => write(key, operation.description, 'writes')),
     }),
   tap: () => access({ opaqueRead: 'a tap() function' }),
@@ -145,8 +182,16 @@ const accessByKind: NodeVisitor<StateAccess> = {
   timeout: () => nothing,
   'map-over': (node) =>
     access({
-      reads: [{ key: node.listKey, strength: 'required', via: `mapOver(${formatArgument(node.listKey)})`, field: 'listKey' }],
-      writes: [write(node.outputKey, `mapOver(${formatArgument(node.listKey)}, …, { outputKey: '${node.outputKey}' })`, 'outputKey')],
+      reads: [
+        { key: node.listKey, strength: 'required', via: `mapOver(${formatArgument(node.listKey)})`, field: 'listKey' },
+      ],
+      writes: [
+        write(
+          node.outputKey,
+          `mapOver(${formatArgument(node.listKey)}, …, { outputKey: '${node.outputKey}' })`,
+          'outputKey',
+        ),
+      ],
     }),
 }
 

@@ -10,7 +10,8 @@ export function transferTargets(visit: NodeVisit): string[] {
   const targets = node.subAgents.map((sub) => sub.name)
   if (llmParent) {
     if (!node.transfer.disallowTransferToParent) targets.push(llmParent.name)
-    if (!node.transfer.disallowTransferToPeers) targets.push(...llmParent.subAgents.filter((peer) => peer.name !== node.name).map((peer) => peer.name))
+    if (!node.transfer.disallowTransferToPeers)
+      targets.push(...llmParent.subAgents.filter((peer) => peer.name !== node.name).map((peer) => peer.name))
   }
   return targets
 }

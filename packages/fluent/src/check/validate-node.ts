@@ -40,7 +40,9 @@ const issuesByKind: NodeVisitor<ConfigIssue[], [Path]> = {
       ? empty(path, 'branches', `FanOut "${node.name}" has no branches. Add them with .branch(agent).`)
       : duplicateNames('branches', node.branches, path),
   loop: (node, path) => [
-    ...(node.steps.length === 0 ? empty(path, 'steps', `Loop "${node.name}" has no steps. Add one with .step(agent).`) : []),
+    ...(node.steps.length === 0
+      ? empty(path, 'steps', `Loop "${node.name}" has no steps. Add one with .step(agent).`)
+      : []),
     ...(node.maxIterations === undefined && node.until === undefined
       ? empty(
           path,
@@ -61,7 +63,11 @@ const issuesByKind: NodeVisitor<ConfigIssue[], [Path]> = {
           'branches',
           `Route on "${node.key}" has no branches. Add them with .eq(value, agent), .when(pred, agent), … or .otherwise(agent).`,
         )
-      : duplicateNames('branches', [...node.rules.map((rule) => rule.target), ...(node.otherwise ? [node.otherwise] : [])], path),
+      : duplicateNames(
+          'branches',
+          [...node.rules.map((rule) => rule.target), ...(node.otherwise ? [node.otherwise] : [])],
+          path,
+        ),
   'function-step': () => [],
   'transform-step': () => [],
   'artifact-step': () => [],
@@ -79,6 +85,7 @@ const issuesByKind: NodeVisitor<ConfigIssue[], [Path]> = {
  */
 export function validateNode(node: FlowNode, path: Path = [node.name]): ConfigIssue[] {
   const issues = visitNode(issuesByKind, node, path)
-  for (const child of nodeChildren(node)) issues.push(...validateNode(child.node, [...path, ...child.segments, child.node.name]))
+  for (const child of nodeChildren(node))
+    issues.push(...validateNode(child.node, [...path, ...child.segments, child.node.name]))
   return issues
 }

@@ -28,8 +28,14 @@ function parseReply(value: unknown, where: string): ScriptEntry {
     if (typeof record['text'] === 'string') return record['text']
     if (typeof record['call'] === 'string') {
       const args = record['args'] ?? {}
-      if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new CliUsageError(`${where}: "args" must be an object.`)
-      return { content: { role: 'model', parts: [{ functionCall: { name: record['call'], args: args as Record<string, unknown> } }] } }
+      if (typeof args !== 'object' || args === null || Array.isArray(args))
+        throw new CliUsageError(`${where}: "args" must be an object.`)
+      return {
+        content: {
+          role: 'model',
+          parts: [{ functionCall: { name: record['call'], args: args as Record<string, unknown> } }],
+        },
+      }
     }
     if ('content' in record || 'errorCode' in record) return record as LlmResponse
   }
@@ -53,7 +59,9 @@ export async function readReplies(file: string, cwd: string): Promise<Replies> {
     throw new CliUsageError(`--replies file ${file} is not valid JSON (${(error as Error).message}).`)
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new CliUsageError(`--replies file ${file} must hold an object of replies per agent, for example { "writer": ["A draft."] }.`)
+    throw new CliUsageError(
+      `--replies file ${file} must hold an object of replies per agent, for example { "writer": ["A draft."] }.`,
+    )
   }
   const replies: Replies = {}
   for (const [agent, list] of Object.entries(value as Record<string, unknown>)) {
@@ -73,7 +81,12 @@ function callJson(call: LlmCallPreview): Record<string, unknown> {
     branch: call.branch ?? null,
     round: call.round ?? null,
     state: call.state,
-    request: { model: request.model ?? null, contents: request.contents, config: request.config, tools: Object.keys(request.toolsDict) },
+    request: {
+      model: request.model ?? null,
+      contents: request.contents,
+      config: request.config,
+      tools: Object.keys(request.toolsDict),
+    },
     reply: call.reply,
     replySource: call.replySource,
   }
@@ -84,7 +97,12 @@ function callJson(call: LlmCallPreview): Record<string, unknown> {
  * `--json` every model call of a previewed run (`--json`: the recorded requests as JSON).
  */
 export async function anatomyCommand(builder: FlowBuilder, command: AnatomyCommand, io: CliIo): Promise<string> {
-  const resolved = command.state !== undefined || command.message !== undefined || command.replies !== undefined || command.at !== undefined || command.json
+  const resolved =
+    command.state !== undefined ||
+    command.message !== undefined ||
+    command.replies !== undefined ||
+    command.at !== undefined ||
+    command.json
   if (!resolved) return builder.llmAnatomy()
   const options = {
     state: command.state ?? {},

@@ -6,17 +6,25 @@ import { CliUsageError } from './cli-usage-error.js'
  * The LLM agents of a built tree (agent tools included) whose model is a name — their own, an ancestor's, or the default
  * one — with that name.
  */
-export function namedModels(agent: BaseAgent, inherited: string | BaseLlm | undefined = undefined): { agent: string; model: string }[] {
+export function namedModels(
+  agent: BaseAgent,
+  inherited: string | BaseLlm | undefined = undefined,
+): { agent: string; model: string }[] {
   const own = isLlmAgent(agent) ? agent.model : undefined
   const model = own ?? inherited
-  const here = isLlmAgent(agent) && typeof model !== 'object' ? [{ agent: agent.name, model: model ?? defaultModelName() }] : []
-  const tools = isLlmAgent(agent) ? agent.tools.flatMap((tool) => (isAgentTool(tool) ? namedModels(tool.agent, model) : [])) : []
+  const here =
+    isLlmAgent(agent) && typeof model !== 'object' ? [{ agent: agent.name, model: model ?? defaultModelName() }] : []
+  const tools = isLlmAgent(agent)
+    ? agent.tools.flatMap((tool) => (isAgentTool(tool) ? namedModels(tool.agent, model) : []))
+    : []
   return [...here, ...agent.subAgents.flatMap((sub) => namedModels(sub, model)), ...tools]
 }
 
 /** True when the environment has Gemini credentials (an API key, or Vertex AI). */
 export function hasGeminiCredentials(env: Readonly<Record<string, string | undefined>>): boolean {
-  return Boolean(env['GOOGLE_API_KEY']?.trim() || env['GEMINI_API_KEY']?.trim() || env['GOOGLE_GENAI_USE_VERTEXAI'] === 'true')
+  return Boolean(
+    env['GOOGLE_API_KEY']?.trim() || env['GEMINI_API_KEY']?.trim() || env['GOOGLE_GENAI_USE_VERTEXAI'] === 'true',
+  )
 }
 
 function isScript(value: unknown): value is readonly ScriptEntry[] | Readonly<Record<string, readonly ScriptEntry[]>> {
@@ -48,7 +56,8 @@ export function chooseRunModel(
       `agent "${first.agent}" runs on "${first.model}" but GOOGLE_API_KEY is not set. Set GOOGLE_API_KEY (or GEMINI_API_KEY), give the agents a model (.model(llm) or .mock([...])), or export mockScript from ${file} to run offline.`,
     )
   }
-  if (!isScript(script)) throw new CliUsageError(`mockScript in ${file} must be a list of replies or { agentName: [replies] }.`)
+  if (!isScript(script))
+    throw new CliUsageError(`mockScript in ${file} must be a list of replies or { agentName: [replies] }.`)
   const model = new ScriptedLlm(script)
   LLMRegistry.register(/.*/, () => model)
   return { kind: 'mock-script' }

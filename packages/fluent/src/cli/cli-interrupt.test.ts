@@ -3,10 +3,16 @@ import { describe, expect, it } from 'vitest'
 import { binPath, fixture } from './run-bin.test-helper.js'
 
 /** Starts `adk-fluent run`, sends SIGINT once stdout has `readyText`, and collects what it printed. */
-function interruptRun(args: readonly string[], readyText: string): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
+function interruptRun(
+  args: readonly string[],
+  readyText: string,
+): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
   const env = { ...process.env, ADK_FLUENT_CLI_FROM_SOURCE: '1' }
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [binPath, 'run', fixture('slow-second.ts'), 'go', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [binPath, 'run', fixture('slow-second.ts'), 'go', ...args], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let stdout = ''
     let stderr = ''
     let sent = false

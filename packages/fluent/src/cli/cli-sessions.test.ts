@@ -31,7 +31,9 @@ describe('adk-fluent run --sessions <uri> --session <id>', () => {
     const service = new SqliteSessionService(file)
     try {
       const session = await service.getSession({ appName: 'writer_then_critic', userId: 'user', sessionId: 'chat-1' })
-      const turns = session?.events.filter((event) => event.author === 'user').map((event) => event.content?.parts?.[0]?.text)
+      const turns = session?.events
+        .filter((event) => event.author === 'user')
+        .map((event) => event.content?.parts?.[0]?.text)
       expect(turns).toEqual(['Go', 'Again'])
       expect(session?.events.filter((event) => event.author === 'critic')).toHaveLength(2)
       expect(session?.state).toMatchObject({ topic: 'cats', draft: 'Cats sleep a lot.' })

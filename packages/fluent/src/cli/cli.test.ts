@@ -31,7 +31,11 @@ describe('adk-fluent (the real bin, TypeScript modules loaded without a build)',
     const json = await runBin(['explain', writerCritic, '--json'])
     expect(json.code).toBe(0)
     const report = JSON.parse(json.stdout) as { kind: string; name: string; children: { name: string }[] }
-    expect([report.kind, report.name, report.children.map((child) => child.name)]).toEqual(['Pipeline', 'writer_then_critic', ['writer', 'critic']])
+    expect([report.kind, report.name, report.children.map((child) => child.name)]).toEqual([
+      'Pipeline',
+      'writer_then_critic',
+      ['writer', 'critic'],
+    ])
   })
 
   it('draws the graph as ascii (default) and as mermaid', async () => {
@@ -73,7 +77,14 @@ describe('adk-fluent (the real bin, TypeScript modules loaded without a build)',
       '  1. System:     "Classify: {query}"',
       '                 → {query} templated from state at runtime',
     ])
-    const resolved = await runBin(['anatomy', classifier, '--state', '{"query":"refund please"}', '--message', 'Money back!'])
+    const resolved = await runBin([
+      'anatomy',
+      classifier,
+      '--state',
+      '{"query":"refund please"}',
+      '--message',
+      'Money back!',
+    ])
     expect(resolved.code).toBe(0)
     expect(resolved.stdout.split('\n').slice(0, 9)).toEqual([
       'LLM Call Anatomy: classifier — call 1 of 1',
@@ -91,7 +102,10 @@ describe('adk-fluent (the real bin, TypeScript modules loaded without a build)',
   it('prints every model call of a pipeline, one agent with --at, replies from --replies, requests with --json', async () => {
     const all = await runBin(['anatomy', writerCritic, '--state', '{"topic":"cats"}', '--message', 'Go'])
     expect(all.stderr).toBe('')
-    expect(all.stdout.match(/^LLM Call Anatomy: .*$/gm)).toEqual(['LLM Call Anatomy: writer — call 1 of 2', 'LLM Call Anatomy: critic — call 2 of 2'])
+    expect(all.stdout.match(/^LLM Call Anatomy: .*$/gm)).toEqual([
+      'LLM Call Anatomy: writer — call 1 of 2',
+      'LLM Call Anatomy: critic — call 2 of 2',
+    ])
     expect(all.stdout).toContain("                 [draft]: ⟨writer's reply⟩")
   }, 120_000)
 
@@ -118,18 +132,29 @@ describe('adk-fluent (the real bin, TypeScript modules loaded without a build)',
     const events = result.stdout
       .trimEnd()
       .split('\n')
-      .map((line) => JSON.parse(line) as { author: string; partial?: boolean; content?: { parts?: { text?: string }[] } })
+      .map(
+        (line) => JSON.parse(line) as { author: string; partial?: boolean; content?: { parts?: { text?: string }[] } },
+      )
     const finals = events.filter((event) => !event.partial && event.content?.parts?.[0]?.text)
     expect(finals.map((event) => [event.author, event.content?.parts?.[0]?.text])).toEqual([
       ['writer', 'Cats sleep a lot.'],
       ['critic', 'Clear and short.'],
     ])
-    expect(events.filter((event) => event.partial).map((event) => event.content?.parts?.[0]?.text).join('')).toBe('Cats sleep a lot.Clear and short.')
+    expect(
+      events
+        .filter((event) => event.partial)
+        .map((event) => event.content?.parts?.[0]?.text)
+        .join(''),
+    ).toBe('Cats sleep a lot.Clear and short.')
   })
 
   it('runs agents that name a Gemini model offline on the mockScript when no key is set', async () => {
     const result = await runBin(['run', fixture('named-models.ts'), 'Go'])
-    expect([result.code, result.stdout, result.stderr]).toEqual([0, '[writer] Cats sleep a lot.\n[critic] Clear and short.\n', ''])
+    expect([result.code, result.stdout, result.stderr]).toEqual([
+      0,
+      '[writer] Cats sleep a lot.\n[critic] Clear and short.\n',
+      '',
+    ])
   })
 
   it('exits 1 when a model call ends in an error', async () => {
@@ -147,22 +172,60 @@ describe('adk-fluent (the real bin, TypeScript modules loaded without a build)',
     const result = await runBin(['run', fixture('broken-contract.ts'), 'Go'])
     expect(result.code).toBe(1)
     expect(result.stdout).toBe('')
-    expect(result.stderr).toMatch(/^adk-fluent: invalid configuration: critic_then_writer\.steps\.0\.critic\.instruct: state key "draft"/)
+    expect(result.stderr).toMatch(
+      /^adk-fluent: invalid configuration: critic_then_writer\.steps\.0\.critic\.instruct: state key "draft"/,
+    )
   })
 })
 
 describe.concurrent('adk-fluent errors: one line on stderr, exit code 2', () => {
   const cases: [string, string[], RegExp][] = [
     ['a missing file', ['explain', 'no/such/file.ts'], /^adk-fluent: file not found: no\/such\/file\.ts\n$/],
-    ['a module without builders', ['graph', fixture('no-builder.ts')], /^adk-fluent: .*no-builder\.ts exports no fluent builder\. Export one, for example: export const agent = Agent\('helper'\)\.instruct\('\.\.\.'\)\n$/],
-    ['invalid --state JSON', ['anatomy', classifier, '--state', '{topic:'], /^adk-fluent: --state is not valid JSON \(.+\)\. Pass an object, for example --state '\{"topic":"cats"\}'\.\n$/],
-    ['--state that is not an object', ['run', writerCritic, 'Go', '--state', '[1]'], /^adk-fluent: --state must be a JSON object such as '\{"topic":"cats"\}', got an array\.\n$/],
-    ['an unknown command', ['draw', writerCritic], /^adk-fluent: unknown command "draw"\. Commands: explain, graph, anatomy, check, run, eval, web \(see adk-fluent --help\)\.\n$/],
-    ['an unknown option', ['graph', writerCritic, '--colour'], /^adk-fluent: unknown option --colour for "graph" \(it takes --export, --format\)\.\n$/],
-    ['an unknown graph format', ['graph', writerCritic, '--format', 'svg'], /^adk-fluent: --format must be mermaid or ascii, got "svg"\.\n$/],
-    ['an unknown export', ['explain', writerCritic, '--export', 'editor'], /^adk-fluent: .* has no exported builder named "editor" \(builders: critic, flow, writer\)\.\n$/],
-    ['run without a prompt', ['run', writerCritic], /^adk-fluent: "run" needs a prompt: adk-fluent run <file> "<prompt>"\.\n$/],
-    ['run without a model or a key', ['run', fixture('needs-model.ts'), 'Hi'], /^adk-fluent: agent "helper" runs on "gemini-2\.5-flash" but GOOGLE_API_KEY is not set\. .*export mockScript from .*needs-model\.ts to run offline\.\n$/],
+    [
+      'a module without builders',
+      ['graph', fixture('no-builder.ts')],
+      /^adk-fluent: .*no-builder\.ts exports no fluent builder\. Export one, for example: export const agent = Agent\('helper'\)\.instruct\('\.\.\.'\)\n$/,
+    ],
+    [
+      'invalid --state JSON',
+      ['anatomy', classifier, '--state', '{topic:'],
+      /^adk-fluent: --state is not valid JSON \(.+\)\. Pass an object, for example --state '\{"topic":"cats"\}'\.\n$/,
+    ],
+    [
+      '--state that is not an object',
+      ['run', writerCritic, 'Go', '--state', '[1]'],
+      /^adk-fluent: --state must be a JSON object such as '\{"topic":"cats"\}', got an array\.\n$/,
+    ],
+    [
+      'an unknown command',
+      ['draw', writerCritic],
+      /^adk-fluent: unknown command "draw"\. Commands: explain, graph, anatomy, check, run, eval, web \(see adk-fluent --help\)\.\n$/,
+    ],
+    [
+      'an unknown option',
+      ['graph', writerCritic, '--colour'],
+      /^adk-fluent: unknown option --colour for "graph" \(it takes --export, --format\)\.\n$/,
+    ],
+    [
+      'an unknown graph format',
+      ['graph', writerCritic, '--format', 'svg'],
+      /^adk-fluent: --format must be mermaid or ascii, got "svg"\.\n$/,
+    ],
+    [
+      'an unknown export',
+      ['explain', writerCritic, '--export', 'editor'],
+      /^adk-fluent: .* has no exported builder named "editor" \(builders: critic, flow, writer\)\.\n$/,
+    ],
+    [
+      'run without a prompt',
+      ['run', writerCritic],
+      /^adk-fluent: "run" needs a prompt: adk-fluent run <file> "<prompt>"\.\n$/,
+    ],
+    [
+      'run without a model or a key',
+      ['run', fixture('needs-model.ts'), 'Hi'],
+      /^adk-fluent: agent "helper" runs on "gemini-2\.5-flash" but GOOGLE_API_KEY is not set\. .*export mockScript from .*needs-model\.ts to run offline\.\n$/,
+    ],
   ]
   it.each(cases)('reports %s', async (_name, args, stderr) => {
     const result = await runBin(args)

@@ -8,13 +8,30 @@ import { fixture } from './run-bin.test-helper.js'
 
 function capture(cwd: string) {
   const out = { stdout: '', stderr: '' }
-  const io = { stdout: { write: (text: string) => (out.stdout += text) }, stderr: { write: (text: string) => (out.stderr += text) }, env: {}, cwd }
+  const io = {
+    stdout: { write: (text: string) => (out.stdout += text) },
+    stderr: { write: (text: string) => (out.stderr += text) },
+    env: {},
+    cwd,
+  }
   return { out, io }
 }
 
 describe('adk-fluent eval (dispatched to @adk-fluent/eval)', () => {
   it('parses eval sets, case ids and ADK’s options', () => {
-    expect(parseArguments(['eval', 'a.ts', 'x.evalset.json:c1,c2', 'y.json', '--config_file_path', 'cfg.json', '--num_runs', '3', '--print_detailed_results'])).toEqual({
+    expect(
+      parseArguments([
+        'eval',
+        'a.ts',
+        'x.evalset.json:c1,c2',
+        'y.json',
+        '--config_file_path',
+        'cfg.json',
+        '--num_runs',
+        '3',
+        '--print_detailed_results',
+      ]),
+    ).toEqual({
       name: 'eval',
       file: 'a.ts',
       exportName: undefined,
@@ -25,7 +42,9 @@ describe('adk-fluent eval (dispatched to @adk-fluent/eval)', () => {
       junitFile: undefined,
     })
     expect(() => parseArguments(['eval', 'a.ts'])).toThrow('"eval" needs an eval set')
-    expect(() => parseArguments(['eval', 'a.ts', 's.json', '--num_runs', '0'])).toThrow('--num_runs must be a positive integer, got "0".')
+    expect(() => parseArguments(['eval', 'a.ts', 's.json', '--num_runs', '0'])).toThrow(
+      '--num_runs must be a positive integer, got "0".',
+    )
   })
 
   it('stops before any case runs when a judge model cannot be reached, and runs a set with JUnit output', async () => {
@@ -34,12 +53,31 @@ describe('adk-fluent eval (dispatched to @adk-fluent/eval)', () => {
       join(dir, 'set.evalset.json'),
       JSON.stringify({
         eval_set_id: 'intents',
-        eval_cases: [{ eval_id: 'bill', session_input: { app_name: 'c', user_id: 'u', state: { query: 'my invoice' } }, conversation: [{ user_content: { parts: [{ text: 'go' }] }, final_response: { parts: [{ text: '{"category":"billing","confidence":0.9}' }] } }] }],
+        eval_cases: [
+          {
+            eval_id: 'bill',
+            session_input: { app_name: 'c', user_id: 'u', state: { query: 'my invoice' } },
+            conversation: [
+              {
+                user_content: { parts: [{ text: 'go' }] },
+                final_response: { parts: [{ text: '{"category":"billing","confidence":0.9}' }] },
+              },
+            ],
+          },
+        ],
       }),
     )
-    writeFileSync(join(dir, 'judged.json'), JSON.stringify({ criteria: { final_response_match_v2: { threshold: 0.5 } } }))
+    writeFileSync(
+      join(dir, 'judged.json'),
+      JSON.stringify({ criteria: { final_response_match_v2: { threshold: 0.5 } } }),
+    )
     const judged = capture(dir)
-    expect(await runCli(['eval', fixture('classifier.ts'), 'set.evalset.json', '--config_file_path', 'judged.json'], judged.io)).toBe(2)
+    expect(
+      await runCli(
+        ['eval', fixture('classifier.ts'), 'set.evalset.json', '--config_file_path', 'judged.json'],
+        judged.io,
+      ),
+    ).toBe(2)
     expect(judged.out.stderr).toBe(
       `adk-fluent: the judge model "gemini-2.5-flash" needs GOOGLE_API_KEY (or GEMINI_API_KEY), or export mockScript from ${fixture('classifier.ts')} to judge offline.\n`,
     )

@@ -18,8 +18,10 @@ function json(value: unknown): string {
 export function eventActivity(event: Event): string[] {
   const lines: string[] = []
   for (const part of event.content?.parts ?? []) {
-    if (part.functionCall) lines.push(`→ ${part.functionCall.name ?? 'tool'}(${shorten(json(part.functionCall.args ?? {}))})`)
-    if (part.functionResponse) lines.push(`← ${part.functionResponse.name ?? 'tool'}: ${shorten(json(part.functionResponse.response ?? {}))}`)
+    if (part.functionCall)
+      lines.push(`→ ${part.functionCall.name ?? 'tool'}(${shorten(json(part.functionCall.args ?? {}))})`)
+    if (part.functionResponse)
+      lines.push(`← ${part.functionResponse.name ?? 'tool'}: ${shorten(json(part.functionResponse.response ?? {}))}`)
   }
   if (event.errorMessage) lines.push(`error: ${event.errorMessage}`)
   return lines
@@ -27,5 +29,7 @@ export function eventActivity(event: Event): string[] {
 
 /** The visible text of an event (thoughts left out). */
 export function eventText(event: Event): string {
-  return (event.content?.parts ?? []).flatMap((part) => (typeof part.text === 'string' && !part.thought ? [part.text] : [])).join('')
+  return (event.content?.parts ?? [])
+    .flatMap((part) => (typeof part.text === 'string' && !part.thought ? [part.text] : []))
+    .join('')
 }

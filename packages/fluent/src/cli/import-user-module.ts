@@ -23,7 +23,9 @@ export async function importUserModule(path: string): Promise<Record<string, unk
   const load = await loadTsImport()
   if (load) return (await load(url, import.meta.url)) as Record<string, unknown>
   if (/\.[cm]?tsx?$/.test(path)) {
-    throw new Error('loading a TypeScript module needs tsx: install it next to @adk-fluent/fluent (npm install --save-dev tsx)')
+    throw new Error(
+      'loading a TypeScript module needs tsx: install it next to @adk-fluent/fluent (npm install --save-dev tsx)',
+    )
   }
   return (await import(url)) as Record<string, unknown>
 }

@@ -20,7 +20,9 @@ describe('loadModule', () => {
   it('loads only .ts/.mts/.cts/.js/.mjs/.cjs files: a Makefile is never executed', async () => {
     write('Makefile', 'globalThis.ranMakefile = true\nexport const a = 1\n')
     write('notes.txt', 'export const a = 1\n')
-    expect(await failure('Makefile')).toMatch(/^cannot load Makefile: only TypeScript or JavaScript modules \(\.ts, \.mts, \.cts, \.js, \.mjs, \.cjs\)/)
+    expect(await failure('Makefile')).toMatch(
+      /^cannot load Makefile: only TypeScript or JavaScript modules \(\.ts, \.mts, \.cts, \.js, \.mjs, \.cjs\)/,
+    )
     expect(await failure('notes.txt')).toMatch(/only TypeScript or JavaScript modules/)
     expect((globalThis as { ranMakefile?: boolean }).ranMakefile).toBeUndefined()
     write('ok.mjs', 'export const a = 1\n')
@@ -39,7 +41,7 @@ describe('loadModule', () => {
     expect(message).toContain('cannot load creds.ts: it threw a ReferenceError while loading')
   })
 
-  it("an error the module throws itself keeps its message", async () => {
+  it('an error the module throws itself keeps its message', async () => {
     write('throws.ts', "throw new Error('Set OPENAI_KEY first.')\n")
     expect(await failure('throws.ts')).toBe('cannot load throws.ts: Set OPENAI_KEY first.')
   })

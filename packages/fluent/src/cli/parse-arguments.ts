@@ -4,7 +4,12 @@ import { CliUsageError } from './cli-usage-error.js'
 export type CliCommand =
   | { readonly name: 'help' }
   | { readonly name: 'explain'; readonly file: string; readonly exportName: string | undefined; readonly json: boolean }
-  | { readonly name: 'graph'; readonly file: string; readonly exportName: string | undefined; readonly format: 'mermaid' | 'ascii' }
+  | {
+      readonly name: 'graph'
+      readonly file: string
+      readonly exportName: string | undefined
+      readonly format: 'mermaid' | 'ascii'
+    }
   | {
       readonly name: 'anatomy'
       readonly file: string
@@ -15,7 +20,12 @@ export type CliCommand =
       readonly at: string | undefined
       readonly json: boolean
     }
-  | { readonly name: 'check'; readonly file: string; readonly exportName: string | undefined; readonly state: Readonly<Record<string, unknown>> | undefined }
+  | {
+      readonly name: 'check'
+      readonly file: string
+      readonly exportName: string | undefined
+      readonly state: Readonly<Record<string, unknown>> | undefined
+    }
   | {
       readonly name: 'run'
       readonly file: string
@@ -79,7 +89,9 @@ function split(command: CommandName, argv: readonly string[]): RawArguments {
     const [name = '', inline] = argument.slice(2).split(/=(.*)/s)
     const isFlag = allowed[name]
     if (isFlag === undefined) {
-      const known = Object.keys(allowed).map((option) => `--${option}`).join(', ')
+      const known = Object.keys(allowed)
+        .map((option) => `--${option}`)
+        .join(', ')
       throw new CliUsageError(`unknown option --${name} for "${command}" (it takes ${known}).`)
     }
     if (isFlag) {
@@ -99,10 +111,14 @@ function parseState(text: string | true | undefined): Readonly<Record<string, un
   try {
     value = JSON.parse(text)
   } catch (error) {
-    throw new CliUsageError(`--state is not valid JSON (${(error as Error).message}). Pass an object, for example --state '{"topic":"cats"}'.`)
+    throw new CliUsageError(
+      `--state is not valid JSON (${(error as Error).message}). Pass an object, for example --state '{"topic":"cats"}'.`,
+    )
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new CliUsageError(`--state must be a JSON object such as '{"topic":"cats"}', got ${Array.isArray(value) ? 'an array' : JSON.stringify(value)}.`)
+    throw new CliUsageError(
+      `--state must be a JSON object such as '{"topic":"cats"}', got ${Array.isArray(value) ? 'an array' : JSON.stringify(value)}.`,
+    )
   }
   return value as Record<string, unknown>
 }
@@ -111,11 +127,18 @@ function text(value: string | true | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined
 }
 
-function parseEval(file: string, exportName: string | undefined, evalSets: string[], options: Map<string, string | true>): CliCommand {
-  if (evalSets.length === 0) throw new CliUsageError('"eval" needs an eval set: adk-fluent eval <file> <evalset.json>[:case_id,...].')
+function parseEval(
+  file: string,
+  exportName: string | undefined,
+  evalSets: string[],
+  options: Map<string, string | true>,
+): CliCommand {
+  if (evalSets.length === 0)
+    throw new CliUsageError('"eval" needs an eval set: adk-fluent eval <file> <evalset.json>[:case_id,...].')
   const runs = text(options.get('num_runs'))
   const numRuns = runs === undefined ? undefined : Number(runs)
-  if (numRuns !== undefined && (!Number.isInteger(numRuns) || numRuns < 1)) throw new CliUsageError(`--num_runs must be a positive integer, got "${runs}".`)
+  if (numRuns !== undefined && (!Number.isInteger(numRuns) || numRuns < 1))
+    throw new CliUsageError(`--num_runs must be a positive integer, got "${runs}".`)
   return {
     name: 'eval',
     file,
@@ -131,7 +154,8 @@ function parseEval(file: string, exportName: string | undefined, evalSets: strin
 function parsePort(value: string | true | undefined): number {
   if (value === undefined || value === true) return 8000
   const port = Number(value)
-  if (!/^\d+$/.test(value) || port > 65535) throw new CliUsageError(`--port must be a port number (0-65535), got "${value}".`)
+  if (!/^\d+$/.test(value) || port > 65535)
+    throw new CliUsageError(`--port must be a port number (0-65535), got "${value}".`)
   return port
 }
 
@@ -140,7 +164,8 @@ export function parseArguments(argv: readonly string[]): CliCommand {
   const [first, ...rest] = argv
   if (first === undefined || first === 'help' || first === '--help' || first === '-h') return { name: 'help' }
   const command = commands.find((name) => name === first)
-  if (!command) throw new CliUsageError(`unknown command "${first}". Commands: ${commands.join(', ')} (see adk-fluent --help).`)
+  if (!command)
+    throw new CliUsageError(`unknown command "${first}". Commands: ${commands.join(', ')} (see adk-fluent --help).`)
   const { positional, options } = split(command, rest)
   const [file, ...extra] = positional
   if (file === undefined) throw new CliUsageError(`"${command}" needs a file: adk-fluent ${command} <file>.`)
@@ -148,7 +173,8 @@ export function parseArguments(argv: readonly string[]): CliCommand {
   if (command === 'run') {
     const [prompt, ...unused] = extra
     if (prompt === undefined) throw new CliUsageError('"run" needs a prompt: adk-fluent run <file> "<prompt>".')
-    if (unused.length > 0) throw new CliUsageError(`unexpected argument "${unused[0]}". Quote the prompt: adk-fluent run <file> "<prompt>".`)
+    if (unused.length > 0)
+      throw new CliUsageError(`unexpected argument "${unused[0]}". Quote the prompt: adk-fluent run <file> "<prompt>".`)
     return {
       name: 'run',
       file,
@@ -167,7 +193,8 @@ export function parseArguments(argv: readonly string[]): CliCommand {
       return { name: 'explain', file, exportName, json: options.get('json') === true }
     case 'graph': {
       const format = options.get('format') ?? 'ascii'
-      if (format !== 'mermaid' && format !== 'ascii') throw new CliUsageError(`--format must be mermaid or ascii, got "${String(format)}".`)
+      if (format !== 'mermaid' && format !== 'ascii')
+        throw new CliUsageError(`--format must be mermaid or ascii, got "${String(format)}".`)
       return { name: 'graph', file, exportName, format }
     }
     case 'anatomy':

@@ -16,7 +16,11 @@ describe('pickBuilder', () => {
   it('prefers the default export among several roots, else asks for --export', () => {
     const other = Agent('other')
     expect(pickBuilder({ default: flow, other }, 'm.ts', undefined)).toBe(flow)
-    expect(() => pickBuilder({ flow, other }, 'm.ts', undefined)).toThrow('m.ts exports several builders (flow, other); pick one with --export <name>.')
-    expect(() => pickBuilder({ value: 1, node: { kind: 'agent' } }, 'm.ts', undefined)).toThrow(/m\.ts exports no fluent builder/)
+    expect(() => pickBuilder({ flow, other }, 'm.ts', undefined)).toThrow(
+      'm.ts exports several builders (flow, other); pick one with --export <name>.',
+    )
+    expect(() => pickBuilder({ value: 1, node: { kind: 'agent' } }, 'm.ts', undefined)).toThrow(
+      /m\.ts exports no fluent builder/,
+    )
   })
 })

@@ -20,7 +20,10 @@ export interface BinResult {
  * Runs the bin with `node` (stdout and stderr piped, so not a terminal), offline: no Gemini keys in its environment,
  * and always on the sources (a stale `dist` must not decide what these tests see).
  */
-export function runBin(args: readonly string[], environment: Readonly<Record<string, string>> = {}): Promise<BinResult> {
+export function runBin(
+  args: readonly string[],
+  environment: Readonly<Record<string, string>> = {},
+): Promise<BinResult> {
   const env: Record<string, string | undefined> = { ...process.env, ADK_FLUENT_CLI_FROM_SOURCE: '1', ...environment }
   for (const name of ['GOOGLE_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_GENAI_USE_VERTEXAI', 'ADK_FLUENT_MODEL']) {
     if (!(name in environment)) delete env[name]

@@ -19,17 +19,30 @@ const say = (author: string, text: string, partial = false): Event =>
   createEvent({ author, content: { role: 'model', parts: [{ text }] }, ...(partial ? { partial: true } : {}) })
 
 const calls = (author: string): Event =>
-  createEvent({ author, content: { role: 'model', parts: [{ functionCall: { name: 'search', args: { q: 'cats' } } }] } })
+  createEvent({
+    author,
+    content: { role: 'model', parts: [{ functionCall: { name: 'search', args: { q: 'cats' } } }] },
+  })
 
 const answers = (author: string): Event =>
-  createEvent({ author, content: { role: 'user', parts: [{ functionResponse: { name: 'search', response: { hits: 2 } } }] } })
+  createEvent({
+    author,
+    content: { role: 'user', parts: [{ functionResponse: { name: 'search', response: { hits: 2 } } }] },
+  })
 
 describe('terminal renderer', () => {
   it('streams each agent answer after its name, with tool activity and a spinner naming the agent at work', () => {
     const stdout = output(true)
     const stderr = output(true)
     const renderer = createTerminalRenderer(stdout, stderr, 'flow', 60_000)
-    for (const event of [calls('writer'), answers('writer'), say('writer', 'Cats ', true), say('writer', 'nap.', true), say('writer', 'Cats nap.'), say('critic', 'Fine.')]) {
+    for (const event of [
+      calls('writer'),
+      answers('writer'),
+      say('writer', 'Cats ', true),
+      say('writer', 'nap.', true),
+      say('writer', 'Cats nap.'),
+      say('critic', 'Fine.'),
+    ]) {
       renderer.event(event)
     }
     renderer.finish()
@@ -45,7 +58,8 @@ describe('plain renderer', () => {
   it('prints one [agent] line per reply, call and result, and skips streamed chunks', () => {
     const stdout = output(false)
     const renderer = createPlainRenderer(stdout)
-    for (const event of [say('writer', 'Cats ', true), calls('writer'), answers('writer'), say('writer', 'Cats nap.')]) renderer.event(event)
+    for (const event of [say('writer', 'Cats ', true), calls('writer'), answers('writer'), say('writer', 'Cats nap.')])
+      renderer.event(event)
     renderer.event(createEvent({ author: 'critic', errorCode: 'MODEL_FAILED', errorMessage: 'quota exceeded' }))
     expect(stdout.text).toBe(
       '[writer] → search({"q":"cats"})\n[writer] ← search: {"hits":2}\n[writer] Cats nap.\n[critic] error: quota exceeded\n',
@@ -57,7 +71,10 @@ describe('terminal renderer with agents streaming at once', () => {
   it('streams one agent live and shows the others as whole blocks, never interleaving their texts', () => {
     const stdout = output(true)
     const renderer = createTerminalRenderer(stdout, output(true), 'fan', 60_000)
-    const chunk = (author: string, text: string, partial = true): Event => ({ ...say(author, text, partial), branch: `fan.${author}` })
+    const chunk = (author: string, text: string, partial = true): Event => ({
+      ...say(author, text, partial),
+      branch: `fan.${author}`,
+    })
     const events = [
       chunk('bees', '- Bees '),
       chunk('ants', '- Ants '),

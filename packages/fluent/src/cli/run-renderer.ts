@@ -37,7 +37,12 @@ const frames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '
  * the same time (a fan-out), one streams live and the others' texts are held and shown as whole blocks, each after
  * its agent's name, so concurrent answers never interleave.
  */
-export function createTerminalRenderer(stdout: CliOutput, stderr: CliOutput, firstAgent: string, tickMilliseconds = 80): RunRenderer {
+export function createTerminalRenderer(
+  stdout: CliOutput,
+  stderr: CliOutput,
+  firstAgent: string,
+  tickMilliseconds = 80,
+): RunRenderer {
   let frame = 0
   let working = firstAgent
   let spinnerShown = false

@@ -18,7 +18,8 @@ export function summarizeAgent(agent: BaseAgent): AgentSummary {
   if (agent.beforeAgentCallback.length > 0) summary['beforeAgentCallback'] = agent.beforeAgentCallback.length
   if (agent.afterAgentCallback.length > 0) summary['afterAgentCallback'] = agent.afterAgentCallback.length
   if (isLlmAgent(agent)) {
-    if (agent.model !== undefined) summary['model'] = typeof agent.model === 'string' ? agent.model : `<${agent.model.constructor.name}>`
+    if (agent.model !== undefined)
+      summary['model'] = typeof agent.model === 'string' ? agent.model : `<${agent.model.constructor.name}>`
     if (agent.instruction !== '') summary['instruction'] = describeInstruction(agent.instruction)
     if (agent.globalInstruction !== '') summary['globalInstruction'] = describeInstruction(agent.globalInstruction)
     if (agent.staticInstruction !== undefined) summary['staticInstruction'] = agent.staticInstruction
@@ -27,7 +28,12 @@ export function summarizeAgent(agent: BaseAgent): AgentSummary {
     if (agent.tools.length > 0) summary['tools'] = agent.tools.map((tool) => tool.name)
     if (agent.disallowTransferToParent) summary['disallowTransferToParent'] = true
     if (agent.disallowTransferToPeers) summary['disallowTransferToPeers'] = true
-    for (const field of ['beforeModelCallback', 'afterModelCallback', 'beforeToolCallback', 'afterToolCallback'] as const) {
+    for (const field of [
+      'beforeModelCallback',
+      'afterModelCallback',
+      'beforeToolCallback',
+      'afterToolCallback',
+    ] as const) {
       if (agent[field].length > 0) summary[field] = agent[field].length
     }
   }

@@ -14,7 +14,8 @@ import { lowerTools } from './lower-tools.js'
 
 /** `.proceedIf(pred)`: a before-agent callback that skips the agent (an empty reply) unless `pred(state)` holds. */
 function proceedIfCallback(predicate: StatePredicate): SingleAgentCallback {
-  return async (context: Context) => ((await predicate(stateSnapshot(context))) ? undefined : { role: 'model', parts: [] })
+  return async (context: Context) =>
+    (await predicate(stateSnapshot(context))) ? undefined : { role: 'model', parts: [] }
 }
 
 /** Context hooks (`C.capture`, `C.writeNotes`) and `.artifacts()` operations as agent callbacks that return nothing. */
@@ -55,11 +56,18 @@ export function lowerAgent(node: AgentNode, name: string, lower: LowerFunction):
   const { callbacks } = node
   const extras = instructionExtras(node)
   const before = hookCallback(extras.beforeAgent)
-  const beforeAgent = composeCallbacks(node.proceedIf ? [proceedIfCallback(node.proceedIf), ...before, ...callbacks.beforeAgent] : [...before, ...callbacks.beforeAgent])
+  const beforeAgent = composeCallbacks(
+    node.proceedIf
+      ? [proceedIfCallback(node.proceedIf), ...before, ...callbacks.beforeAgent]
+      : [...before, ...callbacks.beforeAgent],
+  )
   if (beforeAgent) config.beforeAgentCallback = beforeAgent
   // Artifact operations and note writes run first, so a callback that answers (and ends the list) cannot skip them.
   const artifactOps = node.artifacts.map((operation) => operation.run)
-  const afterAgent = composeCallbacks([...hookCallback([...extras.afterAgent, ...artifactOps]), ...callbacks.afterAgent])
+  const afterAgent = composeCallbacks([
+    ...hookCallback([...extras.afterAgent, ...artifactOps]),
+    ...callbacks.afterAgent,
+  ])
   if (afterAgent) config.afterAgentCallback = afterAgent
   const beforeModel = composeCallbacks(callbacks.beforeModel)
   if (beforeModel) config.beforeModelCallback = beforeModel

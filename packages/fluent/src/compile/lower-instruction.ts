@@ -46,7 +46,8 @@ export function lowerInstruction(node: AgentNode): LoweredInstruction {
   const resolve = developerResolver(compiled)
   return {
     includeContents,
-    instruction: async (readonlyContext) => composeInstruction(await resolve(readonlyContext), await provider(readonlyContext)),
+    instruction: async (readonlyContext) =>
+      composeInstruction(await resolve(readonlyContext), await provider(readonlyContext)),
   }
 }
 

@@ -9,9 +9,13 @@ import { workflowConfig } from './workflow-config.js'
 
 /** Lowers a `Route`: each distinct target becomes one sub-agent (a target named by several rules is built once). */
 export function lowerRoute(node: RouteNode, name: string, lower: LowerFunction): RouteAgent {
-  const targets = [...new Set<FlowNode>([...node.rules.map((rule) => rule.target), ...(node.otherwise ? [node.otherwise] : [])])]
+  const targets = [
+    ...new Set<FlowNode>([...node.rules.map((rule) => rule.target), ...(node.otherwise ? [node.otherwise] : [])]),
+  ]
   const names = childNames(targets)
-  const agents = new Map<FlowNode, BaseAgent>(targets.map((target, index) => [target, lower(target, names[index] as string)]))
+  const agents = new Map<FlowNode, BaseAgent>(
+    targets.map((target, index) => [target, lower(target, names[index] as string)]),
+  )
   const rules = node.rules.map((rule): RouteAgentRule => {
     const agent = agents.get(rule.target) as BaseAgent
     if (rule.operator === 'when') {

@@ -17,7 +17,9 @@ export function branchLabel(parent: NodeVisit, child: NodeVisit): string {
   if (label === 'branches' && typeof index === 'number' && node.kind === 'route') {
     const rule = node.rules[index]
     if (!rule) return ''
-    return rule.operator === 'when' ? `when ${rule.predicate.name || 'predicate'}` : `${rule.operator} ${formatArgument(rule.value)}`
+    return rule.operator === 'when'
+      ? `when ${rule.predicate.name || 'predicate'}`
+      : `${rule.operator} ${formatArgument(rule.value)}`
   }
   return ''
 }

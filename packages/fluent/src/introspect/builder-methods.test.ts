@@ -15,15 +15,24 @@ describe('introspection methods on every builder', () => {
     step: tap(() => undefined),
   }
 
-  it.each(Object.entries(builders))('%s: every view returns text or issues without building', async (_kind, builder) => {
-    for (const view of [builder.dataFlow(), builder.llmAnatomy(), builder.explain(), builder.toMermaid(), builder.toAscii()]) {
-      expect(typeof view).toBe('string')
-      expect(view.length).toBeGreaterThan(0)
-    }
-    expect(Array.isArray(builder.check())).toBe(true)
-    expect(builder.explain({ format: 'json' }).name).toBe(builder.node.name)
-    expect(typeof (await builder.llmAnatomy({ state: { k: 1, name: 'Ada' } }))).toBe('string')
-  })
+  it.each(Object.entries(builders))(
+    '%s: every view returns text or issues without building',
+    async (_kind, builder) => {
+      for (const view of [
+        builder.dataFlow(),
+        builder.llmAnatomy(),
+        builder.explain(),
+        builder.toMermaid(),
+        builder.toAscii(),
+      ]) {
+        expect(typeof view).toBe('string')
+        expect(view.length).toBeGreaterThan(0)
+      }
+      expect(Array.isArray(builder.check())).toBe(true)
+      expect(builder.explain({ format: 'json' }).name).toBe(builder.node.name)
+      expect(typeof (await builder.llmAnatomy({ state: { k: 1, name: 'Ada' } }))).toBe('string')
+    },
+  )
 
   it('initialState() returns a new builder of the same kind and leaves the receiver unchanged', () => {
     const pipeline = Pipeline('p').step(Agent('a').instruct('{topic}'))
@@ -33,13 +42,22 @@ describe('introspection methods on every builder', () => {
     expect(pipeline.node.initialState).toBeUndefined()
     expect(declared.step(Agent('b')).node.steps).toHaveLength(2)
     expect(declared.times(2).node.steps[0]?.initialState).toEqual(['topic', 'tone'])
-    expect(declared.times(2).check().filter((issue) => issue.level !== 'info')).toEqual([])
+    expect(
+      declared
+        .times(2)
+        .check()
+        .filter((issue) => issue.level !== 'info'),
+    ).toEqual([])
     expect(Agent('a').initialState('x').writes('y').node).toMatchObject({ initialState: ['x'], writes: 'y' })
     expect(() => Agent('a').initialState('not a key')).toThrow(fluent.ConfigError)
   })
 
   it('exports the introspection types and previewLlmCalls from the package root', async () => {
-    const previews = await fluent.previewLlmCalls(Agent('a').instruct('Hi {name}.').isolate().node, { state: { name: 'Ada' } })
-    expect(previews.calls.map((preview) => [preview.agent, preview.path, preview.request.config.systemInstruction])).toEqual([['a', ['a'], 'Hi Ada.']])
+    const previews = await fluent.previewLlmCalls(Agent('a').instruct('Hi {name}.').isolate().node, {
+      state: { name: 'Ada' },
+    })
+    expect(
+      previews.calls.map((preview) => [preview.agent, preview.path, preview.request.config.systemInstruction]),
+    ).toEqual([['a', ['a'], 'Hi Ada.']])
   })
 })

@@ -36,7 +36,10 @@ export function dataEdges(analysis: FlowAnalysis): DataEdge[] {
       add(record.source, record.visit, key)
       continue
     }
-    const found = classifyRead(record, analysis.writes.filter((write) => write.write.key === key))
+    const found = classifyRead(
+      record,
+      analysis.writes.filter((write) => write.write.key === key),
+    )
     const opaque = possibleOpaqueWriter(record, analysis)
     if (found.kind === 'loop-later') add(found.writer.visit, record.visit, key)
     else if (opaque) add(opaque, record.visit, `${key} (maybe)`)

@@ -125,6 +125,11 @@ describe('dataFlow(): exact output', () => {
   })
 
   it('says so for a workflow without LLM agents', () => {
-    expect(Pipeline('setup').step(S.set({ a: 1 })).step(S.default({ b: 2 })).dataFlow()).toBe('Data Flow: (no LLM agents in "setup")')
+    expect(
+      Pipeline('setup')
+        .step(S.set({ a: 1 }))
+        .step(S.default({ b: 2 }))
+        .dataFlow(),
+    ).toBe('Data Flow: (no LLM agents in "setup")')
   })
 })

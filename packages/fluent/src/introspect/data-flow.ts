@@ -45,7 +45,9 @@ export function dataFlowFields(node: AgentNode): DataFlowFields {
           : `structured JSON → ${shape}`,
     writes:
       (node.writes === undefined ? '(not set — response only in conversation)' : `state['${node.writes}']`) +
-      (node.artifacts.length > 0 ? `; then ${node.artifacts.map((operation) => operation.description).join(', ')}` : ''),
+      (node.artifacts.length > 0
+        ? `; then ${node.artifacts.map((operation) => operation.description).join(', ')}`
+        : ''),
     contract: contract.length > 0 ? contract.join('; ') : '(not set)',
   }
 }
@@ -69,5 +71,7 @@ export function dataFlow(node: FlowNode): string {
   if (node.kind === 'agent') return ['Data Flow:', ...dataFlowLines(dataFlowFields(node), '  ')].join('\n')
   const agents = analyzeFlow(node).visits.flatMap((visit) => (visit.node.kind === 'agent' ? [visit.node] : []))
   if (agents.length === 0) return `Data Flow: (no LLM agents in "${node.name}")`
-  return agents.map((agent) => [`Data Flow: ${agent.name}`, ...dataFlowLines(dataFlowFields(agent), '  ')].join('\n')).join('\n\n')
+  return agents
+    .map((agent) => [`Data Flow: ${agent.name}`, ...dataFlowLines(dataFlowFields(agent), '  ')].join('\n'))
+    .join('\n\n')
 }

@@ -77,7 +77,9 @@ function within(issue: CheckIssue, path: TreePath): boolean {
 function report(visit: NodeVisit, visits: readonly NodeVisit[], issues: readonly CheckIssue[]): ExplainReport {
   const { node } = visit
   const { kind, detail } = nodeLabel(node)
-  const children = visits.filter((candidate) => candidate.parent === visit).map((child) => report(child, visits, issues))
+  const children = visits
+    .filter((candidate) => candidate.parent === visit)
+    .map((child) => report(child, visits, issues))
   const base = {
     kind,
     name: node.name,
@@ -101,7 +103,11 @@ function report(visit: NodeVisit, visits: readonly NodeVisit[], issues: readonly
     }
   }
   const access = stateAccess(node)
-  const declared = access.reads.length > 0 || access.writes.length > 0 || access.opaqueRead !== undefined || access.opaqueWrite !== undefined
+  const declared =
+    access.reads.length > 0 ||
+    access.writes.length > 0 ||
+    access.opaqueRead !== undefined ||
+    access.opaqueWrite !== undefined
   return {
     ...base,
     model: null,

@@ -9,12 +9,17 @@ function list(label: string, items: readonly string[]): string {
 
 function callbacks(counts: ExplainReport['callbacks']): string {
   const entries = Object.entries(counts)
-  return entries.length > 0 ? `Callbacks: ${entries.map(([kind, count]) => `${kind} ×${count}`).join(', ')}` : 'Callbacks: (none)'
+  return entries.length > 0
+    ? `Callbacks: ${entries.map(([kind, count]) => `${kind} ×${count}`).join(', ')}`
+    : 'Callbacks: (none)'
 }
 
 function variables(report: ExplainReport): string {
   const { required, optional } = report.templateVariables
-  const parts = [required.length > 0 ? `required: ${required.join(', ')}` : undefined, optional.length > 0 ? `optional: ${optional.join(', ')}` : undefined]
+  const parts = [
+    required.length > 0 ? `required: ${required.join(', ')}` : undefined,
+    optional.length > 0 ? `optional: ${optional.join(', ')}` : undefined,
+  ]
   const text = parts.filter((part) => part !== undefined).join('; ')
   return `Template variables: ${text || '(none)'}`
 }
@@ -29,12 +34,22 @@ function bodyLines(report: ExplainReport, indent: string): string[] {
     lines.push(`${indent}${list('Tools', report.tools)}`)
   }
   if (report.state) {
-    lines.push(`${indent}Reads: ${report.state.reads === null ? '(not declared)' : report.state.reads.join(', ') || '(none)'}`)
-    lines.push(`${indent}Writes: ${report.state.writes === null ? '(not declared)' : report.state.writes.join(', ') || '(none)'}`)
+    lines.push(
+      `${indent}Reads: ${report.state.reads === null ? '(not declared)' : report.state.reads.join(', ') || '(none)'}`,
+    )
+    lines.push(
+      `${indent}Writes: ${report.state.writes === null ? '(not declared)' : report.state.writes.join(', ') || '(none)'}`,
+    )
   }
   const container = report.dataFlow !== null || report.children.length > 0
   if (container || Object.keys(report.callbacks).length > 0) lines.push(`${indent}${callbacks(report.callbacks)}`)
-  if (container) lines.push(`${indent}${list('Children', report.children.map((child) => child.name))}`)
+  if (container)
+    lines.push(
+      `${indent}${list(
+        'Children',
+        report.children.map((child) => child.name),
+      )}`,
+    )
   return lines
 }
 
@@ -56,6 +71,9 @@ function childrenText(report: ExplainReport, indent: string): string[] {
  * follows, indented.
  */
 export function formatExplain(report: ExplainReport): string {
-  const issues = report.issues.length > 0 ? [`  Contract issues (${report.issues.length}):`, ...formatIssues(report.issues, '    ')] : ['  Contract issues: (none)']
+  const issues =
+    report.issues.length > 0
+      ? [`  Contract issues (${report.issues.length}):`, ...formatIssues(report.issues, '    ')]
+      : ['  Contract issues: (none)']
   return [headerLine(report, ''), ...bodyLines(report, '  '), ...issues, ...childrenText(report, '')].join('\n')
 }

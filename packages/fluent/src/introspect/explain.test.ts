@@ -3,7 +3,7 @@ import { Agent, Pipeline } from '../builders/workflow-factories.js'
 import * as S from '../namespaces/state/index.js'
 import { subjects } from './test-subjects.test-helper.js'
 
-const inherited = '(not set — the nearest ancestor agent\'s, else the default gemini-2.5-flash)'
+const inherited = "(not set — the nearest ancestor agent's, else the default gemini-2.5-flash)"
 
 /** The block of an agent that runs with the full history and writes `key`, indented by two. */
 function plainAgent(name: string, instruction: string, variables: string, key: string): string[] {
@@ -78,7 +78,9 @@ describe('explain(): exact text', () => {
         '  Children (3): researcher, rename_findings_to_notes, writer',
         '  Contract issues: (none)',
         '',
-        ...plainAgent('researcher', 'Research {topic}.', 'required: topic', 'findings').map((line) => line.replace('Tools: (none)', 'Tools (1): search')),
+        ...plainAgent('researcher', 'Research {topic}.', 'required: topic', 'findings').map((line) =>
+          line.replace('Tools: (none)', 'Tools (1): search'),
+        ),
         '',
         '  Transform: rename_findings_to_notes (S.rename({"findings":"notes"}))',
         '    Reads: findings',
@@ -152,7 +154,11 @@ describe('explain(): exact text', () => {
       .proceedIf(() => true)
       .subAgents(Agent('billing'))
     const lines = agent.explain().split('\n')
-    expect(lines.slice(0, 3)).toEqual(['Agent: front', '  Description: Front desk.', '  Model: ScriptedLlm (mock: 1 reply)'])
+    expect(lines.slice(0, 3)).toEqual([
+      'Agent: front',
+      '  Description: Front desk.',
+      '  Model: ScriptedLlm (mock: 1 reply)',
+    ])
     expect(lines).toContain('  Tools (1): transfer_to_agent')
     expect(lines).toContain('  Callbacks: proceedIf ×1, beforeModel ×2')
     expect(lines).toContain('  Children (1): billing')
@@ -189,7 +195,9 @@ describe('explain({ format: "json" })', () => {
   })
 
   it('nests the children, with each subtree own issues and the state keys of steps', () => {
-    const flow = Pipeline('flow').step(S.set({ tone: 'dry' })).step(Agent('writer').instruct('Write {topic}.'))
+    const flow = Pipeline('flow')
+      .step(S.set({ tone: 'dry' }))
+      .step(Agent('writer').instruct('Write {topic}.'))
     const report = flow.explain({ format: 'json', initialState: [] })
     expect(report.children.map((child) => [child.kind, child.name, child.state])).toEqual([
       ['Transform', 'set_tone', { reads: [], writes: ['tone'] }],

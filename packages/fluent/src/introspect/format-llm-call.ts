@@ -1,4 +1,9 @@
-import { SET_MODEL_RESPONSE_TOOL_NAME, getFunctionDeclarations, type LlmRequest, type LlmResponse } from '@adk-fluent/core'
+import {
+  SET_MODEL_RESPONSE_TOOL_NAME,
+  getFunctionDeclarations,
+  type LlmRequest,
+  type LlmResponse,
+} from '@adk-fluent/core'
 import { SET_MODEL_RESPONSE_IN_WORDS } from './data-flow.js'
 import { describeGenaiSchema, type GenaiSchema } from '../check/describe-schema.js'
 import { afterCall, anatomyItem, contextSummary, historyMode } from './llm-anatomy.js'
@@ -10,15 +15,21 @@ const shownElsewhere = new Set(['systemInstruction', 'tools', 'responseSchema', 
 
 function describePart(role: string, part: NonNullable<Content['parts']>[number]): string {
   if (typeof part.text === 'string') return `[${role}] ${part.text}`
-  if (part.functionCall) return `[${role}] call ${part.functionCall.name ?? 'tool'}(${JSON.stringify(part.functionCall.args ?? {})})`
-  if (part.functionResponse) return `[${role}] ${part.functionResponse.name ?? 'tool'} returned ${JSON.stringify(part.functionResponse.response ?? {})}`
+  if (part.functionCall)
+    return `[${role}] call ${part.functionCall.name ?? 'tool'}(${JSON.stringify(part.functionCall.args ?? {})})`
+  if (part.functionResponse)
+    return `[${role}] ${part.functionResponse.name ?? 'tool'} returned ${JSON.stringify(part.functionResponse.response ?? {})}`
   return `[${role}] <${Object.keys(part).join(', ')}>`
 }
 
 function contentsItem(request: LlmRequest): string {
-  const lines = request.contents.flatMap((content) => (content.parts ?? []).map((part) => describePart(content.role ?? 'user', part)))
+  const lines = request.contents.flatMap((content) =>
+    (content.parts ?? []).map((part) => describePart(content.role ?? 'user', part)),
+  )
   if (lines.length === 0) return 'contents sent: (none)'
-  return [`contents sent (${request.contents.length}):`, ...lines.map((line) => line.split('\n').join('\n  '))].join('\n')
+  return [`contents sent (${request.contents.length}):`, ...lines.map((line) => line.split('\n').join('\n  '))].join(
+    '\n',
+  )
 }
 
 function parameterList(schema: GenaiSchema | undefined): string {
@@ -32,14 +43,19 @@ function parameterList(schema: GenaiSchema | undefined): string {
 function toolsItem(request: LlmRequest): string {
   const declarations = getFunctionDeclarations(request)
   if (declarations.length === 0) return '(none)'
-  return declarations.map((declaration) => `${declaration.name ?? 'tool'}(${parameterList(declaration.parameters)})`).join('\n')
+  return declarations
+    .map((declaration) => `${declaration.name ?? 'tool'}(${parameterList(declaration.parameters)})`)
+    .join('\n')
 }
 
 /** `5. Constraint`: the response schema, or in plain words how the answer travels through `set_model_response`. */
 export function constraintItem(request: LlmRequest): string {
   const schema = request.config.responseSchema
-  if (typeof schema === 'object' && schema !== null) return `responseSchema (JSON) ${describeGenaiSchema(schema as GenaiSchema)}`
-  const finalTool = getFunctionDeclarations(request).find((declaration) => declaration.name === SET_MODEL_RESPONSE_TOOL_NAME)
+  if (typeof schema === 'object' && schema !== null)
+    return `responseSchema (JSON) ${describeGenaiSchema(schema as GenaiSchema)}`
+  const finalTool = getFunctionDeclarations(request).find(
+    (declaration) => declaration.name === SET_MODEL_RESPONSE_TOOL_NAME,
+  )
   if (!finalTool) return '(none — free-form text response)'
   return [
     `final answer through the ${SET_MODEL_RESPONSE_TOOL_NAME} tool (${parameterList(finalTool.parameters)})`,
@@ -49,15 +65,22 @@ export function constraintItem(request: LlmRequest): string {
 }
 
 function settingsItem(request: LlmRequest): string {
-  const entries = Object.entries(request.config).filter(([key, value]) => !shownElsewhere.has(key) && value !== undefined)
+  const entries = Object.entries(request.config).filter(
+    ([key, value]) => !shownElsewhere.has(key) && value !== undefined,
+  )
   const model = request.model === undefined ? [] : [`model: ${request.model}`]
-  return [...model, ...entries.map(([key, value]) => `${key}: ${JSON.stringify(value)}`)].join('\n') || '(model defaults)'
+  return (
+    [...model, ...entries.map(([key, value]) => `${key}: ${JSON.stringify(value)}`)].join('\n') || '(model defaults)'
+  )
 }
 
 function replyItem(reply: LlmResponse, source: LlmCallPreview['replySource']): string {
   const lines = (reply.content?.parts ?? []).map((part) => describePart(reply.content?.role ?? 'model', part))
   if (reply.errorCode !== undefined) lines.push(`error ${reply.errorCode}: ${reply.errorMessage ?? ''}`)
-  return [...(lines.length > 0 ? lines : ['(empty)']), source === 'placeholder' ? '(placeholder: give replies to change it)' : '(from replies)'].join('\n')
+  return [
+    ...(lines.length > 0 ? lines : ['(empty)']),
+    source === 'placeholder' ? '(placeholder: give replies to change it)' : '(from replies)',
+  ].join('\n')
 }
 
 function heading(call: LlmCallPreview, total: number): string {
@@ -81,7 +104,10 @@ export function formatLlmCall(call: LlmCallPreview, total: number): string {
     heading(call, total),
     ...anatomyItem('1. System:', typeof system === 'string' && system.length > 0 ? quoted(system) : '(empty)'),
     ...anatomyItem('2. History:', history),
-    ...anatomyItem('3. Context:', node ? contextSummary(node, '→ rendered into the system instruction above') : '(not described by the builder)'),
+    ...anatomyItem(
+      '3. Context:',
+      node ? contextSummary(node, '→ rendered into the system instruction above') : '(not described by the builder)',
+    ),
     ...anatomyItem('4. Tools:', toolsItem(request)),
     ...anatomyItem('5. Constraint:', constraintItem(request)),
     ...anatomyItem('6. Settings:', settingsItem(request)),

@@ -24,7 +24,11 @@ describe('llmAnatomy(options) shows what a run sends', () => {
       .model(model)
       .describe('Answers billing questions.')
       .globalInstruct('Be polite to {user:name}.')
-      .instruct(P.role('You handle refunds.').add(P.task('Help with order {order_id}.')).add(P.when('vip', P.constraint('Offer a voucher.'))))
+      .instruct(
+        P.role('You handle refunds.')
+          .add(P.task('Help with order {order_id}.'))
+          .add(P.when('vip', P.constraint('Offer a voucher.'))),
+      )
       .reads('plan', 'tone')
       .subAgents(Agent('escalation').describe('Takes over hard cases.'))
     const state = { order_id: 'A-17', vip: true, plan: 'pro', tone: 'warm', 'user:name': 'Ada' }
@@ -44,7 +48,12 @@ describe('llmAnatomy(options) shows what a run sends', () => {
       .model(writerModel)
       .instruct('Write about {topic}.')
       .writes('draft')
-      .then(Agent('critic').model(criticModel).instruct('Critique the draft for {audience?}.').context(C.fromState('draft').add(C.userOnly())))
+      .then(
+        Agent('critic')
+          .model(criticModel)
+          .instruct('Critique the draft for {audience?}.')
+          .context(C.fromState('draft').add(C.userOnly())),
+      )
     await flow.ask('Go', { state: { topic: 'cats' } })
     const { calls } = await previewLlmCalls(flow.node, {
       state: { topic: 'cats' },

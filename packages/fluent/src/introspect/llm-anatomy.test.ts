@@ -81,7 +81,9 @@ describe('llmAnatomy(): symbolic, exact output', () => {
       `  6. After:      response stored → state['${name}']`,
     ]
     expect(subjects.fanOut.llmAnatomy()).toBe(
-      [...branch('web', 'Search the web for {topic}.'), '', ...branch('papers', 'Search papers on {topic}.')].join('\n'),
+      [...branch('web', 'Search the web for {topic}.'), '', ...branch('papers', 'Search papers on {topic}.')].join(
+        '\n',
+      ),
     )
   })
 
@@ -165,7 +167,10 @@ describe('llmAnatomy(): symbolic, exact output', () => {
 
 describe('llmAnatomy(options): every call of a previewed run', () => {
   it('shows the resolved system instruction, the contents, the response schema and the stand-in reply', async () => {
-    const text = await subjects.classifier.llmAnatomy({ state: { query: 'refund please' }, userMessage: 'I want my money back' })
+    const text = await subjects.classifier.llmAnatomy({
+      state: { query: 'refund please' },
+      userMessage: 'I want my money back',
+    })
     expect(text).toBe(
       [
         'LLM Call Anatomy: classifier — call 1 of 1',
@@ -190,7 +195,10 @@ describe('llmAnatomy(options): every call of a previewed run', () => {
   })
 
   it('shows the tool declarations, history and the transfer instruction core adds; only agents that run', async () => {
-    const router = Agent('front').instruct('Route the question.').describe('Front desk.').subAgents(Agent('billing').describe('Invoices.'))
+    const router = Agent('front')
+      .instruct('Route the question.')
+      .describe('Front desk.')
+      .subAgents(Agent('billing').describe('Invoices.'))
     const options = {
       state: {},
       userMessage: 'Was I charged twice?',
@@ -213,17 +221,28 @@ describe('llmAnatomy(options): every call of a previewed run', () => {
     )
     expect(text).toContain('  4. Tools:      transfer_to_agent(agent_name: string)')
     expect(text.match(/^LLM Call Anatomy: /gm)).toEqual(['LLM Call Anatomy: '])
-    const transferred = await router.llmAnatomy({ ...options, replies: { front: [call('transfer_to_agent', { agent_name: 'billing' })] } })
-    expect(transferred.match(/^LLM Call Anatomy: .*$/gm)).toEqual(['LLM Call Anatomy: front — call 1 of 2', 'LLM Call Anatomy: billing — call 2 of 2'])
-    expect(transferred).toContain('                 [user] [front] called tool `transfer_to_agent` with parameters: {"agent_name":"billing"}')
+    const transferred = await router.llmAnatomy({
+      ...options,
+      replies: { front: [call('transfer_to_agent', { agent_name: 'billing' })] },
+    })
+    expect(transferred.match(/^LLM Call Anatomy: .*$/gm)).toEqual([
+      'LLM Call Anatomy: front — call 1 of 2',
+      'LLM Call Anatomy: billing — call 2 of 2',
+    ])
+    expect(transferred).toContain(
+      '                 [user] [front] called tool `transfer_to_agent` with parameters: {"agent_name":"billing"}',
+    )
   })
 
   it('says in plain words that the answer goes through set_model_response when .returns() comes with tools', async () => {
     const agent = Agent('solver')
       .returns(z.object({ answer: z.string() }))
-      .tool(function lookUp({ id }: { id: string }) {
-        return id
-      }, { parameters: z.object({ id: z.string() }) })
+      .tool(
+        function lookUp({ id }: { id: string }) {
+          return id
+        },
+        { parameters: z.object({ id: z.string() }) },
+      )
       .generateContentConfig({ temperature: 0.2 })
     const lines = (await agent.llmAnatomy({ state: {} })).split('\n')
     expect(lines.slice(5)).toEqual([
@@ -244,14 +263,22 @@ describe('llmAnatomy(options): every call of a previewed run', () => {
   })
 
   it('shows one agent of a pipeline with at, with its round; the whole run still happens', async () => {
-    const loop = Agent('writer').instruct('Write about {topic}.').writes('draft').then(Agent('critic').instruct('Judge: {draft}')).times(2)
+    const loop = Agent('writer')
+      .instruct('Write about {topic}.')
+      .writes('draft')
+      .then(Agent('critic').instruct('Judge: {draft}'))
+      .times(2)
     const text = await loop.llmAnatomy({ state: { topic: 'cats' }, userMessage: 'hi', at: 'critic' })
     expect(text.match(/^LLM Call Anatomy: .*$/gm)).toEqual([
       'LLM Call Anatomy: critic — call 2 of 4 (round 1)',
-      "LLM Call Anatomy: critic — call 4 of 4 (its call 2, round 2)",
+      'LLM Call Anatomy: critic — call 4 of 4 (its call 2, round 2)',
     ])
-    expect(text).toContain(`  1. System:     "You are an agent. Your internal name is "critic".\n\n                 Judge: ⟨writer's reply⟩"`)
-    await expect(loop.llmAnatomy({ state: { topic: 'cats' }, at: 'nobody' })).rejects.toThrow('agent "nobody" made no model call in this run (agents that did: writer, critic)')
+    expect(text).toContain(
+      `  1. System:     "You are an agent. Your internal name is "critic".\n\n                 Judge: ⟨writer's reply⟩"`,
+    )
+    await expect(loop.llmAnatomy({ state: { topic: 'cats' }, at: 'nobody' })).rejects.toThrow(
+      'agent "nobody" made no model call in this run (agents that did: writer, critic)',
+    )
   })
 
   it('rejects a tree that cannot be built', async () => {

@@ -22,7 +22,9 @@ export function anatomyItem(label: string, value: string): string[] {
 /** `2. History`: whether the model gets the conversation, and what decided it. */
 export function historyMode(node: AgentNode): string {
   const context = effectiveContext(node)
-  const setBy = [node.reads ? '.reads()' : undefined, node.context ? '.context()' : undefined].filter((part) => part !== undefined).join(' and ')
+  const setBy = [node.reads ? '.reads()' : undefined, node.context ? '.context()' : undefined]
+    .filter((part) => part !== undefined)
+    .join(' and ')
   if (!context) return 'FULL conversation history included (default)'
   if (compileContext(context).includeContents === 'default') {
     return `FULL conversation history included (${node.reads?.keepHistory ? '.reads() with keepHistory' : `${setBy} keeps it`})`
@@ -43,7 +45,10 @@ export function contextSummary(node: AgentNode, renderedNote: string): string {
 /** `6. After`: where the answer goes. */
 export function afterCall(node: AgentNode): string {
   const parsed = node.returns ? '; .ask() returns the parsed object' : ''
-  const artifacts = node.artifacts.length > 0 ? `\nthen .artifacts(): ${node.artifacts.map((operation) => operation.description).join(', ')}` : ''
+  const artifacts =
+    node.artifacts.length > 0
+      ? `\nthen .artifacts(): ${node.artifacts.map((operation) => operation.description).join(', ')}`
+      : ''
   if (node.writes === undefined) return `response in conversation history only${parsed}${artifacts}`
   return `response stored → state['${node.writes}']${node.returns ? ' (the parsed object)' : ''}${parsed}${artifacts}`
 }
@@ -52,7 +57,10 @@ function systemItem(node: AgentNode, root: FlowNode): string {
   const summary = describeInstruction(node.instruction)
   const lines: string[] = []
   if (node.staticInstruction !== undefined) {
-    lines.push(quoted(node.staticInstruction), '→ the static instruction; .instruct() text is then sent as a user message:')
+    lines.push(
+      quoted(node.staticInstruction),
+      '→ the static instruction; .instruct() text is then sent as a user message:',
+    )
   }
   const identity = identityLines({
     name: node.name,
@@ -66,7 +74,8 @@ function systemItem(node: AgentNode, root: FlowNode): string {
   const variables = formatVariables(summary.variables)
   if (variables) lines.push(`→ ${variables} templated from state at runtime`)
   if (identity.length > 0) lines.push(`→ after the identity line: ${identity.join(' ')}`)
-  if (root.kind === 'agent' && root.globalInstruction !== undefined) lines.push(`→ preceded by the root's global instruction: ${quoted(root.globalInstruction)}`)
+  if (root.kind === 'agent' && root.globalInstruction !== undefined)
+    lines.push(`→ preceded by the root's global instruction: ${quoted(root.globalInstruction)}`)
   return lines.join('\n')
 }
 
@@ -81,7 +90,9 @@ function toolsItem(visit: NodeVisit, node: AgentNode): string {
 function constraintItem(node: AgentNode): string {
   if (!node.returns) return '(none — free-form text response)'
   const shape = describeSchema(node.returns)
-  return node.tools.length > 0 ? `must end by calling set_model_response with ${shape}\n→ ${SET_MODEL_RESPONSE_IN_WORDS.split('\n').join('\n  ')}` : `must return JSON ${shape}`
+  return node.tools.length > 0
+    ? `must end by calling set_model_response with ${shape}\n→ ${SET_MODEL_RESPONSE_IN_WORDS.split('\n').join('\n  ')}`
+    : `must return JSON ${shape}`
 }
 
 /** The symbolic anatomy of one agent at its place in a tree. */

@@ -14,7 +14,10 @@ function label(kind: string, detail?: string): NodeLabel {
 }
 
 function loopDetail(maxIterations: number | undefined, hasUntil: boolean): string {
-  const parts = [hasUntil ? 'until a predicate holds' : undefined, maxIterations === undefined ? undefined : `max ${maxIterations}`]
+  const parts = [
+    hasUntil ? 'until a predicate holds' : undefined,
+    maxIterations === undefined ? undefined : `max ${maxIterations}`,
+  ]
   return parts.filter((part) => part !== undefined).join(', ') || 'no limit'
 }
 

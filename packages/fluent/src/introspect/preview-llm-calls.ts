@@ -57,7 +57,9 @@ export interface LlmCallsPreview {
 
 function historyEvents(history: LlmAnatomyOptions['history'], agentName: string): Event[] {
   return (history ?? []).map((item) =>
-    isEvent(item) ? item : createEvent({ invocationId: 'history', author: item.role === 'user' ? 'user' : agentName, content: item }),
+    isEvent(item)
+      ? item
+      : createEvent({ invocationId: 'history', author: item.role === 'user' ? 'user' : agentName, content: item }),
   )
 }
 

@@ -11,10 +11,22 @@ function search({ query }: { query: string }) {
 
 /** The five subjects of the exact-output tests. */
 export const subjects = {
-  classifier: Agent('classifier', 'gemini-2.5-flash').instruct('Classify: {query}').reads('query').returns(Intent).writes('intent'),
-  readsWriter: Agent('writer', 'gemini-2.5-flash').instruct('Write about {topic}.').reads('findings', 'tone').writes('draft'),
+  classifier: Agent('classifier', 'gemini-2.5-flash')
+    .instruct('Classify: {query}')
+    .reads('query')
+    .returns(Intent)
+    .writes('intent'),
+  readsWriter: Agent('writer', 'gemini-2.5-flash')
+    .instruct('Write about {topic}.')
+    .reads('findings', 'tone')
+    .writes('draft'),
   pipeline: Pipeline('research')
-    .step(Agent('researcher').instruct('Research {topic}.').tool(search, { parameters: z.object({ query: z.string() }) }).writes('findings'))
+    .step(
+      Agent('researcher')
+        .instruct('Research {topic}.')
+        .tool(search, { parameters: z.object({ query: z.string() }) })
+        .writes('findings'),
+    )
     .step(S.rename({ findings: 'notes' }))
     .step(Agent('writer').instruct('Write about {topic}.').reads('notes').writes('draft'))
     .initialState('topic'),

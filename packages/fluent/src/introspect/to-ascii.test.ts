@@ -7,10 +7,20 @@ import { subjects } from './test-subjects.test-helper.js'
 describe('toAscii(): exact output', () => {
   it('shows a classifier and a .reads() writer with the keys they need', () => {
     expect(subjects.classifier.toAscii()).toBe(
-      ['classifier (Agent)  reads: query  writes: intent', '', 'Data flow:', '  (not written) --[query]--> classifier'].join('\n'),
+      [
+        'classifier (Agent)  reads: query  writes: intent',
+        '',
+        'Data flow:',
+        '  (not written) --[query]--> classifier',
+      ].join('\n'),
     )
     expect(subjects.readsWriter.initialState('topic', 'findings', 'tone').toAscii()).toBe(
-      ['writer (Agent)  reads: topic, findings, tone  writes: draft', '', 'Data flow:', '  (initial state) --[topic, findings, tone]--> writer'].join('\n'),
+      [
+        'writer (Agent)  reads: topic, findings, tone  writes: draft',
+        '',
+        'Data flow:',
+        '  (initial state) --[topic, findings, tone]--> writer',
+      ].join('\n'),
     )
   })
 
@@ -67,7 +77,16 @@ describe('toAscii(): exact output', () => {
         return { mood: 'calm' }
       })
       .step(Agent('writer').instruct('Write about {mood}.').writes('draft'))
-      .step(Route('draft').eq('', Fallback('retry').attempt(timeout(Agent('fast'), 500)).attempt(Agent('slow'))).otherwise(race(Agent('a'), Agent('b'))))
+      .step(
+        Route('draft')
+          .eq(
+            '',
+            Fallback('retry')
+              .attempt(timeout(Agent('fast'), 500))
+              .attempt(Agent('slow')),
+          )
+          .otherwise(race(Agent('a'), Agent('b'))),
+      )
       .step(mapOver('drafts', Agent('summarizer').instruct('Sum {item}.')))
       .initialState('topic', 'drafts')
     expect(flow.toAscii()).toBe(

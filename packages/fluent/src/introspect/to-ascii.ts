@@ -16,7 +16,11 @@ function accessNote(node: FlowNode): string {
   const reads = access.reads.map((read) => (read.strength === 'optional' ? `${read.key}?` : read.key))
   const parts = [
     access.opaqueRead === undefined ? (reads.length > 0 ? `reads: ${keys(reads)}` : '') : 'reads: (not declared)',
-    access.opaqueWrite === undefined ? (access.writes.length > 0 ? `writes: ${keys(access.writes.map((write) => write.key))}` : '') : 'writes: (not declared)',
+    access.opaqueWrite === undefined
+      ? access.writes.length > 0
+        ? `writes: ${keys(access.writes.map((write) => write.key))}`
+        : ''
+      : 'writes: (not declared)',
   ].filter((part) => part.length > 0)
   return parts.length > 0 ? `  ${parts.join('  ')}` : ''
 }
@@ -47,7 +51,8 @@ export function toAscii(root: FlowNode): string {
   const edges = dataEdges(analysis)
   if (edges.length > 0) {
     lines.push('', 'Data flow:')
-    for (const edge of edges) lines.push(`  ${sourceName(edge.from)} --[${edge.keys.join(', ')}]--> ${edge.to.node.name}`)
+    for (const edge of edges)
+      lines.push(`  ${sourceName(edge.from)} --[${edge.keys.join(', ')}]--> ${edge.to.node.name}`)
   }
   return lines.join('\n')
 }

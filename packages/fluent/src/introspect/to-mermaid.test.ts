@@ -8,7 +8,12 @@ import { subjects } from './test-subjects.test-helper.js'
 describe('toMermaid(): exact output', () => {
   it('draws a single agent, with the input it needs from outside', () => {
     expect(subjects.classifier.toMermaid()).toBe(
-      ['flowchart TD', '    n1["classifier (Agent)"]', '    missing[("not written")]', '    missing -. "query" .-> n1'].join('\n'),
+      [
+        'flowchart TD',
+        '    n1["classifier (Agent)"]',
+        '    missing[("not written")]',
+        '    missing -. "query" .-> n1',
+      ].join('\n'),
     )
     expect(subjects.readsWriter.toMermaid().split('\n').at(-1)).toBe('    missing -. "topic, findings, tone" .-> n1')
   })
@@ -73,7 +78,11 @@ describe('toMermaid(): exact output', () => {
       })
       .step(Agent('writer').instruct('Write {size} words on {topic}.').writes('draft'))
       .step(tap(function logDraft() {}))
-      .step(Route('draft').contains('TODO', Agent('fixer').reads('draft').writes('draft')).otherwise(Agent('publisher').reads('draft')))
+      .step(
+        Route('draft')
+          .contains('TODO', Agent('fixer').reads('draft').writes('draft'))
+          .otherwise(Agent('publisher').reads('draft')),
+      )
       .initialState('topic')
     expect(flow.toMermaid()).toBe(
       [
@@ -108,7 +117,11 @@ describe('toMermaid(): exact output', () => {
 
   it('draws fallbacks, timeouts, races, gates, artifacts, map-over and agent tools', () => {
     const misc = Pipeline('misc')
-      .step(Fallback('answer').attempt(timeout(Agent('fast'), 1000)).attempt(Agent('slow')))
+      .step(
+        Fallback('answer')
+          .attempt(timeout(Agent('fast'), 1000))
+          .attempt(Agent('slow')),
+      )
       .step(race(Agent('a'), Agent('b')))
       .step(gate(() => true, { message: 'Proceed?' }))
       .step(A.save('out.txt', 'x'))
@@ -128,7 +141,12 @@ describe('toMermaid(): exact output', () => {
   })
 
   it('escapes quotes and angle brackets in labels', () => {
-    expect(Pipeline('p').step(Agent('a')).step(S.set({ note: '<b>"hi"</b>' })).toMermaid()).toContain(
+    expect(
+      Pipeline('p')
+        .step(Agent('a'))
+        .step(S.set({ note: '<b>"hi"</b>' }))
+        .toMermaid(),
+    ).toContain(
       'n3>"set_note (Transform: S.set({#quot;note#quot;:#quot;#lt;b#gt;\\#quot;hi\\#quot;#lt;/b#gt;#quot;}))"]',
     )
   })

@@ -55,7 +55,11 @@ function subgraph(body: (children: readonly NodeVisit[], indent: string, drawing
   }
 }
 
-function chain(children: readonly NodeVisit[], indent: string, drawing: Drawing): Ends & { first: Ends | undefined; last: Ends | undefined } {
+function chain(
+  children: readonly NodeVisit[],
+  indent: string,
+  drawing: Drawing,
+): Ends & { first: Ends | undefined; last: Ends | undefined } {
   const drawn = children.map((child) => drawing.draw(child, indent))
   drawn.forEach((ends, index) => {
     const next = drawn[index + 1]
@@ -101,7 +105,8 @@ const drawByKind: NodeVisitor<Draw> = {
     subgraph((children, indent, drawing) => {
       const drawn = chain(children, indent, drawing)
       const label = node.maxIterations === undefined ? 'repeat' : `repeat, max ${node.maxIterations}`
-      if (drawn.first && drawn.last) connect(drawing.edges, drawn.last.exits, drawn.first.entries, `== ${text(label)} ==>`)
+      if (drawn.first && drawn.last)
+        connect(drawing.edges, drawn.last.exits, drawn.first.entries, `== ${text(label)} ==>`)
       return drawn
     }),
   fallback: () => dispatcher('[/', '\\]', () => false),
@@ -116,7 +121,8 @@ const drawByKind: NodeVisitor<Draw> = {
   timeout: () => subgraph(alongside),
   'map-over': () => (node, visit, indent, drawing) => {
     const own = shape('((', '))')(node, visit, indent, drawing)
-    for (const child of drawing.childrenOf(visit)) connect(drawing.edges, own.exits, drawing.draw(child, indent).entries, arrow('each item'))
+    for (const child of drawing.childrenOf(visit))
+      connect(drawing.edges, own.exits, drawing.draw(child, indent).entries, arrow('each item'))
     return own
   },
 }
@@ -143,7 +149,8 @@ export function toMermaid(root: FlowNode): string {
   lines.push(...drawing.edges)
   const edges = dataEdges(analysis)
   for (const source of ['initial', 'missing'] as const) {
-    if (edges.some((edge) => edge.from === source)) lines.push(`    ${source}[(${text(source === 'initial' ? 'initial state' : 'not written')})]`)
+    if (edges.some((edge) => edge.from === source))
+      lines.push(`    ${source}[(${text(source === 'initial' ? 'initial state' : 'not written')})]`)
   }
   for (const edge of edges) {
     const from = typeof edge.from === 'string' ? edge.from : ids.get(edge.from)
@@ -151,4 +158,3 @@ export function toMermaid(root: FlowNode): string {
   }
   return lines.join('\n')
 }
-

@@ -14,7 +14,13 @@ export const FunctionStepNode = Object.freeze({
   create(name: string, fn: StepFunction): FunctionStepNode {
     const declared = (fn as { writes?: unknown }).writes
     if (Array.isArray(declared) && declared.every((key) => typeof key === 'string')) {
-      return Object.freeze({ kind: 'function-step', name, hasGeneratedName: true, fn, writes: Object.freeze([...(declared as string[])]) })
+      return Object.freeze({
+        kind: 'function-step',
+        name,
+        hasGeneratedName: true,
+        fn,
+        writes: Object.freeze([...(declared as string[])]),
+      })
     }
     return Object.freeze({ kind: 'function-step', name, hasGeneratedName: true, fn })
   },

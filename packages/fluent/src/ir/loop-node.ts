@@ -18,7 +18,11 @@ export const LoopNode = Object.freeze({
   create(
     name: string,
     steps: readonly FlowNode[],
-    options: { maxIterations?: number | undefined; until?: StatePredicate | undefined; hasGeneratedName?: boolean } = {},
+    options: {
+      maxIterations?: number | undefined
+      until?: StatePredicate | undefined
+      hasGeneratedName?: boolean
+    } = {},
   ): LoopNode {
     return Object.freeze({
       kind: 'loop',

@@ -16,7 +16,9 @@ function listed(label: string, nodes: readonly FlowNode[]): NodeChild[] {
 const childrenByKind: NodeVisitor<readonly NodeChild[]> = {
   agent: (node) => [
     ...listed('subAgents', node.subAgents),
-    ...node.tools.flatMap((entry, index) => (entry.kind === 'agent-tool' ? [{ segments: ['tools', index], node: entry.agent }] : [])),
+    ...node.tools.flatMap((entry, index) =>
+      entry.kind === 'agent-tool' ? [{ segments: ['tools', index], node: entry.agent }] : [],
+    ),
   ],
   sequence: (node) => listed('steps', node.steps),
   parallel: (node) => listed('branches', node.branches),

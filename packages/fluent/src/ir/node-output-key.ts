@@ -9,7 +9,8 @@ function common(nodes: readonly FlowNode[]): string | undefined {
 
 const outputKeyByKind: NodeVisitor<string | undefined> = {
   agent: (node) => node.writes,
-  sequence: (node) => (node.steps.length > 0 ? nodeOutputKey(node.steps[node.steps.length - 1] as FlowNode) : undefined),
+  sequence: (node) =>
+    node.steps.length > 0 ? nodeOutputKey(node.steps[node.steps.length - 1] as FlowNode) : undefined,
   parallel: () => undefined,
   loop: (node) => (node.steps.length > 0 ? nodeOutputKey(node.steps[node.steps.length - 1] as FlowNode) : undefined),
   fallback: (node) => common(node.attempts),

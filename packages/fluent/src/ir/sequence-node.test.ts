@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { SequenceNode } from './sequence-node.js'
 import type { FlowNode } from './flow-node.js'
 
-const step = (name: string) => ({ kind: 'tap', name, hasGeneratedName: false, fn: () => undefined }) as unknown as FlowNode
+const step = (name: string) =>
+  ({ kind: 'tap', name, hasGeneratedName: false, fn: () => undefined }) as unknown as FlowNode
 
 describe('SequenceNode.append', () => {
   it('adds a step without reading the steps before it; they are assembled once, on first read', () => {

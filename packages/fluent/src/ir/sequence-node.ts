@@ -35,7 +35,11 @@ function materialize(node: SequenceNode): readonly FlowNode[] {
 /** @internal */
 export const SequenceNode = Object.freeze({
   create(name: string, steps: readonly FlowNode[], hasGeneratedName = false): SequenceNode {
-    return Object.freeze({ kind: 'sequence', ...createWorkflowFields(name, hasGeneratedName), steps: Object.freeze([...steps]) })
+    return Object.freeze({
+      kind: 'sequence',
+      ...createWorkflowFields(name, hasGeneratedName),
+      steps: Object.freeze([...steps]),
+    })
   },
   cloneWith(node: SequenceNode, patch: Partial<Omit<SequenceNode, 'kind'>>): SequenceNode {
     return Object.freeze({ ...node, ...patch })
@@ -46,7 +50,8 @@ export const SequenceNode = Object.freeze({
    */
   append(node: SequenceNode, step: FlowNode): SequenceNode {
     const fields: Record<string, unknown> = {}
-    for (const key of Object.keys(node)) if (key !== 'steps') fields[key] = (node as unknown as Record<string, unknown>)[key]
+    for (const key of Object.keys(node))
+      if (key !== 'steps') fields[key] = (node as unknown as Record<string, unknown>)[key]
     const next = Object.freeze(
       Object.defineProperty(fields, 'steps', {
         enumerable: true,

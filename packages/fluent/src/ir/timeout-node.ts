@@ -10,6 +10,12 @@ export interface TimeoutNode extends NamedNodeFields {
 /** @internal */
 export const TimeoutNode = Object.freeze({
   create(agent: FlowNode, milliseconds: number): TimeoutNode {
-    return Object.freeze({ kind: 'timeout', name: `${agent.name}_timeout`, hasGeneratedName: true, agent, milliseconds })
+    return Object.freeze({
+      kind: 'timeout',
+      name: `${agent.name}_timeout`,
+      hasGeneratedName: true,
+      agent,
+      milliseconds,
+    })
   },
 })

@@ -12,5 +12,11 @@ export interface WorkflowFields extends NamedNodeFields {
 
 /** Default workflow fields for a name. @internal */
 export function createWorkflowFields(name: string, hasGeneratedName: boolean): WorkflowFields {
-  return { name, hasGeneratedName, description: undefined, beforeAgent: Object.freeze([]), afterAgent: Object.freeze([]) }
+  return {
+    name,
+    hasGeneratedName,
+    description: undefined,
+    beforeAgent: Object.freeze([]),
+    afterAgent: Object.freeze([]),
+  }
 }

@@ -20,7 +20,11 @@ describe('introspection of the new C and A factories', () => {
   })
 
   it('llmAnatomy names the model-powered context and the artifacts step', () => {
-    const agent = Agent('writer').mock(['x']).writes('report').context(C.window(5).pipe(C.summarize())).artifacts(A.publish('r.md', { fromKey: 'report' }))
+    const agent = Agent('writer')
+      .mock(['x'])
+      .writes('report')
+      .context(C.window(5).pipe(C.summarize()))
+      .artifacts(A.publish('r.md', { fromKey: 'report' }))
     const anatomy = agent.llmAnatomy()
     expect(anatomy).toContain("C.window(5).pipe(C.summarize()) — last 5 turns, summarized by the agent's model")
     expect(anatomy).toContain("then .artifacts(): A.publish('r.md', { fromKey: 'report' })")

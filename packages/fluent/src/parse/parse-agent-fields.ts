@@ -15,13 +15,21 @@ import { isNodeHolder } from './parse-step.js'
 /** A text argument (`.describe()`, `.globalInstruct()`). @internal */
 export function parseText(value: unknown, path: IssuePath): string {
   if (typeof value === 'string') return value
-  throwConfigIssue(path, `expected a string, got ${describeValue(value)}.`, "Pass text, for example .describe('Answers billing questions.').")
+  throwConfigIssue(
+    path,
+    `expected a string, got ${describeValue(value)}.`,
+    "Pass text, for example .describe('Answers billing questions.').",
+  )
 }
 
 /** `.model(m)`: a model name or a `BaseLlm`. @internal */
 export function parseModel(model: unknown, path: IssuePath): string | BaseLlm {
   if ((typeof model === 'string' && model.length > 0) || isBaseLlm(model)) return model as string | BaseLlm
-  throwConfigIssue(path, `expected a model name or a BaseLlm, got ${describeValue(model)}.`, "Pass a name such as 'gemini-2.5-flash' or a model instance.")
+  throwConfigIssue(
+    path,
+    `expected a model name or a BaseLlm, got ${describeValue(model)}.`,
+    "Pass a name such as 'gemini-2.5-flash' or a model instance.",
+  )
 }
 
 /** `.static(x)`: text, or a `P` prompt that compiles to text (a static instruction is sent unchanged). @internal */
@@ -49,7 +57,11 @@ export function parseArtifactOperations(operations: readonly unknown[], path: Is
 /** `.context(c)`: a `C` spec. @internal */
 export function parseContextSpec(spec: unknown, path: IssuePath): ContextSpec {
   if (isContextSpec(spec)) return spec
-  throwConfigIssue(path, `expected a C context spec, got ${describeValue(spec)}.`, 'Pass one such as C.window(3); a P prompt goes in .instruct().')
+  throwConfigIssue(
+    path,
+    `expected a C context spec, got ${describeValue(spec)}.`,
+    'Pass one such as C.window(3); a P prompt goes in .instruct().',
+  )
 }
 
 /** `.agentTool(b)`: a builder, as its node. @internal */
@@ -71,17 +83,30 @@ export function parseSubAgents(agents: readonly unknown[], path: IssuePath): rea
 /** `.planner(p)`: a core planner. @internal */
 export function parsePlanner(planner: unknown, path: IssuePath): BasePlanner {
   if (isBasePlanner(planner)) return planner
-  throwConfigIssue(path, `expected a planner, got ${describeValue(planner)}.`, 'Pass one such as new PlanReActPlanner().')
+  throwConfigIssue(
+    path,
+    `expected a planner, got ${describeValue(planner)}.`,
+    'Pass one such as new PlanReActPlanner().',
+  )
 }
 
 /** `.generateContentConfig(c)`: a plain object, copied and frozen. @internal */
 export function parseGenerateConfig(config: unknown, path: IssuePath): GenerateContentConfig {
-  if (typeof config === 'object' && config !== null && !Array.isArray(config)) return Object.freeze({ ...(config as GenerateContentConfig) })
-  throwConfigIssue(path, `expected an object, got ${describeValue(config)}.`, 'Pass settings such as { temperature: 0 }.')
+  if (typeof config === 'object' && config !== null && !Array.isArray(config))
+    return Object.freeze({ ...(config as GenerateContentConfig) })
+  throwConfigIssue(
+    path,
+    `expected an object, got ${describeValue(config)}.`,
+    'Pass settings such as { temperature: 0 }.',
+  )
 }
 
 /** `.mock(script)`: a list of scripted replies, copied and frozen. @internal */
 export function parseMockScript(script: unknown, path: IssuePath): readonly ScriptEntry[] {
   if (Array.isArray(script)) return Object.freeze([...(script as ScriptEntry[])])
-  throwConfigIssue(path, `expected a list of scripted replies, got ${describeValue(script)}.`, "Pass one such as .mock(['Hello!']).")
+  throwConfigIssue(
+    path,
+    `expected a list of scripted replies, got ${describeValue(script)}.`,
+    "Pass one such as .mock(['Hello!']).",
+  )
 }

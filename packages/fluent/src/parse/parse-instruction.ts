@@ -8,7 +8,13 @@ import { describeValue } from './describe-value.js'
 export function parseInstruction(value: unknown, path: readonly (string | number)[]): AgentInstruction {
   if (typeof value === 'string' || typeof value === 'function' || isPromptSpec(value)) return value as AgentInstruction
   if (isContextSpec(value)) {
-    throwConfigIssue(path, 'got a C context spec, which says what the agent sees, not what it should do. Did you mean .context(...)?')
+    throwConfigIssue(
+      path,
+      'got a C context spec, which says what the agent sees, not what it should do. Did you mean .context(...)?',
+    )
   }
-  throwConfigIssue(path, `expected a string, a P prompt or a function (context) => string, got ${describeValue(value)}.`)
+  throwConfigIssue(
+    path,
+    `expected a string, a P prompt or a function (context) => string, got ${describeValue(value)}.`,
+  )
 }

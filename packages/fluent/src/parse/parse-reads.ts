@@ -14,7 +14,8 @@ export function parseReads(
   const [first, second] = parameters
   const withOptions = Array.isArray(first)
   const keys: readonly unknown[] = withOptions ? first : parameters
-  if (withOptions && parameters.length > 2) throwConfigIssue(path, 'expected .reads(keys, { keepHistory }) with a list of keys and one options object.')
+  if (withOptions && parameters.length > 2)
+    throwConfigIssue(path, 'expected .reads(keys, { keepHistory }) with a list of keys and one options object.')
   if (keys.length === 0) {
     throwConfigIssue(path, "no state keys given. Name the keys the agent should see, for example .reads('draft').")
   }

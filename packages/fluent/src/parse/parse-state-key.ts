@@ -11,6 +11,7 @@ export function parseStateKey(key: unknown, path: IssuePath): string {
 
 /** Checks a list of state keys: at least one, each valid; `example` shows a call that works. @internal */
 export function parseStateKeys(keys: readonly unknown[], path: IssuePath, example: string): readonly string[] {
-  if (keys.length === 0) throwConfigIssue(path, 'no state keys given.', `Pass at least one key, for example ${example}.`)
+  if (keys.length === 0)
+    throwConfigIssue(path, 'no state keys given.', `Pass at least one key, for example ${example}.`)
   return keys.map((key, index) => parseStateKey(key, keys.length === 1 ? path : [...path, index]))
 }

@@ -30,8 +30,10 @@ export function isNodeHolder(value: unknown): value is NodeHolder {
 export function parseStep(value: unknown, path: readonly (string | number)[]): FlowNode {
   if (isNodeHolder(value)) return value.node
   if (isStateTransform(value)) return TransformStepNode.create(toIdentifier(value.name, 'transform'), value)
-  if (isArtifactOperation(value)) return ArtifactStepNode.create(toIdentifier(`${value.op}_${value.name}`, 'artifact_step'), value)
-  if (typeof value === 'function') return FunctionStepNode.create(toIdentifier(value.name, 'fn_step'), value as StepFunction)
+  if (isArtifactOperation(value))
+    return ArtifactStepNode.create(toIdentifier(`${value.op}_${value.name}`, 'artifact_step'), value)
+  if (typeof value === 'function')
+    return FunctionStepNode.create(toIdentifier(value.name, 'fn_step'), value as StepFunction)
   if (isBaseAgent(value)) {
     throwConfigIssue(
       path,

@@ -30,7 +30,10 @@ function viaFunctionTool(tool: ToolArgument, options: ToolOptions, path: Path): 
 export function parseToolEntry(tool: unknown, options: ToolOptions | undefined, path: Path): AgentToolEntry {
   if (isBaseTool(tool) && options === undefined) return Object.freeze({ kind: 'tool', tool })
   if (!isBaseTool(tool) && typeof tool !== 'function') {
-    throwConfigIssue(path, `expected a function or a core tool, got ${describeValue(tool)}. For several tools use .tools(...).`)
+    throwConfigIssue(
+      path,
+      `expected a function or a core tool, got ${describeValue(tool)}. For several tools use .tools(...).`,
+    )
   }
   return viaFunctionTool(tool as ToolArgument, options ?? {}, path)
 }
@@ -41,5 +44,8 @@ export function parseToolsEntries(input: unknown, path: Path): AgentToolEntry[] 
   if (isToolComposite(input)) return [Object.freeze({ kind: 'tool-composite', composite: input })]
   if (isBaseTool(input)) return [Object.freeze({ kind: 'tool', tool: input })]
   if (typeof input === 'function') return [viaFunctionTool(input as ToolFunction, {}, path)]
-  throwConfigIssue(path, `${describeValue(input)} is not a tool. Pass a T composite (T.fn(f), T.agent(a), …), a core tool, a named function, or a list of those.`)
+  throwConfigIssue(
+    path,
+    `${describeValue(input)} is not a tool. Pass a T composite (T.fn(f), T.agent(a), …), a core tool, a named function, or a list of those.`,
+  )
 }

@@ -52,7 +52,8 @@ export interface PageWatch {
 export function watchPage(page: Page): PageWatch {
   const watch: PageWatch = { problems: [], outside: [] }
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') watch.problems.push(`console.${message.type()}: ${message.text()}`)
+    if (message.type() === 'error' || message.type() === 'warning')
+      watch.problems.push(`console.${message.type()}: ${message.text()}`)
   })
   page.on('pageerror', (error) => watch.problems.push(`page error: ${error.message}`))
   page.on('request', (request) => {

@@ -6,7 +6,10 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** The changes a state delta makes to `state`, applied to it (`state` is updated in place). */
-export function applyStateDelta(state: Record<string, unknown>, delta: Readonly<Record<string, unknown>>): StateChange[] {
+export function applyStateDelta(
+  state: Record<string, unknown>,
+  delta: Readonly<Record<string, unknown>>,
+): StateChange[] {
   const changes: StateChange[] = []
   for (const [key, after] of Object.entries(delta)) {
     const before = state[key]
@@ -26,11 +29,19 @@ export function eventEntries(event: Event, state: Record<string, unknown>): Trac
   const agent = event.author
   const rows: TraceBody[] = []
   const parts = event.content?.parts ?? []
-  const texts = parts.filter((part) => typeof part.text === 'string' && !part.thought).map((part) => part.text as string)
+  const texts = parts
+    .filter((part) => typeof part.text === 'string' && !part.thought)
+    .map((part) => part.text as string)
   if (agent === 'user' && texts.length > 0) rows.push({ kind: 'user', text: texts.join('') })
   for (const part of parts) {
     if (part.functionCall) {
-      rows.push({ kind: 'tool-call', agent, name: part.functionCall.name ?? '', args: part.functionCall.args ?? {}, callId: part.functionCall.id })
+      rows.push({
+        kind: 'tool-call',
+        agent,
+        name: part.functionCall.name ?? '',
+        args: part.functionCall.args ?? {},
+        callId: part.functionCall.id,
+      })
     }
     if (part.functionResponse) {
       const { name = '', response, id } = part.functionResponse
@@ -40,6 +51,7 @@ export function eventEntries(event: Event, state: Record<string, unknown>): Trac
   if (agent !== 'user' && texts.join('').trim() !== '') rows.push({ kind: 'text', agent, text: texts.join('') })
   const changes = applyStateDelta(state, event.actions.stateDelta)
   if (changes.length > 0) rows.push({ kind: 'state', agent, changes })
-  if (event.errorCode !== undefined) rows.push({ kind: 'error', agent, code: event.errorCode, message: event.errorMessage ?? '' })
+  if (event.errorCode !== undefined)
+    rows.push({ kind: 'error', agent, code: event.errorCode, message: event.errorMessage ?? '' })
   return rows
 }

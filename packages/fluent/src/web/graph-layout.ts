@@ -49,8 +49,13 @@ export function layoutGraph(model: GraphModel): GraphLayout {
     children.set(parent, [...(children.get(parent) ?? []), item])
   }
   // State sources first, so they sit at the left of the top row.
-  const ordered = [...model.nodes.filter((node) => node.kind === 'State'), ...model.nodes.filter((node) => node.kind !== 'State')]
-  const drawOrder = new Map([...model.groups.map((group) => group.id), ...ordered.map((node) => node.id)].map((id, index) => [id, index]))
+  const ordered = [
+    ...model.nodes.filter((node) => node.kind === 'State'),
+    ...model.nodes.filter((node) => node.kind !== 'State'),
+  ]
+  const drawOrder = new Map(
+    [...model.groups.map((group) => group.id), ...ordered.map((node) => node.id)].map((id, index) => [id, index]),
+  )
   for (const group of model.groups) add(group.id, group.parent, true)
   for (const node of ordered) add(node.id, node.parent, false)
   for (const list of children.values()) list.sort((a, b) => firstNode(a.id) - firstNode(b.id))
@@ -81,7 +86,10 @@ export function layoutGraph(model: GraphModel): GraphLayout {
     const links = model.edges
       .filter((edge) => edge.kind === 'control')
       .map((edge) => [within(edge.from, container), within(edge.to, container)] as const)
-      .filter((link): link is readonly [string, string] => link[0] !== undefined && link[1] !== undefined && link[0] !== link[1])
+      .filter(
+        (link): link is readonly [string, string] =>
+          link[0] !== undefined && link[1] !== undefined && link[0] !== link[1],
+      )
     for (let pass = 0; pass < list.length; pass++) {
       let changed = false
       for (const [from, to] of links) {

@@ -39,7 +39,10 @@ export interface GraphModel {
 }
 
 function unescape(text: string): string {
-  return text.replace(/#quot;/g, '"').replace(/#lt;/g, '<').replace(/#gt;/g, '>')
+  return text
+    .replace(/#quot;/g, '"')
+    .replace(/#lt;/g, '<')
+    .replace(/#gt;/g, '>')
 }
 
 function split(label: string): { name: string; kind: string } {
@@ -79,9 +82,23 @@ export function parseMermaid(mermaid: string): GraphModel {
     }
     const edge = edgeLine.exec(line)
     if (edge) {
-      const [, from, control, repeat, data, to] = edge as unknown as [string, string, string | undefined, string | undefined, string | undefined, string]
+      const [, from, control, repeat, data, to] = edge as unknown as [
+        string,
+        string,
+        string | undefined,
+        string | undefined,
+        string | undefined,
+        string,
+      ]
       const kind: GraphEdgeKind = data !== undefined ? 'data' : repeat !== undefined ? 'repeat' : 'control'
-      edges.push({ from, to, kind, label: [control, repeat, data].map((part) => (part === undefined ? undefined : unescape(part))).find((part) => part !== undefined) })
+      edges.push({
+        from,
+        to,
+        kind,
+        label: [control, repeat, data]
+          .map((part) => (part === undefined ? undefined : unescape(part)))
+          .find((part) => part !== undefined),
+      })
       continue
     }
     const node = nodeLine.exec(line)

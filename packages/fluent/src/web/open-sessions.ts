@@ -12,7 +12,8 @@ export interface OpenedSessions {
  * `@adk-fluent/sessions` (`sqlite:./file.db`, `sqlite::memory:`, `postgresql://…`), loaded only when asked for.
  */
 export async function openSessions(uri: string | undefined): Promise<OpenedSessions> {
-  if (uri === undefined || uri === 'memory:') return { service: new InMemorySessionService(), uri: 'memory:', close: async () => undefined }
+  if (uri === undefined || uri === 'memory:')
+    return { service: new InMemorySessionService(), uri: 'memory:', close: async () => undefined }
   const service = (await import('@adk-fluent/sessions')).openSessionService(uri)
   return { service, uri, close: () => service.close() }
 }

@@ -40,7 +40,12 @@ const close = '\uE002'
 
 /** Wraps every string value as `<open>key<middle>value<close>` (private-use characters JSON leaves as they are). */
 function markState(state: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(state).map(([key, value]) => [key, typeof value === 'string' ? `${open}${key}${middle}${value}${close}` : value]))
+  return Object.fromEntries(
+    Object.entries(state).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? `${open}${key}${middle}${value}${close}` : value,
+    ]),
+  )
 }
 
 /** Removes the markers from `marked`, recording where each marked value lands in the plain text. */
@@ -86,7 +91,14 @@ export async function previewRequests(agent: BaseAgent, input: PreviewInput): Pr
     const text = json(requestJson(call.request))
     const other = traced?.calls[call.index - 1]
     const unmarked = other && other.agent === call.agent ? unmark(json(requestJson(other.request))) : undefined
-    return { index: call.index, agent: call.agent, callNumber: call.callNumber, text, marks: unmarked?.text === text ? unmarked.marks : [], reply: call.reply }
+    return {
+      index: call.index,
+      agent: call.agent,
+      callNumber: call.callNumber,
+      text,
+      marks: unmarked?.text === text ? unmarked.marks : [],
+      reply: call.reply,
+    }
   })
   return { calls }
 }

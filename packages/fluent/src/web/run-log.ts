@@ -36,7 +36,9 @@ export class RunLog {
 
   /** True when some entry is an error. */
   get failed(): boolean {
-    return this.#entries.some((entry) => entry.kind === 'error' || (entry.kind === 'llm-call' && entry.error !== undefined))
+    return this.#entries.some(
+      (entry) => entry.kind === 'error' || (entry.kind === 'llm-call' && entry.error !== undefined),
+    )
   }
 
   /** The number of the next model call of this run (1, 2, …). */
@@ -47,7 +49,12 @@ export class RunLog {
   /** Adds an entry and hands it to every listener. Nothing is added after the end. */
   push(body: TraceBody): void {
     if (this.#finished) return
-    const entry = { ...body, id: this.#entries.length + 1, runId: this.runId, at: Date.now() - this.startedAt } as TraceEntry
+    const entry = {
+      ...body,
+      id: this.#entries.length + 1,
+      runId: this.runId,
+      at: Date.now() - this.startedAt,
+    } as TraceEntry
     this.#entries.push(entry)
     if (body.kind === 'end') this.#finished = true
     for (const listener of this.#listeners) {

@@ -17,7 +17,12 @@ export function lastSeenId(request: IncomingMessage, url: URL): number {
  * until the `end` entry, then the response ends. A finished run with nothing left to send answers 204, which tells an
  * `EventSource` not to reconnect. Returns when the response is over (or the client went away).
  */
-export function streamRun(log: RunLog, afterId: number, response: ServerResponse, track: (end: () => void) => () => void): void {
+export function streamRun(
+  log: RunLog,
+  afterId: number,
+  response: ServerResponse,
+  track: (end: () => void) => () => void,
+): void {
   if (log.finished && afterId >= log.entries.length) {
     response.writeHead(204).end()
     return

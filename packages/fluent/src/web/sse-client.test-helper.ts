@@ -34,9 +34,13 @@ function parseFrames(raw: string): SseFrame[] {
  * Reads a run's event stream. `stopAfter(entry)` returning true disconnects right after that entry (a client going
  * away mid-run); otherwise it reads until the server ends the response.
  */
-export async function readSse(url: string, options: { lastEventId?: number; stopAfter?: (entry: TraceEntry) => boolean } = {}): Promise<SseRead> {
+export async function readSse(
+  url: string,
+  options: { lastEventId?: number; stopAfter?: (entry: TraceEntry) => boolean } = {},
+): Promise<SseRead> {
   const controller = new AbortController()
-  const headers: Record<string, string> = options.lastEventId === undefined ? {} : { 'last-event-id': String(options.lastEventId) }
+  const headers: Record<string, string> =
+    options.lastEventId === undefined ? {} : { 'last-event-id': String(options.lastEventId) }
   const response = await fetch(url, { headers, signal: controller.signal })
   let raw = ''
   const reader = response.body?.getReader()
@@ -46,11 +50,21 @@ export async function readSse(url: string, options: { lastEventId?: number; stop
       const { done, value } = await reader.read()
       if (done) break
       raw += decoder.decode(value, { stream: true })
-      if (options.stopAfter && parseFrames(raw).some((frame) => options.stopAfter?.(JSON.parse(frame.data) as TraceEntry))) break
+      if (
+        options.stopAfter &&
+        parseFrames(raw).some((frame) => options.stopAfter?.(JSON.parse(frame.data) as TraceEntry))
+      )
+        break
     }
   } finally {
     controller.abort()
   }
   const frames = parseFrames(raw)
-  return { status: response.status, contentType: response.headers.get('content-type'), raw, frames, entries: frames.map((frame) => JSON.parse(frame.data) as TraceEntry) }
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    raw,
+    frames,
+    entries: frames.map((frame) => JSON.parse(frame.data) as TraceEntry),
+  }
 }

@@ -9,7 +9,11 @@ export interface RequestJson {
 
 /** The request as the page and the API show it: model, contents and config, in that order. */
 export function requestJson(request: LlmRequest): RequestJson {
-  return { ...(request.model === undefined ? {} : { model: request.model }), contents: request.contents, config: request.config }
+  return {
+    ...(request.model === undefined ? {} : { model: request.model }),
+    contents: request.contents,
+    config: request.config,
+  }
 }
 
 /** Token counts of one model call, when the model reports them. */
@@ -47,8 +51,20 @@ export type TraceBody =
       readonly durationMs: number
       readonly usage: TokenUsage | undefined
     }
-  | { readonly kind: 'tool-call'; readonly agent: string; readonly name: string; readonly args: unknown; readonly callId: string | undefined }
-  | { readonly kind: 'tool-result'; readonly agent: string; readonly name: string; readonly response: unknown; readonly callId: string | undefined }
+  | {
+      readonly kind: 'tool-call'
+      readonly agent: string
+      readonly name: string
+      readonly args: unknown
+      readonly callId: string | undefined
+    }
+  | {
+      readonly kind: 'tool-result'
+      readonly agent: string
+      readonly name: string
+      readonly response: unknown
+      readonly callId: string | undefined
+    }
   | { readonly kind: 'text'; readonly agent: string; readonly text: string }
   | { readonly kind: 'state'; readonly agent: string; readonly changes: readonly StateChange[] }
   | { readonly kind: 'error'; readonly agent: string; readonly code: string; readonly message: string }

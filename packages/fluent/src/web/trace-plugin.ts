@@ -38,7 +38,13 @@ export class TracePlugin extends BasePlugin {
     if (this.#logs.get(log.sessionId) === log) this.#logs.delete(log.sessionId)
   }
 
-  override beforeModelCallback({ callbackContext, llmRequest }: { callbackContext: Context; llmRequest: LlmRequest }): undefined {
+  override beforeModelCallback({
+    callbackContext,
+    llmRequest,
+  }: {
+    callbackContext: Context
+    llmRequest: LlmRequest
+  }): undefined {
     const log = this.#logs.get(callbackContext.sessionId)
     if (!log) return undefined
     const call = log.nextCall()
@@ -48,11 +54,21 @@ export class TracePlugin extends BasePlugin {
     return undefined
   }
 
-  override afterModelCallback({ callbackContext, llmResponse }: { callbackContext: Context; llmResponse: LlmResponse }): undefined {
+  override afterModelCallback({
+    callbackContext,
+    llmResponse,
+  }: {
+    callbackContext: Context
+    llmResponse: LlmResponse
+  }): undefined {
     const open = this.#open.get(callbackContext)
     if (!open || llmResponse.partial) return undefined
     this.#open.delete(callbackContext)
-    this.#finish(open, llmResponse, llmResponse.errorCode === undefined ? undefined : `${llmResponse.errorCode}: ${llmResponse.errorMessage ?? ''}`)
+    this.#finish(
+      open,
+      llmResponse,
+      llmResponse.errorCode === undefined ? undefined : `${llmResponse.errorCode}: ${llmResponse.errorMessage ?? ''}`,
+    )
     return undefined
   }
 

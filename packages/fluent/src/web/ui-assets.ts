@@ -26,7 +26,10 @@ function uiDirectory(): string {
   const base = typeof __dirname === 'string' ? pathToFileURL(`${__dirname}/`).href : import.meta.url
   const candidates = [new URL('./ui/', base), new URL('../src/web/ui/', base)]
   const found = candidates.find((candidate) => existsSync(fileURLToPath(new URL('index.html', candidate))))
-  if (!found) throw new Error(`The dev UI's files are missing (looked in ${candidates.map((candidate) => fileURLToPath(candidate)).join(', ')}).`)
+  if (!found)
+    throw new Error(
+      `The dev UI's files are missing (looked in ${candidates.map((candidate) => fileURLToPath(candidate)).join(', ')}).`,
+    )
   return fileURLToPath(found)
 }
 
@@ -36,7 +39,9 @@ let cache: Map<string, UiAsset> | undefined
 export function uiAsset(name: string): UiAsset | undefined {
   if (!cache) {
     const directory = uiDirectory()
-    cache = new Map(Object.entries(types).map(([file, type]) => [file, { type, body: readFileSync(`${directory}/${file}`) }]))
+    cache = new Map(
+      Object.entries(types).map(([file, type]) => [file, { type, body: readFileSync(`${directory}/${file}`) }]),
+    )
   }
   return cache.get(name)
 }

@@ -22,16 +22,34 @@ async function serve(builder: FlowBuilder): Promise<WebServer> {
 }
 
 async function json(server: WebServer, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const init = body === undefined ? { headers } : { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) }
+  const init =
+    body === undefined
+      ? { headers }
+      : {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: typeof body === 'string' ? body : JSON.stringify(body),
+        }
   const response = await fetch(new URL(path, server.url), init)
-  return { status: response.status, type: response.headers.get('content-type'), body: (await response.json()) as Record<string, any> }
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    body: (await response.json()) as Record<string, any>,
+  }
 }
 
-async function startRun(server: WebServer, text: string): Promise<{ sessionId: string; runId: string; stream: string }> {
+async function startRun(
+  server: WebServer,
+  text: string,
+): Promise<{ sessionId: string; runId: string; stream: string }> {
   const session = await json(server, '/api/sessions', {})
   const run = await json(server, `/api/sessions/${session.body['id']}/runs`, { text })
   expect(run.status).toBe(202)
-  return { sessionId: session.body['id'], runId: run.body['runId'], stream: new URL(run.body['stream'], server.url).href }
+  return {
+    sessionId: session.body['id'],
+    runId: run.body['runId'],
+    stream: new URL(run.body['stream'], server.url).href,
+  }
 }
 
 const kinds = (entries: readonly TraceEntry[]) => entries.map((entry) => entry.kind)
@@ -45,7 +63,16 @@ describe('the dev UI API', () => {
     const html = await page.text()
     const files = [...html.matchAll(/(?:href|src)="(\/ui\/[\w.]+)"/g)].map((match) => match[1] as string)
     expect(files).toEqual(['/ui/app.css', '/ui/app.js'])
-    for (const file of [...files, '/ui/graph.js', '/ui/trace.js', '/ui/chat.js', '/ui/anatomy.js', '/ui/sessions.js', '/ui/api.js', '/ui/dom.js']) {
+    for (const file of [
+      ...files,
+      '/ui/graph.js',
+      '/ui/trace.js',
+      '/ui/chat.js',
+      '/ui/anatomy.js',
+      '/ui/sessions.js',
+      '/ui/api.js',
+      '/ui/dom.js',
+    ]) {
       const response = await fetch(new URL(file, server.url))
       expect(response.status).toBe(200)
       const text = (await response.text()).replaceAll('http://www.w3.org/2000/svg', '')
@@ -59,21 +86,39 @@ describe('the dev UI API', () => {
     const { flow } = tripFlow()
     const server = await serve(flow)
     const app = await json(server, '/api/app')
-    expect(app.body).toEqual({ name: 'trip', userId: 'user', models: 'own', buildError: null, sessions: 'memory:', session: null })
+    expect(app.body).toEqual({
+      name: 'trip',
+      userId: 'user',
+      models: 'own',
+      buildError: null,
+      sessions: 'memory:',
+      session: null,
+    })
     const graph = (await json(server, '/api/graph')).body
     expect(graph['mermaid']).toBe(flow.toMermaid())
     expect(graph['nodes'].map((node: any) => node.label)).toEqual(['forecaster (Agent)', 'advisor (Agent)'])
     expect(graph['groups'].map((group: any) => group.label)).toEqual(['trip (Pipeline)'])
     const byId = new Map(graph['nodes'].map((node: any) => [node.id, node.name]))
-    const edges = graph['edges'].map((edge: any) => [edge.kind, byId.get(edge.from), byId.get(edge.to), edge.label ?? null])
+    const edges = graph['edges'].map((edge: any) => [
+      edge.kind,
+      byId.get(edge.from),
+      byId.get(edge.to),
+      edge.label ?? null,
+    ])
     expect(edges).toEqual([
       ['control', 'forecaster', 'advisor', null],
       ['data', 'forecaster', 'advisor', 'forecast'],
     ])
-    expect(graph['issues']).toEqual(flow.check().map((issue) => expect.objectContaining({ agent: issue.agent, message: issue.message })))
+    expect(graph['issues']).toEqual(
+      flow.check().map((issue) => expect.objectContaining({ agent: issue.agent, message: issue.message })),
+    )
     const news = (await json(await serve(newsFlow().flow), '/api/graph')).body
     const names = new Map(news['nodes'].map((node: any) => [node.id, node.name]))
-    expect(news['edges'].filter((edge: any) => edge.kind === 'data').map((edge: any) => [names.get(edge.from), names.get(edge.to), edge.label])).toEqual([
+    expect(
+      news['edges']
+        .filter((edge: any) => edge.kind === 'data')
+        .map((edge: any) => [names.get(edge.from), names.get(edge.to), edge.label]),
+    ).toEqual([
       ['sports', 'editor', 'sports'],
       ['weather', 'editor', 'weather'],
     ])
@@ -82,13 +127,17 @@ describe('the dev UI API', () => {
   it('marks contract issues on the nodes of the agents they name; a tree that does not build refuses runs', async () => {
     const llm = new ScriptedLlm([])
     const drafter = Agent('drafter').model(llm).instruct('Draft about {topic}.').writes('draft')
-    const broken = Pipeline('broken').initialState('topic').step(drafter).step(Agent('publisher').model(llm).instruct('Publish {article}.'))
+    const broken = Pipeline('broken')
+      .initialState('topic')
+      .step(drafter)
+      .step(Agent('publisher').model(llm).instruct('Publish {article}.'))
     const server = await serve(broken)
     const graph = (await json(server, '/api/graph')).body
     expect(graph['issues'].map((issue: any) => [issue.level, issue.agent])).toContainEqual(['error', 'publisher'])
     for (const issue of graph['issues']) {
       expect(issue.nodes.length, issue.message).toBeGreaterThan(0)
-      for (const id of issue.nodes) expect([...graph['nodes'], ...graph['groups']].find((node: any) => node.id === id)?.name).toBe(issue.agent)
+      for (const id of issue.nodes)
+        expect([...graph['nodes'], ...graph['groups']].find((node: any) => node.id === id)?.name).toBe(issue.agent)
     }
     const app = (await json(server, '/api/app')).body
     expect(app['buildError']).toContain('article')
@@ -116,7 +165,9 @@ describe('the dev UI API', () => {
     const writer = loop.body['calls'].filter((call: any) => call.agent === 'writer')
     expect(writer.length).toBeGreaterThan(0)
     for (const call of writer) {
-      expect(call.marks.map((mark: any) => [mark.key, call.text.slice(mark.start, mark.end)])).toEqual([['topic', 'autumn leaves']])
+      expect(call.marks.map((mark: any) => [mark.key, call.text.slice(mark.start, mark.end)])).toEqual([
+        ['topic', 'autumn leaves'],
+      ])
     }
     expect((await json(server, '/api/preview', { state: { forecast: 3 } })).body['calls']).toHaveLength(2)
     expect((await json(server, '/api/preview', { state: [] })).status).toBe(400)
@@ -155,20 +206,43 @@ describe('the dev UI API', () => {
     ])
     calls.forEach((call, index) => {
       const received = llm.requests[index]
-      const expected = JSON.stringify({ model: received?.model, contents: received?.contents, config: received?.config }, null, 2)
+      const expected = JSON.stringify(
+        { model: received?.model, contents: received?.contents, config: received?.config },
+        null,
+        2,
+      )
       expect(JSON.stringify(call.request, null, 2)).toBe(expected)
       expect(call.durationMs).toBeGreaterThanOrEqual(0)
     })
-    expect(read.entries[3]).toMatchObject({ kind: 'tool-call', agent: 'forecaster', name: 'getWeather', args: { city: 'Paris' } })
-    expect(read.entries[4]).toMatchObject({ kind: 'tool-result', name: 'getWeather', response: { city: 'Paris', sky: 'sunny', celsius: 21 } })
-    expect(read.entries[8]).toMatchObject({ kind: 'state', agent: 'forecaster', changes: [{ key: 'forecast', after: 'Sunny in Paris, 21 °C.' }] })
+    expect(read.entries[3]).toMatchObject({
+      kind: 'tool-call',
+      agent: 'forecaster',
+      name: 'getWeather',
+      args: { city: 'Paris' },
+    })
+    expect(read.entries[4]).toMatchObject({
+      kind: 'tool-result',
+      name: 'getWeather',
+      response: { city: 'Paris', sky: 'sunny', celsius: 21 },
+    })
+    expect(read.entries[8]).toMatchObject({
+      kind: 'state',
+      agent: 'forecaster',
+      changes: [{ key: 'forecast', after: 'Sunny in Paris, 21 °C.' }],
+    })
     expect(read.entries.at(-1)).toMatchObject({ kind: 'end', ok: true })
 
     const session = (await json(server, `/api/sessions/${sessionId}`)).body
     expect(session['state']).toEqual({ forecast: 'Sunny in Paris, 21 °C.', advice: 'Pack sunglasses.' })
     expect(session['runs'][0].entries).toEqual(read.entries)
     const steps = session['steps']
-    expect(steps.map((step: any) => step.rows.map((row: any) => row.kind))).toEqual([['user'], ['tool-call'], ['tool-result'], ['text', 'state'], ['text', 'state']])
+    expect(steps.map((step: any) => step.rows.map((row: any) => row.kind))).toEqual([
+      ['user'],
+      ['tool-call'],
+      ['tool-result'],
+      ['text', 'state'],
+      ['text', 'state'],
+    ])
     expect(steps.at(-1).state).toEqual(session['state'])
     const list = (await json(server, '/api/sessions')).body
     expect(list['sessions'].map((item: any) => [item.id, item.eventCount])).toEqual([[sessionId, 5]])
@@ -186,7 +260,17 @@ describe('the dev UI API', () => {
     const rest = await readSse(stream, { lastEventId: 4 })
     const all = [...first.entries, ...rest.entries]
     expect(all.map((entry) => entry.id)).toEqual(all.map((_, index) => index + 1))
-    expect(kinds(all)).toEqual(['user', 'llm-start', 'llm-call', 'tool-call', 'tool-result', 'llm-start', 'llm-call', 'text', 'end'])
+    expect(kinds(all)).toEqual([
+      'user',
+      'llm-start',
+      'llm-call',
+      'tool-call',
+      'tool-result',
+      'llm-start',
+      'llm-call',
+      'text',
+      'end',
+    ])
     const tail = await readSse(stream, { lastEventId: 7 })
     expect(tail.entries.map((entry) => entry.id)).toEqual([8, 9])
     const done = await fetch(stream, { headers: { 'last-event-id': '9' } })
@@ -207,9 +291,15 @@ describe('the dev UI API', () => {
   it('answers bad requests with a status and a message', async () => {
     const server = await serve(tripFlow().flow)
     const session = (await json(server, '/api/sessions', {})).body
-    expect(await json(server, `/api/sessions/${session['id']}/runs`, {})).toMatchObject({ status: 400, body: { error: '"text" must be a non-empty string.' } })
+    expect(await json(server, `/api/sessions/${session['id']}/runs`, {})).toMatchObject({
+      status: 400,
+      body: { error: '"text" must be a non-empty string.' },
+    })
     expect((await json(server, `/api/sessions/${session['id']}/runs`, '{oops')).status).toBe(400)
-    expect(await json(server, '/api/sessions/nope/runs', { text: 'hi' })).toMatchObject({ status: 404, body: { error: 'Session not found: nope' } })
+    expect(await json(server, '/api/sessions/nope/runs', { text: 'hi' })).toMatchObject({
+      status: 404,
+      body: { error: 'Session not found: nope' },
+    })
     expect((await json(server, '/api/sessions/nope')).status).toBe(404)
     expect((await json(server, '/api/runs/nope')).status).toBe(404)
     expect((await fetch(new URL('/api/runs/nope/stream', server.url))).status).toBe(404)
@@ -223,15 +313,28 @@ describe('the dev UI API', () => {
     expect((await json(server, '/api/app', undefined, { origin: local })).status).toBe(200)
     expect((await json(server, '/api/app', undefined, { origin: `http://127.0.0.1:${server.port}` })).status).toBe(200)
     const crossSite = await json(server, '/api/sessions', {}, { origin: 'https://evil.example' })
-    expect(crossSite).toMatchObject({ status: 403, body: { error: 'Origin "https://evil.example" is not this local server.' } })
-    expect((await json(server, '/api/app', undefined, { origin: `http://localhost:${server.port + 1}` })).status).toBe(403)
+    expect(crossSite).toMatchObject({
+      status: 403,
+      body: { error: 'Origin "https://evil.example" is not this local server.' },
+    })
+    expect((await json(server, '/api/app', undefined, { origin: `http://localhost:${server.port + 1}` })).status).toBe(
+      403,
+    )
     expect((await json(server, '/api/app', undefined, { origin: 'null' })).status).toBe(403)
     const { request } = await import('node:http')
     const status = await new Promise<number | undefined>((resolve, reject) => {
-      const call = request({ host: '127.0.0.1', port: server.port, path: '/api/app', headers: { host: `attacker.example:${server.port}` } }, (response) => {
-        response.resume()
-        resolve(response.statusCode)
-      })
+      const call = request(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          path: '/api/app',
+          headers: { host: `attacker.example:${server.port}` },
+        },
+        (response) => {
+          response.resume()
+          resolve(response.statusCode)
+        },
+      )
       call.on('error', reject)
       call.end()
     })

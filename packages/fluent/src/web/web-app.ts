@@ -91,7 +91,12 @@ export class WebApp {
 
   /** A new session, with `state` as its initial state (and `sessionId` as its id when given). */
   async createSession(state: Record<string, unknown> = {}, sessionId?: string): Promise<Session> {
-    return this.sessionService.createSession({ appName: this.appName, userId: this.userId, state, ...(sessionId === undefined ? {} : { sessionId }) })
+    return this.sessionService.createSession({
+      appName: this.appName,
+      userId: this.userId,
+      state,
+      ...(sessionId === undefined ? {} : { sessionId }),
+    })
   }
 
   /** A stored session (`undefined` when there is none). */
@@ -114,11 +119,13 @@ export class WebApp {
    * once. Refused when the tree does not build (422), the session does not exist (404) or a turn is running (409).
    */
   async startRun(sessionId: string, text: string, state?: Record<string, unknown>): Promise<RunLog> {
-    if (this.buildError !== undefined) throw new WebRequestError(422, `The agent tree does not build: ${this.buildError}`)
+    if (this.buildError !== undefined)
+      throw new WebRequestError(422, `The agent tree does not build: ${this.buildError}`)
     const session = await this.getSession(sessionId)
     if (!session) throw new WebRequestError(404, `Session not found: ${sessionId}`)
     const runs = this.#sessionRuns.get(sessionId) ?? []
-    if (runs.some((run) => !run.finished)) throw new WebRequestError(409, `A turn is already running in session ${sessionId}.`)
+    if (runs.some((run) => !run.finished))
+      throw new WebRequestError(409, `A turn is already running in session ${sessionId}.`)
     const log = new RunLog(randomUUID(), sessionId)
     this.#runs.set(log.runId, log)
     this.#sessionRuns.set(sessionId, [...runs, log])
@@ -139,7 +146,12 @@ export class WebApp {
     return agent
   }
 
-  async #execute(log: RunLog, session: Session, text: string, state: Record<string, unknown> | undefined): Promise<void> {
+  async #execute(
+    log: RunLog,
+    session: Session,
+    text: string,
+    state: Record<string, unknown> | undefined,
+  ): Promise<void> {
     const current = { ...session.state }
     log.push({ kind: 'user', text })
     if (state) {
@@ -148,7 +160,12 @@ export class WebApp {
     }
     this.#plugin.attach(log)
     try {
-      const runner = new Runner({ appName: this.appName, agent: this.#agentFor(session.id), sessionService: this.sessionService, plugins: [this.#plugin] })
+      const runner = new Runner({
+        appName: this.appName,
+        agent: this.#agentFor(session.id),
+        sessionService: this.sessionService,
+        plugins: [this.#plugin],
+      })
       const events = runner.runAsync({
         userId: this.userId,
         sessionId: session.id,
@@ -161,7 +178,8 @@ export class WebApp {
         for (const row of eventEntries(event, current)) log.push(row)
       }
     } catch (error) {
-      const code = typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'RUN_FAILED'
+      const code =
+        typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'RUN_FAILED'
       log.push({ kind: 'error', agent: '', code, message: error instanceof Error ? error.message : String(error) })
     } finally {
       this.#plugin.detach(log)

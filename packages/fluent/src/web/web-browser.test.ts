@@ -61,7 +61,8 @@ describe.skipIf(chromiumMissing !== undefined)(title, () => {
       const document = (globalThis as unknown as { document: DomLike }).document
       const nodes = [...document.querySelectorAll('svg.graph .node')].map((node) => node.getAttribute('data-label'))
       const groups = [...document.querySelectorAll('svg.graph .group .group-label')].map((label) => label.textContent)
-      const name = (id: string | null) => document.querySelector(`svg.graph [data-id="${id}"]`)?.getAttribute('data-name')
+      const name = (id: string | null) =>
+        document.querySelector(`svg.graph [data-id="${id}"]`)?.getAttribute('data-name')
       const edges = [...document.querySelectorAll('svg.graph .edge')].map((edge) => [
         edge.getAttribute('data-kind'),
         name(edge.getAttribute('data-from')),
@@ -79,7 +80,10 @@ describe.skipIf(chromiumMissing !== undefined)(title, () => {
     await page.waitForSelector('.timeline .row-end')
   }
 
-  const rows = (page: Page) => page.$$eval('#tab-chat .timeline .row', (list) => list.map((row) => [row.getAttribute('data-kind'), row.textContent ?? '']))
+  const rows = (page: Page) =>
+    page.$$eval('#tab-chat .timeline .row', (list) =>
+      list.map((row) => [row.getAttribute('data-kind'), row.textContent ?? '']),
+    )
 
   it('draws a pipeline: its agents, the run order and the state key between them', async () => {
     const { page } = await open(tripFlow().flow)
@@ -102,7 +106,11 @@ describe.skipIf(chromiumMissing !== undefined)(title, () => {
       ['data', 'sports', 'editor', 'sports'],
       ['data', 'weather', 'editor', 'weather'],
     ])
-    const [sports, weather] = await Promise.all(['sports', 'weather'].map((name) => page.$eval(`svg.graph .node[data-name="${name}"] rect`, (rect) => Number(rect.getAttribute('y')))))
+    const [sports, weather] = await Promise.all(
+      ['sports', 'weather'].map((name) =>
+        page.$eval(`svg.graph .node[data-name="${name}"] rect`, (rect) => Number(rect.getAttribute('y'))),
+      ),
+    )
     expect(sports).toBe(weather)
   })
 
@@ -125,7 +133,19 @@ describe.skipIf(chromiumMissing !== undefined)(title, () => {
     const { page } = await open(flow)
     await chat(page, 'Paris next week')
     const shown = await rows(page)
-    expect(shown.map(([kind]) => kind)).toEqual(['user', 'llm-call', 'tool-call', 'tool-result', 'llm-call', 'text', 'state', 'llm-call', 'text', 'state', 'end'])
+    expect(shown.map(([kind]) => kind)).toEqual([
+      'user',
+      'llm-call',
+      'tool-call',
+      'tool-result',
+      'llm-call',
+      'text',
+      'state',
+      'llm-call',
+      'text',
+      'state',
+      'end',
+    ])
     expect(shown[0]?.[1]).toContain('Paris next week')
     expect(shown[2]?.[1]).toContain('getWeather({"city":"Paris"})')
     expect(shown[3]?.[1]).toContain('"sky":"sunny"')
@@ -133,8 +153,12 @@ describe.skipIf(chromiumMissing !== undefined)(title, () => {
     await page.click('#tab-chat .row-llm-call[data-call="2"]')
     const request = await page.textContent('#tab-chat .call-detail .request-json')
     const received = llm.requests[1]
-    expect(request).toBe(JSON.stringify({ model: received?.model, contents: received?.contents, config: received?.config }, null, 2))
-    expect(await page.textContent('#tab-chat .state-view')).toBe(JSON.stringify({ forecast: 'Sunny in Paris, 21 °C.', advice: 'Pack sunglasses.' }, null, 2))
+    expect(request).toBe(
+      JSON.stringify({ model: received?.model, contents: received?.contents, config: received?.config }, null, 2),
+    )
+    expect(await page.textContent('#tab-chat .state-view')).toBe(
+      JSON.stringify({ forecast: 'Sunny in Paris, 21 °C.', advice: 'Pack sunglasses.' }, null, 2),
+    )
   })
 
   it('shows a failing model call as an error row, and the stream ends cleanly', async () => {
@@ -152,7 +176,8 @@ describe.skipIf(chromiumMissing !== undefined)(title, () => {
     const { page, server } = await open(flow)
     const streams: string[] = []
     page.on('request', (request) => {
-      if (request.url().endsWith('/stream')) void request.allHeaders().then((headers) => streams.push(headers['last-event-id'] ?? ''))
+      if (request.url().endsWith('/stream'))
+        void request.allHeaders().then((headers) => streams.push(headers['last-event-id'] ?? ''))
     })
     await page.click('[data-tab="chat"]')
     await page.fill('.chat-input', 'find it')
@@ -161,7 +186,9 @@ describe.skipIf(chromiumMissing !== undefined)(title, () => {
     server.dropStreams()
     release()
     await page.waitForSelector('.timeline .row-end')
-    const shown = await page.$$eval('#tab-chat .timeline .row', (list) => list.map((row) => `${row.getAttribute('data-kind')}#${row.getAttribute('data-id')}`))
+    const shown = await page.$$eval('#tab-chat .timeline .row', (list) =>
+      list.map((row) => `${row.getAttribute('data-kind')}#${row.getAttribute('data-id')}`),
+    )
     expect(shown).toEqual(['user#1', 'llm-call#3', 'tool-call#4', 'tool-result#5', 'llm-call#7', 'text#8', 'end#9'])
     expect(streams.length).toBeGreaterThanOrEqual(2)
     expect(streams[0]).toBe('')
@@ -169,15 +196,28 @@ describe.skipIf(chromiumMissing !== undefined)(title, () => {
   })
 
   it('lists sessions, replays one step by step, and continues it in the chat', async () => {
-    const { flow } = tripFlow(new ScriptedLlm([call('getWeather', { city: 'Oslo' }), text('Cold in Oslo.'), text('Pack a coat.'), text('Snow, then.'), text('Boots too.')]))
+    const { flow } = tripFlow(
+      new ScriptedLlm([
+        call('getWeather', { city: 'Oslo' }),
+        text('Cold in Oslo.'),
+        text('Pack a coat.'),
+        text('Snow, then.'),
+        text('Boots too.'),
+      ]),
+    )
     const { page } = await open(flow)
     await chat(page, 'Oslo')
     await page.click('[data-tab="sessions"]')
     await page.waitForSelector('#tab-sessions tbody tr[data-session] .open')
-    expect(await page.$$eval('#tab-sessions tbody tr[data-session] td:nth-child(2)', (cells) => cells.map((cell) => cell.textContent))).toEqual(['5'])
+    expect(
+      await page.$$eval('#tab-sessions tbody tr[data-session] td:nth-child(2)', (cells) =>
+        cells.map((cell) => cell.textContent),
+      ),
+    ).toEqual(['5'])
     await page.click('#tab-sessions .open')
     await page.waitForSelector('.replay .step-counter')
-    const replayRows = () => page.$$eval('.replay .timeline .row', (list) => list.map((row) => row.getAttribute('data-kind')))
+    const replayRows = () =>
+      page.$$eval('.replay .timeline .row', (list) => list.map((row) => row.getAttribute('data-kind')))
     expect(await page.textContent('.replay .step-counter')).toBe('step 1 of 5')
     expect(await replayRows()).toEqual(['user'])
     await page.click('.replay .next')
@@ -194,10 +234,25 @@ describe.skipIf(chromiumMissing !== undefined)(title, () => {
     expect((await rows(page)).map(([kind]) => kind)).toHaveLength(11)
     await page.fill('.chat-input', 'And tomorrow?')
     await page.click('.send')
-    await page.waitForFunction(() => [...(globalThis as unknown as { document: DomLike }).document.querySelectorAll('#tab-chat .timeline .row-end')].length === 2)
+    await page.waitForFunction(
+      () =>
+        [...(globalThis as unknown as { document: DomLike }).document.querySelectorAll('#tab-chat .timeline .row-end')]
+          .length === 2,
+    )
     const shown = await rows(page)
-    expect(shown.slice(11).map(([kind]) => kind)).toEqual(['user', 'llm-call', 'text', 'state', 'llm-call', 'text', 'state', 'end'])
-    expect(await page.textContent('#tab-chat .state-view')).toBe(JSON.stringify({ forecast: 'Snow, then.', advice: 'Boots too.' }, null, 2))
+    expect(shown.slice(11).map(([kind]) => kind)).toEqual([
+      'user',
+      'llm-call',
+      'text',
+      'state',
+      'llm-call',
+      'text',
+      'state',
+      'end',
+    ])
+    expect(await page.textContent('#tab-chat .state-view')).toBe(
+      JSON.stringify({ forecast: 'Snow, then.', advice: 'Boots too.' }, null, 2),
+    )
   })
 
   it('shows the anatomy of a clicked agent and its exact requests in the pipeline preview, parts from state marked', async () => {
@@ -205,7 +260,9 @@ describe.skipIf(chromiumMissing !== undefined)(title, () => {
     await page.click('svg.graph .node[data-name="writer"]')
     await page.waitForSelector('#tab-anatomy:not([hidden]) .anatomy-text')
     await page.waitForFunction(() =>
-      (globalThis as unknown as { document: DomLike }).document.querySelector('.anatomy-text')?.textContent?.startsWith('LLM Call Anatomy: writer'),
+      (globalThis as unknown as { document: DomLike }).document
+        .querySelector('.anatomy-text')
+        ?.textContent?.startsWith('LLM Call Anatomy: writer'),
     )
     await page.fill('.state-input', '{"topic": "autumn leaves"}')
     await page.fill('.message-input', 'Go')
@@ -214,7 +271,9 @@ describe.skipIf(chromiumMissing !== undefined)(title, () => {
     const calls = await page.$$eval('.preview-call', (list) => list.map((call) => call.getAttribute('data-agent')))
     expect(calls.length).toBeGreaterThan(0)
     expect(new Set(calls)).toEqual(new Set(['writer']))
-    const marks = await page.$$eval('.preview-call mark.from-state', (list) => list.map((mark) => [mark.getAttribute('data-key'), mark.textContent]))
+    const marks = await page.$$eval('.preview-call mark.from-state', (list) =>
+      list.map((mark) => [mark.getAttribute('data-key'), mark.textContent]),
+    )
     expect(marks).toEqual(calls.map(() => ['topic', 'autumn leaves']))
   })
 })

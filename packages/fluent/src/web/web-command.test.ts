@@ -29,13 +29,34 @@ describe('adk-fluent web', () => {
     const { io, out } = capture()
     let stop: () => void = () => undefined
     const stopped = new Promise<void>((resolve) => (stop = resolve))
-    const exit = webCommand({ file: fixture('writer-critic.ts'), exportName: undefined, port: 0, sessions: 'sqlite::memory:', session: 'first' }, io, stopped)
-    await expect.poll(out, { timeout: 15_000 }).toMatch(/^adk-fluent web: writer_then_critic at http:\/\/127\.0\.0\.1:\d+\/\n/)
+    const exit = webCommand(
+      {
+        file: fixture('writer-critic.ts'),
+        exportName: undefined,
+        port: 0,
+        sessions: 'sqlite::memory:',
+        session: 'first',
+      },
+      io,
+      stopped,
+    )
+    await expect
+      .poll(out, { timeout: 15_000 })
+      .toMatch(/^adk-fluent web: writer_then_critic at http:\/\/127\.0\.0\.1:\d+\/\n/)
     const url = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out())?.[1] as string
     expect(out()).toContain('models: offline, the mockScript replies; sessions: sqlite::memory:')
     expect((await fetch(url)).status).toBe(200)
-    expect(await (await fetch(new URL('/api/app', url))).json()).toMatchObject({ name: 'writer_then_critic', models: 'mock-script', session: 'first' })
-    const run = (await (await fetch(new URL('/api/sessions/first/runs', url), { method: 'POST', body: '{"text":"go","state":{"topic":"cats"}}' })).json()) as { runId: string }
+    expect(await (await fetch(new URL('/api/app', url))).json()).toMatchObject({
+      name: 'writer_then_critic',
+      models: 'mock-script',
+      session: 'first',
+    })
+    const run = (await (
+      await fetch(new URL('/api/sessions/first/runs', url), {
+        method: 'POST',
+        body: '{"text":"go","state":{"topic":"cats"}}',
+      })
+    ).json()) as { runId: string }
     const stream = await (await fetch(new URL(`/api/runs/${run.runId}/stream`, url))).text()
     expect(stream).toContain('"kind":"text","agent":"writer","text":"Cats sleep a lot."')
     expect(stream).toContain('"kind":"end","ok":true')
@@ -64,7 +85,11 @@ describe('adk-fluent web', () => {
     try {
       const { io, err } = capture()
       expect(await runCli(['web', fixture('writer-critic.ts'), '--port', String(port)], io)).toBe(1)
-      expect(err()).toMatch(new RegExp(`^adk-fluent: port ${port} on 127\\.0\\.0\\.1 is already in use\\. (Try --port \\d+ \\(free right now\\)|Pick another with --port <n>)\\.\\n$`))
+      expect(err()).toMatch(
+        new RegExp(
+          `^adk-fluent: port ${port} on 127\\.0\\.0\\.1 is already in use\\. (Try --port \\d+ \\(free right now\\)|Pick another with --port <n>)\\.\\n$`,
+        ),
+      )
     } finally {
       await new Promise((resolve) => taken.close(resolve))
     }

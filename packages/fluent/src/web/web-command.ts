@@ -21,7 +21,12 @@ function diagnostic(error: unknown): string {
   if (!(error instanceof Error)) return String(error)
   const stack = error.stack ?? ''
   const message = error.message.trim()
-  const frames = stack.slice(stack.indexOf(message) + message.length).split('\n').filter((line) => !/^\s+at /.test(line)).join('\n').trim()
+  const frames = stack
+    .slice(stack.indexOf(message) + message.length)
+    .split('\n')
+    .filter((line) => !/^\s+at /.test(line))
+    .join('\n')
+    .trim()
   return frames ? `${message}\n${frames}` : message
 }
 
@@ -35,7 +40,11 @@ async function load(file: string, cwd: string): Promise<Readonly<Record<string, 
   }
 }
 
-const modelNames = { own: "the agents' own models", gemini: 'Gemini (GOOGLE_API_KEY)', 'mock-script': 'offline, the mockScript replies' } as const
+const modelNames = {
+  own: "the agents' own models",
+  gemini: 'Gemini (GOOGLE_API_KEY)',
+  'mock-script': 'offline, the mockScript replies',
+} as const
 
 /** Resolves on Ctrl+C or a termination signal. */
 function untilStopped(): Promise<void> {
@@ -55,7 +64,11 @@ function untilStopped(): Promise<void> {
  * (exit 0). A module that does not load prints the loader's diagnostic (exit 1); a taken port says so and suggests
  * a free one (exit 1).
  */
-export async function webCommand(input: WebCommandInput, io: CliIo, stopped: Promise<void> = untilStopped()): Promise<number> {
+export async function webCommand(
+  input: WebCommandInput,
+  io: CliIo,
+  stopped: Promise<void> = untilStopped(),
+): Promise<number> {
   const module = await load(input.file, io.cwd)
   if (typeof module === 'string') {
     io.stderr.write(`adk-fluent: ${module}\n`)
@@ -84,8 +97,11 @@ export async function webCommand(input: WebCommandInput, io: CliIo, stopped: Pro
     throw error
   }
   const models = server.app.models === undefined ? 'none (the tree does not build)' : modelNames[server.app.models]
-  io.stdout.write(`adk-fluent web: ${server.app.appName} at ${server.url}\n  models: ${models}; sessions: ${sessions.uri}\n  Ctrl+C stops it.\n`)
-  if (server.app.buildError !== undefined) io.stderr.write(`adk-fluent: the agent tree does not build, so chat is off: ${server.app.buildError}\n`)
+  io.stdout.write(
+    `adk-fluent web: ${server.app.appName} at ${server.url}\n  models: ${models}; sessions: ${sessions.uri}\n  Ctrl+C stops it.\n`,
+  )
+  if (server.app.buildError !== undefined)
+    io.stderr.write(`adk-fluent: the agent tree does not build, so chat is off: ${server.app.buildError}\n`)
   await stopped
   await server.close()
   await sessions.close()

@@ -7,13 +7,22 @@ function getWeather({ city }: { city: string }) {
 }
 
 /** A pipeline whose first agent calls a tool: model call 1 asks for the tool, 2 answers, 3 is the advisor's. */
-export function tripFlow(llm = new ScriptedLlm([call('getWeather', { city: 'Paris' }), text('Sunny in Paris, 21 °C.'), text('Pack sunglasses.')])) {
+export function tripFlow(
+  llm = new ScriptedLlm([
+    call('getWeather', { city: 'Paris' }),
+    text('Sunny in Paris, 21 °C.'),
+    text('Pack sunglasses.'),
+  ]),
+) {
   const forecaster = Agent('forecaster')
     .model(llm)
     .instruct('Give the forecast for the city the user names.')
     .tool(getWeather, { parameters: z.object({ city: z.string() }), description: 'Weather of a city.' })
     .writes('forecast')
-  const advisor = Agent('advisor').model(llm).instruct('Advise what to pack, given this forecast: {forecast}').writes('advice')
+  const advisor = Agent('advisor')
+    .model(llm)
+    .instruct('Advise what to pack, given this forecast: {forecast}')
+    .writes('advice')
   return { llm, flow: Pipeline('trip').step(forecaster).step(advisor) }
 }
 
@@ -27,9 +36,18 @@ export function newsFlow(llm = new ScriptedLlm(['Home team won.', 'Rain tomorrow
 
 /** A review loop: the writer drafts, the reviewer scores, until the reviewer says ok (at most 3 rounds). */
 export function reviewFlow(llm = new ScriptedLlm(['Draft one.', 'needs work', 'Draft two.', 'ok'])) {
-  const writer = Agent('writer').model(llm).instruct('Write a haiku about {topic}. Address this feedback: {feedback?}').writes('draft')
-  const reviewer = Agent('reviewer').model(llm).instruct('Review this draft: {draft}. Answer ok or what to fix.').writes('feedback')
-  const loop = Loop('polish').step(writer).step(reviewer).until((state) => state['feedback'] === 'ok', { max: 3 })
+  const writer = Agent('writer')
+    .model(llm)
+    .instruct('Write a haiku about {topic}. Address this feedback: {feedback?}')
+    .writes('draft')
+  const reviewer = Agent('reviewer')
+    .model(llm)
+    .instruct('Review this draft: {draft}. Answer ok or what to fix.')
+    .writes('feedback')
+  const loop = Loop('polish')
+    .step(writer)
+    .step(reviewer)
+    .until((state) => state['feedback'] === 'ok', { max: 3 })
   return { llm, flow: Pipeline('haiku').initialState('topic').step(loop) }
 }
 
@@ -48,6 +66,9 @@ export function gatedFlow() {
     return { found: true }
   }
   const llm = new ScriptedLlm([call('lookup', {}), text('Found it.')])
-  const flow = Agent('seeker').model(llm).instruct('Look it up.').tool(lookup, { parameters: z.object({}), description: 'Looks it up.' })
+  const flow = Agent('seeker')
+    .model(llm)
+    .instruct('Look it up.')
+    .tool(lookup, { parameters: z.object({}), description: 'Looks it up.' })
   return { llm, flow, release }
 }

@@ -49,26 +49,34 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
   } catch (error) {
     throw new WebRequestError(400, `The request body is not JSON: ${(error as Error).message}`)
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new WebRequestError(400, 'The request body must be a JSON object.')
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new WebRequestError(400, 'The request body must be a JSON object.')
   return value as Record<string, unknown>
 }
 
 function objectField(body: Record<string, unknown>, name: string): Record<string, unknown> | undefined {
   const value = body[name]
   if (value === undefined) return undefined
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new WebRequestError(400, `"${name}" must be a JSON object.`)
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new WebRequestError(400, `"${name}" must be a JSON object.`)
   return value as Record<string, unknown>
 }
 
 function stringField(body: Record<string, unknown>, name: string, required: boolean): string | undefined {
   const value = body[name]
   if (value === undefined && !required) return undefined
-  if (typeof value !== 'string' || (required && value.trim() === '')) throw new WebRequestError(400, `"${name}" must be a non-empty string.`)
+  if (typeof value !== 'string' || (required && value.trim() === ''))
+    throw new WebRequestError(400, `"${name}" must be a non-empty string.`)
   return value
 }
 
 function summary(session: Session) {
-  return { id: session.id, lastUpdateTime: session.lastUpdateTime, eventCount: session.events.length, state: session.state }
+  return {
+    id: session.id,
+    lastUpdateTime: session.lastUpdateTime,
+    eventCount: session.events.length,
+    state: session.state,
+  }
 }
 
 /** A stored session step by step: each event's rows and the state after it. */
@@ -76,7 +84,14 @@ function replaySteps(session: Session) {
   const state: Record<string, unknown> = {}
   return session.events.map((event) => {
     const rows = eventEntries(event, state)
-    return { eventId: event.id, author: event.author, invocationId: event.invocationId, timestamp: event.timestamp, rows, state: { ...state } }
+    return {
+      eventId: event.id,
+      author: event.author,
+      invocationId: event.invocationId,
+      timestamp: event.timestamp,
+      rows,
+      state: { ...state },
+    }
   })
 }
 
@@ -91,7 +106,11 @@ async function sessionOf(app: WebApp, id: string): Promise<Session> {
 
 const routes: readonly (readonly [method: string, pattern: RegExp, handler: Handler])[] = [
   ['GET', /^\/$/, async () => uiAsset('index.html')],
-  ['GET', /^\/ui\/([\w.-]+)$/, async ({ params }) => uiAsset(params[0] as string) ?? new Reply(404, { error: 'No such file.' })],
+  [
+    'GET',
+    /^\/ui\/([\w.-]+)$/,
+    async ({ params }) => uiAsset(params[0] as string) ?? new Reply(404, { error: 'No such file.' }),
+  ],
   [
     'GET',
     /^\/api\/app$/,
@@ -121,8 +140,12 @@ const routes: readonly (readonly [method: string, pattern: RegExp, handler: Hand
       const body = await readJson(request)
       const state = objectField(body, 'state') ?? {}
       const message = stringField(body, 'message', false)
-      if (app.buildError !== undefined) throw new WebRequestError(422, `The agent tree does not build: ${app.buildError}`)
-      return previewRequests(app.builder.build(), { state, ...(message === undefined || message === '' ? {} : { message }) })
+      if (app.buildError !== undefined)
+        throw new WebRequestError(422, `The agent tree does not build: ${app.buildError}`)
+      return previewRequests(app.builder.build(), {
+        state,
+        ...(message === undefined || message === '' ? {} : { message }),
+      })
     },
   ],
   [
@@ -132,16 +155,28 @@ const routes: readonly (readonly [method: string, pattern: RegExp, handler: Hand
       // Listings leave events out; the newest sessions are read whole so the list can count their events.
       const listed = await app.listSessions()
       const full = await Promise.all(listed.slice(0, listedInFull).map((session) => app.getSession(session.id)))
-      return { sessions: listed.map((session, index) => ({ ...summary(full[index] ?? session), eventCount: full[index]?.events.length ?? null })) }
+      return {
+        sessions: listed.map((session, index) => ({
+          ...summary(full[index] ?? session),
+          eventCount: full[index]?.events.length ?? null,
+        })),
+      }
     },
   ],
-  ['POST', /^\/api\/sessions$/, async ({ app, request }) => new Reply(201, summary(await app.createSession(objectField(await readJson(request), 'state'))))],
+  [
+    'POST',
+    /^\/api\/sessions$/,
+    async ({ app, request }) =>
+      new Reply(201, summary(await app.createSession(objectField(await readJson(request), 'state')))),
+  ],
   [
     'GET',
     /^\/api\/sessions\/([^/]+)$/,
     async ({ app, params }) => {
       const session = await sessionOf(app, decodeURIComponent(params[0] as string))
-      const runs = app.runsOf(session.id).map((run) => ({ runId: run.runId, finished: run.finished, entries: run.entries }))
+      const runs = app
+        .runsOf(session.id)
+        .map((run) => ({ runId: run.runId, finished: run.finished, entries: run.entries }))
       return { ...summary(session), events: session.events, steps: replaySteps(session), runs }
     },
   ],
@@ -178,13 +213,26 @@ const routes: readonly (readonly [method: string, pattern: RegExp, handler: Hand
 
 function send(response: ServerResponse, status: number, body: unknown): void {
   if (response.headersSent) return
-  const isAsset = typeof body === 'object' && body !== null && 'type' in body && 'body' in body && Buffer.isBuffer((body as { body: unknown }).body)
+  const isAsset =
+    typeof body === 'object' &&
+    body !== null &&
+    'type' in body &&
+    'body' in body &&
+    Buffer.isBuffer((body as { body: unknown }).body)
   if (isAsset) {
     const asset = body as { type: string; body: Buffer }
-    response.writeHead(status, { 'content-type': asset.type, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' }).end(asset.body)
+    response
+      .writeHead(status, {
+        'content-type': asset.type,
+        'cache-control': 'no-cache',
+        'x-content-type-options': 'nosniff',
+      })
+      .end(asset.body)
     return
   }
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body))
+  response
+    .writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+    .end(JSON.stringify(body))
 }
 
 /** Answers one request of the dev UI's API (see docs/web-api.md). */
@@ -193,7 +241,9 @@ export async function route(context: Omit<RouteContext, 'params'>): Promise<void
   const matching = routes.filter(([, pattern]) => pattern.test(url.pathname))
   const found = matching.find(([method]) => method === request.method)
   if (!found) {
-    send(response, matching.length > 0 ? 405 : 404, { error: matching.length > 0 ? `${request.method ?? ''} is not allowed here.` : `Not found: ${url.pathname}` })
+    send(response, matching.length > 0 ? 405 : 404, {
+      error: matching.length > 0 ? `${request.method ?? ''} is not allowed here.` : `Not found: ${url.pathname}`,
+    })
     return
   }
   const [, pattern, handler] = found

@@ -76,7 +76,8 @@ async function freePortNear(port: number): Promise<number | undefined> {
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const app = new WebApp(options)
-  if (options.session !== undefined && !(await app.getSession(options.session))) await app.createSession({}, options.session)
+  if (options.session !== undefined && !(await app.getSession(options.session)))
+    await app.createSession({}, options.session)
   const streams = new Set<() => void>()
   const track = (end: () => void) => {
     streams.add(end)
@@ -87,7 +88,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const server = createServer((request, response) => {
     const refused = refusal(request, port)
     if (refused) {
-      response.writeHead(403, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: refused }))
+      response
+        .writeHead(403, { 'content-type': 'application/json; charset=utf-8' })
+        .end(JSON.stringify({ error: refused }))
       return
     }
     const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`)

@@ -27,7 +27,11 @@ async function appendLoop(retry: boolean): Promise<boolean> {
   say('ready')
   if (mode !== 'kill-loop') await waitForGo()
   for (let index = 1; index <= count; index++) {
-    const event = createEvent({ invocationId: `${tag}-${index}`, author: tag, actions: { stateDelta: { n: index, [`w_${tag}`]: index, pad } } })
+    const event = createEvent({
+      invocationId: `${tag}-${index}`,
+      author: tag,
+      actions: { stateDelta: { n: index, [`w_${tag}`]: index, pad } },
+    })
     for (;;) {
       try {
         await service.appendEvent({ session: view, event })
@@ -58,7 +62,11 @@ async function holdRun(): Promise<void> {
   })
   const agent = new LlmAgent({ name: 'agent', model: new ScriptedLlm([call('hang', {}, 'call-1')]), tools: [hang] })
   const runner = new Runner({ appName: app, agent, sessionService: service, leaseTtlMs: Number(countText) })
-  for await (const _ of runner.runAsync({ userId: 'u', sessionId, newMessage: { role: 'user', parts: [{ text: 'go' }] } })) {
+  for await (const _ of runner.runAsync({
+    userId: 'u',
+    sessionId,
+    newMessage: { role: 'user', parts: [{ text: 'go' }] },
+  })) {
     // events are stored by the runner
   }
 }

@@ -58,7 +58,9 @@ function startWorker(args: string[]): Worker {
         const found = lines.find((line) => pattern.test(line))
         if (found) return resolve(found)
         waiters.push({ pattern, resolve })
-        void exited.then(() => setTimeout(() => reject(new Error(`worker exited before ${pattern}: ${lines.join(' | ')} ${stderr}`)), 50))
+        void exited.then(() =>
+          setTimeout(() => reject(new Error(`worker exited before ${pattern}: ${lines.join(' | ')} ${stderr}`)), 50),
+        )
       }),
   }
 }
@@ -74,7 +76,11 @@ function expectConsistent(session: Session | undefined): void {
   expect(new Set(events.map((event) => event.id)).size).toBe(events.length)
 }
 
-function describeFaults(name: string, store: () => Record<string, unknown>, service: () => BaseSessionService & { close(): Promise<void> }) {
+function describeFaults(
+  name: string,
+  store: () => Record<string, unknown>,
+  service: () => BaseSessionService & { close(): Promise<void> },
+) {
   describe(`fault tests in separate processes: ${name}`, () => {
     it('SIGKILL between and during appends never leaves a half-written append', slow, async () => {
       const target = service()
@@ -91,98 +97,138 @@ function describeFaults(name: string, store: () => Record<string, unknown>, serv
           expect(after?.events.length).toBeGreaterThanOrEqual(5)
           expectConsistent(after)
           // The store still takes appends after the kill.
-          await target.appendEvent({ session: after as Session, event: { ...(after?.events.at(-1) as Event), id: randomUUID() } })
+          await target.appendEvent({
+            session: after as Session,
+            event: { ...(after?.events.at(-1) as Event), id: randomUUID() },
+          })
         }
       } finally {
         await target.close()
       }
     })
 
-    it('three processes appending to one session (re-reading on StaleSessionError) lose and duplicate nothing', slow, async () => {
-      const target = service()
-      try {
-        const app = `race_${randomUUID().slice(0, 8)}`
-        const session = await target.createSession({ appName: app, userId: 'u' })
-        const workers = ['a', 'b', 'c'].map((tag) => startWorker(['retry-loop', JSON.stringify(store()), app, session.id, tag, '30']))
-        await Promise.all(workers.map((child) => child.until(/^ready$/)))
-        for (const child of workers) child.child.stdin?.write('go\n')
-        await Promise.all(workers.map((child) => child.until(/^done$/)))
-        const after = await target.getSession({ appName: app, userId: 'u', sessionId: session.id })
-        expect(after?.events).toHaveLength(90)
-        expect(after?.revision).toBe(90)
-        for (const tag of ['a', 'b', 'c']) {
-          const own = (after?.events ?? []).filter((event) => event.author === tag).map((event) => event.actions.stateDelta[`w_${tag}`])
-          expect(own, `worker ${tag} keeps its order`).toEqual(Array.from({ length: 30 }, (_, index) => index + 1))
-          expect(after?.state[`w_${tag}`]).toBe(30)
-        }
-      } finally {
-        await target.close()
-      }
-    })
-
-    it('without re-reading, exactly one of three processes writes; the others stop at StaleSessionError', slow, async () => {
-      const target = service()
-      try {
-        const app = `stop_${randomUUID().slice(0, 8)}`
-        const session = await target.createSession({ appName: app, userId: 'u' })
-        const workers = ['a', 'b', 'c'].map((tag) => startWorker(['stop-loop', JSON.stringify(store()), app, session.id, tag, '20']))
-        await Promise.all(workers.map((child) => child.until(/^ready$/)))
-        for (const child of workers) child.child.stdin?.write('go\n')
-        await Promise.all(workers.map((child) => child.exited))
-        const finished = workers.filter((child) => child.lines.includes('done'))
-        expect(finished).toHaveLength(1)
-        for (const child of workers.filter((other) => !finished.includes(other))) expect(child.lines).toContain('stale 1')
-        const after = await target.getSession({ appName: app, userId: 'u', sessionId: session.id })
-        expect(new Set(after?.events.map((event) => event.author)).size).toBe(1)
-        expect(after?.events).toHaveLength(20)
-        expectConsistent(after)
-      } finally {
-        await target.close()
-      }
-    })
-
-    it("a worker killed mid-run holds the session until its lease expires; then the call it left open is answered", slow, async () => {
-      const target = service()
-      try {
-        const app = `lease_${randomUUID().slice(0, 8)}`
-        const session = await target.createSession({ appName: app, userId: 'u' })
-        const child = startWorker(['hold-run', JSON.stringify(store()), app, session.id, 'w', '3000'])
-        await child.until(/^in-tool$/)
-        child.child.kill('SIGKILL')
-        await child.exited
-        const llm = new ScriptedLlm(['recovered'])
-        const runner = new Runner({ appName: app, agent: new LlmAgent({ name: 'agent', model: llm }), sessionService: target })
-        const run = async () => {
-          const events: Event[] = []
-          for await (const event of runner.runAsync({ userId: 'u', sessionId: session.id, newMessage: { role: 'user', parts: [{ text: 'still there?' }] } })) {
-            events.push(event)
+    it(
+      'three processes appending to one session (re-reading on StaleSessionError) lose and duplicate nothing',
+      slow,
+      async () => {
+        const target = service()
+        try {
+          const app = `race_${randomUUID().slice(0, 8)}`
+          const session = await target.createSession({ appName: app, userId: 'u' })
+          const workers = ['a', 'b', 'c'].map((tag) =>
+            startWorker(['retry-loop', JSON.stringify(store()), app, session.id, tag, '30']),
+          )
+          await Promise.all(workers.map((child) => child.until(/^ready$/)))
+          for (const child of workers) child.child.stdin?.write('go\n')
+          await Promise.all(workers.map((child) => child.until(/^done$/)))
+          const after = await target.getSession({ appName: app, userId: 'u', sessionId: session.id })
+          expect(after?.events).toHaveLength(90)
+          expect(after?.revision).toBe(90)
+          for (const tag of ['a', 'b', 'c']) {
+            const own = (after?.events ?? [])
+              .filter((event) => event.author === tag)
+              .map((event) => event.actions.stateDelta[`w_${tag}`])
+            expect(own, `worker ${tag} keeps its order`).toEqual(Array.from({ length: 30 }, (_, index) => index + 1))
+            expect(after?.state[`w_${tag}`]).toBe(30)
           }
-          return events
+        } finally {
+          await target.close()
         }
-        let busy: unknown
-        await run().catch((error: unknown) => (busy = error))
-        expect(AdkFluentError.isInstance(busy) && busy.code, 'the dead worker still holds the lease').toBe('SESSION_BUSY')
-        expect(llm.requests).toHaveLength(0)
-        await sleep(3500)
-        const events = await run()
-        expect(events.at(-1)?.content?.parts?.[0]?.text).toBe('recovered')
-        const sent = (llm.requests[0]?.contents ?? []).flatMap((content) => content.parts ?? [])
-        expect(sent.find((part) => part.functionResponse)?.functionResponse).toMatchObject({
-          id: 'call-1',
-          name: 'hang',
-        })
-        expect(String((sent.find((part) => part.functionResponse)?.functionResponse?.response as { error?: string })?.error)).toMatch(/interrupted/)
-      } finally {
-        await target.close()
-      }
-    })
+      },
+    )
+
+    it(
+      'without re-reading, exactly one of three processes writes; the others stop at StaleSessionError',
+      slow,
+      async () => {
+        const target = service()
+        try {
+          const app = `stop_${randomUUID().slice(0, 8)}`
+          const session = await target.createSession({ appName: app, userId: 'u' })
+          const workers = ['a', 'b', 'c'].map((tag) =>
+            startWorker(['stop-loop', JSON.stringify(store()), app, session.id, tag, '20']),
+          )
+          await Promise.all(workers.map((child) => child.until(/^ready$/)))
+          for (const child of workers) child.child.stdin?.write('go\n')
+          await Promise.all(workers.map((child) => child.exited))
+          const finished = workers.filter((child) => child.lines.includes('done'))
+          expect(finished).toHaveLength(1)
+          for (const child of workers.filter((other) => !finished.includes(other)))
+            expect(child.lines).toContain('stale 1')
+          const after = await target.getSession({ appName: app, userId: 'u', sessionId: session.id })
+          expect(new Set(after?.events.map((event) => event.author)).size).toBe(1)
+          expect(after?.events).toHaveLength(20)
+          expectConsistent(after)
+        } finally {
+          await target.close()
+        }
+      },
+    )
+
+    it(
+      'a worker killed mid-run holds the session until its lease expires; then the call it left open is answered',
+      slow,
+      async () => {
+        const target = service()
+        try {
+          const app = `lease_${randomUUID().slice(0, 8)}`
+          const session = await target.createSession({ appName: app, userId: 'u' })
+          const child = startWorker(['hold-run', JSON.stringify(store()), app, session.id, 'w', '3000'])
+          await child.until(/^in-tool$/)
+          child.child.kill('SIGKILL')
+          await child.exited
+          const llm = new ScriptedLlm(['recovered'])
+          const runner = new Runner({
+            appName: app,
+            agent: new LlmAgent({ name: 'agent', model: llm }),
+            sessionService: target,
+          })
+          const run = async () => {
+            const events: Event[] = []
+            for await (const event of runner.runAsync({
+              userId: 'u',
+              sessionId: session.id,
+              newMessage: { role: 'user', parts: [{ text: 'still there?' }] },
+            })) {
+              events.push(event)
+            }
+            return events
+          }
+          let busy: unknown
+          await run().catch((error: unknown) => (busy = error))
+          expect(AdkFluentError.isInstance(busy) && busy.code, 'the dead worker still holds the lease').toBe(
+            'SESSION_BUSY',
+          )
+          expect(llm.requests).toHaveLength(0)
+          await sleep(3500)
+          const events = await run()
+          expect(events.at(-1)?.content?.parts?.[0]?.text).toBe('recovered')
+          const sent = (llm.requests[0]?.contents ?? []).flatMap((content) => content.parts ?? [])
+          expect(sent.find((part) => part.functionResponse)?.functionResponse).toMatchObject({
+            id: 'call-1',
+            name: 'hang',
+          })
+          expect(
+            String(
+              (sent.find((part) => part.functionResponse)?.functionResponse?.response as { error?: string })?.error,
+            ),
+          ).toMatch(/interrupted/)
+        } finally {
+          await target.close()
+        }
+      },
+    )
   })
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'adk-faults-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const sqliteStore = { kind: 'sqlite', path: join(dir, 'faults.db') } as const
-describeFaults('SQLite file', () => sqliteStore, () => openStore(sqliteStore))
+describeFaults(
+  'SQLite file',
+  () => sqliteStore,
+  () => openStore(sqliteStore),
+)
 
 const schema = freshSchema()
 describe.skipIf(!pgUrl)(pgTitle, () => {
@@ -190,5 +236,9 @@ describe.skipIf(!pgUrl)(pgTitle, () => {
   afterAll(async () => {
     await pgExec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
   })
-  describeFaults('PostgreSQL', () => pgStore, () => openStore(pgStore))
+  describeFaults(
+    'PostgreSQL',
+    () => pgStore,
+    () => openStore(pgStore),
+  )
 })

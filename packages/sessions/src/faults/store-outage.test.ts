@@ -54,7 +54,11 @@ describe.skipIf(!pgUrl)(`a database that goes away mid-run: ${pgTitle}`, () => {
     const runner = new Runner({ appName: 'outage', agent, sessionService: service })
     const session = await service.createSession({ appName: 'outage', userId: 'u' })
     const events: Event[] = []
-    for await (const event of runner.runAsync({ userId: 'u', sessionId: session.id, newMessage: { role: 'user', parts: [{ text: 'go' }] } })) {
+    for await (const event of runner.runAsync({
+      userId: 'u',
+      sessionId: session.id,
+      newMessage: { role: 'user', parts: [{ text: 'go' }] },
+    })) {
       events.push(event)
     }
     expect(events.at(-1)).toMatchObject({ errorCode: 'SESSION_STORE_FAILED' })

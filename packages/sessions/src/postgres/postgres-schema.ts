@@ -71,10 +71,14 @@ export async function preparePostgresSchema(client: PgQueryable): Promise<void> 
       `SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'adk_internal_metadata'`,
     )
     if (Number(meta.rows[0]?.n ?? 0) > 0) {
-      const version = await client.query<{ value: string }>(`SELECT value FROM adk_internal_metadata WHERE key = 'schema_version'`)
+      const version = await client.query<{ value: string }>(
+        `SELECT value FROM adk_internal_metadata WHERE key = 'schema_version'`,
+      )
       const value = version.rows[0]?.value
       if (value !== undefined && value !== '1') {
-        throw new ConfigError(`This database's ADK schema_version is "${value}"; @adk-fluent/sessions reads version 1 only.`)
+        throw new ConfigError(
+          `This database's ADK schema_version is "${value}"; @adk-fluent/sessions reads version 1 only.`,
+        )
       }
     }
     await client.query(ddl)

@@ -77,7 +77,9 @@ export class PostgresSessionService implements BaseSessionService {
       [request.appName, request.userId, id, json(split.session), json(split.app), json(split.user)],
     ).catch((error: unknown) => {
       if ((error as { cause?: { code?: string } }).cause?.code === '23505') {
-        throw new AlreadyExistsError(`Session "${id}" already exists for app "${request.appName}", user "${request.userId}".`)
+        throw new AlreadyExistsError(
+          `Session "${id}" already exists for app "${request.appName}", user "${request.userId}".`,
+        )
       }
       throw error
     })
@@ -159,14 +161,18 @@ export class PostgresSessionService implements BaseSessionService {
 
   async acquireLease(request: SessionLeaseRequest): Promise<SessionLease | undefined> {
     const { appName, userId, sessionId, owner, ttlMs } = request
-    const result = await this.#query<{ fence: string }>(pgSql.acquireLease, [appName, userId, sessionId, owner, ttlMs / 1000]).catch(
-      (error: unknown) => {
-        if ((error as { cause?: { code?: string } }).cause?.code === '23503') {
-          throw new SessionNotFoundError(`Session not found: ${sessionId}`)
-        }
-        throw error
-      },
-    )
+    const result = await this.#query<{ fence: string }>(pgSql.acquireLease, [
+      appName,
+      userId,
+      sessionId,
+      owner,
+      ttlMs / 1000,
+    ]).catch((error: unknown) => {
+      if ((error as { cause?: { code?: string } }).cause?.code === '23503') {
+        throw new SessionNotFoundError(`Session not found: ${sessionId}`)
+      }
+      throw error
+    })
     const row = result.rows[0]
     return row ? { appName, userId, sessionId, owner, fence: Number(row.fence) } : undefined
   }
@@ -216,7 +222,14 @@ export class PostgresSessionService implements BaseSessionService {
       applyAppended(session, event, Number(row.revision), row.stored_ts * 1000)
       return event
     }
-    const probe = await this.#query<{ revision: string; has_event: boolean; busy: boolean }>(pgSql.probe, [appName, userId, id, event.id, owner, fence])
+    const probe = await this.#query<{ revision: string; has_event: boolean; busy: boolean }>(pgSql.probe, [
+      appName,
+      userId,
+      id,
+      event.id,
+      owner,
+      fence,
+    ])
     const found = probe.rows[0]
     if (!found) throw new SessionNotFoundError(`Session not found: ${id}`)
     if (found.has_event) return event
@@ -228,7 +241,12 @@ export class PostgresSessionService implements BaseSessionService {
   }
 
   /** A view built by hand has no revision: it is current when its last event is the stored last event. */
-  async #revisionOfHandBuiltView(session: Session, event: Event, owner: string | null, fence: number | null): Promise<number> {
+  async #revisionOfHandBuiltView(
+    session: Session,
+    event: Event,
+    owner: string | null,
+    fence: number | null,
+  ): Promise<number> {
     const probe = await this.#query<{ revision: string; last_event_id: string | null }>(pgSql.probe, [
       session.appName,
       session.userId,
@@ -261,7 +279,9 @@ export class PostgresSessionService implements BaseSessionService {
     this.#pool ??= this.#open().catch((error: unknown) => {
       this.#pool = undefined
       if (AdkFluentError.isInstance(error)) throw error
-      throw new SessionStoreError(`Cannot open the PostgreSQL session store: ${(error as Error).message}`, { cause: error })
+      throw new SessionStoreError(`Cannot open the PostgreSQL session store: ${(error as Error).message}`, {
+        cause: error,
+      })
     })
     return this.#pool
   }

@@ -49,7 +49,7 @@ export async function prepareSqliteSchema(db: SqliteConnection, file: string): P
     if (names.size > 0 && names.get('timestamp') !== 'REAL') {
       throw new ConfigError(
         `${file} uses ADK Python's DatabaseSessionService layout on SQLite (DATETIME columns); @adk-fluent/sessions reads ` +
-          "the SqliteSessionService layout (what `adk web --session_service_uri sqlite:///…` uses). Migrate it with " +
+          'the SqliteSessionService layout (what `adk web --session_service_uri sqlite:///…` uses). Migrate it with ' +
           'python -m google.adk.sessions.migration.migrate_from_sqlalchemy_sqlite.',
       )
     }

@@ -70,7 +70,15 @@ export class SqliteSessionService implements BaseSessionService {
         'INSERT INTO sessions (app_name, user_id, id, state, create_time, update_time, revision) VALUES (?, ?, ?, ?, ?, ?, 0)',
         [appName, userId, id, JSON.stringify(split.session), now, now],
       )
-      return { id, appName, userId, state: mergeState(split.session, app, user), events: [], lastUpdateTime: now * 1000, revision: 0 }
+      return {
+        id,
+        appName,
+        userId,
+        state: mergeState(split.session, app, user),
+        events: [],
+        lastUpdateTime: now * 1000,
+        revision: 0,
+      }
     })
   }
 
@@ -100,7 +108,13 @@ export class SqliteSessionService implements BaseSessionService {
       const events: Event[] = []
       for (let index = rows.length - 1; index >= 0; index--) {
         const event = rows[index] as (typeof rows)[number]
-        events.push(decodeEvent(event.event_data, { id: event.id, invocationId: event.invocation_id, timestampMs: event.timestamp * 1000 }))
+        events.push(
+          decodeEvent(event.event_data, {
+            id: event.id,
+            invocationId: event.invocation_id,
+            timestampMs: event.timestamp * 1000,
+          }),
+        )
       }
       return {
         id: sessionId,
@@ -154,9 +168,17 @@ export class SqliteSessionService implements BaseSessionService {
     const { appName, userId, id } = session
     const key = [appName, userId, id]
     const result = await this.#write(async (db) => {
-      const row = await db.get<SessionRow>('SELECT revision, update_time, state FROM sessions WHERE app_name = ? AND user_id = ? AND id = ?', key)
+      const row = await db.get<SessionRow>(
+        'SELECT revision, update_time, state FROM sessions WHERE app_name = ? AND user_id = ? AND id = ?',
+        key,
+      )
       if (!row) throw new SessionNotFoundError(`Session not found: ${id}`)
-      if (await db.get('SELECT 1 FROM events WHERE app_name = ? AND user_id = ? AND session_id = ? AND id = ?', [...key, stored.id])) {
+      if (
+        await db.get('SELECT 1 FROM events WHERE app_name = ? AND user_id = ? AND session_id = ? AND id = ?', [
+          ...key,
+          stored.id,
+        ])
+      ) {
         return undefined
       }
       const held = await db.get<{ owner: string; fence: number }>(
@@ -169,16 +191,17 @@ export class SqliteSessionService implements BaseSessionService {
       await this.#checkRevision(db, session, row.revision)
       const timestamp = Math.max(stored.timestamp / 1000, row.update_time + 1e-6)
       const delta = splitState(stored.actions.stateDelta)
-      const state = hasKeys(delta.session) ? JSON.stringify({ ...parse(row.state), ...delta.session }) : (row.state ?? '{}')
+      const state = hasKeys(delta.session)
+        ? JSON.stringify({ ...parse(row.state), ...delta.session })
+        : (row.state ?? '{}')
       await db.run(
         'INSERT INTO events (id, app_name, user_id, session_id, invocation_id, timestamp, event_data) VALUES (?, ?, ?, ?, ?, ?, ?)',
         [stored.id, appName, userId, id, stored.invocationId, timestamp, JSON.stringify(encodeEvent(stored))],
       )
-      await db.run('UPDATE sessions SET state = ?, update_time = ?, revision = revision + 1 WHERE app_name = ? AND user_id = ? AND id = ?', [
-        state,
-        timestamp,
-        ...key,
-      ])
+      await db.run(
+        'UPDATE sessions SET state = ?, update_time = ?, revision = revision + 1 WHERE app_name = ? AND user_id = ? AND id = ?',
+        [state, timestamp, ...key],
+      )
       if (hasKeys(delta.app)) await this.#mergeScope(db, 'app', appName, userId, delta.app, timestamp)
       if (hasKeys(delta.user)) await this.#mergeScope(db, 'user', appName, userId, delta.user, timestamp)
       return { revision: row.revision + 1, timestamp }
@@ -190,7 +213,13 @@ export class SqliteSessionService implements BaseSessionService {
   async acquireLease(request: SessionLeaseRequest): Promise<SessionLease | undefined> {
     const { appName, userId, sessionId, owner, ttlMs } = request
     return this.#write(async (db) => {
-      if (!(await db.get('SELECT 1 FROM sessions WHERE app_name = ? AND user_id = ? AND id = ?', [appName, userId, sessionId]))) {
+      if (
+        !(await db.get('SELECT 1 FROM sessions WHERE app_name = ? AND user_id = ? AND id = ?', [
+          appName,
+          userId,
+          sessionId,
+        ]))
+      ) {
         throw new SessionNotFoundError(`Session not found: ${sessionId}`)
       }
       const now = Date.now()
@@ -221,13 +250,10 @@ export class SqliteSessionService implements BaseSessionService {
   async releaseLease(lease: SessionLease): Promise<void> {
     const { appName, userId, sessionId, owner, fence } = lease
     await this.#write((db) =>
-      db.run('DELETE FROM adk_session_leases WHERE app_name = ? AND user_id = ? AND session_id = ? AND owner = ? AND fence = ?', [
-        appName,
-        userId,
-        sessionId,
-        owner,
-        fence,
-      ]),
+      db.run(
+        'DELETE FROM adk_session_leases WHERE app_name = ? AND user_id = ? AND session_id = ? AND owner = ? AND fence = ?',
+        [appName, userId, sessionId, owner, fence],
+      ),
     )
   }
 
@@ -264,15 +290,25 @@ export class SqliteSessionService implements BaseSessionService {
     now: number,
   ): Promise<Record<string, unknown>> {
     const [table, where, keys] =
-      scope === 'app' ? ['app_states', 'app_name = ?', [appName]] : ['user_states', 'app_name = ? AND user_id = ?', [appName, userId]]
+      scope === 'app'
+        ? ['app_states', 'app_name = ?', [appName]]
+        : ['user_states', 'app_name = ? AND user_id = ?', [appName, userId]]
     const row = await db.get<{ state: string | null }>(`SELECT state FROM ${table} WHERE ${where}`, keys)
     const state = { ...parse(row?.state), ...delta }
     if (!row) {
       const columns = scope === 'app' ? 'app_name' : 'app_name, user_id'
       const marks = scope === 'app' ? '?' : '?, ?'
-      await db.run(`INSERT INTO ${table} (${columns}, state, update_time) VALUES (${marks}, ?, ?)`, [...keys, JSON.stringify(state), now])
+      await db.run(`INSERT INTO ${table} (${columns}, state, update_time) VALUES (${marks}, ?, ?)`, [
+        ...keys,
+        JSON.stringify(state),
+        now,
+      ])
     } else if (hasKeys(delta)) {
-      await db.run(`UPDATE ${table} SET state = ?, update_time = ? WHERE ${where}`, [JSON.stringify(state), now, ...keys])
+      await db.run(`UPDATE ${table} SET state = ?, update_time = ? WHERE ${where}`, [
+        JSON.stringify(state),
+        now,
+        ...keys,
+      ])
     }
     return state
   }

@@ -38,7 +38,10 @@ describe('getContents (spec 10.5)', () => {
 
   it('own events stay model turns; events of an unnamed agent are not converted', () => {
     const events = [user('hi'), said('me', 'mine')]
-    expect(getContents(events, 'me', undefined)).toEqual([userContent('hi'), { role: 'model', parts: [{ text: 'mine' }] }])
+    expect(getContents(events, 'me', undefined)).toEqual([
+      userContent('hi'),
+      { role: 'model', parts: [{ text: 'mine' }] },
+    ])
     expect(getContents([said('x', 'kept')], '', undefined)).toEqual([{ role: 'model', parts: [{ text: 'kept' }] }])
   })
 
@@ -50,10 +53,16 @@ describe('getContents (spec 10.5)', () => {
     ]
     const contents = getContents(events, 'me', undefined)
     expect(contents[1]).toEqual(
-      userContent('For context:', '[other_agent] called tool `transfer_to_agent` with parameters: {"target_agent":"foo","reason":"bar"}'),
+      userContent(
+        'For context:',
+        '[other_agent] called tool `transfer_to_agent` with parameters: {"target_agent":"foo","reason":"bar"}',
+      ),
     )
     expect(contents[2]).toEqual(
-      userContent('For context:', '[other_agent] tool `transfer_to_agent` returned result: {"result":"success","details":{"foo":"bar"}}'),
+      userContent(
+        'For context:',
+        '[other_agent] tool `transfer_to_agent` returned result: {"result":"success","details":{"foo":"bar"}}',
+      ),
     )
     expect(JSON.stringify(contents)).not.toContain('[object Object]')
 
@@ -68,7 +77,10 @@ describe('getContents (spec 10.5)', () => {
     const events = [
       user('hi'),
       createEvent({ author: 'other', content: { role: 'model', parts: [{ text: 'secret plan', thought: true }] } }),
-      createEvent({ author: 'other', content: { role: 'model', parts: [{ text: 'thinking', thought: true }, { text: 'answer' }, inline] } }),
+      createEvent({
+        author: 'other',
+        content: { role: 'model', parts: [{ text: 'thinking', thought: true }, { text: 'answer' }, inline] },
+      }),
     ]
     expect(getContents(events, 'me', undefined)).toEqual([
       userContent('hi'),
@@ -88,7 +100,10 @@ describe('getContents (spec 10.5)', () => {
     expect(texts(getContents(events, 'a', 'p.a'))).toEqual(['root', 'on p.a', '[x] said: on p'])
     expect(texts(getContents(events, 'b', 'p.b'))).toEqual(['root', 'on p.b', '[x] said: on p'])
     expect(texts(getContents(events, 'z', undefined))).toHaveLength(5)
-    const lookalike = [said('zero', 'on agent_0', { branch: 'agent_0' }), said('me', 'on agent_00', { branch: 'agent_00' })]
+    const lookalike = [
+      said('zero', 'on agent_0', { branch: 'agent_0' }),
+      said('me', 'on agent_00', { branch: 'agent_00' }),
+    ]
     expect(texts(getContents(lookalike, 'me', 'agent_00'))).toEqual(['on agent_00'])
   })
 
@@ -160,7 +175,9 @@ describe('getContents (spec 10.5)', () => {
   it('#45 a last response that answers no call is an error', () => {
     const events = [user('hi'), responds('user', ['f', { result: 1 }, 'nope'])]
     expect(() => getContents(events, 'me', undefined)).toThrow(StateError)
-    expect(() => getContents(events, 'me', undefined)).toThrow('No function call event found for function responses ids: nope')
+    expect(() => getContents(events, 'me', undefined)).toThrow(
+      'No function call event found for function responses ids: nope',
+    )
   })
 
   it('a last response mixing ids of two call events is an error', () => {
@@ -224,7 +241,12 @@ describe('currentTurnStart', () => {
   })
 
   it('moves back to the call that a response in the turn answers', () => {
-    const events = [user('u1'), calls('me', ['lr', {}, 'c1']), said('me', 'waiting'), responds('user', ['lr', { done: true }, 'c1'])]
+    const events = [
+      user('u1'),
+      calls('me', ['lr', {}, 'c1']),
+      said('me', 'waiting'),
+      responds('user', ['lr', { done: true }, 'c1']),
+    ]
     expect(currentTurnStart(events, 'me', undefined)).toBe(1)
     expect(simplifyContents(getContents(events, 'me', undefined, 1))).toEqual([
       ['model', { functionCall: { name: 'lr', args: {} } }],
@@ -283,10 +305,17 @@ describe('unanswered function calls', () => {
   it('leaves out a call no response ever followed (an aborted tool), keeping the rest of that turn', () => {
     const withText: Event = createEvent({
       author: 'me',
-      content: { role: 'model', parts: [{ text: 'Let me look.' }, { functionCall: { id: 'c1', name: 'lookup', args: {} } }] },
+      content: {
+        role: 'model',
+        parts: [{ text: 'Let me look.' }, { functionCall: { id: 'c1', name: 'lookup', args: {} } }],
+      },
     })
     const contents = getContents([user('q1'), withText, user('q2')], 'me', undefined)
-    expect(contents).toEqual([userContent('q1'), { role: 'model', parts: [{ text: 'Let me look.' }] }, userContent('q2')])
+    expect(contents).toEqual([
+      userContent('q1'),
+      { role: 'model', parts: [{ text: 'Let me look.' }] },
+      userContent('q2'),
+    ])
   })
 
   it('drops a call-only turn entirely, and keeps answered calls of a partly answered turn', () => {

@@ -173,7 +173,9 @@ function arrangeAsyncResponses(items: VisibleEvent[]): VisibleEvent[] {
 
 /** The item without its unanswered function calls; `undefined` when nothing else is left. */
 function withoutUnansweredCalls(item: VisibleEvent, answered: ReadonlySet<string>): VisibleEvent | undefined {
-  const parts = (item.content.parts ?? []).filter((part) => !part.functionCall || answered.has(part.functionCall.id ?? ''))
+  const parts = (item.content.parts ?? []).filter(
+    (part) => !part.functionCall || answered.has(part.functionCall.id ?? ''),
+  )
   if (parts.length === 0) return undefined
   return { ...item, content: { ...item.content, parts }, hasCalls: false, callIds: none }
 }
@@ -197,7 +199,8 @@ export function currentTurnStart(events: readonly Event[], agentName: string, br
   for (let index = anchor; index < events.length; index++) {
     const event = events[index] as Event
     for (const call of getFunctionCalls(event)) if (call.id) called.add(call.id)
-    for (const response of getFunctionResponses(event)) if (response.id && !called.has(response.id)) pending.add(response.id)
+    for (const response of getFunctionResponses(event))
+      if (response.id && !called.has(response.id)) pending.add(response.id)
   }
   let start = anchor
   for (let index = anchor - 1; index >= 0 && pending.size > 0; index--) {

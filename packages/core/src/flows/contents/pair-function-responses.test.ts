@@ -10,9 +10,15 @@ import { getContents } from './get-contents.js'
 
 const user = (text: string): Event => createEvent({ author: 'user', content: { role: 'user', parts: [{ text }] } })
 const callEvent = (name: string, id?: string): Event =>
-  createEvent({ author: 'me', content: { role: 'model', parts: [{ functionCall: { name, args: {}, ...(id ? { id } : {}) } }] } })
+  createEvent({
+    author: 'me',
+    content: { role: 'model', parts: [{ functionCall: { name, args: {}, ...(id ? { id } : {}) } }] },
+  })
 const responseEvent = (author: string, name: string, response: Record<string, unknown>, id?: string): Event =>
-  createEvent({ author, content: { role: 'user', parts: [{ functionResponse: { name, response, ...(id ? { id } : {}) } }] } })
+  createEvent({
+    author,
+    content: { role: 'user', parts: [{ functionResponse: { name, response, ...(id ? { id } : {}) } }] },
+  })
 
 /** Every model turn with calls is followed by a user turn answering exactly those calls, by id when there are ids. */
 function expectPaired(contents: readonly Content[]): void {
@@ -28,7 +34,13 @@ function expectPaired(contents: readonly Content[]): void {
 
 describe('function calls and responses always pair', () => {
   it('a client response without an id is paired with the pending call by name (never dropped)', async () => {
-    const tool = new FunctionTool({ name: 'approve', description: 'Asks a human.', parameters: z.object({}), isLongRunning: true, execute: () => undefined })
+    const tool = new FunctionTool({
+      name: 'approve',
+      description: 'Asks a human.',
+      parameters: z.object({}),
+      isLongRunning: true,
+      execute: () => undefined,
+    })
     const model = new ScriptedLlm([call('approve', {}), 'approved, thanks'])
     const harness = await createHarness(new LlmAgent({ name: 'me', model, tools: [tool] }))
     await harness.run('please approve')
@@ -65,7 +77,11 @@ describe('function calls and responses always pair', () => {
   })
 
   it('a real call id is given to the id-less response that answers it', () => {
-    const contents = getContents([user('go'), callEvent('a', 'call_1'), responseEvent('user', 'a', { r: 1 })], 'me', undefined)
+    const contents = getContents(
+      [user('go'), callEvent('a', 'call_1'), responseEvent('user', 'a', { r: 1 })],
+      'me',
+      undefined,
+    )
     expect(contents.at(-1)?.parts?.[0]?.functionResponse).toEqual({ id: 'call_1', name: 'a', response: { r: 1 } })
     expectPaired(contents)
   })
@@ -81,13 +97,22 @@ describe('function calls and responses always pair', () => {
 
 describe('the agent that answers an id-less response', () => {
   it('is the agent that made the call of that name', async () => {
-    const tool = new FunctionTool({ name: 'approve', description: 'Asks a human.', parameters: z.object({}), isLongRunning: true, execute: () => undefined })
+    const tool = new FunctionTool({
+      name: 'approve',
+      description: 'Asks a human.',
+      parameters: z.object({}),
+      isLongRunning: true,
+      execute: () => undefined,
+    })
     const childModel = new ScriptedLlm([call('approve', {}), 'child done'])
     const child = new LlmAgent({ name: 'child', model: childModel, tools: [tool], disallowTransferToParent: true })
     const rootModel = new ScriptedLlm([call('transfer_to_agent', { agent_name: 'child' })])
     const harness = await createHarness(new LlmAgent({ name: 'root', model: rootModel, subAgents: [child] }))
     await harness.run('go')
-    const events = await harness.run({ role: 'user', parts: [{ functionResponse: { name: 'approve', response: { ok: true } } }] })
+    const events = await harness.run({
+      role: 'user',
+      parts: [{ functionResponse: { name: 'approve', response: { ok: true } } }],
+    })
     expect(events.at(-1)?.author).toBe('child')
     expect(childModel.requests).toHaveLength(2)
   })

@@ -16,7 +16,10 @@ export interface EventContent {
  * receives a response without its call. Only `items` whose content is the event's own content are changed (copies;
  * stored events are never modified).
  */
-export function pairFunctionResponses<T extends EventContent>(items: readonly T[], rebuild: (item: T, event: Event) => T): T[] {
+export function pairFunctionResponses<T extends EventContent>(
+  items: readonly T[],
+  rebuild: (item: T, event: Event) => T,
+): T[] {
   const pending = new Map<string, string[]>()
   let counter = 0
   return items.map((item) => {

@@ -19,13 +19,17 @@ export async function applyInstructions(
   const root = agent.rootAgent
   if (isLlmAgent(root) && root.globalInstruction) {
     const global = await root.canonicalGlobalInstruction(context)
-    const text = global.requireStateInjection ? await injectSessionState(global.instruction, context) : global.instruction
+    const text = global.requireStateInjection
+      ? await injectSessionState(global.instruction, context)
+      : global.instruction
     appendInstructions(request, [text])
   }
   if (agent.staticInstruction) appendInstructions(request, [agent.staticInstruction])
   if (!agent.instruction) return undefined
   const resolved = await agent.canonicalInstruction(context)
-  const text = resolved.requireStateInjection ? await injectSessionState(resolved.instruction, context) : resolved.instruction
+  const text = resolved.requireStateInjection
+    ? await injectSessionState(resolved.instruction, context)
+    : resolved.instruction
   if (!text) return undefined
   if (agent.staticInstruction) return { role: 'user', parts: [{ text }] }
   appendInstructions(request, [text])

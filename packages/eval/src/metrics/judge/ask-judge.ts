@@ -1,7 +1,11 @@
 import type { BaseLlm, LlmRequestConfig } from '@adk-fluent/core'
 
 /** Sends one prompt to the judge model as a single user turn and returns the text of its final response. */
-export async function askJudge(judge: BaseLlm, prompt: string, config: Readonly<Record<string, unknown>> | undefined): Promise<string> {
+export async function askJudge(
+  judge: BaseLlm,
+  prompt: string,
+  config: Readonly<Record<string, unknown>> | undefined,
+): Promise<string> {
   const request = {
     model: judge.model,
     contents: [{ role: 'user', parts: [{ text: prompt }] }],
@@ -11,7 +15,8 @@ export async function askJudge(judge: BaseLlm, prompt: string, config: Readonly<
   let text = ''
   for await (const response of judge.generateContentAsync(request, false)) {
     if (response.partial) continue
-    if (response.errorCode !== undefined) throw new Error(`judge model error ${response.errorCode}: ${response.errorMessage ?? ''}`)
+    if (response.errorCode !== undefined)
+      throw new Error(`judge model error ${response.errorCode}: ${response.errorMessage ?? ''}`)
     text = (response.content?.parts ?? []).map((part) => (part.thought ? '' : (part.text ?? ''))).join('')
   }
   return text

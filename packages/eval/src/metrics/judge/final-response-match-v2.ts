@@ -6,8 +6,8 @@ import { requireJudge } from './require-judge.js'
 /** The judge prompt of `final_response_match_v2` (our wording; ADK's slots and output contract). */
 export function finalResponseMatchPrompt(userPrompt: string, actual: string, expected: string): string {
   return [
-    'You are an expert rater. Decide whether an AI agent\'s response answers the user\'s prompt as well as a reference',
-    'response does. The agent\'s response is valid when it carries the same information as the reference, even if the',
+    "You are an expert rater. Decide whether an AI agent's response answers the user's prompt as well as a reference",
+    "response does. The agent's response is valid when it carries the same information as the reference, even if the",
     'wording, order or level of detail differs; it is invalid when it contradicts the reference, misses information the',
     'reference gives, or adds wrong information.',
     '',
@@ -31,7 +31,9 @@ const positive = new Set(['valid', 'true'])
  * inverts; no recognisable label → `undefined`.
  */
 export function parseValidityLabel(answer: string): number | undefined {
-  const match = /"?is_the_agent_response_(valid|invalid)"?\s*:\s*\[?\s*"?([A-Za-z_ ]+?)"?\s*\]?\s*(?:[,}\n]|$)/i.exec(answer)
+  const match = /"?is_the_agent_response_(valid|invalid)"?\s*:\s*\[?\s*"?([A-Za-z_ ]+?)"?\s*\]?\s*(?:[,}\n]|$)/i.exec(
+    answer,
+  )
   if (!match) return undefined
   const label = (match[2] ?? '').trim().toLowerCase()
   let score: number | undefined
@@ -56,7 +58,11 @@ export const finalResponseMatchV2: MetricEvaluator = async (actual, expected, me
   const samples = options?.numSamples ?? 5
   const perInvocation: PerInvocationScore[] = []
   for (const [index, invocation] of actual.entries()) {
-    const prompt = finalResponseMatchPrompt(textOf(invocation.userContent), textOf(invocation.finalResponse), textOf(expected[index]?.finalResponse))
+    const prompt = finalResponseMatchPrompt(
+      textOf(invocation.userContent),
+      textOf(invocation.finalResponse),
+      textOf(expected[index]?.finalResponse),
+    )
     try {
       const answers = await sample(samples, () => askJudge(judge, prompt, options?.judgeModelConfig))
       const score = majorityVote(answers.map(parseValidityLabel))

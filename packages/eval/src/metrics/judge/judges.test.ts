@@ -37,7 +37,9 @@ describe('final_response_match_v2 label parsing', () => {
 describe('rubric verdict parsing', () => {
   it('attaches ids to the property they precede; a missing ID line is matched by text later', () => {
     expect(
-      parseRubricVerdicts('ID: concise\nProperty: The answer is one sentence.\nRationale: It is.\nVerdict: yes\n\nProperty: It names the city.\nRationale: No city.\nVerdict: no'),
+      parseRubricVerdicts(
+        'ID: concise\nProperty: The answer is one sentence.\nRationale: It is.\nVerdict: yes\n\nProperty: It names the city.\nRationale: No city.\nVerdict: no',
+      ),
     ).toEqual([
       { id: 'concise', property: 'The answer is one sentence.', rationale: 'It is.', score: 1 },
       { property: 'It names the city.', rationale: 'No city.', score: 0 },
@@ -46,7 +48,9 @@ describe('rubric verdict parsing', () => {
 
   it('discards the whole answer when the counts differ, and leaves an unclear verdict unscored', () => {
     expect(parseRubricVerdicts('Property: a\nRationale: b\nVerdict: yes\nProperty: c\nVerdict: no')).toEqual([])
-    expect(parseRubricVerdicts('**Property:** a\n**Rationale:** b\n**Verdict:** unclear')).toEqual([{ property: 'a', rationale: 'b', score: undefined }])
+    expect(parseRubricVerdicts('**Property:** a\n**Rationale:** b\n**Verdict:** unclear')).toEqual([
+      { property: 'a', rationale: 'b', score: undefined },
+    ])
   })
 })
 
@@ -57,8 +61,14 @@ const evalSet = parseEvalSet({
       eval_id: 'lisbon',
       session_input: { app_name: 'weather', user_id: 'u', state: { 'user:home_city': 'Lisbon' } },
       conversation: [
-        { user_content: { parts: [{ text: 'What is the weather?' }] }, final_response: { parts: [{ text: 'Sunny and 24 degrees in Lisbon.' }] } },
-        { user_content: { parts: [{ text: 'And in Oslo?' }] }, final_response: { parts: [{ text: 'Rainy in Oslo.' }] } },
+        {
+          user_content: { parts: [{ text: 'What is the weather?' }] },
+          final_response: { parts: [{ text: 'Sunny and 24 degrees in Lisbon.' }] },
+        },
+        {
+          user_content: { parts: [{ text: 'And in Oslo?' }] },
+          final_response: { parts: [{ text: 'Rainy in Oslo.' }] },
+        },
       ],
     },
   ],
@@ -72,7 +82,11 @@ describe('judge metrics with a scripted judge', () => {
   it('final_response_match_v2: majority per invocation, valid / judged overall', async () => {
     // Lisbon: 2 valid of 3 samples → valid; Oslo: 1 valid, 1 invalid, 1 garbage → tie → invalid.
     const answers: Record<string, string[]> = {
-      Lisbon: ['"is_the_agent_response_valid": "valid"', '"is_the_agent_response_valid": "valid"', '"is_the_agent_response_valid": "invalid"'],
+      Lisbon: [
+        '"is_the_agent_response_valid": "valid"',
+        '"is_the_agent_response_valid": "valid"',
+        '"is_the_agent_response_valid": "invalid"',
+      ],
       Oslo: ['"is_the_agent_response_valid": "valid"', '"is_the_agent_response_valid": "invalid"', 'no idea'],
     }
     const seen: Record<string, number> = {}
@@ -81,10 +95,16 @@ describe('judge metrics with a scripted judge', () => {
       const index = (seen[city] = (seen[city] ?? -1) + 1)
       return answers[city]?.[index] ?? ''
     })
-    const config = parseEvalConfig({ criteria: { final_response_match_v2: { threshold: 0.5, judge_model_options: { num_samples: 3 } } } })
+    const config = parseEvalConfig({
+      criteria: { final_response_match_v2: { threshold: 0.5, judge_model_options: { num_samples: 3 } } },
+    })
     const result = await evaluate({ agent: weatherTree().root, evalSet, config, judge })
     const [item] = result.evalCaseResults
-    expect(item?.overallEvalMetricResults[0]).toMatchObject({ metricName: 'final_response_match_v2', score: 0.5, evalStatus: 'PASSED' })
+    expect(item?.overallEvalMetricResults[0]).toMatchObject({
+      metricName: 'final_response_match_v2',
+      score: 0.5,
+      evalStatus: 'PASSED',
+    })
     expect(item?.evalMetricResultPerInvocation.map((row) => row.evalMetricResults[0]?.score)).toEqual([1, 0])
     expect(judge.requests).toHaveLength(6)
     expect(promptOf(judge.requests[0] as LlmRequest)).toContain('Reference response:\n')
@@ -108,9 +128,16 @@ describe('judge metrics with a scripted judge', () => {
         },
       },
     })
-    const agent = reactiveLlm((request) => (answered(request, 'x') ? '' : lastUserText(request).includes('Oslo') ? 'Rain.' : 'Sunny in Lisbon.'))
+    const agent = reactiveLlm((request) =>
+      answered(request, 'x') ? '' : lastUserText(request).includes('Oslo') ? 'Rain.' : 'Sunny in Lisbon.',
+    )
     const { LlmAgent } = await import('@adk-fluent/core')
-    const result = await evaluate({ agent: new LlmAgent({ name: 'w', model: agent, instruction: 'Answer.' }), evalSet, config, judge })
+    const result = await evaluate({
+      agent: new LlmAgent({ name: 'w', model: agent, instruction: 'Answer.' }),
+      evalSet,
+      config,
+      judge,
+    })
     const metric = result.evalCaseResults[0]?.overallEvalMetricResults[0]
     expect(metric).toMatchObject({ score: 0.75, evalStatus: 'FAILED' })
     expect(metric?.details?.rubricScores).toEqual([

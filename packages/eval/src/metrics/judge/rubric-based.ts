@@ -2,7 +2,13 @@ import { ConfigError } from '@adk-fluent/core'
 import { exactMean } from '../../run/exact-mean.js'
 import { textOf, toolCallsOf } from '../../run/tool-calls.js'
 import type { Invocation, Rubric } from '../../schema/types.js'
-import { statusOf, type MetricContext, type MetricEvaluator, type PerInvocationScore, type RubricScore } from '../metric-types.js'
+import {
+  statusOf,
+  type MetricContext,
+  type MetricEvaluator,
+  type PerInvocationScore,
+  type RubricScore,
+} from '../metric-types.js'
 import type { EvalMetric } from '../../schema/eval-config.js'
 import { askJudge, sample } from './ask-judge.js'
 import { requireJudge } from './require-judge.js'
@@ -13,14 +19,16 @@ type Focus = 'final_response' | 'tool_use'
 
 /** The judge prompt of the rubric metrics (our wording; ADK's output contract). */
 export function rubricPrompt(focus: Focus, invocation: Invocation, rubrics: readonly Rubric[]): string {
-  const properties = rubrics.map((rubric) => `ID: ${rubric.rubricId}\nProperty: ${rubric.rubricContent.textProperty ?? ''}`).join('\n\n')
+  const properties = rubrics
+    .map((rubric) => `ID: ${rubric.rubricId}\nProperty: ${rubric.rubricContent.textProperty ?? ''}`)
+    .join('\n\n')
   const calls = toolCallsOf(invocation).map((call) => `${call.name ?? ''}(${JSON.stringify(call.args ?? {})})`)
   const shown =
     focus === 'tool_use'
       ? `Tool calls of the agent, in order:\n${calls.length > 0 ? calls.join('\n') : '(none)'}`
       : `Final response of the agent:\n${textOf(invocation.finalResponse)}`
   return [
-    'You are an expert rater. For each property below, decide whether the agent\'s turn satisfies it.',
+    "You are an expert rater. For each property below, decide whether the agent's turn satisfies it.",
     'For every property, answer with exactly these four lines, in this order:',
     'ID: <the property id>',
     'Property: <the property text, unchanged>',
@@ -35,15 +43,27 @@ export function rubricPrompt(focus: Focus, invocation: Invocation, rubrics: read
   ].join('\n')
 }
 
-function rubricsFor(metric: EvalMetric, context: MetricContext, expected: Invocation | undefined, type: string): Rubric[] {
-  const ofType = (list: readonly Rubric[] | undefined) => (list ?? []).filter((rubric) => rubric.type === undefined || rubric.type === type)
-  const rubrics = [...(metric.criterion.rubrics ?? []), ...ofType(context.evalCase.rubrics), ...ofType(expected?.rubrics)]
+function rubricsFor(
+  metric: EvalMetric,
+  context: MetricContext,
+  expected: Invocation | undefined,
+  type: string,
+): Rubric[] {
+  const ofType = (list: readonly Rubric[] | undefined) =>
+    (list ?? []).filter((rubric) => rubric.type === undefined || rubric.type === type)
+  const rubrics = [
+    ...(metric.criterion.rubrics ?? []),
+    ...ofType(context.evalCase.rubrics),
+    ...ofType(expected?.rubrics),
+  ]
   const ids = new Set<string>()
   for (const rubric of rubrics) {
-    if (ids.has(rubric.rubricId)) throw new ConfigError(`${metric.metricName}: rubric id "${rubric.rubricId}" is used twice`)
+    if (ids.has(rubric.rubricId))
+      throw new ConfigError(`${metric.metricName}: rubric id "${rubric.rubricId}" is used twice`)
     ids.add(rubric.rubricId)
   }
-  if (rubrics.length === 0) throw new ConfigError(`${metric.metricName}: no rubrics (give them in the criterion or the eval case)`)
+  if (rubrics.length === 0)
+    throw new ConfigError(`${metric.metricName}: no rubrics (give them in the criterion or the eval case)`)
   return rubrics
 }
 
@@ -63,7 +83,9 @@ function rubricMetric(focus: Focus, type: string): MetricEvaluator {
     for (const [index, invocation] of actual.entries()) {
       const rubrics = rubricsFor(metric, context, expected[index], type)
       try {
-        const answers = await sample(options?.numSamples ?? 5, () => askJudge(judge, rubricPrompt(focus, invocation, rubrics), options?.judgeModelConfig))
+        const answers = await sample(options?.numSamples ?? 5, () =>
+          askJudge(judge, rubricPrompt(focus, invocation, rubrics), options?.judgeModelConfig),
+        )
         const votes = new Map<string, { scores: number[]; rationale?: string }>()
         for (const answer of answers) {
           for (const verdict of parseRubricVerdicts(answer)) {
@@ -77,19 +99,34 @@ function rubricMetric(focus: Focus, type: string): MetricEvaluator {
         const rubricScores: RubricScore[] = rubrics.map((rubric) => {
           const entry = votes.get(rubric.rubricId)
           const score = vote(entry?.scores ?? [])
-          return { rubricId: rubric.rubricId, ...(entry?.rationale ? { rationale: entry.rationale } : {}), ...(score === undefined ? {} : { score }) }
+          return {
+            rubricId: rubric.rubricId,
+            ...(entry?.rationale ? { rationale: entry.rationale } : {}),
+            ...(score === undefined ? {} : { score }),
+          }
         })
         const scored = rubricScores.flatMap((item) => (item.score === undefined ? [] : [item.score]))
-        for (const item of rubricScores) if (item.score !== undefined) byRubric.set(item.rubricId, [...(byRubric.get(item.rubricId) ?? []), item.score])
+        for (const item of rubricScores)
+          if (item.score !== undefined)
+            byRubric.set(item.rubricId, [...(byRubric.get(item.rubricId) ?? []), item.score])
         const score = exactMean(scored)
-        perInvocation.push({ ...(score === undefined ? {} : { score }), status: statusOf(score, metric.threshold), rubricScores })
+        perInvocation.push({
+          ...(score === undefined ? {} : { score }),
+          status: statusOf(score, metric.threshold),
+          rubricScores,
+        })
       } catch {
         perInvocation.push({ status: 'NOT_EVALUATED' })
       }
     }
     const score = exactMean([...byRubric.values()].flat())
     const rubricScores = [...byRubric].map(([rubricId, scores]) => ({ rubricId, score: exactMean(scores) as number }))
-    return { ...(score === undefined ? {} : { score }), status: statusOf(score, metric.threshold), perInvocation, rubricScores }
+    return {
+      ...(score === undefined ? {} : { score }),
+      status: statusOf(score, metric.threshold),
+      perInvocation,
+      rubricScores,
+    }
   }
 }
 

@@ -4,7 +4,14 @@ import type { Context } from '@adk-fluent/core'
 export type ArtifactPart = NonNullable<Awaited<ReturnType<Context['loadArtifact']>>>
 
 /** What `A.save()` accepts: text, bytes, a JSON-able value, or a ready `Part`. */
-export type ArtifactContent = string | Uint8Array | ArtifactPart | number | boolean | readonly unknown[] | Record<string, unknown>
+export type ArtifactContent =
+  | string
+  | Uint8Array
+  | ArtifactPart
+  | number
+  | boolean
+  | readonly unknown[]
+  | Record<string, unknown>
 
 const textualMime = /^(text\/|application\/(json|xml|javascript|x-ndjson|yaml)|[^/]+\/[^+]+\+(json|xml))/
 

@@ -1,7 +1,17 @@
 import type { Context } from '@adk-fluent/core'
 
 /** The kinds of artifact operation. */
-export type ArtifactOp = 'publish' | 'snapshot' | 'save' | 'load' | 'list' | 'delete' | 'version' | 'publish_many' | 'snapshot_many' | 'when'
+export type ArtifactOp =
+  | 'publish'
+  | 'snapshot'
+  | 'save'
+  | 'load'
+  | 'list'
+  | 'delete'
+  | 'version'
+  | 'publish_many'
+  | 'snapshot_many'
+  | 'when'
 
 /**
  * An artifact operation: a frozen plain descriptor whose `run(context)` works through the core `Context` (so saves

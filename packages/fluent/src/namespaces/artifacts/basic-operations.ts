@@ -6,9 +6,10 @@ import { assertStateKey } from '../shared/state-key.js'
 import { formatArgument } from '../shared/format-argument.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 
-
 function stateKeys(context: Context): string {
-  const keys = Object.keys(context.state.toRecord()).filter((key) => context.state.has(key)).sort()
+  const keys = Object.keys(context.state.toRecord())
+    .filter((key) => context.state.has(key))
+    .sort()
   return keys.length > 0 ? keys.join(', ') : '(none)'
 }
 
@@ -25,7 +26,11 @@ async function loadOrThrow(factory: string, filename: string, context: Context):
 function parseMime(factory: string, mime: unknown): string | undefined {
   if (mime === undefined) return undefined
   if (typeof mime !== 'string' || !/^[\w.+-]+\/[\w.+-]+$/.test(mime)) {
-    throwConfigIssue([factory, 'mime'], `must be a MIME type, got ${formatArgument(mime)}.`, "Pass one such as 'text/markdown'.")
+    throwConfigIssue(
+      [factory, 'mime'],
+      `must be a MIME type, got ${formatArgument(mime)}.`,
+      "Pass one such as 'text/markdown'.",
+    )
   }
   return mime
 }
@@ -35,7 +40,10 @@ function parseMime(factory: string, mime: unknown): string | undefined {
  * type `mime` when one is given). A missing key is a `StateError`.
  * @example A.publish('report.md', { fromKey: 'report', mime: 'text/markdown' })
  */
-export function publish(filename: string, options: { readonly fromKey: string; readonly mime?: string }): ArtifactOperation {
+export function publish(
+  filename: string,
+  options: { readonly fromKey: string; readonly mime?: string },
+): ArtifactOperation {
   const name = parseFilename('A.publish()', filename)
   assertStateKey('A.publish()', options?.fromKey)
   const { fromKey } = options
@@ -87,7 +95,11 @@ export function snapshot(filename: string, options: { readonly intoKey: string }
 export function save(filename: string, content: ArtifactContent): ArtifactOperation {
   const name = parseFilename('A.save()', filename)
   if (content === undefined || content === null) {
-    throwConfigIssue(['A.save()'], `no content given for "${name}".`, `Pass text, bytes, a JSON-able value or a Part such as { text: '...' }.`)
+    throwConfigIssue(
+      ['A.save()'],
+      `no content given for "${name}".`,
+      `Pass text, bytes, a JSON-able value or a Part such as { text: '...' }.`,
+    )
   }
   const part = toArtifactPart(content)
   return createArtifactOperation({
@@ -114,7 +126,10 @@ export function load(filename: string, options: { readonly intoKey?: string } = 
   return createArtifactOperation({
     op: 'load',
     name,
-    description: options.intoKey === undefined ? `A.load(${formatArgument(name)})` : `A.load(${formatArgument(name)}, { intoKey: ${formatArgument(intoKey)} })`,
+    description:
+      options.intoKey === undefined
+        ? `A.load(${formatArgument(name)})`
+        : `A.load(${formatArgument(name)}, { intoKey: ${formatArgument(intoKey)} })`,
     reads: [],
     writes: [intoKey],
     run: async (context) => {

@@ -26,9 +26,14 @@ function describeMap(entries: readonly [string, string][]): string {
  * Publishes several state keys at once, `{ filename: fromKey }` (each as `A.publish(filename, { fromKey })`).
  * @example A.publishMany({ 'report.md': 'report_text', 'data.json': 'findings' })
  */
-export function publishMany(map: Readonly<Record<string, string>>, options: { readonly mime?: string } = {}): ArtifactOperation {
+export function publishMany(
+  map: Readonly<Record<string, string>>,
+  options: { readonly mime?: string } = {},
+): ArtifactOperation {
   const entries = parseMap('A.publishMany()', map, "A.publishMany({ 'report.md': 'report_text' })")
-  const operations = entries.map(([filename, fromKey]) => publish(filename, options.mime === undefined ? { fromKey } : { fromKey, mime: options.mime }))
+  const operations = entries.map(([filename, fromKey]) =>
+    publish(filename, options.mime === undefined ? { fromKey } : { fromKey, mime: options.mime }),
+  )
   return createArtifactOperation({
     op: 'publish_many',
     name: entries.map(([filename]) => filename).join('_'),
@@ -77,7 +82,11 @@ export function version(filename: string, options: { readonly intoKey: string })
     writes: [intoKey],
     run: async (context) => {
       const versions = await listVersions(context, name)
-      context.state.set(intoKey, { filename: name, latest: versions.length > 0 ? versions[versions.length - 1] : null, versions })
+      context.state.set(intoKey, {
+        filename: name,
+        latest: versions.length > 0 ? versions[versions.length - 1] : null,
+        versions,
+      })
     },
   })
 }
@@ -90,7 +99,12 @@ async function listVersions(context: Context, filename: string): Promise<number[
     await context.loadArtifact(filename)
     return []
   }
-  const versions = await service.listVersions({ appName: invocation.appName, userId: invocation.userId, sessionId: invocation.session.id, filename })
+  const versions = await service.listVersions({
+    appName: invocation.appName,
+    userId: invocation.userId,
+    sessionId: invocation.session.id,
+    filename,
+  })
   return [...versions].sort((a, b) => a - b)
 }
 
@@ -104,9 +118,16 @@ export type ArtifactCondition = string | ((state: Readonly<Record<string, unknow
 export function when(condition: ArtifactCondition, operation: ArtifactOperation): ArtifactOperation {
   if (typeof condition !== 'function') assertStateKey('A.when()', condition)
   if (!isArtifactOperation(operation)) {
-    throwOptionIssue(['A.when()', 'operation'], `expected an A operation, got ${kindOf(operation)}.`, "For example A.when('approved', A.publish('report.md', { fromKey: 'report' })).")
+    throwOptionIssue(
+      ['A.when()', 'operation'],
+      `expected an A operation, got ${kindOf(operation)}.`,
+      "For example A.when('approved', A.publish('report.md', { fromKey: 'report' })).",
+    )
   }
-  const test = typeof condition === 'function' ? condition : (state: Readonly<Record<string, unknown>>) => Boolean(state[condition])
+  const test =
+    typeof condition === 'function'
+      ? condition
+      : (state: Readonly<Record<string, unknown>>) => Boolean(state[condition])
   const shown = typeof condition === 'function' ? condition.name || 'predicate' : formatArgument(condition)
   return createArtifactOperation({
     op: 'when',

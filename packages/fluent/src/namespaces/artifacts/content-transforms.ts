@@ -6,7 +6,12 @@ import { formatArgument } from '../shared/format-argument.js'
 
 type Convert = (value: unknown, key: string) => unknown
 
-function contentTransform(factory: string, key: string, options: { readonly into?: string } | undefined, convert: Convert): StateTransform {
+function contentTransform(
+  factory: string,
+  key: string,
+  options: { readonly into?: string } | undefined,
+  convert: Convert,
+): StateTransform {
   assertStateKey(`A.${factory}()`, key)
   const into = options?.into ?? key
   if (options?.into !== undefined) assertStateKey(`A.${factory}()`, into)
@@ -34,7 +39,9 @@ export function asJson(key: string, options?: { readonly into?: string }): State
     try {
       return JSON.parse(value)
     } catch (error) {
-      throw new StateError(`A.asJson('${key}'): the value is not JSON (${(error as Error).message}). Snapshot a JSON artifact, or use A.asText().`)
+      throw new StateError(
+        `A.asJson('${key}'): the value is not JSON (${(error as Error).message}). Snapshot a JSON artifact, or use A.asText().`,
+      )
     }
   })
 }
@@ -58,7 +65,12 @@ export function asCsv(key: string, options?: { readonly into?: string }): StateT
 export function asText(key: string, options?: { readonly into?: string }): StateTransform {
   return contentTransform('asText', key, options, (value) => {
     const inline = value as { mimeType?: unknown; data?: unknown }
-    if (typeof inline === 'object' && inline !== null && typeof inline.data === 'string' && typeof inline.mimeType === 'string') {
+    if (
+      typeof inline === 'object' &&
+      inline !== null &&
+      typeof inline.data === 'string' &&
+      typeof inline.mimeType === 'string'
+    ) {
       return Buffer.from(inline.data, 'base64').toString('utf8')
     }
     return text(value)
@@ -80,14 +92,20 @@ export function fromJson(key: string, options?: { readonly into?: string }): Sta
 export function fromCsv(key: string, options?: { readonly into?: string }): StateTransform {
   return contentTransform('fromCsv', key, options, (value) => {
     if (typeof value === 'string') return value
-    if (!Array.isArray(value)) throw new StateError(`A.fromCsv('${key}'): expected a list of records, got ${typeof value}. Store rows such as [{ name: 'a', score: 1 }].`)
+    if (!Array.isArray(value))
+      throw new StateError(
+        `A.fromCsv('${key}'): expected a list of records, got ${typeof value}. Store rows such as [{ name: 'a', score: 1 }].`,
+      )
     return toCsvText(value)
   })
 }
 
 function markdown(value: unknown, depth: number): string {
   if (typeof value === 'string') return value
-  if (Array.isArray(value)) return value.map((item) => `- ${typeof item === 'object' && item !== null ? JSON.stringify(item) : text(item)}`).join('\n')
+  if (Array.isArray(value))
+    return value
+      .map((item) => `- ${typeof item === 'object' && item !== null ? JSON.stringify(item) : text(item)}`)
+      .join('\n')
   if (typeof value === 'object' && value !== null) {
     return Object.entries(value)
       .map(([name, inner]) => `${'#'.repeat(Math.min(depth, 6))} ${name}\n\n${markdown(inner, depth + 1)}`)

@@ -34,7 +34,14 @@ export function parseCsvRows(text: string): string[][] {
 }
 
 function quote(value: unknown): string {
-  const text = value === undefined || value === null ? '' : typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value)
+  const text =
+    value === undefined || value === null
+      ? ''
+      : typeof value === 'string'
+        ? value
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value)
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
@@ -42,7 +49,8 @@ function quote(value: unknown): string {
 export function toCsvText(rows: readonly unknown[]): string {
   if (rows.every(Array.isArray)) return (rows as unknown[][]).map((cells) => cells.map(quote).join(',')).join('\n')
   const header: string[] = []
-  for (const row of rows as Record<string, unknown>[]) for (const key of Object.keys(row)) if (!header.includes(key)) header.push(key)
+  for (const row of rows as Record<string, unknown>[])
+    for (const key of Object.keys(row)) if (!header.includes(key)) header.push(key)
   const lines = (rows as Record<string, unknown>[]).map((row) => header.map((key) => quote(row[key])).join(','))
   return [header.map(quote).join(','), ...lines].join('\n')
 }

@@ -11,10 +11,20 @@ async function loadText(filename: string, maxChars: number, context: ReadonlyCon
   const invocation = context.invocationContext
   const service = invocation.artifactService
   if (!service) return ''
-  const part = await service.loadArtifact({ appName: invocation.appName, userId: invocation.userId, sessionId: invocation.session.id, filename })
+  const part = await service.loadArtifact({
+    appName: invocation.appName,
+    userId: invocation.userId,
+    sessionId: invocation.session.id,
+    filename,
+  })
   if (!part) return ''
   const value = fromArtifactPart(part)
-  const body = typeof value === 'string' ? value : value && typeof value === 'object' && 'mimeType' in value ? `(binary ${String(value.mimeType)})` : JSON.stringify(value)
+  const body =
+    typeof value === 'string'
+      ? value
+      : value && typeof value === 'object' && 'mimeType' in value
+        ? `(binary ${String(value.mimeType)})`
+        : JSON.stringify(value)
   const shown = body.length > maxChars ? `${body.slice(0, maxChars)}…` : body
   return `[artifact: ${filename}]\n${neutralizeContextValue(shown)}`
 }
@@ -29,7 +39,11 @@ export function forLlm(filename: string, options: { readonly maxChars?: number }
   const name = parseFilename('A.forLlm()', filename)
   const maxChars = options.maxChars ?? 20_000
   if (typeof maxChars !== 'number' || !Number.isInteger(maxChars) || maxChars < 1) {
-    throwOptionIssue(['A.forLlm()', 'maxChars'], `expected a whole number of at least 1, got ${kindOf(maxChars)}.`, "For example A.forLlm('draft.md', { maxChars: 4000 }).")
+    throwOptionIssue(
+      ['A.forLlm()', 'maxChars'],
+      `expected a whole number of at least 1, got ${kindOf(maxChars)}.`,
+      "For example A.forLlm('draft.md', { maxChars: 4000 }).",
+    )
   }
   return createContextSpec([
     createPart({

@@ -17,7 +17,9 @@ function expectConfigError(run: () => unknown, ...fragments: string[]): void {
 
 describe('A operations against a real Context and InMemoryArtifactService', () => {
   it('publish saves a state value and records the version in artifactDelta', async () => {
-    const { context, artifactService, session } = await createTestContext({ state: { report: '# Findings', data: { n: 1 } } })
+    const { context, artifactService, session } = await createTestContext({
+      state: { report: '# Findings', data: { n: 1 } },
+    })
     await A.publish('report.md', { fromKey: 'report' }).run(context)
     await A.publish('report.md', { fromKey: 'report' }).run(context)
     await A.publish('data.json', { fromKey: 'data', mime: 'application/json' }).run(context)
@@ -46,7 +48,9 @@ describe('A operations against a real Context and InMemoryArtifactService', () =
   it('save, snapshot, load and list round-trip through state deltas', async () => {
     const { context } = await createTestContext()
     await A.save('notes.txt', 'Reviewed.').run(context)
-    await A.save('data.json', { inlineData: { mimeType: 'application/json', data: Buffer.from('[1,2]').toString('base64') } }).run(context)
+    await A.save('data.json', {
+      inlineData: { mimeType: 'application/json', data: Buffer.from('[1,2]').toString('base64') },
+    }).run(context)
     await A.save('logo.png', new Uint8Array([137, 80, 78, 71])).run(context)
     await A.save('config.json', { retries: 3 }).run(context)
     await A.snapshot('notes.txt', { intoKey: 'notes' }).run(context)
@@ -72,14 +76,21 @@ describe('A operations against a real Context and InMemoryArtifactService', () =
     await A.list({ intoKey: 'files' }).run(context)
     expect(context.state.get('files')).toEqual(['b.txt'])
     await expect(A.snapshot('a.txt', { intoKey: 'x' }).run(context)).rejects.toSatisfy(
-      (error: unknown) => StateError.isInstance(error) && (error as Error).message.includes('artifact "a.txt" not found (artifacts: b.txt)'),
+      (error: unknown) =>
+        StateError.isInstance(error) &&
+        (error as Error).message.includes('artifact "a.txt" not found (artifacts: b.txt)'),
     )
   })
 
   it('user: artifacts are shared across the sessions of a user', async () => {
     const first = await createTestContext({ state: { profile: 'likes tea' } })
     await A.publish('user:profile.txt', { fromKey: 'profile' }).run(first.context)
-    const part = await first.artifactService.loadArtifact({ appName: 'app', userId: 'u1', sessionId: 'another', filename: 'user:profile.txt' })
+    const part = await first.artifactService.loadArtifact({
+      appName: 'app',
+      userId: 'u1',
+      sessionId: 'another',
+      filename: 'user:profile.txt',
+    })
     expect(part).toEqual({ text: 'likes tea' })
   })
 })
@@ -87,8 +98,22 @@ describe('A operations against a real Context and InMemoryArtifactService', () =
 describe('A descriptors', () => {
   it('are frozen with op, name, description, reads and writes', () => {
     const operations = [
-      [A.publish('r.md', { fromKey: 'report', mime: 'text/markdown' }), 'publish', 'r.md', ['report'], [], "A.publish('r.md', { fromKey: 'report', mime: 'text/markdown' })"],
-      [A.snapshot('r.md', { intoKey: 'text' }), 'snapshot', 'r.md', [], ['text'], "A.snapshot('r.md', { intoKey: 'text' })"],
+      [
+        A.publish('r.md', { fromKey: 'report', mime: 'text/markdown' }),
+        'publish',
+        'r.md',
+        ['report'],
+        [],
+        "A.publish('r.md', { fromKey: 'report', mime: 'text/markdown' })",
+      ],
+      [
+        A.snapshot('r.md', { intoKey: 'text' }),
+        'snapshot',
+        'r.md',
+        [],
+        ['text'],
+        "A.snapshot('r.md', { intoKey: 'text' })",
+      ],
       [A.save('n.txt', 'hi'), 'save', 'n.txt', [], [], "A.save('n.txt', 'hi')"],
       [A.load('n.txt'), 'load', 'n.txt', [], ['n.txt'], "A.load('n.txt')"],
       [A.list({ intoKey: 'files' }), 'list', 'files', [], ['files'], "A.list({ intoKey: 'files' })"],

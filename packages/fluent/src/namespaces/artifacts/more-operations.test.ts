@@ -23,13 +23,21 @@ function artifactRunner(builder: { build(): ReturnType<ReturnType<typeof Agent>[
 }
 
 async function loadText(runner: InMemoryRunner, filename: string): Promise<unknown> {
-  const part = await runner.artifactService?.loadArtifact({ appName: runner.appName, userId: 'user', sessionId: 's1', filename })
+  const part = await runner.artifactService?.loadArtifact({
+    appName: runner.appName,
+    userId: 'user',
+    sessionId: 's1',
+    filename,
+  })
   return part?.text
 }
 
 describe('Agent(...).artifacts()', () => {
   it("the design's example: publishes the agent's stored reply after it is written", async () => {
-    const generator = Agent('generator').mock(['# Report\nAll good.']).writes('report_text').artifacts(A.publish('report.md', { fromKey: 'report_text' }))
+    const generator = Agent('generator')
+      .mock(['# Report\nAll good.'])
+      .writes('report_text')
+      .artifacts(A.publish('report.md', { fromKey: 'report_text' }))
     const runner = artifactRunner(generator)
     const { events, state } = await runBuilder(generator, { runner })
     expect(state['report_text']).toBe('# Report\nAll good.')
@@ -37,7 +45,9 @@ describe('Agent(...).artifacts()', () => {
     const artifactEvent = events.at(-1)
     expect(artifactEvent?.author).toBe('generator')
     expect(artifactEvent?.actions.artifactDelta).toEqual({ 'report.md': 0 })
-    expect(generator.dataFlow()).toContain("writes:   state['report_text']; then A.publish('report.md', { fromKey: 'report_text' })")
+    expect(generator.dataFlow()).toContain(
+      "writes:   state['report_text']; then A.publish('report.md', { fromKey: 'report_text' })",
+    )
     expectConfigError(() => Agent('a').artifacts(), 'no operations given')
     expectConfigError(() => Agent('a').artifacts('report.md' as never), 'expected an A operation')
   })
@@ -90,15 +100,33 @@ describe('more A operations', () => {
   })
 
   it('content transforms convert around publish and snapshot', async () => {
-    const state = { data: { n: 1 }, rows: [{ name: 'a, b', score: 1 }, { name: 'c', score: 2 }], report: { Summary: 'ok', Items: ['x', 'y'] } }
+    const state = {
+      data: { n: 1 },
+      rows: [
+        { name: 'a, b', score: 1 },
+        { name: 'c', score: 2 },
+      ],
+      report: { Summary: 'ok', Items: ['x', 'y'] },
+    }
     expect(await A.fromJson('data').apply(state)).toEqual({ data: '{\n  "n": 1\n}' })
     expect(await A.fromCsv('rows', { into: 'csv' }).apply(state)).toEqual({ csv: 'name,score\n"a, b",1\nc,2' })
     expect(await A.fromMarkdown('report').apply(state)).toEqual({ report: '## Summary\n\nok\n\n## Items\n\n- x\n- y' })
     expect(await A.asJson('j').apply({ j: '{"a":[1]}' })).toEqual({ j: { a: [1] } })
-    expect(await A.asCsv('c').apply({ c: 'name,score\n"a, b",1\nc,2\n' })).toEqual({ c: [{ name: 'a, b', score: '1' }, { name: 'c', score: '2' }] })
-    expect(await A.asText('t').apply({ t: { mimeType: 'application/octet-stream', data: Buffer.from('hi').toString('base64') } })).toEqual({ t: 'hi' })
+    expect(await A.asCsv('c').apply({ c: 'name,score\n"a, b",1\nc,2\n' })).toEqual({
+      c: [
+        { name: 'a, b', score: '1' },
+        { name: 'c', score: '2' },
+      ],
+    })
+    expect(
+      await A.asText('t').apply({
+        t: { mimeType: 'application/octet-stream', data: Buffer.from('hi').toString('base64') },
+      }),
+    ).toEqual({ t: 'hi' })
     expect(A.fromJson('data').description).toBe("A.fromJson('data')")
-    await expect(Promise.resolve().then(() => A.asJson('j').apply({ j: 'nope' }))).rejects.toSatisfy((error: unknown) => StateError.isInstance(error))
+    await expect(Promise.resolve().then(() => A.asJson('j').apply({ j: 'nope' }))).rejects.toSatisfy((error: unknown) =>
+      StateError.isInstance(error),
+    )
   })
 
   it('content transforms run as pipeline steps around artifact operations', async () => {
@@ -123,7 +151,9 @@ describe('more A operations', () => {
       .then(Agent('editor').model(llm).instruct('Edit the draft.').context(A.forLlm('draft.md')))
     const runner = new InMemoryRunner({ agent: flow.build() })
     await runBuilder(flow, { runner })
-    expect(llm.requests[0]?.config.systemInstruction).toContain('Edit the draft.\n\n<conversation_context>\n[artifact: draft.md]\nDraft one.\n</conversation_context>')
+    expect(llm.requests[0]?.config.systemInstruction).toContain(
+      'Edit the draft.\n\n<conversation_context>\n[artifact: draft.md]\nDraft one.\n</conversation_context>',
+    )
     expectConfigError(() => A.forLlm('x.md', { maxChars: 0 }), 'A.forLlm().maxChars')
   })
 })

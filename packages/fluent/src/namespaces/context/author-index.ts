@@ -20,7 +20,10 @@ export function hasAuthorIndex(events: readonly Event[]): boolean {
  * it keeps plus the new events, not the whole session on every model call.
  * @internal
  */
-export function* eventIndexesByAuthor(events: readonly Event[], authors: readonly string[]): Generator<number, void, undefined> {
+export function* eventIndexesByAuthor(
+  events: readonly Event[],
+  authors: readonly string[],
+): Generator<number, void, undefined> {
   let index = indexes.get(events)
   if (!index || index.scanned > events.length) {
     index = { scanned: 0, byAuthor: new Map() }

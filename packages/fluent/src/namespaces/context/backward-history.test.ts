@@ -9,8 +9,14 @@ const longSession = (async () => {
   const sessionService = new InMemorySessionService()
   const session = await sessionService.createSession({ appName: 'app', userId: 'u1' })
   for (let index = 0; index < 5_000; index++) {
-    await sessionService.appendEvent({ session, event: createEvent({ author: 'user', content: { role: 'user', parts: [{ text: `question ${index}` }] } }) })
-    await sessionService.appendEvent({ session, event: createEvent({ author: 'bot', content: { role: 'model', parts: [{ text: `answer ${index}` }] } }) })
+    await sessionService.appendEvent({
+      session,
+      event: createEvent({ author: 'user', content: { role: 'user', parts: [{ text: `question ${index}` }] } }),
+    })
+    await sessionService.appendEvent({
+      session,
+      event: createEvent({ author: 'bot', content: { role: 'model', parts: [{ text: `answer ${index}` }] } }),
+    })
   }
   return { session, sessionService }
 })()
@@ -46,7 +52,12 @@ describe('history policies read only the tail of a long session', () => {
   })
 
   it('lastNTurns, truncate and budget stop early too', async () => {
-    for (const spec of [C.lastNTurns(3), C.truncate({ maxTurns: 3 }), C.truncate({ maxTokens: 20 }), C.budget({ maxTokens: 20 })]) {
+    for (const spec of [
+      C.lastNTurns(3),
+      C.truncate({ maxTurns: 3 }),
+      C.truncate({ maxTokens: 20 }),
+      C.budget({ maxTokens: 20 }),
+    ]) {
       const { reads } = await measure(spec)
       expect(reads.indices.size).toBeLessThanOrEqual(7)
       expect(reads.other).toEqual([])
@@ -90,7 +101,10 @@ describe('author filters on a long session', () => {
     const session = await sessionService.createSession({ appName: 'app', userId: 'u1' })
     for (let index = 0; index < 10_000; index++) {
       const author = index % 1_000 === 0 ? 'user' : 'bot'
-      await sessionService.appendEvent({ session, event: createEvent({ author, content: { role: 'model', parts: [{ text: `${author} ${index}` }] } }) })
+      await sessionService.appendEvent({
+        session,
+        event: createEvent({ author, content: { role: 'model', parts: [{ text: `${author} ${index}` }] } }),
+      })
     }
     const reads = new Set<number>()
     const events = new Proxy(session.events, {
@@ -114,8 +128,14 @@ describe('author filters on a long session', () => {
     expect(first.split('\n')).toHaveLength(10)
     expect(reads.size).toBe(10_000)
     reads.clear()
-    await sessionService.appendEvent({ session, event: createEvent({ author: 'user', content: { role: 'user', parts: [{ text: 'new question' }] } }) })
-    await sessionService.appendEvent({ session, event: createEvent({ author: 'bot', content: { role: 'model', parts: [{ text: 'new answer' }] } }) })
+    await sessionService.appendEvent({
+      session,
+      event: createEvent({ author: 'user', content: { role: 'user', parts: [{ text: 'new question' }] } }),
+    })
+    await sessionService.appendEvent({
+      session,
+      event: createEvent({ author: 'bot', content: { role: 'model', parts: [{ text: 'new answer' }] } }),
+    })
     const second = (await provider?.(context())) ?? ''
     expect(second.split('\n').at(-1)).toBe('[user]: new question')
     // 2 new events indexed + 11 user events kept (each read once more to render).

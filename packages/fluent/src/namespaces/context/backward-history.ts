@@ -43,7 +43,8 @@ export async function renderHistory(
   const authors = first?.run.mode === 'stream' ? first.authors : undefined
   // A leading author filter reads only its authors' events through an index kept per session history. When later
   // stages stop early (a window) and no index exists yet, scanning lazily from the end reads less than building one.
-  const useIndex = authors !== undefined && (stages.length === 1 || hasAuthorIndex(context.invocationContext.session.events))
+  const useIndex =
+    authors !== undefined && (stages.length === 1 || hasAuthorIndex(context.invocationContext.session.events))
   let items: Iterable<HistoryItem> = backwardHistory(context, useIndex ? authors : undefined)
   for (const stage of stages) {
     if (stage.run.mode === 'stream') {

@@ -29,9 +29,18 @@ function newestWithin(items: readonly HistoryItem[], budget: number): number {
 }
 
 /** `<earlier_context_summary>` block written by the model for `older` (newest first). */
-async function earlierSummary(factory: string, model: ContextModel | undefined, older: readonly HistoryItem[], context: ReadonlyContext): Promise<HistoryItem> {
+async function earlierSummary(
+  factory: string,
+  model: ContextModel | undefined,
+  older: readonly HistoryItem[],
+  context: ReadonlyContext,
+): Promise<HistoryItem> {
   const summary = await callStageModel(factory, model, defaultSummaryPrompt, transcript(older), context)
-  return madeItem('summary', `<earlier_context_summary>\n${neutralizeContextValue(summary)}\n</earlier_context_summary>`, true)
+  return madeItem(
+    'summary',
+    `<earlier_context_summary>\n${neutralizeContextValue(summary)}\n</earlier_context_summary>`,
+    true,
+  )
 }
 
 /**
@@ -39,7 +48,13 @@ async function earlierSummary(factory: string, model: ContextModel | undefined, 
  * if still over `maxTokens`, the newest events within half the budget are kept and the older ones summarized by the
  * model; finally the newest text within `maxTokens` is kept (the oldest kept item cut).
  */
-async function cascade(factory: string, model: ContextModel | undefined, maxTokens: number, items: readonly HistoryItem[], context: ReadonlyContext): Promise<readonly HistoryItem[]> {
+async function cascade(
+  factory: string,
+  model: ContextModel | undefined,
+  maxTokens: number,
+  items: readonly HistoryItem[],
+  context: ReadonlyContext,
+): Promise<readonly HistoryItem[]> {
   let kept = streamThrough(dedupStage(), streamThrough(compactStage(), items))
   if (tokensOf(kept) > maxTokens) {
     const recent = Math.max(1, newestWithin(kept, Math.floor(maxTokens / 2)))
@@ -87,19 +102,27 @@ export function manusCascadeStage(budget: number, model: ContextModel | undefine
  */
 export function rollingStage(turns: number, summarize: boolean, model: ContextModel | undefined): HistoryStage {
   const call = `C.rolling(${callOptions([`n: ${turns}`, summarize ? 'summarize: true' : '', modelArgument(model)])})`
-  const summary = summarize ? `last ${turns} turns, older events summarized by ${contextModelName(model)}` : `last ${turns} turns`
-  return createCollectStage(call, summary, async (items, context) => {
-    let users = 0
-    let cut = items.length
-    for (let index = 0; index < items.length; index++) {
-      if (items[index]?.author === 'user' && ++users >= turns) {
-        cut = index + 1
-        break
+  const summary = summarize
+    ? `last ${turns} turns, older events summarized by ${contextModelName(model)}`
+    : `last ${turns} turns`
+  return createCollectStage(
+    call,
+    summary,
+    async (items, context) => {
+      let users = 0
+      let cut = items.length
+      for (let index = 0; index < items.length; index++) {
+        if (items[index]?.author === 'user' && ++users >= turns) {
+          cut = index + 1
+          break
+        }
       }
-    }
-    const recent = items.slice(0, cut)
-    const older = items.slice(cut)
-    if (!summarize || older.length === 0) return recent
-    return [...recent, await earlierSummary('C.rolling()', model, older, context)]
-  }, [], summarize)
+      const recent = items.slice(0, cut)
+      const older = items.slice(cut)
+      if (!summarize || older.length === 0) return recent
+      return [...recent, await earlierSummary('C.rolling()', model, older, context)]
+    },
+    [],
+    summarize,
+  )
 }

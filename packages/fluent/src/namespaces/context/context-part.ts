@@ -77,12 +77,28 @@ export function createPart(part: PartInit): ContextPart {
 
 /** `C.none()`: no history, nothing rendered. @internal */
 export function createNonePart(): ContextPart {
-  return createPart({ kind: 'context-none', includeContents: 'none', call: 'C.none()', summary: 'history suppressed', stateKeys: [], stages: null, render: null })
+  return createPart({
+    kind: 'context-none',
+    includeContents: 'none',
+    call: 'C.none()',
+    summary: 'history suppressed',
+    stateKeys: [],
+    stages: null,
+    render: null,
+  })
 }
 
 /** `C.default()`: the model's native history, nothing rendered. @internal */
 export function createDefaultPart(): ContextPart {
-  return createPart({ kind: 'context-default', includeContents: 'default', call: 'C.default()', summary: 'full history', stateKeys: [], stages: null, render: null })
+  return createPart({
+    kind: 'context-default',
+    includeContents: 'default',
+    call: 'C.default()',
+    summary: 'full history',
+    stateKeys: [],
+    stages: null,
+    render: null,
+  })
 }
 
 /** `C.fromState()`: `[key]: value` lines for the present keys, values neutralised ({@link neutralizeContextValue}). @internal */
@@ -99,7 +115,8 @@ export function createStatePart(keys: readonly string[]): ContextPart {
       const lines: string[] = []
       for (const key of frozenKeys) {
         const value = context.state.get(key)
-        if (value !== undefined && value !== null) lines.push(`[${key}]: ${neutralizeContextValue(renderStateValue(value))}`)
+        if (value !== undefined && value !== null)
+          lines.push(`[${key}]: ${neutralizeContextValue(renderStateValue(value))}`)
       }
       return lines.join('\n')
     },

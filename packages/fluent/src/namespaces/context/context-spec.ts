@@ -46,7 +46,11 @@ export function isContextSpec(value: unknown): value is ContextSpec {
 /** The union of two context specs (see {@link ContextSpec.add}). */
 export function addContext(spec: ContextSpec, other: ContextSpec): ContextSpec {
   if (!isContextSpec(other)) {
-    throwConfigIssue(['C.add()'], `expected a context spec made by C.*, got ${typeof other}.`, "Pass one such as C.fromState('topic').")
+    throwConfigIssue(
+      ['C.add()'],
+      `expected a context spec made by C.*, got ${typeof other}.`,
+      "Pass one such as C.fromState('topic').",
+    )
   }
   return createContextSpec([...spec.parts, ...other.parts])
 }

@@ -2,7 +2,12 @@ import type { HistoryItem } from './history-item.js'
 import { createStreamStage, type HistoryStage } from './history-stage.js'
 import { formatArgument, formatArguments } from '../shared/format-argument.js'
 
-function filterStage(call: string, summary: string, keep: (item: HistoryItem) => boolean, authors?: readonly string[]): HistoryStage {
+function filterStage(
+  call: string,
+  summary: string,
+  keep: (item: HistoryItem) => boolean,
+  authors?: readonly string[],
+): HistoryStage {
   return createStreamStage(
     call,
     summary,
@@ -30,7 +35,11 @@ export function fromAgentsStage(names: readonly string[]): HistoryStage {
 
 /** Keeps everything except the named agents' events. @internal */
 export function excludeAgentsStage(names: readonly string[]): HistoryStage {
-  return filterStage(`C.excludeAgents(${formatArguments(names)})`, `all but ${names.join(', ')}`, (item) => !names.includes(item.author))
+  return filterStage(
+    `C.excludeAgents(${formatArguments(names)})`,
+    `all but ${names.join(', ')}`,
+    (item) => !names.includes(item.author),
+  )
 }
 
 /** The kinds of event `C.select({ type })` keeps. */

@@ -47,7 +47,14 @@ export function toHistoryItem(event: Event): HistoryItem | undefined {
   const shown = [hasText ? text : '', ...tools].filter((segment) => segment.length > 0).join(' ')
   if (shown.length === 0) return undefined
   const tags = event.customMetadata?.['tags']
-  const item: HistoryItem = { author: event.author, text: shown, toolCalls, toolResponses, toolOnly: !hasText, timestamp: event.timestamp }
+  const item: HistoryItem = {
+    author: event.author,
+    text: shown,
+    toolCalls,
+    toolResponses,
+    toolOnly: !hasText,
+    timestamp: event.timestamp,
+  }
   return Array.isArray(tags) ? { ...item, tags: tags.filter((tag): tag is string => typeof tag === 'string') } : item
 }
 

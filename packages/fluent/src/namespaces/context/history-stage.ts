@@ -8,7 +8,10 @@ import type { HistoryItem } from './history-item.js'
 export type HistoryStream = (items: Iterable<HistoryItem>) => Iterable<HistoryItem>
 
 /** A step that needs every item the earlier steps kept (newest first), such as a model-powered summary. */
-export type HistoryCollect = (items: readonly HistoryItem[], context: ReadonlyContext) => Promise<readonly HistoryItem[]>
+export type HistoryCollect = (
+  items: readonly HistoryItem[],
+  context: ReadonlyContext,
+) => Promise<readonly HistoryItem[]>
 
 /** One history policy (`C.window(5)`, `C.redact(...)`, …): a frozen plain descriptor. */
 export interface HistoryStage {
@@ -19,7 +22,9 @@ export interface HistoryStage {
   readonly summary: string
   /** State keys it reads (for the contract checker). */
   readonly stateKeys: readonly string[]
-  readonly run: { readonly mode: 'stream'; readonly stream: HistoryStream } | { readonly mode: 'collect'; readonly collect: HistoryCollect }
+  readonly run:
+    | { readonly mode: 'stream'; readonly stream: HistoryStream }
+    | { readonly mode: 'collect'; readonly collect: HistoryCollect }
   /** When the stage keeps only events by these authors: as a first stage, only their events are read. */
   readonly authors?: readonly string[]
   /** True when the stage calls a model (reported as events by the agent). */
@@ -27,7 +32,12 @@ export interface HistoryStage {
 }
 
 /** Creates a frozen lazy stage. @internal */
-export function createStreamStage(call: string, summary: string, stream: HistoryStream, authors?: readonly string[]): HistoryStage {
+export function createStreamStage(
+  call: string,
+  summary: string,
+  stream: HistoryStream,
+  authors?: readonly string[],
+): HistoryStage {
   return Object.freeze({
     kind: 'history-stage',
     call,

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, createEvent, injectSessionState } from '@adk-fluent/core'
 import * as C from './index.js'
-import { compileContext, composeInstruction, contextStateKeys, describeContext, type ContextSpec } from './compile-context.js'
+import {
+  compileContext,
+  composeInstruction,
+  contextStateKeys,
+  describeContext,
+  type ContextSpec,
+} from './compile-context.js'
 import { createTestContext, type TestTurn } from '../shared/test-context.js'
 import { isContextSpec } from './compile-context.js'
 
@@ -15,10 +21,16 @@ const conversation: TestTurn[] = [
   ['critic', 'Budget is tight.'],
 ]
 
-async function render(spec: ContextSpec, options: { state?: Record<string, unknown>; turns?: readonly TestTurn[] } = {}) {
+async function render(
+  spec: ContextSpec,
+  options: { state?: Record<string, unknown>; turns?: readonly TestTurn[] } = {},
+) {
   const compiled = compileContext(spec)
   const { readonlyContext } = await createTestContext({ turns: conversation, ...options })
-  return { includeContents: compiled.includeContents, text: compiled.provider ? await compiled.provider(readonlyContext) : undefined }
+  return {
+    includeContents: compiled.includeContents,
+    text: compiled.provider ? await compiled.provider(readonlyContext) : undefined,
+  }
 }
 
 function expectConfigError(run: () => unknown, ...fragments: string[]): void {
@@ -46,14 +58,18 @@ describe('the .reads() golden block (API §2.4)', () => {
   })
 
   it('leaves absent and null keys out of the block', async () => {
-    const { text } = await render(C.fromState('findings', 'missing', 'gone', 'data'), { state: { findings: 'F1', gone: null, data: { n: 1 } } })
+    const { text } = await render(C.fromState('findings', 'missing', 'gone', 'data'), {
+      state: { findings: 'F1', gone: null, data: { n: 1 } },
+    })
     expect(text).toBe('[findings]: F1\n[data]: {"n":1}')
   })
 })
 
 describe('composeInstruction', () => {
   it('joins instruction and block, or returns either alone', () => {
-    expect(composeInstruction('Do it.', '[a]: 1')).toBe('Do it.\n\n<conversation_context>\n[a]: 1\n</conversation_context>')
+    expect(composeInstruction('Do it.', '[a]: 1')).toBe(
+      'Do it.\n\n<conversation_context>\n[a]: 1\n</conversation_context>',
+    )
     expect(composeInstruction('Do it.', '')).toBe('Do it.')
     expect(composeInstruction('', '[a]: 1')).toBe('<conversation_context>\n[a]: 1\n</conversation_context>')
     expect(composeInstruction('', '')).toBe('')
@@ -76,7 +92,8 @@ describe('C golden outputs', () => {
   })
 
   it('window(n) and lastNTurns(n) keep the last n turns, counted from user messages', async () => {
-    const lastTwo = '[user]: Tokyo in May.\n[researcher]: Found 3 hotels.\n[planner]: Here is a plan.\n[user]: Make it cheaper.\n[critic]: Budget is tight.'
+    const lastTwo =
+      '[user]: Tokyo in May.\n[researcher]: Found 3 hotels.\n[planner]: Here is a plan.\n[user]: Make it cheaper.\n[critic]: Budget is tight.'
     expect((await render(C.window(2))).text).toBe(lastTwo)
     expect((await render(C.lastNTurns(2))).text).toBe(lastTwo)
     expect((await render(C.window(1))).text).toBe('[user]: Make it cheaper.\n[critic]: Budget is tight.')
@@ -87,21 +104,30 @@ describe('C golden outputs', () => {
     expect((await render(C.fromAgents('critic'))).text).toBe(
       '[user]: Hi, I need a trip plan.\n[user]: Tokyo in May.\n[user]: Make it cheaper.\n[critic]: Budget is tight.',
     )
-    expect((await render(C.excludeAgents('planner', 'user'))).text).toBe('[researcher]: Found 3 hotels.\n[critic]: Budget is tight.')
-    expect((await render(C.select({ author: 'planner' }))).text).toBe('[planner]: Where to?\n[planner]: Here is a plan.')
-    expect((await render(C.select({ author: ['researcher', 'critic'], where: (item) => item.text.includes('hotels') }))).text).toBe(
-      '[researcher]: Found 3 hotels.',
+    expect((await render(C.excludeAgents('planner', 'user'))).text).toBe(
+      '[researcher]: Found 3 hotels.\n[critic]: Budget is tight.',
     )
+    expect((await render(C.select({ author: 'planner' }))).text).toBe(
+      '[planner]: Where to?\n[planner]: Here is a plan.',
+    )
+    expect(
+      (await render(C.select({ author: ['researcher', 'critic'], where: (item) => item.text.includes('hotels') })))
+        .text,
+    ).toBe('[researcher]: Found 3 hotels.')
   })
 
   it('template resolves state; it is neutral about history', async () => {
-    const { includeContents, text } = await render(C.template('Project: {project}. Owner: {owner?}.'), { state: { project: 'Atlas' } })
+    const { includeContents, text } = await render(C.template('Project: {project}. Owner: {owner?}.'), {
+      state: { project: 'Atlas' },
+    })
     expect(includeContents).toBe('default')
     expect(text).toBe('Project: Atlas. Owner: .')
   })
 
   it('truncate keeps the last turns and cuts the oldest kept event to the token budget', async () => {
-    expect((await render(C.truncate({ maxTurns: 1 }))).text).toBe('[user]: Make it cheaper.\n[critic]: Budget is tight.')
+    expect((await render(C.truncate({ maxTurns: 1 }))).text).toBe(
+      '[user]: Make it cheaper.\n[critic]: Budget is tight.',
+    )
     // "[critic]: Budget is tight." is 26 characters = 7 tokens; 3 tokens (12 characters) remain for the next line,
     // of which "[user]: …" takes 9.
     expect((await render(C.truncate({ maxTokens: 10 }))).text).toBe('[user]: …er.\n[critic]: Budget is tight.')
@@ -112,18 +138,29 @@ describe('C golden outputs', () => {
     // 7 tokens for the critic's line, 6 for the user's.
     expect((await render(C.budget({ maxTokens: 12 }))).text).toBe('[critic]: Budget is tight.')
     expect((await render(C.budget({ maxTokens: 6 }))).text).toBe('')
-    expect((await render(C.budget({ maxTokens: 13 }))).text).toBe('[user]: Make it cheaper.\n[critic]: Budget is tight.')
+    expect((await render(C.budget({ maxTokens: 13 }))).text).toBe(
+      '[user]: Make it cheaper.\n[critic]: Budget is tight.',
+    )
   })
 
   it('redact replaces every match with [REDACTED]', async () => {
-    const turns: TestTurn[] = [['user', 'My card is 4111 1111 and my code 4111 1111.'], ['agent', 'Email a@b.co']]
+    const turns: TestTurn[] = [
+      ['user', 'My card is 4111 1111 and my code 4111 1111.'],
+      ['agent', 'Email a@b.co'],
+    ]
     expect((await render(C.redact(/4111 1111/, '[a-z]@[a-z]+\\.co'), { turns })).text).toBe(
       '[user]: My card is [REDACTED] and my code [REDACTED].\n[agent]: Email [REDACTED]',
     )
   })
 
   it('dedup keeps the latest copy of repeated events', async () => {
-    const turns: TestTurn[] = [['user', 'ping'], ['bot', 'pong'], ['user', 'ping'], ['bot', 'pong'], ['bot', 'done']]
+    const turns: TestTurn[] = [
+      ['user', 'ping'],
+      ['bot', 'pong'],
+      ['user', 'ping'],
+      ['bot', 'pong'],
+      ['bot', 'done'],
+    ]
     expect((await render(C.dedup(), { turns })).text).toBe('[user]: ping\n[bot]: pong\n[bot]: done')
   })
 
@@ -131,7 +168,10 @@ describe('C golden outputs', () => {
     const tool = (author: string, parts: object[]) => createEvent({ author, content: { role: 'model', parts } })
     const events = [
       createEvent({ author: 'user', content: { role: 'user', parts: [{ text: 'Weather?' }] } }),
-      tool('bot', [{ functionCall: { name: 'geo', args: { q: 'Tokyo' } } }, { functionCall: { name: 'time', args: {} } }]),
+      tool('bot', [
+        { functionCall: { name: 'geo', args: { q: 'Tokyo' } } },
+        { functionCall: { name: 'time', args: {} } },
+      ]),
       tool('bot', [{ functionResponse: { name: 'geo', response: { lat: 35 } } }]),
       tool('bot', [{ functionCall: { name: 'weather', args: { lat: 35 } } }]),
       createEvent({ author: 'bot', content: { role: 'model', parts: [{ text: 'Sunny.' }] } }),
@@ -142,13 +182,18 @@ describe('C golden outputs', () => {
     expect(await plain.provider?.(readonlyContext)).toBe(
       '[bot]: called geo({"q":"Tokyo"}) called time({})\n[bot]: geo returned {"lat":35}\n[bot]: called weather({"lat":35})\n[bot]: Sunny.',
     )
-    expect(await compact.provider?.(readonlyContext)).toBe('[user]: Weather?\n[bot]: [tool calls: 3 interactions]\n[bot]: Sunny.')
+    expect(await compact.provider?.(readonlyContext)).toBe(
+      '[user]: Weather?\n[bot]: [tool calls: 3 interactions]\n[bot]: Sunny.',
+    )
   })
 
   it('skips partial events, thoughts and state-only events', async () => {
     const events = [
       createEvent({ author: 'bot', partial: true, content: { role: 'model', parts: [{ text: 'Sun' }] } }),
-      createEvent({ author: 'bot', content: { role: 'model', parts: [{ text: 'hmm', thought: true }, { text: 'Sunny.' }] } }),
+      createEvent({
+        author: 'bot',
+        content: { role: 'model', parts: [{ text: 'hmm', thought: true }, { text: 'Sunny.' }] },
+      }),
       createEvent({ author: 'step', actions: { stateDelta: { a: 1 } } }),
     ]
     const { readonlyContext } = await createTestContext({ events })
@@ -164,31 +209,41 @@ describe('C composition', () => {
       text: '[goal]: cheap trip\n[user]: Make it cheaper.\n[critic]: Budget is tight.',
     })
     expect(compileContext(C.fromState('a').add(C.template('{a}'))).includeContents).toBe('default')
-    expect((await render(C.fromState('missing').add(C.fromState('goal')), { state: { goal: 'g' } })).text).toBe('[goal]: g')
+    expect((await render(C.fromState('missing').add(C.fromState('goal')), { state: { goal: 'g' } })).text).toBe(
+      '[goal]: g',
+    )
   })
 
   it('.pipe() feeds the history through policies in order', async () => {
-    expect((await render(C.excludeAgents('critic').pipe(C.window(1)))).text).toBe(
-      '[user]: Make it cheaper.',
+    expect((await render(C.excludeAgents('critic').pipe(C.window(1)))).text).toBe('[user]: Make it cheaper.')
+    expect((await render(C.userOnly().pipe(C.window(2)).pipe(C.redact(/Tokyo/)))).text).toBe(
+      '[user]: [REDACTED] in May.\n[user]: Make it cheaper.',
     )
-    expect((await render(C.userOnly().pipe(C.window(2)).pipe(C.redact(/Tokyo/)))).text).toBe('[user]: [REDACTED] in May.\n[user]: Make it cheaper.')
   })
 
   it('.pipe() onto a spec without history adds one over the whole conversation', async () => {
-    const { includeContents, text } = await render(C.fromState('goal').pipe(C.fromAgents('researcher')), { state: { goal: 'g' } })
+    const { includeContents, text } = await render(C.fromState('goal').pipe(C.fromAgents('researcher')), {
+      state: { goal: 'g' },
+    })
     expect(includeContents).toBe('none')
-    expect(text).toBe('[goal]: g\n[user]: Hi, I need a trip plan.\n[user]: Tokyo in May.\n[researcher]: Found 3 hotels.\n[user]: Make it cheaper.')
+    expect(text).toBe(
+      '[goal]: g\n[user]: Hi, I need a trip plan.\n[user]: Tokyo in May.\n[researcher]: Found 3 hotels.\n[user]: Make it cheaper.',
+    )
   })
 
   it('descriptions and state keys', () => {
-    expect(describeContext(C.none().add(C.fromState('query')))).toBe("C.none() — history suppressed + C.fromState('query') — state keys only")
+    expect(describeContext(C.none().add(C.fromState('query')))).toBe(
+      "C.none() — history suppressed + C.fromState('query') — state keys only",
+    )
     expect(describeContext(C.fromAgents('a').pipe(C.window(3)).pipe(C.redact(/x/)))).toBe(
       "C.fromAgents('a').pipe(C.window(3)).pipe(C.redact(/x/)) — user messages and a, last 3 turns, redacted (/x/g)",
     )
     expect(describeContext(C.default().add(C.truncate({ maxTurns: 4, maxTokens: 100 })))).toBe(
       'C.default() — full history + C.truncate({ maxTurns: 4, maxTokens: 100 }) — truncated to last 4 turns, about 100 tokens, oldest event cut',
     )
-    expect(contextStateKeys(C.fromState('a', 'b').add(C.template('{c} {d?} {artifact.x}')).add(C.fromState('a')))).toEqual(['a', 'b', 'c', 'd'])
+    expect(
+      contextStateKeys(C.fromState('a', 'b').add(C.template('{c} {d?} {artifact.x}')).add(C.fromState('a'))),
+    ).toEqual(['a', 'b', 'c', 'd'])
   })
 })
 

@@ -8,7 +8,13 @@ import {
   createTemplatePart,
 } from './context-part.js'
 import type { HistoryStage } from './history-stage.js'
-import { excludeAgentsStage, fromAgentsStage, selectStage, userOnlyStage, type ContextSelection } from './filter-stages.js'
+import {
+  excludeAgentsStage,
+  fromAgentsStage,
+  selectStage,
+  userOnlyStage,
+  type ContextSelection,
+} from './filter-stages.js'
 import { budgetStage, truncateStage, turnWindowStage, type TruncateLimits } from './limit-stages.js'
 import { compactStage, dedupStage, redactStage } from './rewrite-stages.js'
 import { relevantStage, summarizeStage } from './model-stages.js'
@@ -71,7 +77,9 @@ export function userOnly(): ContextSpec {
  * @example C.window(3)
  */
 export function window(turns: number): ContextSpec {
-  return history(turnWindowStage(`C.window(${turns})`, parsePositiveInteger('C.window()', 'the number of turns', turns)))
+  return history(
+    turnWindowStage(`C.window(${turns})`, parsePositiveInteger('C.window()', 'the number of turns', turns)),
+  )
 }
 
 /**
@@ -79,7 +87,9 @@ export function window(turns: number): ContextSpec {
  * @example C.lastNTurns(2)
  */
 export function lastNTurns(turns: number): ContextSpec {
-  return history(turnWindowStage(`C.lastNTurns(${turns})`, parsePositiveInteger('C.lastNTurns()', 'the number of turns', turns)))
+  return history(
+    turnWindowStage(`C.lastNTurns(${turns})`, parsePositiveInteger('C.lastNTurns()', 'the number of turns', turns)),
+  )
 }
 
 /**
@@ -113,7 +123,11 @@ export function excludeAgents(...names: string[]): ContextSpec {
  */
 export function template(text: string): ContextSpec {
   if (typeof text !== 'string' || text.trim().length === 0) {
-    throwConfigIssue(['C.template()'], "the text is empty or not a string.", "Pass a template such as C.template('Project: {project}').")
+    throwConfigIssue(
+      ['C.template()'],
+      'the text is empty or not a string.',
+      "Pass a template such as C.template('Project: {project}').",
+    )
   }
   const variables = templateVariables(text)
   const keys = [...variables.required, ...variables.optional].filter((key) => !key.startsWith('artifact.'))
@@ -128,18 +142,37 @@ export function template(text: string): ContextSpec {
 export function select(selection: ContextSelection): ContextSpec {
   const author = selection?.author
   const authors = author === undefined ? [] : typeof author === 'string' ? [author] : author
-  if (!selection || (author === undefined && selection.where === undefined && selection.type === undefined && selection.tag === undefined)) {
-    throwConfigIssue(['C.select()'], "nothing to select by.", "Pass { author: 'planner' }, { type: 'message' }, { tag: 'decision' } and/or { where: (item) => boolean }.")
+  if (
+    !selection ||
+    (author === undefined &&
+      selection.where === undefined &&
+      selection.type === undefined &&
+      selection.tag === undefined)
+  ) {
+    throwConfigIssue(
+      ['C.select()'],
+      'nothing to select by.',
+      "Pass { author: 'planner' }, { type: 'message' }, { tag: 'decision' } and/or { where: (item) => boolean }.",
+    )
   }
   if (author !== undefined) parseAgentNames('C.select()', authors)
   if (selection.type !== undefined) {
     const types = typeof selection.type === 'string' ? [selection.type] : selection.type
-    for (const type of types as unknown[]) parseChoice('C.select()', 'type', type, ['message', 'tool-call', 'tool-result'] as const)
+    for (const type of types as unknown[])
+      parseChoice('C.select()', 'type', type, ['message', 'tool-call', 'tool-result'] as const)
   }
   if (selection.tag !== undefined) {
     const tags = typeof selection.tag === 'string' ? [selection.tag] : selection.tag
-    if (!Array.isArray(tags) || tags.length === 0 || tags.some((tag: unknown) => typeof tag !== 'string' || tag.length === 0)) {
-      throwConfigIssue(['C.select()', 'tag'], 'must be a non-empty string or a list of them.', "Pass one such as { tag: 'decision' }.")
+    if (
+      !Array.isArray(tags) ||
+      tags.length === 0 ||
+      tags.some((tag: unknown) => typeof tag !== 'string' || tag.length === 0)
+    ) {
+      throwConfigIssue(
+        ['C.select()', 'tag'],
+        'must be a non-empty string or a list of them.',
+        "Pass one such as { tag: 'decision' }.",
+      )
     }
   }
   if (selection.where !== undefined && typeof selection.where !== 'function') {
@@ -155,12 +188,19 @@ export function select(selection: ContextSelection): ContextSpec {
  */
 export function truncate(limits: TruncateLimits): ContextSpec {
   if (!limits || (limits.maxTurns === undefined && limits.maxTokens === undefined)) {
-    throwConfigIssue(['C.truncate()'], 'no limit given.', 'Pass { maxTurns } and/or { maxTokens }, for example C.truncate({ maxTurns: 10 }).')
+    throwConfigIssue(
+      ['C.truncate()'],
+      'no limit given.',
+      'Pass { maxTurns } and/or { maxTokens }, for example C.truncate({ maxTurns: 10 }).',
+    )
   }
   const parsed: { maxTurns?: number; maxTokens?: number } = {}
   if (limits.maxTurns !== undefined) parsed.maxTurns = parsePositiveInteger('C.truncate()', 'maxTurns', limits.maxTurns)
-  if (limits.maxTokens !== undefined) parsed.maxTokens = parsePositiveInteger('C.truncate()', 'maxTokens', limits.maxTokens)
-  const call = `C.truncate({ ${Object.entries(parsed).map(([key, value]) => `${key}: ${value}`).join(', ')} })`
+  if (limits.maxTokens !== undefined)
+    parsed.maxTokens = parsePositiveInteger('C.truncate()', 'maxTokens', limits.maxTokens)
+  const call = `C.truncate({ ${Object.entries(parsed)
+    .map(([key, value]) => `${key}: ${value}`)
+    .join(', ')} })`
   return history(truncateStage(call, parsed))
 }
 
@@ -204,11 +244,19 @@ export function compact(): ContextSpec {
  */
 export function summarize(options: { readonly model?: ContextModel; readonly prompt?: string } = {}): ContextSpec {
   if (typeof options !== 'object' || options === null) {
-    throwConfigIssue(['C.summarize()'], `expected an options object, got ${formatArgument(options)}.`, 'Pass C.summarize() or C.summarize({ model, prompt }).')
+    throwConfigIssue(
+      ['C.summarize()'],
+      `expected an options object, got ${formatArgument(options)}.`,
+      'Pass C.summarize() or C.summarize({ model, prompt }).',
+    )
   }
   const model = parseContextModel('C.summarize()', options?.model)
   if (options.prompt !== undefined && (typeof options.prompt !== 'string' || options.prompt.trim().length === 0)) {
-    throwConfigIssue(['C.summarize()', 'prompt'], 'must be a non-empty string.', 'Pass the instruction given to the summarizing model, or leave it out.')
+    throwConfigIssue(
+      ['C.summarize()', 'prompt'],
+      'must be a non-empty string.',
+      'Pass the instruction given to the summarizing model, or leave it out.',
+    )
   }
   return history(summarizeStage(model, options.prompt))
 }
@@ -219,21 +267,32 @@ export function summarize(options: { readonly model?: ContextModel; readonly pro
  * @example C.relevant({ model, queryKey: 'question', topK: 3 })
  */
 export function relevant(
-  options: { readonly model?: ContextModel; readonly topK?: number } & ({ readonly queryKey: string; readonly query?: never } | { readonly query: string; readonly queryKey?: never }),
+  options: { readonly model?: ContextModel; readonly topK?: number } & (
+    | { readonly queryKey: string; readonly query?: never }
+    | { readonly query: string; readonly queryKey?: never }
+  ),
 ): ContextSpec {
   const model = parseContextModel('C.relevant()', options?.model)
   const topK = options.topK === undefined ? 5 : parsePositiveInteger('C.relevant()', 'topK', options.topK)
   const hasKey = options.queryKey !== undefined
   const hasQuery = options.query !== undefined
   if (hasKey === hasQuery) {
-    throwConfigIssue(['C.relevant()'], 'needs exactly one of queryKey (a state key holding the query) and query (the query text).', "For example C.relevant({ model, queryKey: 'question' }).")
+    throwConfigIssue(
+      ['C.relevant()'],
+      'needs exactly one of queryKey (a state key holding the query) and query (the query text).',
+      "For example C.relevant({ model, queryKey: 'question' }).",
+    )
   }
   if (hasKey) {
     assertStateKey('C.relevant()', options.queryKey)
     return history(relevantStage(model, { queryKey: options.queryKey as string }, topK))
   }
   if (typeof options.query !== 'string' || options.query.trim().length === 0) {
-    throwConfigIssue(['C.relevant()', 'query'], `must be a non-empty string, got ${formatArgument(options.query)}.`, "Pass the query text, or { queryKey: 'question' } to read it from state.")
+    throwConfigIssue(
+      ['C.relevant()', 'query'],
+      `must be a non-empty string, got ${formatArgument(options.query)}.`,
+      "Pass the query text, or { queryKey: 'question' } to read it from state.",
+    )
   }
   return history(relevantStage(model, { query: options.query }, topK))
 }

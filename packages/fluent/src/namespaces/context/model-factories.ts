@@ -20,13 +20,21 @@ function history(stage: HistoryStage): ContextSpec {
  * has the model summarize the older events (the newest within half the budget stay verbatim), then cuts to fit.
  * @example C.fit({ maxTokens: 2000, strategy: 'cascade' })
  */
-export function fit(options?: { readonly maxTokens?: number; readonly strategy?: FitStrategy; readonly model?: ContextModel }): ContextSpec {
+export function fit(options?: {
+  readonly maxTokens?: number
+  readonly strategy?: FitStrategy
+  readonly model?: ContextModel
+}): ContextSpec {
   const parsed = parseOptionsObject('C.fit()', options, 'C.fit({ maxTokens: 4000 })')
   const maxTokens = parseCount('C.fit()', 'maxTokens', parsed['maxTokens'], 4000, 'C.fit({ maxTokens: 4000 })')
   const strategy = parseChoice('C.fit()', 'strategy', parsed['strategy'], ['strict', 'cascade'] as const)
   const model = parseContextModel('C.fit()', parsed['model'])
   if (model !== undefined && strategy === 'strict') {
-    throwOptionIssue(['C.fit()', 'model'], "a model is only used by strategy 'cascade'.", "Pass { strategy: 'cascade', model }, or leave the model out.")
+    throwOptionIssue(
+      ['C.fit()', 'model'],
+      "a model is only used by strategy 'cascade'.",
+      "Pass { strategy: 'cascade', model }, or leave the model out.",
+    )
   }
   return history(fitStage(maxTokens, strategy, model))
 }
@@ -36,13 +44,21 @@ export function fit(options?: { readonly maxTokens?: number; readonly strategy?:
  * `<earlier_context_summary>` block written by the model.
  * @example C.rolling({ n: 3, summarize: true })
  */
-export function rolling(options?: { readonly n?: number; readonly summarize?: boolean; readonly model?: ContextModel }): ContextSpec {
+export function rolling(options?: {
+  readonly n?: number
+  readonly summarize?: boolean
+  readonly model?: ContextModel
+}): ContextSpec {
   const parsed = parseOptionsObject('C.rolling()', options, 'C.rolling({ n: 5 })')
   const turns = parseCount('C.rolling()', 'n', parsed['n'], 5, 'C.rolling({ n: 5 })')
   const summarize = parseFlag('C.rolling()', 'summarize', parsed['summarize'])
   const model = parseContextModel('C.rolling()', parsed['model'])
   if (model !== undefined && !summarize) {
-    throwOptionIssue(['C.rolling()', 'model'], 'a model is only used with summarize: true.', 'Pass { summarize: true, model }, or leave the model out.')
+    throwOptionIssue(
+      ['C.rolling()', 'model'],
+      'a model is only used with summarize: true.',
+      'Pass { summarize: true, model }, or leave the model out.',
+    )
   }
   return history(rollingStage(turns, summarize, model))
 }
@@ -64,7 +80,10 @@ export function manusCascade(options?: { readonly budget?: number; readonly mode
  * @example C.extract({ fields: ['destination', 'budget'], key: 'trip' })
  */
 export function extract(
-  options: ({ readonly schema: z.ZodType; readonly fields?: never } | { readonly fields: readonly string[]; readonly schema?: never }) & {
+  options: (
+    | { readonly schema: z.ZodType; readonly fields?: never }
+    | { readonly fields: readonly string[]; readonly schema?: never }
+  ) & {
     readonly key?: string
     readonly model?: ContextModel
   },
@@ -74,14 +93,31 @@ export function extract(
   const model = parseContextModel('C.extract()', parsed['model'])
   const { schema, fields } = parsed
   if ((schema === undefined) === (fields === undefined)) {
-    throwOptionIssue(['C.extract()'], 'pass exactly one of schema and fields.', "For example C.extract({ fields: ['destination', 'budget'] }) or C.extract({ schema: z.object({ ... }) }).")
+    throwOptionIssue(
+      ['C.extract()'],
+      'pass exactly one of schema and fields.',
+      "For example C.extract({ fields: ['destination', 'budget'] }) or C.extract({ schema: z.object({ ... }) }).",
+    )
   }
   if (schema !== undefined) {
-    if (!isZodSchema(schema)) throwOptionIssue(['C.extract()', 'schema'], `expected a zod schema, got ${kindOf(schema)}.`, 'For example z.object({ destination: z.string() }).')
+    if (!isZodSchema(schema))
+      throwOptionIssue(
+        ['C.extract()', 'schema'],
+        `expected a zod schema, got ${kindOf(schema)}.`,
+        'For example z.object({ destination: z.string() }).',
+      )
     return history(extractStage({ schema: schema as z.ZodType }, key, model))
   }
-  if (!Array.isArray(fields) || fields.length === 0 || fields.some((field) => typeof field !== 'string' || field.length === 0)) {
-    throwOptionIssue(['C.extract()', 'fields'], `expected a non-empty list of field names, got ${kindOf(fields)}.`, "For example { fields: ['destination'] }.")
+  if (
+    !Array.isArray(fields) ||
+    fields.length === 0 ||
+    fields.some((field) => typeof field !== 'string' || field.length === 0)
+  ) {
+    throwOptionIssue(
+      ['C.extract()', 'fields'],
+      `expected a non-empty list of field names, got ${kindOf(fields)}.`,
+      "For example { fields: ['destination'] }.",
+    )
   }
   return history(extractStage({ fields: fields as string[] }, key, model))
 }
@@ -93,7 +129,12 @@ export function extract(
  */
 export function distill(options?: { readonly key?: string; readonly model?: ContextModel }): ContextSpec {
   const parsed = parseOptionsObject('C.distill()', options, "C.distill({ key: 'facts' })")
-  return history(distillStage(parseKeyName('C.distill()', 'key', parsed['key'], 'facts'), parseContextModel('C.distill()', parsed['model'])))
+  return history(
+    distillStage(
+      parseKeyName('C.distill()', 'key', parsed['key'], 'facts'),
+      parseContextModel('C.distill()', parsed['model']),
+    ),
+  )
 }
 
 /**
@@ -105,14 +146,30 @@ export function distill(options?: { readonly key?: string; readonly model?: Cont
 export function validate(...checks: (ContextCheck | { readonly model: ContextModel })[]): ContextSpec {
   const last = checks[checks.length - 1]
   const options = typeof last === 'object' && last !== null ? last : undefined
-  if (options !== undefined && !('model' in options && (isBaseLlm(options.model) || typeof options.model === 'string'))) {
-    throwOptionIssue(['C.validate()', checks.length - 1], `expected a check or a trailing { model }, got ${kindOf(last)}.`, "For example C.validate('The user stated a budget.', { model }).")
+  if (
+    options !== undefined &&
+    !('model' in options && (isBaseLlm(options.model) || typeof options.model === 'string'))
+  ) {
+    throwOptionIssue(
+      ['C.validate()', checks.length - 1],
+      `expected a check or a trailing { model }, got ${kindOf(last)}.`,
+      "For example C.validate('The user stated a budget.', { model }).",
+    )
   }
   const list = (options ? checks.slice(0, -1) : checks) as unknown[]
-  if (list.length === 0) throwOptionIssue(['C.validate()'], 'no checks given.', "Pass questions or functions, for example C.validate('The user stated a budget.').")
+  if (list.length === 0)
+    throwOptionIssue(
+      ['C.validate()'],
+      'no checks given.',
+      "Pass questions or functions, for example C.validate('The user stated a budget.').",
+    )
   list.forEach((check, index) => {
     if ((typeof check !== 'string' || check.trim().length === 0) && typeof check !== 'function') {
-      throwOptionIssue(['C.validate()', index], `expected a question or a function, got ${kindOf(check)}.`, "For example C.validate('The user stated a budget.').")
+      throwOptionIssue(
+        ['C.validate()', index],
+        `expected a question or a function, got ${kindOf(check)}.`,
+        "For example C.validate('The user stated a budget.').",
+      )
     }
   })
   return history(validateStage(list as ContextCheck[], parseContextModel('C.validate()', options?.model)))

@@ -45,7 +45,9 @@ describe('C.summarize', () => {
     expect(await compiled.provider?.(readonlyContext)).toBe('[summary]: The user plans a Tokyo trip on 2000 EUR.')
     expect(model.requests).toHaveLength(1)
     expect(model.requests[0]?.config.systemInstruction).toBe('Summarize briefly.')
-    expect(userText(model.requests[0])).toBe('[user]: About 2000 EUR.\n[planner]: Hotels are 150 EUR a night.\n[user]: Any food tips?')
+    expect(userText(model.requests[0])).toBe(
+      '[user]: About 2000 EUR.\n[planner]: Hotels are 150 EUR a night.\n[user]: Any food tips?',
+    )
   })
 
   it('does not call the model again for the same history, nor for an empty one', async () => {
@@ -64,11 +66,16 @@ describe('C.summarize', () => {
     const failing = new RecordingLlm(() => ({ errorCode: 'SAFETY', errorMessage: 'blocked' }))
     const { readonlyContext } = await createTestContext({ turns })
     await expect(compileContext(C.summarize({ model: failing })).provider?.(readonlyContext)).rejects.toSatisfy(
-      (error: unknown) => ModelError.isInstance(error) && (error as Error).message.includes('C.summarize()') && (error as Error).message.includes('SAFETY'),
+      (error: unknown) =>
+        ModelError.isInstance(error) &&
+        (error as Error).message.includes('C.summarize()') &&
+        (error as Error).message.includes('SAFETY'),
     )
     const named = new RecordingLlm(() => 'From the registry.')
     LLMRegistry.register(/^ctx-test-model$/, () => named)
-    expect(await compileContext(C.summarize({ model: 'ctx-test-model' })).provider?.(readonlyContext)).toBe('[summary]: From the registry.')
+    expect(await compileContext(C.summarize({ model: 'ctx-test-model' })).provider?.(readonlyContext)).toBe(
+      '[summary]: From the registry.',
+    )
   })
 })
 
@@ -77,7 +84,9 @@ describe('C.relevant', () => {
     const model = new RecordingLlm(() => '4, 2, 99, 2')
     const compiled = compileContext(C.relevant({ model, queryKey: 'question', topK: 2 }))
     const { readonlyContext } = await createTestContext({ turns, state: { question: 'How much money?' } })
-    expect(await compiled.provider?.(readonlyContext)).toBe('[planner]: Budget?\n[planner]: Hotels are 150 EUR a night.')
+    expect(await compiled.provider?.(readonlyContext)).toBe(
+      '[planner]: Budget?\n[planner]: Hotels are 150 EUR a night.',
+    )
     expect(userText(model.requests[0])).toBe(
       'Query: How much money?\n\nMessages:\n1. [user]: Plan a trip to Tokyo.\n2. [planner]: Budget?\n3. [user]: About 2000 EUR.\n4. [planner]: Hotels are 150 EUR a night.\n5. [user]: Any food tips?',
     )
@@ -101,7 +110,9 @@ describe('C.relevant', () => {
   it('describes itself and reports its query key', () => {
     const model = new RecordingLlm(() => '')
     const spec = C.relevant({ model, queryKey: 'question' })
-    expect(describeContext(spec)).toBe("C.relevant({ model: 'recording', queryKey: 'question', topK: 5 }) — 5 most relevant events, picked by recording")
+    expect(describeContext(spec)).toBe(
+      "C.relevant({ model: 'recording', queryKey: 'question', topK: 5 }) — 5 most relevant events, picked by recording",
+    )
     expect(contextStateKeys(spec)).toEqual(['question'])
   })
 })

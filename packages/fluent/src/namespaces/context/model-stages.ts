@@ -30,11 +30,23 @@ export function madeItem(author: string, text: string, raw = false): HistoryItem
 /** `C.summarize()`: the kept history replaced by one `[summary]: …` line written by the model. @internal */
 export function summarizeStage(model: ContextModel | undefined, prompt: string | undefined): HistoryStage {
   const call = `C.summarize(${callOptions([modelArgument(model)])})`
-  return createCollectStage(call, `summarized by ${contextModelName(model)}`, async (items, context) => {
-    if (items.length === 0) return []
-    const summary = await callStageModel('C.summarize()', model, prompt ?? defaultSummaryPrompt, transcript(items), context)
-    return [madeItem('summary', summary)]
-  }, [], true)
+  return createCollectStage(
+    call,
+    `summarized by ${contextModelName(model)}`,
+    async (items, context) => {
+      if (items.length === 0) return []
+      const summary = await callStageModel(
+        'C.summarize()',
+        model,
+        prompt ?? defaultSummaryPrompt,
+        transcript(items),
+        context,
+      )
+      return [madeItem('summary', summary)]
+    },
+    [],
+    true,
+  )
 }
 
 /** Where `C.relevant()` takes its query from. */
@@ -48,25 +60,32 @@ export type RelevanceQuery = { readonly queryKey: string } | { readonly query: s
  */
 export function relevantStage(model: ContextModel | undefined, source: RelevanceQuery, topK: number): HistoryStage {
   const name = contextModelName(model)
-  const query = 'queryKey' in source ? `queryKey: ${formatArgument(source.queryKey)}` : `query: ${formatArgument(source.query)}`
+  const query =
+    'queryKey' in source ? `queryKey: ${formatArgument(source.queryKey)}` : `query: ${formatArgument(source.query)}`
   const call = `C.relevant(${callOptions([modelArgument(model), query, `topK: ${topK}`])})`
   const keys = 'queryKey' in source ? [source.queryKey] : []
-  return createCollectStage(call, `${topK} most relevant events, picked by ${name}`, async (items, context) => {
-    const text = readQuery(source, context)
-    if (items.length <= topK || !text) return items.slice(0, topK)
-    const chronological = [...items].reverse()
-    const numbered = chronological.map((item, index) => `${index + 1}. ${renderHistoryItem(item)}`).join('\n')
-    const reply = await callStageModel(
-      'C.relevant()',
-      model,
-      `You rank conversation messages by relevance to a query. Reply with the numbers of the ${topK} most relevant messages, most relevant first, separated by commas, and nothing else.`,
-      `Query: ${text}\n\nMessages:\n${numbered}`,
-      context,
-    )
-    const picked = pickIndices(reply, chronological.length, topK)
-    const kept: HistoryItem[] = picked.map((index) => chronological[index] as HistoryItem)
-    return kept.reverse()
-  }, keys, true)
+  return createCollectStage(
+    call,
+    `${topK} most relevant events, picked by ${name}`,
+    async (items, context) => {
+      const text = readQuery(source, context)
+      if (items.length <= topK || !text) return items.slice(0, topK)
+      const chronological = [...items].reverse()
+      const numbered = chronological.map((item, index) => `${index + 1}. ${renderHistoryItem(item)}`).join('\n')
+      const reply = await callStageModel(
+        'C.relevant()',
+        model,
+        `You rank conversation messages by relevance to a query. Reply with the numbers of the ${topK} most relevant messages, most relevant first, separated by commas, and nothing else.`,
+        `Query: ${text}\n\nMessages:\n${numbered}`,
+        context,
+      )
+      const picked = pickIndices(reply, chronological.length, topK)
+      const kept: HistoryItem[] = picked.map((index) => chronological[index] as HistoryItem)
+      return kept.reverse()
+    },
+    keys,
+    true,
+  )
 }
 
 function readQuery(source: RelevanceQuery, context: ReadonlyContext): string {

@@ -1,5 +1,11 @@
 import { createContextSpec, type ContextSpec } from './context-spec.js'
-import { createCapturePart, createNotesPart, createWriteNotesPart, type NotesFormat, type NotesStrategy } from './notes-parts.js'
+import {
+  createCapturePart,
+  createNotesPart,
+  createWriteNotesPart,
+  type NotesFormat,
+  type NotesStrategy,
+} from './notes-parts.js'
 import { parseChoice, parseKeyName, parseOptionsObject } from './parse-context-options.js'
 import { assertStateKey } from '../shared/state-key.js'
 
@@ -11,7 +17,12 @@ import { assertStateKey } from '../shared/state-key.js'
 export function notes(options?: { readonly key?: string; readonly format?: NotesFormat }): ContextSpec {
   const parsed = parseOptionsObject('C.notes()', options, "C.notes({ key: 'todo' })")
   const key = parseKeyName('C.notes()', 'key', parsed['key'], 'default')
-  return createContextSpec([createNotesPart(key, parseChoice('C.notes()', 'format', parsed['format'], ['plain', 'checklist', 'numbered'] as const))])
+  return createContextSpec([
+    createNotesPart(
+      key,
+      parseChoice('C.notes()', 'format', parsed['format'], ['plain', 'checklist', 'numbered'] as const),
+    ),
+  ])
 }
 
 /**
@@ -19,10 +30,19 @@ export function notes(options?: { readonly key?: string; readonly format?: Notes
  * (default), `prepend`, `merge` (skipped when already there) or `replace`. Read it back with `C.notes()`.
  * @example Agent('planner').context(C.notes({ key: 'plan' }).add(C.writeNotes({ key: 'plan' })))
  */
-export function writeNotes(options?: { readonly key?: string; readonly strategy?: NotesStrategy; readonly sourceKey?: string }): ContextSpec {
+export function writeNotes(options?: {
+  readonly key?: string
+  readonly strategy?: NotesStrategy
+  readonly sourceKey?: string
+}): ContextSpec {
   const parsed = parseOptionsObject('C.writeNotes()', options, "C.writeNotes({ key: 'plan' })")
   const key = parseKeyName('C.writeNotes()', 'key', parsed['key'], 'default')
-  const strategy = parseChoice('C.writeNotes()', 'strategy', parsed['strategy'], ['append', 'replace', 'merge', 'prepend'] as const)
+  const strategy = parseChoice('C.writeNotes()', 'strategy', parsed['strategy'], [
+    'append',
+    'replace',
+    'merge',
+    'prepend',
+  ] as const)
   const sourceKey = parsed['sourceKey']
   if (sourceKey !== undefined) assertStateKey('C.writeNotes()', sourceKey)
   return createContextSpec([createWriteNotesPart(key, strategy, sourceKey as string | undefined)])

@@ -18,7 +18,9 @@ export function notesStateKey(key: string): string {
 function readNotes(value: unknown): string[] {
   if (value === undefined || value === null) return []
   if (Array.isArray(value)) return value.map((note) => (typeof note === 'string' ? note : renderStateValue(note)))
-  return String(typeof value === 'string' ? value : renderStateValue(value)).split('\n').filter((line) => line.trim().length > 0)
+  return String(typeof value === 'string' ? value : renderStateValue(value))
+    .split('\n')
+    .filter((line) => line.trim().length > 0)
 }
 
 const formatters: Readonly<Record<NotesFormat, (note: string, index: number) => string>> = {
@@ -30,7 +32,10 @@ const formatters: Readonly<Record<NotesFormat, (note: string, index: number) => 
 /** `C.notes()`: the scratchpad `_notes_<key>` as `[Notes: key]` and one line per note. @internal */
 export function createNotesPart(key: string, format: NotesFormat): ContextPart {
   const stateKey = notesStateKey(key)
-  const options = [key === 'default' ? '' : `key: ${formatArgument(key)}`, format === 'plain' ? '' : `format: '${format}'`].filter(Boolean)
+  const options = [
+    key === 'default' ? '' : `key: ${formatArgument(key)}`,
+    format === 'plain' ? '' : `format: '${format}'`,
+  ].filter(Boolean)
   return createPart({
     kind: 'context-notes',
     includeContents: 'default',
@@ -40,7 +45,12 @@ export function createNotesPart(key: string, format: NotesFormat): ContextPart {
     stages: null,
     render: async (context) => {
       const notes = readNotes(context.state.get(stateKey))
-      return notes.length === 0 ? '' : [`[Notes: ${key}]`, ...notes.map((note, index) => formatters[format](neutralizeContextValue(note), index))].join('\n')
+      return notes.length === 0
+        ? ''
+        : [
+            `[Notes: ${key}]`,
+            ...notes.map((note, index) => formatters[format](neutralizeContextValue(note), index)),
+          ].join('\n')
     },
   })
 }

@@ -4,17 +4,30 @@ import { throwConfigIssue } from '../../parse/config-issue.js'
 /** Validates a positive whole number option of `factory`. @internal */
 export function parsePositiveInteger(factory: string, name: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-    throwConfigIssue([factory], `${name} must be a whole number of at least 1, got ${JSON.stringify(value) ?? String(value)}.`, `For example ${factory.replace('()', '(5)')}.`)
+    throwConfigIssue(
+      [factory],
+      `${name} must be a whole number of at least 1, got ${JSON.stringify(value) ?? String(value)}.`,
+      `For example ${factory.replace('()', '(5)')}.`,
+    )
   }
   return value
 }
 
 /** Validates a list of agent names given to `factory`. @internal */
 export function parseAgentNames(factory: string, names: readonly unknown[]): string[] {
-  if (names.length === 0) throwConfigIssue([factory], `no agent names given.`, `Pass at least one, such as ${factory.replace('()', "('researcher')")}.`)
+  if (names.length === 0)
+    throwConfigIssue(
+      [factory],
+      `no agent names given.`,
+      `Pass at least one, such as ${factory.replace('()', "('researcher')")}.`,
+    )
   for (const name of names) {
     if (typeof name !== 'string' || name.trim().length === 0) {
-      throwConfigIssue([factory], `agent names must be non-empty strings, got ${JSON.stringify(name) ?? String(name)}.`, `Pass names such as ${factory.replace('()', "('researcher')")}.`)
+      throwConfigIssue(
+        [factory],
+        `agent names must be non-empty strings, got ${JSON.stringify(name) ?? String(name)}.`,
+        `Pass names such as ${factory.replace('()', "('researcher')")}.`,
+      )
     }
   }
   return names as string[]
@@ -22,16 +35,29 @@ export function parseAgentNames(factory: string, names: readonly unknown[]): str
 
 /** Validates the patterns of `C.redact()`: regular expressions, or strings holding one. @internal */
 export function parseRedactPatterns(patterns: readonly unknown[]): RegExp[] {
-  if (patterns.length === 0) throwConfigIssue(['C.redact()'], 'no patterns given.', 'Pass regular expressions such as C.redact(/\\b\\d{16}\\b/).')
+  if (patterns.length === 0)
+    throwConfigIssue(
+      ['C.redact()'],
+      'no patterns given.',
+      'Pass regular expressions such as C.redact(/\\b\\d{16}\\b/).',
+    )
   return patterns.map((pattern) => {
     if (pattern instanceof RegExp) return pattern
     if (typeof pattern !== 'string' || pattern.length === 0) {
-      throwConfigIssue(['C.redact()'], `a pattern must be a RegExp or a non-empty string, got ${JSON.stringify(pattern) ?? String(pattern)}.`, 'Pass one such as C.redact(/\\b\\d{16}\\b/).')
+      throwConfigIssue(
+        ['C.redact()'],
+        `a pattern must be a RegExp or a non-empty string, got ${JSON.stringify(pattern) ?? String(pattern)}.`,
+        'Pass one such as C.redact(/\\b\\d{16}\\b/).',
+      )
     }
     try {
       return new RegExp(pattern, 'g')
     } catch (error) {
-      throwConfigIssue(['C.redact()'], `${JSON.stringify(pattern)} is not a valid regular expression (${(error as Error).message}).`, `Escape special characters or pass a RegExp.`)
+      throwConfigIssue(
+        ['C.redact()'],
+        `${JSON.stringify(pattern)} is not a valid regular expression (${(error as Error).message}).`,
+        `Escape special characters or pass a RegExp.`,
+      )
     }
   })
 }
@@ -46,10 +72,20 @@ export function parseOptionsObject(factory: string, options: unknown, example: s
 }
 
 /** Validates a positive number option (`undefined` gives `fallback`). @internal */
-export function parsePositiveNumber(factory: string, name: string, value: unknown, fallback: number, example: string): number {
+export function parsePositiveNumber(
+  factory: string,
+  name: string,
+  value: unknown,
+  fallback: number,
+  example: string,
+): number {
   if (value === undefined) return fallback
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throwOptionIssue([factory, name], `expected a positive number, got ${JSON.stringify(value) ?? kindOf(value)}.`, `For example ${example}.`)
+    throwOptionIssue(
+      [factory, name],
+      `expected a positive number, got ${JSON.stringify(value) ?? kindOf(value)}.`,
+      `For example ${example}.`,
+    )
   }
   return value
 }
@@ -58,7 +94,11 @@ export function parsePositiveNumber(factory: string, name: string, value: unknow
 export function parseCount(factory: string, name: string, value: unknown, fallback: number, example: string): number {
   if (value === undefined) return fallback
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-    throwOptionIssue([factory, name], `expected a whole number of at least 1, got ${JSON.stringify(value) ?? kindOf(value)}.`, `For example ${example}.`)
+    throwOptionIssue(
+      [factory, name],
+      `expected a whole number of at least 1, got ${JSON.stringify(value) ?? kindOf(value)}.`,
+      `For example ${example}.`,
+    )
   }
   return value
 }
@@ -79,7 +119,12 @@ export function parseChoice<T extends string>(factory: string, name: string, val
 /** Validates a boolean option (`undefined` gives `false`). @internal */
 export function parseFlag(factory: string, name: string, value: unknown): boolean {
   if (value === undefined) return false
-  if (typeof value !== 'boolean') throwOptionIssue([factory, name], `expected true or false, got ${kindOf(value)}.`, `For example ${factory.replace('()', `({ ${name}: true })`)}.`)
+  if (typeof value !== 'boolean')
+    throwOptionIssue(
+      [factory, name],
+      `expected true or false, got ${kindOf(value)}.`,
+      `For example ${factory.replace('()', `({ ${name}: true })`)}.`,
+    )
   return value
 }
 
@@ -87,7 +132,11 @@ export function parseFlag(factory: string, name: string, value: unknown): boolea
 export function parseKeyName(factory: string, name: string, value: unknown, fallback: string): string {
   if (value === undefined) return fallback
   if (typeof value !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(value)) {
-    throwOptionIssue([factory, name], `expected an identifier such as 'facts', got ${JSON.stringify(value) ?? kindOf(value)}.`, 'Use letters, digits and underscores.')
+    throwOptionIssue(
+      [factory, name],
+      `expected an identifier such as 'facts', got ${JSON.stringify(value) ?? kindOf(value)}.`,
+      'Use letters, digits and underscores.',
+    )
   }
   return value
 }

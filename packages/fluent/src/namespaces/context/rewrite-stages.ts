@@ -5,13 +5,17 @@ import { formatArguments } from '../shared/format-argument.js'
 /** `C.redact()`: every match of the patterns becomes `[REDACTED]`. @internal */
 export function redactStage(patterns: readonly RegExp[]): HistoryStage {
   const global = patterns.map((pattern) => (pattern.global ? pattern : new RegExp(pattern.source, `${pattern.flags}g`)))
-  return createStreamStage(`C.redact(${formatArguments(patterns)})`, `redacted (${global.map(String).join(', ')})`, function* (items) {
-    for (const item of items) {
-      let text = item.text
-      for (const pattern of global) text = text.replace(pattern, '[REDACTED]')
-      yield text === item.text ? item : { ...item, text }
-    }
-  })
+  return createStreamStage(
+    `C.redact(${formatArguments(patterns)})`,
+    `redacted (${global.map(String).join(', ')})`,
+    function* (items) {
+      for (const item of items) {
+        let text = item.text
+        for (const pattern of global) text = text.replace(pattern, '[REDACTED]')
+        yield text === item.text ? item : { ...item, text }
+      }
+    },
+  )
 }
 
 /** `C.dedup()`: drops an event whose author and text repeat a newer one (the latest copy is kept). @internal */
@@ -51,5 +55,11 @@ export function compactStage(): HistoryStage {
 
 function collapse(run: { author: string; calls: number; responses: number }): HistoryItem {
   const count = run.calls || run.responses
-  return { author: run.author, text: `[tool calls: ${count} interactions]`, toolCalls: run.calls, toolResponses: run.responses, toolOnly: true }
+  return {
+    author: run.author,
+    text: `[tool calls: ${count} interactions]`,
+    toolCalls: run.calls,
+    toolResponses: run.responses,
+    toolOnly: true,
+  }
 }

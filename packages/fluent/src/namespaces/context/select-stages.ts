@@ -49,15 +49,25 @@ export type UserStrategy = 'all' | 'first' | 'last' | 'bookend'
 /** `C.user()`: the user's messages: all, the first, the last, or the first and the last. @internal */
 export function userStage(strategy: UserStrategy): HistoryStage {
   const call = strategy === 'all' ? 'C.user()' : `C.user({ strategy: '${strategy}' })`
-  const summary = { all: 'user messages only', first: "the user's first message", last: "the user's last message", bookend: "the user's first and last messages" }[strategy]
+  const summary = {
+    all: 'user messages only',
+    first: "the user's first message",
+    last: "the user's last message",
+    bookend: "the user's first and last messages",
+  }[strategy]
   if (strategy === 'all' || strategy === 'last') {
-    return createStreamStage(call, summary, function* (items) {
-      for (const item of items) {
-        if (item.author !== 'user') continue
-        yield item
-        if (strategy === 'last') return
-      }
-    }, ['user'])
+    return createStreamStage(
+      call,
+      summary,
+      function* (items) {
+        for (const item of items) {
+          if (item.author !== 'user') continue
+          yield item
+          if (strategy === 'last') return
+        }
+      },
+      ['user'],
+    )
   }
   return createCollectStage(call, summary, async (items) => {
     const users = items.filter((item) => item.author === 'user')
@@ -98,12 +108,16 @@ export function fromAgentsWindowedStage(windows: Readonly<Record<string, number>
  * @internal
  */
 export function projectStage(fields: readonly string[]): HistoryStage {
-  return createStreamStage(`C.project(${formatArguments(fields)})`, `JSON answers projected to ${fields.join(', ')}`, function* (items) {
-    for (const item of items) {
-      const projected = project(item.text, fields)
-      yield projected === undefined ? item : { ...item, text: projected }
-    }
-  })
+  return createStreamStage(
+    `C.project(${formatArguments(fields)})`,
+    `JSON answers projected to ${fields.join(', ')}`,
+    function* (items) {
+      for (const item of items) {
+        const projected = project(item.text, fields)
+        yield projected === undefined ? item : { ...item, text: projected }
+      }
+    },
+  )
 }
 
 function project(text: string, fields: readonly string[]): string | undefined {

@@ -17,7 +17,10 @@ const turns: TestTurn[] = [
   ['user', 'u3'],
 ]
 
-async function render(spec: ReturnType<typeof C.none>, options: Parameters<typeof createTestContext>[0] = { turns }): Promise<string | undefined> {
+async function render(
+  spec: ReturnType<typeof C.none>,
+  options: Parameters<typeof createTestContext>[0] = { turns },
+): Promise<string | undefined> {
   const { readonlyContext } = await createTestContext(options)
   return compileContext(spec).provider?.(readonlyContext)
 }
@@ -36,7 +39,9 @@ function expectConfigError(run: () => unknown, fragment: string): void {
 describe('C selection factories', () => {
   it('recent keeps events while 0.5^(age/halfLife) >= minWeight', async () => {
     expect(await render(C.recent({ halfLife: 1, minWeight: 0.25 }))).toBe('[a]: a2\n[b]: b2\n[user]: u3')
-    expect(describeContext(C.recent())).toBe('C.recent({ halfLife: 10, minWeight: 0.1 }) — newest 34 events (weight 0.5^(age/10) ≥ 0.1)')
+    expect(describeContext(C.recent())).toBe(
+      'C.recent({ halfLife: 10, minWeight: 0.1 }) — newest 34 events (weight 0.5^(age/10) ≥ 0.1)',
+    )
     expect(compileContext(C.recent()).includeContents).toBe('none')
     expectConfigError(() => C.recent({ minWeight: 2 }), 'C.recent().minWeight')
   })
@@ -46,18 +51,28 @@ describe('C selection factories', () => {
     expect(await render(C.user({ strategy: 'first' }))).toBe('[user]: u1')
     expect(await render(C.user({ strategy: 'last' }))).toBe('[user]: u3')
     expect(await render(C.user({ strategy: 'bookend' }))).toBe('[user]: u1\n[user]: u3')
-    expectConfigError(() => C.user({ strategy: 'middle' as never }), "C.user().strategy: expected one of 'all', 'first', 'last', 'bookend'")
+    expectConfigError(
+      () => C.user({ strategy: 'middle' as never }),
+      "C.user().strategy: expected one of 'all', 'first', 'last', 'bookend'",
+    )
   })
 
   it('fromAgentsWindowed keeps user messages and the last n events per agent', async () => {
-    expect(await render(C.fromAgentsWindowed({ a: 1, b: 2 }))).toBe('[user]: u1\n[b]: b1\n[user]: u2\n[a]: a2\n[b]: b2\n[user]: u3')
+    expect(await render(C.fromAgentsWindowed({ a: 1, b: 2 }))).toBe(
+      '[user]: u1\n[b]: b1\n[user]: u2\n[a]: a2\n[b]: b2\n[user]: u3',
+    )
     expectConfigError(() => C.fromAgentsWindowed({ a: 0 }), 'C.fromAgentsWindowed().a')
     expectConfigError(() => C.fromAgentsWindowed({}), 'expected { agentName: count }')
   })
 
   it('project keeps only the named fields of JSON answers', async () => {
-    const json: TestTurn[] = [['user', 'q'], ['classifier', '{"intent":"billing","confidence":0.9,"debug":"x"}']]
-    expect(await render(C.project('intent', 'confidence'), { turns: json })).toBe('[user]: q\n[classifier]: {"intent":"billing","confidence":0.9}')
+    const json: TestTurn[] = [
+      ['user', 'q'],
+      ['classifier', '{"intent":"billing","confidence":0.9,"debug":"x"}'],
+    ]
+    expect(await render(C.project('intent', 'confidence'), { turns: json })).toBe(
+      '[user]: q\n[classifier]: {"intent":"billing","confidence":0.9}',
+    )
     expectConfigError(() => C.project(), 'no fields given')
   })
 
@@ -68,14 +83,20 @@ describe('C selection factories', () => {
       createEvent({ author: 'user', content: { role: 'user', parts: [{ text: 'new' }] } }),
     ]
     expect(await render(C.fresh({ maxAge: 3600 }), { events: events() })).toBe('[user]: new')
-    expect(await render(C.fresh({ maxAge: 3600, staleAction: 'mark' }), { events: events() })).toBe('[user]: [stale] old\n[user]: new')
+    expect(await render(C.fresh({ maxAge: 3600, staleAction: 'mark' }), { events: events() })).toBe(
+      '[user]: [stale] old\n[user]: new',
+    )
   })
 
   it('select filters by type and tag', async () => {
     const events = (): Event[] => [
       createEvent({ author: 'user', content: { role: 'user', parts: [{ text: 'hi' }] } }),
       createEvent({ author: 'a', content: { role: 'model', parts: [{ functionCall: { name: 'f', args: {} } }] } }),
-      createEvent({ author: 'a', content: { role: 'model', parts: [{ text: 'decided X' }] }, customMetadata: { tags: ['decision'] } }),
+      createEvent({
+        author: 'a',
+        content: { role: 'model', parts: [{ text: 'decided X' }] },
+        customMetadata: { tags: ['decision'] },
+      }),
     ]
     expect(await render(C.select({ type: 'tool-call' }), { events: events() })).toBe('[a]: called f({})')
     expect(await render(C.select({ tag: 'decision' }), { events: events() })).toBe('[a]: decided X')
@@ -89,7 +110,7 @@ describe('C selection factories', () => {
   it('priority renders lower tiers first inside the context block', async () => {
     const spec = C.priority(3, C.window(1)).add(C.priority(1, C.fromState('goal')))
     expect(await render(spec, { turns, state: { goal: 'ship' } })).toBe('[goal]: ship\n[user]: u3')
-    expect(describeContext(spec)).toContain('C.priority(1, C.fromState(\'goal\'))')
+    expect(describeContext(spec)).toContain("C.priority(1, C.fromState('goal'))")
     expectConfigError(() => C.priority(-1, C.none()), 'C.priority().tier')
   })
 })
@@ -98,8 +119,12 @@ describe('C scratchpad and capture', () => {
   it('notes render [Notes: key] in plain, checklist or numbered form', async () => {
     const state = { _notes_todo: ['book hotel', 'buy ticket'] }
     expect(await render(C.notes({ key: 'todo' }), { state })).toBe('[Notes: todo]\nbook hotel\nbuy ticket')
-    expect(await render(C.notes({ key: 'todo', format: 'checklist' }), { state })).toBe('[Notes: todo]\n- [ ] book hotel\n- [ ] buy ticket')
-    expect(await render(C.notes({ key: 'todo', format: 'numbered' }), { state })).toBe('[Notes: todo]\n1. book hotel\n2. buy ticket')
+    expect(await render(C.notes({ key: 'todo', format: 'checklist' }), { state })).toBe(
+      '[Notes: todo]\n- [ ] book hotel\n- [ ] buy ticket',
+    )
+    expect(await render(C.notes({ key: 'todo', format: 'numbered' }), { state })).toBe(
+      '[Notes: todo]\n1. book hotel\n2. buy ticket',
+    )
     expect(compileContext(C.notes()).includeContents).toBe('default')
     expect(contextStateKeys(C.notes({ key: 'todo' }))).toEqual(['_notes_todo'])
   })
@@ -118,7 +143,9 @@ describe('C scratchpad and capture', () => {
   })
 
   it('writeNotes from a source key, merge skipping repeats', async () => {
-    const agent = Agent('a').mock(['x']).context(C.writeNotes({ sourceKey: 'fact', strategy: 'merge' }))
+    const agent = Agent('a')
+      .mock(['x'])
+      .context(C.writeNotes({ sourceKey: 'fact', strategy: 'merge' }))
     const { state } = await runBuilder(agent, { state: { fact: 'F', _notes_default: ['F'] } })
     expect(state['_notes_default']).toEqual(['F'])
     expectConfigError(() => C.writeNotes({ strategy: 'overwrite' as never }), 'C.writeNotes().strategy')

@@ -1,7 +1,15 @@
 import { createContextSpec, type ContextSpec } from './context-spec.js'
 import { createHistoryPart, createPart } from './context-part.js'
 import type { HistoryStage } from './history-stage.js'
-import { freshStage, fromAgentsWindowedStage, projectStage, recentStage, userStage, type StaleAction, type UserStrategy } from './select-stages.js'
+import {
+  freshStage,
+  fromAgentsWindowedStage,
+  projectStage,
+  recentStage,
+  userStage,
+  type StaleAction,
+  type UserStrategy,
+} from './select-stages.js'
 import { parseChoice, parseCount, parseOptionsObject, parsePositiveNumber } from './parse-context-options.js'
 import { kindOf, throwOptionIssue } from '../shared/option-issue.js'
 
@@ -17,8 +25,19 @@ function history(stage: HistoryStage): ContextSpec {
 export function recent(options?: { readonly halfLife?: number; readonly minWeight?: number }): ContextSpec {
   const parsed = parseOptionsObject('C.recent()', options, 'C.recent({ halfLife: 10 })')
   const halfLife = parsePositiveNumber('C.recent()', 'halfLife', parsed['halfLife'], 10, 'C.recent({ halfLife: 10 })')
-  const minWeight = parsePositiveNumber('C.recent()', 'minWeight', parsed['minWeight'], 0.1, 'C.recent({ minWeight: 0.1 })')
-  if (minWeight > 1) throwOptionIssue(['C.recent()', 'minWeight'], `expected a weight between 0 and 1, got ${minWeight}.`, 'For example C.recent({ minWeight: 0.1 }).')
+  const minWeight = parsePositiveNumber(
+    'C.recent()',
+    'minWeight',
+    parsed['minWeight'],
+    0.1,
+    'C.recent({ minWeight: 0.1 })',
+  )
+  if (minWeight > 1)
+    throwOptionIssue(
+      ['C.recent()', 'minWeight'],
+      `expected a weight between 0 and 1, got ${minWeight}.`,
+      'For example C.recent({ minWeight: 0.1 }).',
+    )
   return history(recentStage(halfLife, minWeight))
 }
 
@@ -30,7 +49,9 @@ export function recent(options?: { readonly halfLife?: number; readonly minWeigh
 export function fresh(options?: { readonly maxAge?: number; readonly staleAction?: StaleAction }): ContextSpec {
   const parsed = parseOptionsObject('C.fresh()', options, 'C.fresh({ maxAge: 3600 })')
   const maxAge = parsePositiveNumber('C.fresh()', 'maxAge', parsed['maxAge'], 3600, 'C.fresh({ maxAge: 3600 })')
-  return history(freshStage(maxAge, parseChoice('C.fresh()', 'staleAction', parsed['staleAction'], ['drop', 'mark'] as const)))
+  return history(
+    freshStage(maxAge, parseChoice('C.fresh()', 'staleAction', parsed['staleAction'], ['drop', 'mark'] as const)),
+  )
 }
 
 /**
@@ -39,7 +60,9 @@ export function fresh(options?: { readonly maxAge?: number; readonly staleAction
  */
 export function user(options?: { readonly strategy?: UserStrategy }): ContextSpec {
   const parsed = parseOptionsObject('C.user()', options, "C.user({ strategy: 'last' })")
-  return history(userStage(parseChoice('C.user()', 'strategy', parsed['strategy'], ['all', 'first', 'last', 'bookend'] as const)))
+  return history(
+    userStage(parseChoice('C.user()', 'strategy', parsed['strategy'], ['all', 'first', 'last', 'bookend'] as const)),
+  )
 }
 
 /**
@@ -48,7 +71,11 @@ export function user(options?: { readonly strategy?: UserStrategy }): ContextSpe
  */
 export function fromAgentsWindowed(windows: Readonly<Record<string, number>>): ContextSpec {
   if (typeof windows !== 'object' || windows === null || Array.isArray(windows) || Object.keys(windows).length === 0) {
-    throwOptionIssue(['C.fromAgentsWindowed()'], `expected { agentName: count }, got ${kindOf(windows)}.`, 'For example C.fromAgentsWindowed({ researcher: 2 }).')
+    throwOptionIssue(
+      ['C.fromAgentsWindowed()'],
+      `expected { agentName: count }, got ${kindOf(windows)}.`,
+      'For example C.fromAgentsWindowed({ researcher: 2 }).',
+    )
   }
   const parsed: Record<string, number> = {}
   for (const [name, count] of Object.entries(windows)) {
@@ -62,9 +89,15 @@ export function fromAgentsWindowed(windows: Readonly<Record<string, number>>): C
  * @example C.fromAgents('classifier').pipe(C.project('intent', 'confidence'))
  */
 export function project(...fields: string[]): ContextSpec {
-  if (fields.length === 0) throwOptionIssue(['C.project()'], 'no fields given.', "Pass field names, for example C.project('intent').")
+  if (fields.length === 0)
+    throwOptionIssue(['C.project()'], 'no fields given.', "Pass field names, for example C.project('intent').")
   fields.forEach((field, index) => {
-    if (typeof field !== 'string' || field.length === 0) throwOptionIssue(['C.project()', index], `expected a field name, got ${kindOf(field)}.`, "For example C.project('intent').")
+    if (typeof field !== 'string' || field.length === 0)
+      throwOptionIssue(
+        ['C.project()', index],
+        `expected a field name, got ${kindOf(field)}.`,
+        "For example C.project('intent').",
+      )
   })
   return history(projectStage(fields))
 }
@@ -76,10 +109,20 @@ export function project(...fields: string[]): ContextSpec {
  */
 export function priority(tier: number, spec: ContextSpec): ContextSpec {
   if (typeof tier !== 'number' || !Number.isInteger(tier) || tier < 0) {
-    throwOptionIssue(['C.priority()', 'tier'], `expected a whole number of at least 0, got ${JSON.stringify(tier) ?? kindOf(tier)}.`, "For example C.priority(1, C.fromState('goal')).")
+    throwOptionIssue(
+      ['C.priority()', 'tier'],
+      `expected a whole number of at least 0, got ${JSON.stringify(tier) ?? kindOf(tier)}.`,
+      "For example C.priority(1, C.fromState('goal')).",
+    )
   }
   if (typeof spec !== 'object' || spec === null || (spec as { kind?: unknown }).kind !== 'context') {
-    throwOptionIssue(['C.priority()', 'spec'], `expected a context spec made by C.*, got ${kindOf(spec)}.`, "For example C.priority(1, C.fromState('goal')).")
+    throwOptionIssue(
+      ['C.priority()', 'spec'],
+      `expected a context spec made by C.*, got ${kindOf(spec)}.`,
+      "For example C.priority(1, C.fromState('goal')).",
+    )
   }
-  return createContextSpec(spec.parts.map((part) => createPart({ ...part, tier, call: `C.priority(${tier}, ${part.call})` })))
+  return createContextSpec(
+    spec.parts.map((part) => createPart({ ...part, tier, call: `C.priority(${tier}, ${part.call})` })),
+  )
 }

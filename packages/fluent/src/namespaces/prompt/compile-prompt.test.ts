@@ -21,7 +21,9 @@ describe('compilePrompt: static vs dynamic', () => {
 })
 
 describe('P.when at run time', () => {
-  const prompt = P.role('R.').add(P.when('verbose', P.context('Extra.'))).add(P.task('T.'))
+  const prompt = P.role('R.')
+    .add(P.when('verbose', P.context('Extra.')))
+    .add(P.task('T.'))
 
   it('includes the block when the state key is truthy, and leaves it out otherwise', async () => {
     expect(await render(prompt, { verbose: true })).toBe('R.\n\nContext:\nExtra.\n\nTask:\nT.')
@@ -63,7 +65,9 @@ describe('P.when at run time', () => {
 
 describe('P.fromState at run time', () => {
   it('renders key: value lines in the Context section, skipping absent and null keys', async () => {
-    const spec = P.role('R.').add(P.context('Py 3.11')).add(P.fromState('name', 'missing', 'gone', 'prefs'))
+    const spec = P.role('R.')
+      .add(P.context('Py 3.11'))
+      .add(P.fromState('name', 'missing', 'gone', 'prefs'))
     expect(await render(spec, { name: 'Ada', gone: null, prefs: { tone: 'formal' } })).toBe(
       'R.\n\nContext:\nPy 3.11\nname: Ada\nprefs: {"tone":"formal"}',
     )
@@ -85,7 +89,9 @@ describe('P.fromState at run time', () => {
 describe('P.template at run time', () => {
   it('resolves {key} and {key?} with core templates, and static text of a dynamic prompt too', async () => {
     const spec = P.task('Write about {topic}.').add(P.template('Tone: {tone}. Extra: {extra?}. Braces: {{x}}.'))
-    expect(await render(spec, { topic: 'cats', tone: 'formal' })).toBe('Task:\nWrite about cats.\n\nTone: formal. Extra: . Braces: {x}.')
+    expect(await render(spec, { topic: 'cats', tone: 'formal' })).toBe(
+      'Task:\nWrite about cats.\n\nTone: formal. Extra: . Braces: {x}.',
+    )
   })
 
   it('never expands a substituted value again', async () => {
@@ -100,12 +106,18 @@ describe('P.template at run time', () => {
   })
 
   it('does not resolve templates of sections removed by P.only', async () => {
-    const spec = P.role('R.').add(P.section('notes', 'About {missing}.')).add(P.fromState('x')).add(P.only('role', 'context'))
+    const spec = P.role('R.')
+      .add(P.section('notes', 'About {missing}.'))
+      .add(P.fromState('x'))
+      .add(P.only('role', 'context'))
     expect(await render(spec, { x: 1 })).toBe('R.\n\nContext:\nx: 1')
   })
 
   it('applies reorder and text functions at run time', async () => {
-    const spec = P.role('R.').add(P.template('Hi {name}.')).pipe(P.reorder('template')).pipe((text) => `${text}!`)
+    const spec = P.role('R.')
+      .add(P.template('Hi {name}.'))
+      .pipe(P.reorder('template'))
+      .pipe((text) => `${text}!`)
     expect(await render(spec, { name: 'Ada' })).toBe('Hi Ada.\n\nR.!')
   })
 })

@@ -32,7 +32,10 @@ describe('promptStateKeys', () => {
       .add(P.template('Tone {tone?}, doc {artifact.report}'))
       .add(P.fromState('history'))
       .add(P.when('verbose', P.context('Detail on {detail}.')))
-    expect(promptStateKeys(spec)).toEqual({ required: ['topic', 'user:name'], optional: ['tone', 'history', 'verbose', 'detail'] })
+    expect(promptStateKeys(spec)).toEqual({
+      required: ['topic', 'user:name'],
+      optional: ['tone', 'history', 'verbose', 'detail'],
+    })
   })
 
   it('a key used both ways is required; removed sections are not counted', () => {

@@ -89,7 +89,9 @@ describe('P transforms', () => {
 
   it('P.reorder really reorders sections, the rest keeping their order', () => {
     const prompt = P.role('R.').add(P.task('T.')).add(P.format('F.')).add(P.section('notes', 'N.'))
-    expect(compilePrompt(prompt.pipe(P.reorder('notes', 'task')))).toBe('Notes:\nN.\n\nTask:\nT.\n\nR.\n\nOutput Format:\nF.')
+    expect(compilePrompt(prompt.pipe(P.reorder('notes', 'task')))).toBe(
+      'Notes:\nN.\n\nTask:\nT.\n\nR.\n\nOutput Format:\nF.',
+    )
     expect(compilePrompt(prompt.add(P.reorder('format')))).toBe('Output Format:\nF.\n\nR.\n\nTask:\nT.\n\nNotes:\nN.')
   })
 

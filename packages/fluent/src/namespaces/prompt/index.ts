@@ -41,8 +41,15 @@ export function task(text: string): PromptSpec {
  * @example P.constraint('Be concise.', 'Focus on correctness.')
  */
 export function constraint(...rules: string[]): PromptSpec {
-  if (rules.length === 0) throwConfigIssue(['P.constraint()'], "no rules given.", "Pass at least one rule, such as P.constraint('Be concise.').")
-  return createPromptSpec(rules.map((rule) => createTextBlock('constraint', parsePromptText('P.constraint()', rule, 'rule'))))
+  if (rules.length === 0)
+    throwConfigIssue(
+      ['P.constraint()'],
+      'no rules given.',
+      "Pass at least one rule, such as P.constraint('Be concise.').",
+    )
+  return createPromptSpec(
+    rules.map((rule) => createTextBlock('constraint', parsePromptText('P.constraint()', rule, 'rule'))),
+  )
 }
 
 /**
@@ -58,9 +65,14 @@ export function format(text: string): PromptSpec {
  * @example P.example({ input: 'x = eval(user_input)', output: '- Security: injection risk via eval()' })
  */
 export function example(value: { readonly input: string; readonly output: string } | string): PromptSpec {
-  if (typeof value === 'string') return createPromptSpec([createTextBlock('example', parsePromptText('P.example()', value))])
+  if (typeof value === 'string')
+    return createPromptSpec([createTextBlock('example', parsePromptText('P.example()', value))])
   if (typeof value !== 'object' || value === null) {
-    throwConfigIssue(['P.example()'], "expected { input, output } or a string.", "Pass P.example({ input: '...', output: '...' }).")
+    throwConfigIssue(
+      ['P.example()'],
+      'expected { input, output } or a string.',
+      "Pass P.example({ input: '...', output: '...' }).",
+    )
   }
   const input = parsePromptText('P.example()', value.input, 'input')
   const output = parsePromptText('P.example()', value.output, 'output')
@@ -85,14 +97,23 @@ export function section(name: string, text: string): PromptSpec {
 export function when(condition: PromptPredicate | string, block: PromptSpec): PromptSpec {
   if (typeof condition !== 'function') assertStateKey('P.when()', condition)
   if (!isPromptSpec(block)) {
-    throwConfigIssue(['P.when()'], "the block must be a prompt made by P.* (for example P.context('...')).", "Wrap plain text in P.context() or P.section().")
+    throwConfigIssue(
+      ['P.when()'],
+      "the block must be a prompt made by P.* (for example P.context('...')).",
+      'Wrap plain text in P.context() or P.section().',
+    )
   }
   if (block.transforms.length > 0) {
-    throwConfigIssue(['P.when()'], 'the block carries transforms (P.only/P.without/P.reorder or .pipe()).', 'Attach them to the outer prompt instead.')
+    throwConfigIssue(
+      ['P.when()'],
+      'the block carries transforms (P.only/P.without/P.reorder or .pipe()).',
+      'Attach them to the outer prompt instead.',
+    )
   }
-  const parsed = typeof condition === 'function'
-    ? ({ kind: 'predicate', predicate: condition } as const)
-    : ({ kind: 'state-key', key: condition } as const)
+  const parsed =
+    typeof condition === 'function'
+      ? ({ kind: 'predicate', predicate: condition } as const)
+      : ({ kind: 'state-key', key: condition } as const)
   return createPromptSpec([createWhenBlock(parsed, block.blocks)])
 }
 

@@ -1,4 +1,10 @@
-import type { PromptBlock, PromptBlockKind, PromptStateBlock, PromptTextBlock, PromptWhenBlock } from './prompt-block.js'
+import type {
+  PromptBlock,
+  PromptBlockKind,
+  PromptStateBlock,
+  PromptTextBlock,
+  PromptWhenBlock,
+} from './prompt-block.js'
 import type { PromptSpec } from './prompt-spec.js'
 import { applySectionTransforms, applyTextTransforms } from './prompt-transform.js'
 import { canonicalSectionOrder, sectionLabel } from './section-name.js'
@@ -24,9 +30,14 @@ export interface PromptView {
  */
 export function promptSectionOrder(spec: PromptSpec): string[] {
   const seen: string[] = []
-  visitBlocks(spec.blocks, [], (block) => {
-    if (!seen.includes(block.section)) seen.push(block.section)
-  }, () => true)
+  visitBlocks(
+    spec.blocks,
+    [],
+    (block) => {
+      if (!seen.includes(block.section)) seen.push(block.section)
+    },
+    () => true,
+  )
   return applySectionTransforms(canonicalSectionOrder(seen), spec.transforms)
 }
 

@@ -19,7 +19,9 @@ function expectConfigError(run: () => unknown, fragment: string): void {
 }
 
 function modelCalls(events: readonly Event[]): unknown[] {
-  return events.flatMap((event) => (event.customMetadata?.[STAGE_MODEL_CALL_KEY] ? [event.customMetadata[STAGE_MODEL_CALL_KEY]] : []))
+  return events.flatMap((event) =>
+    event.customMetadata?.[STAGE_MODEL_CALL_KEY] ? [event.customMetadata[STAGE_MODEL_CALL_KEY]] : [],
+  )
 }
 
 const support = P.role('You are a support agent for ACME.')
@@ -29,19 +31,28 @@ const support = P.role('You are a support agent for ACME.')
 describe('P model-powered transforms', () => {
   it('P.compress sends the rendered prompt to the agent model and uses its answer as the instruction', async () => {
     const llm = new ScriptedLlm(['ACME billing support. No refund promises.', 'Hello!'])
-    const agent = Agent('support').model(llm).instruct(support.pipe(P.compress({ maxTokens: 50 })))
+    const agent = Agent('support')
+      .model(llm)
+      .instruct(support.pipe(P.compress({ maxTokens: 50 })))
     const { events } = await runBuilder(agent)
     expect(llm.requests[0]?.config.systemInstruction).toContain('at most about 50 tokens')
     expect(llm.requests[0]?.contents[0]?.parts?.[0]?.text).toBe(compilePrompt(support))
     expect(llm.requests[1]?.config.systemInstruction).toContain('ACME billing support. No refund promises.')
     expect(llm.requests[1]?.config.systemInstruction).not.toContain('Constraints:')
-    expect(modelCalls(events)).toEqual([{ factory: 'P.compress()', model: 'scripted', output: 'ACME billing support. No refund promises.' }])
-    expect(describePrompt(support.pipe(P.compress()))).toContain('[then rewritten at run time by P.compress({ maxTokens: 500 })]')
+    expect(modelCalls(events)).toEqual([
+      { factory: 'P.compress()', model: 'scripted', output: 'ACME billing support. No refund promises.' },
+    ])
+    expect(describePrompt(support.pipe(P.compress()))).toContain(
+      '[then rewritten at run time by P.compress({ maxTokens: 500 })]',
+    )
   })
 
   it('P.adapt rewrites for the audience with its own model, once per invocation', async () => {
     const adapter = new ScriptedLlm(['Explain bills simply.'])
-    const llm = new ScriptedLlm([{ content: { role: 'model', parts: [{ functionCall: { name: 'lookup', args: {} } }] } }, 'Done.'])
+    const llm = new ScriptedLlm([
+      { content: { role: 'model', parts: [{ functionCall: { name: 'lookup', args: {} } }] } },
+      'Done.',
+    ])
     const agent = Agent('support')
       .model(llm)
       .instruct(P.task('Explain the bill.').pipe(P.adapt({ audience: 'children', model: adapter })))
@@ -51,7 +62,10 @@ describe('P model-powered transforms', () => {
     await runBuilder(agent)
     expect(adapter.requests).toHaveLength(1)
     expect(adapter.requests[0]?.config.systemInstruction).toContain('audience: children')
-    expect(llm.requests.map((request) => request.config.systemInstruction?.includes('Explain bills simply.'))).toEqual([true, true])
+    expect(llm.requests.map((request) => request.config.systemInstruction?.includes('Explain bills simply.'))).toEqual([
+      true,
+      true,
+    ])
   })
 
   it('a failing rewrite is an error event, never a half-built prompt', async () => {
@@ -75,14 +89,22 @@ describe('P sugar and versions', () => {
     expect(compilePrompt(P.scaffolded(P.task('Do X.')))).toBe(
       'You must follow these instructions carefully. Do not deviate from the specified task.\n\nTask:\nDo X.\n\nRemember: stay on topic, be accurate, and follow all constraints above.',
     )
-    expect(compilePrompt(P.scaffolded(P.role('R.').add(P.section('notes', 'N.')), { preamble: 'Begin.', postamble: '' }))).toBe('Begin.\n\nR.\n\nNotes:\nN.')
+    expect(
+      compilePrompt(P.scaffolded(P.role('R.').add(P.section('notes', 'N.')), { preamble: 'Begin.', postamble: '' })),
+    ).toBe('Begin.\n\nR.\n\nNotes:\nN.')
     expectConfigError(() => P.scaffolded('Do X.' as never), 'P.scaffolded().block')
   })
 
   it('the fingerprint is 12 hex digits, stable for equal prompts and different for any change', () => {
     const fingerprint = support.fingerprint()
     expect(fingerprint).toMatch(/^[0-9a-f]{12}$/)
-    expect(P.fingerprint(P.role('You are a support agent for ACME.').add(P.task('Answer billing questions.')).add(P.constraint('Never promise refunds.')))).toBe(fingerprint)
+    expect(
+      P.fingerprint(
+        P.role('You are a support agent for ACME.')
+          .add(P.task('Answer billing questions.'))
+          .add(P.constraint('Never promise refunds.')),
+      ),
+    ).toBe(fingerprint)
     expect(support.add(P.format('Short.')).fingerprint()).not.toBe(fingerprint)
     expect(P.versioned(support, { tag: 'v2' }).fingerprint()).not.toBe(fingerprint)
   })

@@ -31,7 +31,11 @@ export function compress(settings?: { readonly maxTokens?: number; readonly mode
   const parsed = options('P.compress()', settings, 'P.compress({ maxTokens: 300 })')
   const maxTokens = parsed['maxTokens'] ?? 500
   if (typeof maxTokens !== 'number' || !Number.isInteger(maxTokens) || maxTokens < 1) {
-    throwOptionIssue(['P.compress()', 'maxTokens'], `expected a whole number of at least 1, got ${JSON.stringify(maxTokens) ?? kindOf(maxTokens)}.`, 'For example P.compress({ maxTokens: 300 }).')
+    throwOptionIssue(
+      ['P.compress()', 'maxTokens'],
+      `expected a whole number of at least 1, got ${JSON.stringify(maxTokens) ?? kindOf(maxTokens)}.`,
+      'For example P.compress({ maxTokens: 300 }).',
+    )
   }
   const model = parseStageModel('P.compress()', parsed['model'])
   return modelTransform(
@@ -52,7 +56,11 @@ export function adapt(settings: { readonly audience: string; readonly model?: St
   const parsed = options('P.adapt()', settings ?? null, "P.adapt({ audience: 'beginners' })")
   const audience = parsed['audience']
   if (typeof audience !== 'string' || audience.trim().length === 0) {
-    throwOptionIssue(['P.adapt()', 'audience'], `expected a non-empty string, got ${kindOf(audience)}.`, "For example P.adapt({ audience: 'beginners' }).")
+    throwOptionIssue(
+      ['P.adapt()', 'audience'],
+      `expected a non-empty string, got ${kindOf(audience)}.`,
+      "For example P.adapt({ audience: 'beginners' }).",
+    )
   }
   const model = parseStageModel('P.adapt()', parsed['model'])
   return modelTransform(
@@ -70,12 +78,22 @@ export const defaultPostamble = 'Remember: stay on topic, be accurate, and follo
 
 function parseText(factory: string, name: string, value: unknown, fallback: string): string {
   if (value === undefined) return fallback
-  if (typeof value !== 'string') throwOptionIssue([factory, name], `expected a string, got ${kindOf(value)}.`, `For example ${factory.replace('()', `(block, { ${name}: '...' })`)}.`)
+  if (typeof value !== 'string')
+    throwOptionIssue(
+      [factory, name],
+      `expected a string, got ${kindOf(value)}.`,
+      `For example ${factory.replace('()', `(block, { ${name}: '...' })`)}.`,
+    )
   return value
 }
 
 function parseBlock(factory: string, block: unknown): PromptSpec {
-  if (!isPromptSpec(block)) throwOptionIssue([factory, 'block'], `expected a prompt made by P.*, got ${kindOf(block)}.`, `For example ${factory.replace('()', "(P.task('Do X.'))")}.`)
+  if (!isPromptSpec(block))
+    throwOptionIssue(
+      [factory, 'block'],
+      `expected a prompt made by P.*, got ${kindOf(block)}.`,
+      `For example ${factory.replace('()', "(P.task('Do X.'))")}.`,
+    )
   return block
 }
 
@@ -84,7 +102,10 @@ function parseBlock(factory: string, block: unknown): PromptSpec {
  * to follow the instructions and stay on topic. An empty string leaves that part out.
  * @example P.scaffolded(P.task('Do X.')) // 'You must follow…\n\nTask:\nDo X.\n\nRemember: stay on topic…'
  */
-export function scaffolded(block: PromptSpec, settings?: { readonly preamble?: string; readonly postamble?: string }): PromptSpec {
+export function scaffolded(
+  block: PromptSpec,
+  settings?: { readonly preamble?: string; readonly postamble?: string },
+): PromptSpec {
   const inner = parseBlock('P.scaffolded()', block)
   const parsed = options('P.scaffolded()', settings, "P.scaffolded(P.task('Do X.'), { preamble: '...' })")
   const preamble = parseText('P.scaffolded()', 'preamble', parsed['preamble'], defaultPreamble)
@@ -107,7 +128,11 @@ export function versioned(block: PromptSpec, settings: { readonly tag: string })
   const inner = parseBlock('P.versioned()', block)
   const tag = options('P.versioned()', settings ?? null, "P.versioned(prompt, { tag: 'v2' })")['tag']
   if (typeof tag !== 'string' || !/^[a-z0-9][a-z0-9_.-]{0,40}$/i.test(tag)) {
-    throwOptionIssue(['P.versioned()', 'tag'], `expected a short tag of letters, digits, '.', '_' or '-', got ${JSON.stringify(tag) ?? kindOf(tag)}.`, "For example { tag: 'v2' }.")
+    throwOptionIssue(
+      ['P.versioned()', 'tag'],
+      `expected a short tag of letters, digits, '.', '_' or '-', got ${JSON.stringify(tag) ?? kindOf(tag)}.`,
+      "For example { tag: 'v2' }.",
+    )
   }
   return createPromptSpec(inner.blocks, inner.transforms, tag)
 }

@@ -49,7 +49,11 @@ export function createStateBlock(keys: readonly string[]): PromptStateBlock {
 
 /** Creates a frozen conditional block. @internal */
 export function createWhenBlock(condition: PromptCondition, blocks: readonly PromptBlock[]): PromptWhenBlock {
-  return Object.freeze({ kind: 'prompt-when', condition: Object.freeze({ ...condition }), blocks: Object.freeze([...blocks]) })
+  return Object.freeze({
+    kind: 'prompt-when',
+    condition: Object.freeze({ ...condition }),
+    blocks: Object.freeze([...blocks]),
+  })
 }
 
 /** True when the blocks need state at run time (`P.when`, `P.fromState`, `P.template`). @internal */

@@ -65,21 +65,41 @@ export function isPromptSpec(value: unknown): value is PromptSpec {
 /** The union of two prompts (see {@link PromptSpec.add}). */
 export function addPrompt(spec: PromptSpec, other: PromptSpec): PromptSpec {
   if (!isPromptSpec(other)) {
-    throwConfigIssue(['P.add()'], `expected a prompt made by P.* (for example P.task('...')), got ${describeValue(other)}.`, `Wrap plain text in P.context(), P.task() or P.section().`)
+    throwConfigIssue(
+      ['P.add()'],
+      `expected a prompt made by P.* (for example P.task('...')), got ${describeValue(other)}.`,
+      `Wrap plain text in P.context(), P.task() or P.section().`,
+    )
   }
-  return createPromptSpec([...spec.blocks, ...other.blocks], [...spec.transforms, ...other.transforms], spec.version ?? other.version)
+  return createPromptSpec(
+    [...spec.blocks, ...other.blocks],
+    [...spec.transforms, ...other.transforms],
+    spec.version ?? other.version,
+  )
 }
 
 /** Attaches a transform to a prompt (see {@link PromptSpec.pipe}). */
 export function pipePrompt(spec: PromptSpec, transform: PromptSpec | PromptTextMapper): PromptSpec {
   if (typeof transform === 'function') {
-    return createPromptSpec(spec.blocks, [...spec.transforms, Object.freeze({ kind: 'prompt-map' as const, mapper: transform })], spec.version)
+    return createPromptSpec(
+      spec.blocks,
+      [...spec.transforms, Object.freeze({ kind: 'prompt-map' as const, mapper: transform })],
+      spec.version,
+    )
   }
   if (!isPromptSpec(transform)) {
-    throwConfigIssue(['P.pipe()'], `expected a transform, got ${describeValue(transform)}.`, 'Pass P.only(), P.without(), P.reorder() or a function (text) => text.')
+    throwConfigIssue(
+      ['P.pipe()'],
+      `expected a transform, got ${describeValue(transform)}.`,
+      'Pass P.only(), P.without(), P.reorder() or a function (text) => text.',
+    )
   }
   if (transform.blocks.length > 0) {
-    throwConfigIssue(['P.pipe()'], 'the argument holds prompt blocks, and .pipe() only takes transforms (P.only(), P.without(), P.reorder()) or a function (text) => text.', 'Use .add() to combine blocks.')
+    throwConfigIssue(
+      ['P.pipe()'],
+      'the argument holds prompt blocks, and .pipe() only takes transforms (P.only(), P.without(), P.reorder()) or a function (text) => text.',
+      'Use .add() to combine blocks.',
+    )
   }
   return createPromptSpec(spec.blocks, [...spec.transforms, ...transform.transforms], spec.version)
 }

@@ -55,7 +55,11 @@ export function applyTextTransforms(text: string, transforms: readonly PromptTra
   return result
 }
 
-type TransformOf<K extends PromptTransformKind> = K extends 'prompt-map' ? PromptMapTransform : K extends 'prompt-model' ? PromptModelTransform : PromptSectionTransform
+type TransformOf<K extends PromptTransformKind> = K extends 'prompt-map'
+  ? PromptMapTransform
+  : K extends 'prompt-model'
+    ? PromptModelTransform
+    : PromptSectionTransform
 
 type Step<R> = { readonly [K in PromptTransformKind]: (value: R, transform: TransformOf<K>) => R }
 

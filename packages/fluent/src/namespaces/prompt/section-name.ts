@@ -31,7 +31,10 @@ const validName = /^[A-Za-z][A-Za-z0-9 _-]*$/
  * @internal
  */
 export function sectionId(name: string): string {
-  const id = name.trim().toLowerCase().replace(/[\s-]+/g, '_')
+  const id = name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_')
   return aliases[id] ?? id
 }
 
@@ -49,10 +52,18 @@ export function sectionLabel(id: string): string {
 /** Validates a section name given to `factory`, returning its id; a bad name is a {@link ConfigError}. @internal */
 export function parseSectionName(factory: string, name: unknown): string {
   if (typeof name !== 'string' || name.trim().length === 0) {
-    throwConfigIssue([factory], `the section name is empty.`, `Pass a name such as 'style_guide' (rendered with the header "Style Guide").`)
+    throwConfigIssue(
+      [factory],
+      `the section name is empty.`,
+      `Pass a name such as 'style_guide' (rendered with the header "Style Guide").`,
+    )
   }
   if (!validName.test(name.trim())) {
-    throwConfigIssue([factory], `section name ${JSON.stringify(name)} is not valid.`, `Use letters, digits, spaces or underscores, starting with a letter, such as 'style_guide'.`)
+    throwConfigIssue(
+      [factory],
+      `section name ${JSON.stringify(name)} is not valid.`,
+      `Use letters, digits, spaces or underscores, starting with a letter, such as 'style_guide'.`,
+    )
   }
   return sectionId(name)
 }

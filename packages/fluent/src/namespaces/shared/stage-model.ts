@@ -32,7 +32,11 @@ export class StageModelError extends ModelError {
   /** The agent reports it as an error event with this code. */
   readonly eventErrorCode = 'MODEL_STAGE_FAILED'
   readonly stageFactory: string
-  constructor(factory: string, message: string, options: { agentName: string; invocationId: string; errorCode?: string }) {
+  constructor(
+    factory: string,
+    message: string,
+    options: { agentName: string; invocationId: string; errorCode?: string },
+  ) {
     super(message, options)
     this.stageFactory = factory
   }
@@ -126,11 +130,15 @@ export async function callStageModel(
   const callbackContext = new Context({ invocationContext: invocation })
   const fail = (message: string, errorCode?: string): never => {
     record(invocation, { factory, model: llm.model, error: message })
-    throw new StageModelError(factory, `${factory} in agent "${context.agentName}": the model "${llm.model}" failed: ${message}`, {
-      agentName: context.agentName,
-      invocationId: context.invocationId,
-      ...(errorCode === undefined ? {} : { errorCode }),
-    })
+    throw new StageModelError(
+      factory,
+      `${factory} in agent "${context.agentName}": the model "${llm.model}" failed: ${message}`,
+      {
+        agentName: context.agentName,
+        invocationId: context.invocationId,
+        ...(errorCode === undefined ? {} : { errorCode }),
+      },
+    )
   }
   let text = ''
   try {
@@ -141,12 +149,20 @@ export async function callStageModel(
     for await (const raw of responses) {
       const replaced = await invocation.pluginManager.run('afterModelCallback', { callbackContext, llmResponse: raw })
       const response = replaced ?? raw
-      if (response.errorCode) fail(`error ${response.errorCode}${response.errorMessage ? `: ${response.errorMessage}` : ''}`, response.errorCode)
+      if (response.errorCode)
+        fail(
+          `error ${response.errorCode}${response.errorMessage ? `: ${response.errorMessage}` : ''}`,
+          response.errorCode,
+        )
       if (!response.partial) text += stringifyContent(response)
     }
   } catch (caught) {
     if (caught instanceof StageModelError || invocation.abortSignal?.aborted) throw caught
-    if (caught instanceof Error && 'code' in caught && (caught.code === 'ABORTED' || caught.code === 'CONFIG_INVALID' || caught.code === 'MAX_TURNS')) {
+    if (
+      caught instanceof Error &&
+      'code' in caught &&
+      (caught.code === 'ABORTED' || caught.code === 'CONFIG_INVALID' || caught.code === 'MAX_TURNS')
+    ) {
       throw caught
     }
     fail(caught instanceof Error ? caught.message : String(caught))

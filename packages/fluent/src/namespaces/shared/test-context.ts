@@ -34,7 +34,12 @@ export interface TestContext {
  * @internal
  */
 export async function createTestContext(
-  options: { state?: Record<string, unknown>; turns?: readonly TestTurn[]; events?: readonly Event[]; userText?: string } = {},
+  options: {
+    state?: Record<string, unknown>
+    turns?: readonly TestTurn[]
+    events?: readonly Event[]
+    userText?: string
+  } = {},
 ): Promise<TestContext> {
   const sessionService = new InMemorySessionService()
   const artifactService = new InMemoryArtifactService()

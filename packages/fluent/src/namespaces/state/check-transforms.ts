@@ -21,7 +21,11 @@ function keysInState(state: Readonly<Record<string, unknown>>): string {
 export function guard(pred: StatePredicate, message = 'State guard failed'): StateTransform {
   assertFunction('S.guard()', pred, 'the predicate')
   if (typeof message !== 'string' || message.trim().length === 0) {
-    throwConfigIssue(['S.guard()', 'message'], 'must be a non-empty string saying what must hold.', "Pass one such as 'score must not be negative'.")
+    throwConfigIssue(
+      ['S.guard()', 'message'],
+      'must be a non-empty string saying what must hold.',
+      "Pass one such as 'score must not be negative'.",
+    )
   }
   return createStateTransform({
     name: 'guard',
@@ -104,5 +108,11 @@ export function log(...args: (string | StateLogOptions)[]): StateTransform {
  * @example S.identity()
  */
 export function identity(): StateTransform {
-  return createStateTransform({ name: 'identity', description: 'S.identity()', reads: [], writes: [], apply: () => ({}) })
+  return createStateTransform({
+    name: 'identity',
+    description: 'S.identity()',
+    reads: [],
+    writes: [],
+    apply: () => ({}),
+  })
 }

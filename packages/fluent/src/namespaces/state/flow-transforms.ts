@@ -7,7 +7,11 @@ import { throwConfigIssue } from '../../parse/config-issue.js'
 
 function assertInner(factory: string, value: unknown, where: string): asserts value is StateTransform {
   if (!isStateTransform(value)) {
-    throwConfigIssue([factory], `${where} must be a transform made by S.*, got ${value === null ? 'null' : typeof value}.`, 'Pass one such as S.set({ key: value }).')
+    throwConfigIssue(
+      [factory],
+      `${where} must be a transform made by S.*, got ${value === null ? 'null' : typeof value}.`,
+      'Pass one such as S.set({ key: value }).',
+    )
   }
 }
 
@@ -36,7 +40,11 @@ export function when(pred: StatePredicate | string, inner: StateTransform): Stat
 export function branch(key: string, cases: Readonly<Record<string, StateTransform>>): StateTransform {
   assertStateKey('S.branch()', key)
   if (typeof cases !== 'object' || cases === null || Object.keys(cases).length === 0) {
-    throwConfigIssue(['S.branch()'], `no cases given.`, `Pass { value: transform }, such as S.branch('${key}', { yes: S.set({ approved: true }) }).`)
+    throwConfigIssue(
+      ['S.branch()'],
+      `no cases given.`,
+      `Pass { value: transform }, such as S.branch('${key}', { yes: S.set({ approved: true }) }).`,
+    )
   }
   const entries = Object.entries(cases)
   for (const [value, inner] of entries) assertInner('S.branch()', inner, `the case "${value}"`)

@@ -29,21 +29,37 @@ function expectStateError(run: () => unknown, ...fragments: string[]): void {
 
 describe('composition', () => {
   it('S.set({a:1}).then(S.set({b:2})) keeps both keys', () => {
-    expect(S.set({ a: 1 }).then(S.set({ b: 2 })).apply({})).toEqual({ a: 1, b: 2 })
+    expect(
+      S.set({ a: 1 })
+        .then(S.set({ b: 2 }))
+        .apply({}),
+    ).toEqual({ a: 1, b: 2 })
   })
 
-  it('.then() lets later steps see earlier results and keeps every step\'s changes', () => {
+  it(".then() lets later steps see earlier results and keeps every step's changes", () => {
     const chain = S.set({ a: 1 })
       .then(S.compute({ b: (input) => Number(input['a']) + 1 }))
       .then(S.compute({ c: (input) => Number(input['b']) * 10 }))
       .then(S.drop('a'))
     expect(chain.apply({})).toEqual({ a: null, b: 2, c: 20 })
-    expect(S.pick('x').then(S.rename({ x: 'y' })).apply({ x: 1, z: 2 })).toEqual({ z: null, y: 1, x: null })
+    expect(
+      S.pick('x')
+        .then(S.rename({ x: 'y' }))
+        .apply({ x: 1, z: 2 }),
+    ).toEqual({ z: null, y: 1, x: null })
   })
 
   it('S.default({a:1}).add(S.set({a:2})) gives {a:2}: both on the same input, second wins', () => {
-    expect(S.default({ a: 1 }).add(S.set({ a: 2 })).apply({})).toEqual({ a: 2 })
-    expect(S.set({ a: 2 }).add(S.default({ a: 1 })).apply({})).toEqual({ a: 1 })
+    expect(
+      S.default({ a: 1 })
+        .add(S.set({ a: 2 }))
+        .apply({}),
+    ).toEqual({ a: 2 })
+    expect(
+      S.set({ a: 2 })
+        .add(S.default({ a: 1 }))
+        .apply({}),
+    ).toEqual({ a: 1 })
     const seen: unknown[] = []
     const both = S.set({ a: 5 }).add(S.compute({ b: (input) => seen.push(input['a']) }))
     both.apply({ a: 1 })
@@ -52,10 +68,17 @@ describe('composition', () => {
 
   it('stays synchronous for sync steps and resolves async steps in order', async () => {
     const slow = S.compute({ b: async (input) => `${String(input['a'])}!` })
-    const result = S.set({ a: 'x' }).then(slow).then(S.transform('b', (value) => `${String(value)}?`)).apply({})
+    const result = S.set({ a: 'x' })
+      .then(slow)
+      .then(S.transform('b', (value) => `${String(value)}?`))
+      .apply({})
     expect(result).toBeInstanceOf(Promise)
     expect(await result).toEqual({ a: 'x', b: 'x!?' })
-    expect(S.set({ a: 1 }).then(S.set({ b: 2 })).apply({})).not.toBeInstanceOf(Promise)
+    expect(
+      S.set({ a: 1 })
+        .then(S.set({ b: 2 }))
+        .apply({}),
+    ).not.toBeInstanceOf(Promise)
   })
 
   it('reads and writes of compositions', () => {
@@ -65,7 +88,10 @@ describe('composition', () => {
     expect(S.require('x').add(S.rename({ y: 'z' })).reads).toEqual(['x', 'y'])
     expect(S.set({ a: 1 }).add(S.compute({ b: () => 1 })).reads).toBeNull()
     expect(S.set({ a: 1 }).then(S.guard(() => true)).reads).toBeNull()
-    expect(S.branch('k', { x: S.set({ a: 1 }), y: S.set({ b: 2 }) })).toMatchObject({ reads: ['k'], writes: ['a', 'b'] })
+    expect(S.branch('k', { x: S.set({ a: 1 }), y: S.set({ b: 2 }) })).toMatchObject({
+      reads: ['k'],
+      writes: ['a', 'b'],
+    })
   })
 })
 
@@ -107,12 +133,16 @@ describe('delta factories (golden)', () => {
     expect(S.merge(['draft', 'score'], { into: 'all', fn: (values) => values.length }).apply(state)).toEqual({ all: 2 })
     expect(S.merge(['obj'], { into: 'all' }).apply({ obj: { a: 1 } })).toEqual({ all: '{"a":1}' })
     expect(S.transform('score', (value) => Number(value) * 2).apply(state)).toEqual({ score: 14 })
-    expect(S.compute({ len: (input) => String(input['draft']).length, skip: () => undefined }).apply(state)).toEqual({ len: 2 })
+    expect(S.compute({ len: (input) => String(input['draft']).length, skip: () => undefined }).apply(state)).toEqual({
+      len: 2,
+    })
   })
 
   it('accumulate, counter, capture', () => {
     expect(S.accumulate('draft').apply(state)).toEqual({ draft_all: ['v1'] })
-    expect(S.accumulate('draft', { into: 'drafts' }).apply({ draft: 'v2', drafts: ['v1'] })).toEqual({ drafts: ['v1', 'v2'] })
+    expect(S.accumulate('draft', { into: 'drafts' }).apply({ draft: 'v2', drafts: ['v1'] })).toEqual({
+      drafts: ['v1', 'v2'],
+    })
     expect(S.accumulate('absent').apply(state)).toEqual({})
     expect(S.counter('score').apply(state)).toEqual({ score: 8 })
     expect(S.counter('fresh', { step: 5 }).apply({})).toEqual({ fresh: 5 })
@@ -140,12 +170,21 @@ describe('guard, require, log', () => {
   it('guard throws a StateError with the message and the keys in state', () => {
     const positive = S.guard((input) => Number(input['score']) > 0, 'score must be positive')
     expect(positive.apply(state)).toEqual({})
-    expectStateError(() => positive.apply({ score: -1, draft: 'x' }), 'score must be positive', 'keys in state: draft, score')
+    expectStateError(
+      () => positive.apply({ score: -1, draft: 'x' }),
+      'score must be positive',
+      'keys in state: draft, score',
+    )
   })
 
   it('require names the missing (or null) keys and the fix', () => {
     expect(S.require('draft', 'score').apply(state)).toEqual({})
-    expectStateError(() => S.require('draft', 'review', 'gone').apply({ draft: 'x', gone: null }), '"review", "gone"', 'are missing', ".writes('review')")
+    expectStateError(
+      () => S.require('draft', 'review', 'gone').apply({ draft: 'x', gone: null }),
+      '"review", "gone"',
+      'are missing',
+      ".writes('review')",
+    )
   })
 
   it('log writes one line through the injected logger, never to the console', () => {
@@ -171,13 +210,25 @@ describe('descriptors', () => {
     const added = base.add(S.counter('n'))
     expect({ name: base.name, reads: base.reads, writes: base.writes, description: base.description }).toEqual(snapshot)
     expect(base.apply({})).toEqual({ a: 1 })
-    for (const transform of [base, chained, added, S.pick('a'), S.log('a', { log: () => undefined }), S.when('a', base)]) {
+    for (const transform of [
+      base,
+      chained,
+      added,
+      S.pick('a'),
+      S.log('a', { log: () => undefined }),
+      S.when('a', base),
+    ]) {
       expect(Object.isFrozen(transform)).toBe(true)
       expect(transform.kind).toBe('state-transform')
       if (transform.reads) expect(Object.isFrozen(transform.reads)).toBe(true)
       if (transform.writes) expect(Object.isFrozen(transform.writes)).toBe(true)
     }
-    expect(chained).toMatchObject({ name: 'set_a_then_pick_a', description: 'S.set({"a":1}).then(S.pick(\'a\'))', reads: [], writes: ['a'] })
+    expect(chained).toMatchObject({
+      name: 'set_a_then_pick_a',
+      description: 'S.set({"a":1}).then(S.pick(\'a\'))',
+      reads: [],
+      writes: ['a'],
+    })
     expect(added).toMatchObject({ name: 'set_a_and_counter_n', reads: ['n'], writes: ['a', 'n'] })
     expect(isStateTransform(base)).toBe(true)
     expect(isStateTransform({ kind: 'state-transform' })).toBe(false)
@@ -185,7 +236,14 @@ describe('descriptors', () => {
 
   it('never mutate the input state', () => {
     const input = Object.freeze({ a: 1, b: [1], c: null })
-    for (const transform of [S.pick('a'), S.drop('a'), S.rename({ a: 'z' }), S.accumulate('a', { into: 'b' }), S.counter('a'), S.set({ a: 2 })]) {
+    for (const transform of [
+      S.pick('a'),
+      S.drop('a'),
+      S.rename({ a: 'z' }),
+      S.accumulate('a', { into: 'b' }),
+      S.counter('a'),
+      S.set({ a: 2 }),
+    ]) {
       transform.apply(input)
     }
     expect(input).toEqual({ a: 1, b: [1], c: null })

@@ -4,13 +4,19 @@ import { throwConfigIssue } from '../../parse/config-issue.js'
 /** Validates a `{ key: value }` record given to `factory`: at least one entry, valid keys, no `undefined` values. @internal */
 export function parseStateRecord<T>(factory: string, record: unknown, what: string): Record<string, T> {
   if (typeof record !== 'object' || record === null || Array.isArray(record)) {
-    throwConfigIssue([factory], `expected an object of ${what}.`, `Pass one such as ${factory.replace('()', "({ draft: '' })")}.`)
+    throwConfigIssue(
+      [factory],
+      `expected an object of ${what}.`,
+      `Pass one such as ${factory.replace('()', "({ draft: '' })")}.`,
+    )
   }
   const entries = Object.entries(record)
-  if (entries.length === 0) throwConfigIssue([factory], `the object is empty.`, `Pass at least one ${what.replace(/s$/, '')}.`)
+  if (entries.length === 0)
+    throwConfigIssue([factory], `the object is empty.`, `Pass at least one ${what.replace(/s$/, '')}.`)
   for (const [key, value] of entries) {
     assertStateKey(factory, key)
-    if (value === undefined) throwConfigIssue([factory], `the value of "${key}" is undefined.`, `Use null to remove a key.`)
+    if (value === undefined)
+      throwConfigIssue([factory], `the value of "${key}" is undefined.`, `Use null to remove a key.`)
   }
   return record as Record<string, T>
 }
@@ -18,10 +24,19 @@ export function parseStateRecord<T>(factory: string, record: unknown, what: stri
 /** Rejects `app:`/`user:`/`temp:` keys, which `pick`, `drop` and `rename` never touch. @internal */
 export function assertSessionKey(factory: string, key: string): void {
   if (!isScopedStateKey(key)) return
-  throwConfigIssue([factory], `"${key}" is a scoped key; ${factory.slice(0, -2)} only touches session keys (app:, user: and temp: keys are always kept).`, `Leave it out, or remove it with S.set({ '${key}': null }).`)
+  throwConfigIssue(
+    [factory],
+    `"${key}" is a scoped key; ${factory.slice(0, -2)} only touches session keys (app:, user: and temp: keys are always kept).`,
+    `Leave it out, or remove it with S.set({ '${key}': null }).`,
+  )
 }
 
 /** Validates a function argument of `factory`. @internal */
 export function assertFunction(factory: string, value: unknown, what: string): void {
-  if (typeof value !== 'function') throwConfigIssue([factory], `${what} must be a function, got ${value === null ? 'null' : typeof value}.`, 'Pass a function of the state, such as (state) => state.draft.')
+  if (typeof value !== 'function')
+    throwConfigIssue(
+      [factory],
+      `${what} must be a function, got ${value === null ? 'null' : typeof value}.`,
+      'Pass a function of the state, such as (state) => state.draft.',
+    )
 }

@@ -40,7 +40,10 @@ describe('S.produce (an Immer draft of the state)', () => {
       }
       return undefined
     }
-    expect(issue(() => S.produce('x' as never))).toMatchObject({ path: ['S.produce()', 'recipe'], hint: expect.stringContaining('S.produce((draft)') })
+    expect(issue(() => S.produce('x' as never))).toMatchObject({
+      path: ['S.produce()', 'recipe'],
+      hint: expect.stringContaining('S.produce((draft)'),
+    })
     await expect(async () => S.produce((() => ({ a: 1 })) as never).apply({})).rejects.toThrow('return nothing')
   })
 })

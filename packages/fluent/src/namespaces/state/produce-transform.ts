@@ -37,7 +37,11 @@ function deltaOf(next: Readonly<Record<string, unknown>>, patches: readonly Patc
  */
 export function produce(recipe: StateRecipe): StateTransform {
   if (typeof recipe !== 'function') {
-    throwConfigIssue(['S.produce()', 'recipe'], `expected a function (draft) => void, got ${describeValue(recipe)}.`, 'Pass S.produce((draft) => { draft.count = 1 }).')
+    throwConfigIssue(
+      ['S.produce()', 'recipe'],
+      `expected a function (draft) => void, got ${describeValue(recipe)}.`,
+      'Pass S.produce((draft) => { draft.count = 1 }).',
+    )
   }
   return createStateTransform({
     name: 'produce',
@@ -45,12 +49,19 @@ export function produce(recipe: StateRecipe): StateTransform {
     reads: null,
     writes: null,
     apply: (state) => {
-      const [next, patches] = producer().produceWithPatches(state as Record<string, unknown>, (draft: Record<string, unknown>) => {
-        const result: unknown = recipe(draft)
-        if (result !== undefined) {
-          throwConfigIssue(['S.produce()', 'recipe'], `the recipe returned ${describeValue(result)}.`, 'Change the draft in place and return nothing (a returned value would replace the whole state).')
-        }
-      })
+      const [next, patches] = producer().produceWithPatches(
+        state as Record<string, unknown>,
+        (draft: Record<string, unknown>) => {
+          const result: unknown = recipe(draft)
+          if (result !== undefined) {
+            throwConfigIssue(
+              ['S.produce()', 'recipe'],
+              `the recipe returned ${describeValue(result)}.`,
+              'Change the draft in place and return nothing (a returned value would replace the whole state).',
+            )
+          }
+        },
+      )
       return deltaOf(next, patches)
     },
   })

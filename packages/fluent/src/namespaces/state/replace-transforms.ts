@@ -52,7 +52,11 @@ export function drop(...keys: string[]): StateTransform {
  */
 export function rename(mapping: Readonly<Record<string, string>>): StateTransform {
   if (typeof mapping !== 'object' || mapping === null || Object.keys(mapping).length === 0) {
-    throwConfigIssue(['S.rename()'], 'expected an object of renames.', "Pass one such as S.rename({ draft: 'final_draft' }).")
+    throwConfigIssue(
+      ['S.rename()'],
+      'expected an object of renames.',
+      "Pass one such as S.rename({ draft: 'final_draft' }).",
+    )
   }
   const pairs = Object.entries(mapping)
   const targets = new Set<string>()
@@ -61,7 +65,8 @@ export function rename(mapping: Readonly<Record<string, string>>): StateTransfor
     assertStateKey('S.rename()', to)
     assertSessionKey('S.rename()', from)
     assertSessionKey('S.rename()', to)
-    if (targets.has(to)) throwConfigIssue(['S.rename()'], `two keys are renamed to "${to}".`, `Give each key its own new name.`)
+    if (targets.has(to))
+      throwConfigIssue(['S.rename()'], `two keys are renamed to "${to}".`, `Give each key its own new name.`)
     targets.add(to)
   }
   return createStateTransform({

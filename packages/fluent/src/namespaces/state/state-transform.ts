@@ -58,7 +58,8 @@ export function createStateTransform(init: StateTransformInit): StateTransform {
     description: init.description,
     reads: init.reads === null ? null : Object.freeze([...new Set(init.reads)]),
     writes: init.writes === null ? null : Object.freeze([...new Set(init.writes)]),
-    apply: (state: Readonly<Record<string, unknown>>, env: StateEnv = {}) => init.apply(Object.freeze(presentState(state)), env),
+    apply: (state: Readonly<Record<string, unknown>>, env: StateEnv = {}) =>
+      init.apply(Object.freeze(presentState(state)), env),
     then: (other: StateTransform) => thenState(transform, other),
     add: (other: StateTransform) => addState(transform, other),
   })
@@ -92,11 +93,17 @@ export function thenState(first: StateTransform, second: StateTransform): StateT
   return createStateTransform({
     name: `${first.name}_then_${second.name}`,
     description: `${first.description}.then(${second.description})`,
-    reads: first.reads === null || second.reads === null ? null : [...first.reads, ...second.reads.filter((key) => !first.writes?.includes(key))],
+    reads:
+      first.reads === null || second.reads === null
+        ? null
+        : [...first.reads, ...second.reads.filter((key) => !first.writes?.includes(key))],
     writes: union(first.writes, second.writes),
     apply: (state, env) =>
       thenMaybe(first.apply(state, env), (firstDelta) =>
-        thenMaybe(second.apply(applyDelta(state, firstDelta), env), (secondDelta) => ({ ...firstDelta, ...secondDelta })),
+        thenMaybe(second.apply(applyDelta(state, firstDelta), env), (secondDelta) => ({
+          ...firstDelta,
+          ...secondDelta,
+        })),
       ),
   })
 }
@@ -110,7 +117,9 @@ export function addState(first: StateTransform, second: StateTransform): StateTr
     reads: union(first.reads, second.reads),
     writes: union(first.writes, second.writes),
     apply: (state, env) =>
-      thenMaybe(first.apply(state, env), (firstDelta) => thenMaybe(second.apply(state, env), (secondDelta) => ({ ...firstDelta, ...secondDelta }))),
+      thenMaybe(first.apply(state, env), (firstDelta) =>
+        thenMaybe(second.apply(state, env), (secondDelta) => ({ ...firstDelta, ...secondDelta })),
+      ),
   })
 }
 
@@ -138,5 +147,9 @@ function assertTransform(method: string, value: unknown): void {
       "To run an agent after a transform, start a pipeline: Pipeline('name').step(transform).step(agent).",
     )
   }
-  throwConfigIssue([`S ${method}`], `expected a transform made by S.*, got ${value === null ? 'null' : typeof value}.`, 'Pass one such as S.set({ key: value }).')
+  throwConfigIssue(
+    [`S ${method}`],
+    `expected a transform made by S.*, got ${value === null ? 'null' : typeof value}.`,
+    'Pass one such as S.set({ key: value }).',
+  )
 }

@@ -49,7 +49,10 @@ export type MergeFunction = (values: unknown[]) => unknown
  * `fn(values)`.
  * @example S.merge(['web_findings', 'paper_findings'], { into: 'findings' })
  */
-export function merge(keys: readonly string[], options: { readonly into: string; readonly fn?: MergeFunction }): StateTransform {
+export function merge(
+  keys: readonly string[],
+  options: { readonly into: string; readonly fn?: MergeFunction },
+): StateTransform {
   assertStateKeys('S.merge()', Array.isArray(keys) ? keys : [])
   assertStateKey('S.merge()', options?.into)
   const fn = options.fn
@@ -79,7 +82,8 @@ export function transform(key: string, fn: (value: unknown) => unknown): StateTr
     description: `S.transform(${formatArgument(key)}, ${formatArgument(fn)})`,
     reads: [key],
     writes: [key],
-    apply: (state) => (key in state ? thenMaybe(fn(state[key]) as MaybePromise<unknown>, (value) => ({ [key]: value })) : {}),
+    apply: (state) =>
+      key in state ? thenMaybe(fn(state[key]) as MaybePromise<unknown>, (value) => ({ [key]: value })) : {},
   })
 }
 
@@ -87,8 +91,14 @@ export function transform(key: string, fn: (value: unknown) => unknown): StateTr
  * Sets each key to its function of the whole (input) state; a function returning `undefined` writes nothing.
  * @example S.compute({ word_count: (state) => String(state.draft).split(/\s+/).length })
  */
-export function compute(functions: Readonly<Record<string, (state: Readonly<Record<string, unknown>>) => unknown>>): StateTransform {
-  const record = parseStateRecord<(state: Readonly<Record<string, unknown>>) => unknown>('S.compute()', functions, 'functions')
+export function compute(
+  functions: Readonly<Record<string, (state: Readonly<Record<string, unknown>>) => unknown>>,
+): StateTransform {
+  const record = parseStateRecord<(state: Readonly<Record<string, unknown>>) => unknown>(
+    'S.compute()',
+    functions,
+    'functions',
+  )
   for (const [key, fn] of Object.entries(record)) assertFunction('S.compute()', fn, `the value of "${key}"`)
   const entries = Object.entries(record)
   return createStateTransform({
@@ -138,16 +148,24 @@ export function accumulate(key: string, options: { readonly into?: string } = {}
 export function counter(key: string, options: { readonly step?: number } = {}): StateTransform {
   assertStateKey('S.counter()', key)
   const step = options.step ?? 1
-  if (typeof step !== 'number' || !Number.isFinite(step)) throwConfigIssue(['S.counter()'], `step must be a finite number, got ${String(step)}.`, `For example S.counter('${key}', { step: 2 }).`)
+  if (typeof step !== 'number' || !Number.isFinite(step))
+    throwConfigIssue(
+      ['S.counter()'],
+      `step must be a finite number, got ${String(step)}.`,
+      `For example S.counter('${key}', { step: 2 }).`,
+    )
   return createStateTransform({
     name: `counter_${key}`,
-    description: step === 1 ? `S.counter(${formatArgument(key)})` : `S.counter(${formatArgument(key)}, { step: ${step} })`,
+    description:
+      step === 1 ? `S.counter(${formatArgument(key)})` : `S.counter(${formatArgument(key)}, { step: ${step} })`,
     reads: [key],
     writes: [key],
     apply: (state) => {
       const current = state[key] ?? 0
       if (typeof current !== 'number') {
-        throw new StateError(`S.counter('${key}'): state['${key}'] is ${formatArgument(current)}, not a number. Reset it with S.set({ ${key}: 0 }) or count in another key.`)
+        throw new StateError(
+          `S.counter('${key}'): state['${key}'] is ${formatArgument(current)}, not a number. Reset it with S.set({ ${key}: 0 }) or count in another key.`,
+        )
       }
       return { [key]: current + step }
     },

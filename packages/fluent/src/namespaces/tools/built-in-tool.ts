@@ -26,15 +26,28 @@ export class GeminiBuiltInTool extends BaseTool {
   readonly builtIn: BuiltInToolKind
 
   constructor(kind: BuiltInToolKind) {
-    super({ name: kind === 'googleSearch' ? 'google_search' : kind === 'codeExecution' ? 'code_execution' : 'url_context', description: `Gemini built-in ${kind}` })
+    super({
+      name: kind === 'googleSearch' ? 'google_search' : kind === 'codeExecution' ? 'code_execution' : 'url_context',
+      description: `Gemini built-in ${kind}`,
+    })
     this.builtIn = kind
   }
 
   override async runAsync(): Promise<unknown> {
-    throwConfigIssue([factories[this.builtIn]], 'is run by the Gemini model itself and cannot be called as a function.', 'Let the model use it; to call code yourself, use T.fn().')
+    throwConfigIssue(
+      [factories[this.builtIn]],
+      'is run by the Gemini model itself and cannot be called as a function.',
+      'Let the model use it; to call code yourself, use T.fn().',
+    )
   }
 
-  override async processLlmRequest({ toolContext, llmRequest }: { toolContext: Context; llmRequest: LlmRequest }): Promise<void> {
+  override async processLlmRequest({
+    toolContext,
+    llmRequest,
+  }: {
+    toolContext: Context
+    llmRequest: LlmRequest
+  }): Promise<void> {
     const model = llmRequest.model ?? ''
     const version = geminiVersion(model)
     const agent = toolContext.agentName

@@ -8,7 +8,11 @@ export function createToolComposite(entries: readonly ToolEntry[]): ToolComposit
   const seen = new Set<string>()
   for (const entry of entries) {
     if (seen.has(entry.name)) {
-      throwConfigIssue(['T.add()'], `two tools are named "${entry.name}"; tool names must be unique per agent.`, 'Pass { name } to T.fn() to rename one.')
+      throwConfigIssue(
+        ['T.add()'],
+        `two tools are named "${entry.name}"; tool names must be unique per agent.`,
+        'Pass { name } to T.fn() to rename one.',
+      )
     }
     seen.add(entry.name)
   }
@@ -26,7 +30,11 @@ export function toToolEntries(factory: string, input: unknown): ToolEntry[] {
   if (isBaseTool(input)) return [baseToolEntry(input)]
   if (typeof input === 'function') return [functionEntry(factory, input)]
   if (Array.isArray(input)) return input.flatMap((item) => toToolEntries(factory, item))
-  throwConfigIssue([factory], `${input === null ? 'null' : typeof input} is not a tool.`, `Pass a T composite (T.fn(f), T.agent(a), …), a core tool, a named function, or an array of those.`)
+  throwConfigIssue(
+    [factory],
+    `${input === null ? 'null' : typeof input} is not a tool.`,
+    `Pass a T composite (T.fn(f), T.agent(a), …), a core tool, a named function, or an array of those.`,
+  )
 }
 
 /** Both lists of tools (see {@link ToolComposite.add}). */

@@ -12,7 +12,9 @@ import { kindOf, throwOptionIssue } from '../shared/option-issue.js'
  * @example Agent('researcher').model('gemini-2.5-flash').tools(T.googleSearch().add(T.fn(myFunc)).add(T.agent(specialist)))
  */
 export function googleSearch(): ToolComposite {
-  return createToolComposite([createToolEntry('google_search', 'T.googleSearch()', () => new GeminiBuiltInTool('googleSearch'))])
+  return createToolComposite([
+    createToolEntry('google_search', 'T.googleSearch()', () => new GeminiBuiltInTool('googleSearch')),
+  ])
 }
 
 /**
@@ -21,7 +23,9 @@ export function googleSearch(): ToolComposite {
  * @example Agent('analyst').model('gemini-2.5-flash').tools(T.codeExecution())
  */
 export function codeExecution(): ToolComposite {
-  return createToolComposite([createToolEntry('code_execution', 'T.codeExecution()', () => new GeminiBuiltInTool('codeExecution'))])
+  return createToolComposite([
+    createToolEntry('code_execution', 'T.codeExecution()', () => new GeminiBuiltInTool('codeExecution')),
+  ])
 }
 
 /**
@@ -30,7 +34,9 @@ export function codeExecution(): ToolComposite {
  * @example Agent('reader').model('gemini-2.5-flash').tools(T.urlContext())
  */
 export function urlContext(): ToolComposite {
-  return createToolComposite([createToolEntry('url_context', 'T.urlContext()', () => new GeminiBuiltInTool('urlContext'))])
+  return createToolComposite([
+    createToolEntry('url_context', 'T.urlContext()', () => new GeminiBuiltInTool('urlContext')),
+  ])
 }
 
 /**
@@ -39,10 +45,21 @@ export function urlContext(): ToolComposite {
  * @example T.toolset({ name: 'registry', getTools: async () => registry.current() })
  */
 export function toolset(source: Toolset): ToolComposite {
-  if (typeof source !== 'object' || source === null || typeof source.name !== 'string' || typeof source.getTools !== 'function') {
-    throwOptionIssue(['T.toolset()'], `expected { name, getTools(context) }, got ${kindOf(source)}.`, "For example T.toolset({ name: 'mine', getTools: async () => [tool] }).")
+  if (
+    typeof source !== 'object' ||
+    source === null ||
+    typeof source.name !== 'string' ||
+    typeof source.getTools !== 'function'
+  ) {
+    throwOptionIssue(
+      ['T.toolset()'],
+      `expected { name, getTools(context) }, got ${kindOf(source)}.`,
+      "For example T.toolset({ name: 'mine', getTools: async () => [tool] }).",
+    )
   }
-  return createToolComposite([createToolEntry(`toolset:${source.name}`, `T.toolset(${source.name})`, () => new ToolsetTool(source))])
+  return createToolComposite([
+    createToolEntry(`toolset:${source.name}`, `T.toolset(${source.name})`, () => new ToolsetTool(source)),
+  ])
 }
 
 /** Options of `T.mcp()`. */
@@ -72,21 +89,49 @@ export function mcp(params: McpServerParams, options: McpOptions = {}): ToolComp
   const stdio = typeof params === 'object' && params !== null && 'command' in params
   const http = typeof params === 'object' && params !== null && 'url' in params
   if (!stdio && !http) {
-    throwOptionIssue(['T.mcp()'], `expected { command, args? } or { url }, got ${kindOf(params)}.`, "For example T.mcp({ command: 'node', args: ['server.js'] }) or T.mcp({ url: 'http://127.0.0.1:3000/mcp' }).")
+    throwOptionIssue(
+      ['T.mcp()'],
+      `expected { command, args? } or { url }, got ${kindOf(params)}.`,
+      "For example T.mcp({ command: 'node', args: ['server.js'] }) or T.mcp({ url: 'http://127.0.0.1:3000/mcp' }).",
+    )
   }
-  if (stdio && (typeof params.command !== 'string' || params.command.length === 0)) throwOptionIssue(['T.mcp()', 'command'], 'expected a non-empty command.', "For example { command: 'node', args: ['server.js'] }.")
-  if (stdio && params.args !== undefined && (!Array.isArray(params.args) || params.args.some((arg) => typeof arg !== 'string'))) {
-    throwOptionIssue(['T.mcp()', 'args'], `expected a list of strings, got ${kindOf(params.args)}.`, "For example { args: ['server.js'] }.")
+  if (stdio && (typeof params.command !== 'string' || params.command.length === 0))
+    throwOptionIssue(
+      ['T.mcp()', 'command'],
+      'expected a non-empty command.',
+      "For example { command: 'node', args: ['server.js'] }.",
+    )
+  if (
+    stdio &&
+    params.args !== undefined &&
+    (!Array.isArray(params.args) || params.args.some((arg) => typeof arg !== 'string'))
+  ) {
+    throwOptionIssue(
+      ['T.mcp()', 'args'],
+      `expected a list of strings, got ${kindOf(params.args)}.`,
+      "For example { args: ['server.js'] }.",
+    )
   }
   if (http) {
     try {
       new URL((params as { url: string }).url)
     } catch {
-      throwOptionIssue(['T.mcp()', 'url'], `expected an absolute URL, got ${JSON.stringify((params as { url: unknown }).url)}.`, "For example { url: 'http://127.0.0.1:3000/mcp' }.")
+      throwOptionIssue(
+        ['T.mcp()', 'url'],
+        `expected an absolute URL, got ${JSON.stringify((params as { url: unknown }).url)}.`,
+        "For example { url: 'http://127.0.0.1:3000/mcp' }.",
+      )
     }
   }
-  if (options.tools !== undefined && (!Array.isArray(options.tools) || options.tools.some((tool) => typeof tool !== 'string'))) {
-    throwOptionIssue(['T.mcp()', 'tools'], `expected a list of tool names, got ${kindOf(options.tools)}.`, "For example { tools: ['read_file'] }.")
+  if (
+    options.tools !== undefined &&
+    (!Array.isArray(options.tools) || options.tools.some((tool) => typeof tool !== 'string'))
+  ) {
+    throwOptionIssue(
+      ['T.mcp()', 'tools'],
+      `expected a list of tool names, got ${kindOf(options.tools)}.`,
+      "For example { tools: ['read_file'] }.",
+    )
   }
   const name = options.name ?? serverName(params)
   const set = new McpToolset(name, params, options.tools, options.prefix ?? '')

@@ -17,11 +17,15 @@ const calcServer = fileURLToPath(new URL('./fixtures/mcp-calc-server.mjs', impor
 const stdio = { command: process.execPath, args: [calcServer] }
 
 function responses(events: readonly Event[]): unknown[] {
-  return events.flatMap((event) => (event.content?.parts ?? []).flatMap((part) => (part.functionResponse ? [part.functionResponse.response] : [])))
+  return events.flatMap((event) =>
+    (event.content?.parts ?? []).flatMap((part) => (part.functionResponse ? [part.functionResponse.response] : [])),
+  )
 }
 
 function declarations(request: LlmRequest | undefined): string[] {
-  return ((request?.config.tools ?? []) as { functionDeclarations?: { name?: string }[] }[]).flatMap((tool) => (tool.functionDeclarations ?? []).map((item) => item.name ?? ''))
+  return ((request?.config.tools ?? []) as { functionDeclarations?: { name?: string }[] }[]).flatMap((tool) =>
+    (tool.functionDeclarations ?? []).map((item) => item.name ?? ''),
+  )
 }
 
 function alive(pid: number): boolean {
@@ -40,7 +44,13 @@ describe('Gemini built-in tools', () => {
     }
     const specialist = Agent('specialist').describe('Knows everything.').mock(['42'])
     const llm = new ScriptedLlm(['Answer.'], { model: 'gemini-2.5-flash' })
-    const agent = Agent('researcher').model(llm).tools(T.googleSearch().add(T.fn(myFunc, { parameters: z.object({ city: z.string() }) })).add(T.agent(specialist)))
+    const agent = Agent('researcher')
+      .model(llm)
+      .tools(
+        T.googleSearch()
+          .add(T.fn(myFunc, { parameters: z.object({ city: z.string() }) }))
+          .add(T.agent(specialist)),
+      )
     await runBuilder(agent)
     const tools = llm.requests[0]?.config.tools
     expect(tools).toContainEqual({ googleSearch: {} })
@@ -51,9 +61,13 @@ describe('Gemini built-in tools', () => {
     const llm = new ScriptedLlm(['Ok.'], { model: 'gemini-2.5-pro' })
     await runBuilder(Agent('analyst').model(llm).tools(T.codeExecution().add(T.urlContext())))
     expect(llm.requests[0]?.config.tools).toEqual([{ codeExecution: {} }, { urlContext: {} }])
-    const other = Agent('analyst').model(new ScriptedLlm(['x'], { model: 'gpt-4o' })).tools(T.googleSearch())
+    const other = Agent('analyst')
+      .model(new ScriptedLlm(['x'], { model: 'gpt-4o' }))
+      .tools(T.googleSearch())
     await expect(runBuilder(other)).rejects.toSatisfy(
-      (error: unknown) => ConfigError.isConfigError(error) && (error as Error).message.includes('agent "analyst" uses the model "gpt-4o", which cannot run it'),
+      (error: unknown) =>
+        ConfigError.isConfigError(error) &&
+        (error as Error).message.includes('agent "analyst" uses the model "gpt-4o", which cannot run it'),
     )
   })
 })
@@ -61,23 +75,34 @@ describe('Gemini built-in tools', () => {
 describe('T.mcp over stdio', () => {
   it('lists the tools once per run, declares their schemas, calls them, and closes the server when the run ends', async () => {
     const llm = new ScriptedLlm([call('add', { a: 2, b: 3 }), call('divide', { a: 1, b: 0 }), call('pid', {}), 'Done.'])
-    const agent = Agent('math').model(llm).tools(T.mcp(stdio, { name: 'calc' }))
+    const agent = Agent('math')
+      .model(llm)
+      .tools(T.mcp(stdio, { name: 'calc' }))
     const { events } = await runBuilder(agent)
     expect(declarations(llm.requests[0])).toEqual(['add', 'divide', 'pid', 'die'])
-    const add = ((llm.requests[0]?.config.tools ?? []) as { functionDeclarations?: { name?: string; parameters?: unknown }[] }[])[0]?.functionDeclarations?.[0]
-    expect(add?.parameters).toMatchObject({ type: 'OBJECT', properties: { a: { type: 'NUMBER' }, b: { type: 'NUMBER' } }, required: ['a', 'b'] })
+    const add = (
+      (llm.requests[0]?.config.tools ?? []) as { functionDeclarations?: { name?: string; parameters?: unknown }[] }[]
+    )[0]?.functionDeclarations?.[0]
+    expect(add?.parameters).toMatchObject({
+      type: 'OBJECT',
+      properties: { a: { type: 'NUMBER' }, b: { type: 'NUMBER' } },
+      required: ['a', 'b'],
+    })
     const [sum, divided, pid] = responses(events) as [unknown, unknown, { result: string }]
     expect(sum).toEqual({ result: '5' })
     expect(divided).toEqual({ error: 'division by zero' })
     expect(events.at(-1)?.content?.parts?.[0]?.text).toBe('Done.')
     const serverPid = Number(pid.result)
-    for (let tries = 0; tries < 100 && alive(serverPid); tries++) await new Promise((resolve) => setTimeout(resolve, 50))
+    for (let tries = 0; tries < 100 && alive(serverPid); tries++)
+      await new Promise((resolve) => setTimeout(resolve, 50))
     expect(alive(serverPid)).toBe(false)
   }, 30_000)
 
   it('a server that cannot start is an error event naming it', async () => {
     const llm = new ScriptedLlm(['never'])
-    const agent = Agent('math').model(llm).tools(T.mcp({ command: process.execPath, args: ['/nonexistent/server.mjs'] }, { name: 'broken' }))
+    const agent = Agent('math')
+      .model(llm)
+      .tools(T.mcp({ command: process.execPath, args: ['/nonexistent/server.mjs'] }, { name: 'broken' }))
     const { events } = await runBuilder(agent)
     expect(llm.requests).toHaveLength(0)
     expect(events.at(-1)?.errorCode).toBe('MCP_SERVER_FAILED')
@@ -86,7 +111,9 @@ describe('T.mcp over stdio', () => {
 
   it('a server that dies mid-run: the call answers { error }, then an error event names it; the session stays usable', async () => {
     const llm = new ScriptedLlm([call('die', {}), call('add', { a: 1, b: 1 }), 'never'])
-    const agent = Agent('math').model(llm).tools(T.mcp(stdio, { name: 'calc', tools: ['die', 'add'] }))
+    const agent = Agent('math')
+      .model(llm)
+      .tools(T.mcp(stdio, { name: 'calc', tools: ['die', 'add'] }))
     const { events, runner } = await runBuilder(agent)
     expect(declarations(llm.requests[0])).toEqual(['add', 'die'])
     const last = events.at(-1)
@@ -115,7 +142,9 @@ describe('T.mcp over streamable HTTP', () => {
       const body: unknown = text ? JSON.parse(text) : undefined
       if ((body as { method?: string } | undefined)?.method === 'tools/list') listCalls++
       // Stateless mode: no session ids (the SDK's option takes an explicit undefined).
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined } as unknown as ConstructorParameters<typeof StreamableHTTPServerTransport>[0])
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+      } as unknown as ConstructorParameters<typeof StreamableHTTPServerTransport>[0])
       const mcp = createCalcServer()
       response.on('close', () => void transport.close().then(() => mcp.close()))
       await mcp.connect(transport)
@@ -129,7 +158,9 @@ describe('T.mcp over streamable HTTP', () => {
 
   it('fetches the tool list once per run and calls tools over HTTP', async () => {
     const llm = new ScriptedLlm([call('calc_add', { a: 20, b: 22 }), call('calc_add', { a: 1, b: 2 }), 'Forty-two.'])
-    const agent = Agent('math').model(llm).tools(T.mcp({ url }, { prefix: 'calc_', tools: ['add'] }))
+    const agent = Agent('math')
+      .model(llm)
+      .tools(T.mcp({ url }, { prefix: 'calc_', tools: ['add'] }))
     const { events } = await runBuilder(agent)
     expect(declarations(llm.requests[0])).toEqual(['calc_add'])
     expect(responses(events)).toEqual([{ result: '42' }, { result: '3' }])
@@ -154,7 +185,8 @@ describe('T.openapi', () => {
         response.end(JSON.stringify({ message: 'no such pet' }))
         return
       }
-      if (request.method === 'GET') response.end(JSON.stringify({ id: Number(request.url?.split('/')[2]?.split('?')[0]), name: 'Rex' }))
+      if (request.method === 'GET')
+        response.end(JSON.stringify({ id: Number(request.url?.split('/')[2]?.split('?')[0]), name: 'Rex' }))
       else response.end(JSON.stringify({ created: JSON.parse(text) }))
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -181,7 +213,10 @@ describe('T.openapi', () => {
       '/pets': {
         post: {
           operationId: 'createPet',
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } },
+          },
         },
       },
     },
@@ -189,12 +224,24 @@ describe('T.openapi', () => {
   }
 
   it('makes one tool per operation, declared from parameters and body, calling the API over HTTP', async () => {
-    const llm = new ScriptedLlm([call('getPet', { petId: 7, verbose: true }), call('createPet', { body: { name: 'Kit' } }), call('getPet', { petId: 404 }), 'Ok.'])
-    const agent = Agent('vet').model(llm).tools(T.openapi(document, { baseUrl, headers: { 'x-api-key': 'k1' } }))
+    const llm = new ScriptedLlm([
+      call('getPet', { petId: 7, verbose: true }),
+      call('createPet', { body: { name: 'Kit' } }),
+      call('getPet', { petId: 404 }),
+      'Ok.',
+    ])
+    const agent = Agent('vet')
+      .model(llm)
+      .tools(T.openapi(document, { baseUrl, headers: { 'x-api-key': 'k1' } }))
     const { events } = await runBuilder(agent)
     expect(declarations(llm.requests[0])).toEqual(['getPet', 'createPet'])
-    const getPet = ((llm.requests[0]?.config.tools ?? []) as { functionDeclarations?: { parameters?: unknown }[] }[])[0]?.functionDeclarations?.[0]
-    expect(getPet?.parameters).toMatchObject({ type: 'OBJECT', properties: { petId: { type: 'INTEGER' }, verbose: { type: 'BOOLEAN' } }, required: ['petId'] })
+    const getPet = ((llm.requests[0]?.config.tools ?? []) as { functionDeclarations?: { parameters?: unknown }[] }[])[0]
+      ?.functionDeclarations?.[0]
+    expect(getPet?.parameters).toMatchObject({
+      type: 'OBJECT',
+      properties: { petId: { type: 'INTEGER' }, verbose: { type: 'BOOLEAN' } },
+      required: ['petId'],
+    })
     expect(responses(events)).toEqual([
       { id: 7, name: 'Rex' },
       { created: { name: 'Kit' } },
@@ -231,7 +278,16 @@ describe('T wrappers', () => {
     ])
     const agent = Agent('bank')
       .model(llm)
-      .tools(T.cache(T.transform(T.fn(rate, { parameters: z.object({ pair: z.string() }) }), { post: (result) => ({ wrapped: result }) }), { ttlMs: 60_000 }).add(T.effectful(T.fn(send, { parameters: z.object({ id: z.string() }) }), { key: (args) => String(args['id']) })))
+      .tools(
+        T.cache(
+          T.transform(T.fn(rate, { parameters: z.object({ pair: z.string() }) }), {
+            post: (result) => ({ wrapped: result }),
+          }),
+          { ttlMs: 60_000 },
+        ).add(
+          T.effectful(T.fn(send, { parameters: z.object({ id: z.string() }) }), { key: (args) => String(args['id']) }),
+        ),
+      )
     const { events, state } = await runBuilder(agent)
     expect(calls).toBe(1)
     expect(sent).toEqual(['A'])
@@ -249,7 +305,9 @@ describe('T wrappers', () => {
   it('toolset resolves its tools per run', async () => {
     const llm = new ScriptedLlm([call('dyn', {}), 'Ok.'])
     const dyn = T.mock('dyn', { returns: { ok: 1 } })
-    const agent = Agent('a').model(llm).tools(T.toolset({ name: 'registry', getTools: async () => toTools(dyn) }))
+    const agent = Agent('a')
+      .model(llm)
+      .tools(T.toolset({ name: 'registry', getTools: async () => toTools(dyn) }))
     const { events } = await runBuilder(agent)
     expect(responses(events)).toEqual([{ ok: 1 }])
     expect(() => T.toolset({} as never)).toThrow('T.toolset()')

@@ -43,19 +43,34 @@ function getWeather({ city }: { city: string }) {
 
 describe('T.fn', () => {
   it('wraps a named function as a core FunctionTool with its declaration', async () => {
-    const [tool] = toTools(T.fn(getWeather, { description: 'Weather for a city.', parameters: z.object({ city: z.string() }) }))
+    const [tool] = toTools(
+      T.fn(getWeather, { description: 'Weather for a city.', parameters: z.object({ city: z.string() }) }),
+    )
     expect(isFunctionTool(tool)).toBe(true)
     expect(tool?.getDeclaration()).toEqual({
       name: 'getWeather',
       description: 'Weather for a city.',
       parameters: { type: 'OBJECT', properties: { city: { type: 'STRING' } }, required: ['city'] },
     })
-    expect(await tool?.runAsync({ args: { city: 'Tokyo' }, toolContext: await toolContext() })).toEqual({ city: 'Tokyo', sky: 'clear' })
+    expect(await tool?.runAsync({ args: { city: 'Tokyo' }, toolContext: await toolContext() })).toEqual({
+      city: 'Tokyo',
+      sky: 'clear',
+    })
   })
 
   it('refuses a function that takes arguments without a parameter schema, saying how to give one', () => {
-    expectConfigError(() => T.fn(getWeather), '"getWeather" takes arguments but has no parameter schema', 'parameters: z.object(')
-    expect(toTools(T.fn(function now() { return 1 }))[0]?.getDeclaration()?.parameters).toEqual({ type: 'OBJECT', properties: {} })
+    expectConfigError(
+      () => T.fn(getWeather),
+      '"getWeather" takes arguments but has no parameter schema',
+      'parameters: z.object(',
+    )
+    expect(
+      toTools(
+        T.fn(function now() {
+          return 1
+        }),
+      )[0]?.getDeclaration()?.parameters,
+    ).toEqual({ type: 'OBJECT', properties: {} })
   })
 
   it('takes a name for anonymous functions and passes a core tool through unchanged', () => {
@@ -72,7 +87,9 @@ describe('T.fn', () => {
       error: 'This tool call requires confirmation, please approve or reject.',
     })
     expect(Object.keys(pending.actions.requestedToolConfirmations)).toEqual(['call-1'])
-    expect(await tool?.runAsync({ args: { city: 'Oslo' }, toolContext: await toolContext({ confirmed: true }) })).toEqual({ city: 'Oslo', sky: 'clear' })
+    expect(
+      await tool?.runAsync({ args: { city: 'Oslo' }, toolContext: await toolContext({ confirmed: true }) }),
+    ).toEqual({ city: 'Oslo', sky: 'clear' })
   })
 })
 
@@ -115,14 +132,18 @@ describe('T.confirm', () => {
   it('wraps any tool: pending, rejected, then approved', async () => {
     const [tool] = toTools(T.confirm(T.mock('delete_file', { returns: 'deleted' }), { hint: 'Really delete?' }))
     const pending = await toolContext()
-    expect(await tool?.runAsync({ args: {}, toolContext: pending })).toEqual({ error: 'This tool call requires confirmation, please approve or reject.' })
+    expect(await tool?.runAsync({ args: {}, toolContext: pending })).toEqual({
+      error: 'This tool call requires confirmation, please approve or reject.',
+    })
     expect(pending.actions.requestedToolConfirmations['call-1']).toEqual({ hint: 'Really delete?', confirmed: false })
     expect(pending.actions.skipSummarization).toBe(true)
-    expect(await tool?.runAsync({ args: {}, toolContext: await toolContext({ confirmed: false }) })).toEqual({ error: 'This tool call is rejected.' })
+    expect(await tool?.runAsync({ args: {}, toolContext: await toolContext({ confirmed: false }) })).toEqual({
+      error: 'This tool call is rejected.',
+    })
     expect(await tool?.runAsync({ args: {}, toolContext: await toolContext({ confirmed: true }) })).toBe('deleted')
   })
 
-  it('keeps the declaration and takes the inner tool\'s place in the request', async () => {
+  it("keeps the declaration and takes the inner tool's place in the request", async () => {
     const [tool] = toTools(T.confirm(T.fn(getWeather, { parameters: z.object({ city: z.string() }) })))
     const request = createLlmRequest()
     await tool?.processLlmRequest({ toolContext: await toolContext(), llmRequest: request })
@@ -144,7 +165,9 @@ describe('T.timeout', () => {
 
   it('answers with the fixed error when the call is too slow', async () => {
     const [tool] = toTools(T.timeout(new SlowTool(200), 10))
-    expect(await tool?.runAsync({ args: {}, toolContext: await toolContext() })).toEqual({ error: "Tool 'slow' timed out after 10 ms." })
+    expect(await tool?.runAsync({ args: {}, toolContext: await toolContext() })).toEqual({
+      error: "Tool 'slow' timed out after 10 ms.",
+    })
   })
 
   it('returns the result of a call that finishes in time', async () => {
@@ -156,10 +179,28 @@ describe('T.timeout', () => {
 describe('composites', () => {
   it('.add() keeps order, accepts tools, functions and arrays; toTools flattens', () => {
     const core = new FunctionTool({ name: 'core_tool', description: 'd', execute: () => 1 })
-    const composite = T.fn(getWeather, { parameters: z.object({ city: z.string() }) }).add(T.mock('a', { returns: 1 })).add([core, function lookup() { return 2 }])
+    const composite = T.fn(getWeather, { parameters: z.object({ city: z.string() }) })
+      .add(T.mock('a', { returns: 1 }))
+      .add([
+        core,
+        function lookup() {
+          return 2
+        },
+      ])
     expect(composite.entries.map((entry) => entry.name)).toEqual(['getWeather', 'a', 'core_tool', 'lookup'])
-    expect(toTools([composite, T.mock('b', { returns: 2 })]).map((tool) => tool.name)).toEqual(['getWeather', 'a', 'core_tool', 'lookup', 'b'])
-    expect(composite.entries.map((entry) => entry.description)).toEqual(['T.fn(getWeather)', 'T.mock("a")', '<tool core_tool>', 'T.fn(lookup)'])
+    expect(toTools([composite, T.mock('b', { returns: 2 })]).map((tool) => tool.name)).toEqual([
+      'getWeather',
+      'a',
+      'core_tool',
+      'lookup',
+      'b',
+    ])
+    expect(composite.entries.map((entry) => entry.description)).toEqual([
+      'T.fn(getWeather)',
+      'T.mock("a")',
+      '<tool core_tool>',
+      'T.fn(lookup)',
+    ])
   })
 
   it('are frozen, and the receiver is unchanged', () => {
@@ -181,7 +222,11 @@ describe('bad input', () => {
     expectConfigError(() => T.fn(() => 1), 'T.fn()', 'no name')
     expectConfigError(() => T.fn(42 as never), 'T.fn()', 'expected a function')
     expectConfigError(() => T.fn(getWeather, { name: 'bad name!' }), 'T.fn()', 'not a valid tool name')
-    expectConfigError(() => T.fn(new FunctionTool({ name: 'x', description: '', execute: () => 1 }), { name: 'y' }), 'T.fn()', 'already a tool')
+    expectConfigError(
+      () => T.fn(new FunctionTool({ name: 'x', description: '', execute: () => 1 }), { name: 'y' }),
+      'T.fn()',
+      'already a tool',
+    )
     expectConfigError(() => T.agent({} as never), 'T.agent()', 'builder with build()')
     expectConfigError(() => T.agent({ build: () => ({}) } as never), 'T.agent()', 'did not return a core agent')
     expectConfigError(() => T.mock('', { returns: 1 }), 'T.mock()')

@@ -1,4 +1,11 @@
-import { AgentTool, FunctionTool, isBaseAgent, type BaseAgent, type BaseTool, type FunctionToolParameters } from '@adk-fluent/core'
+import {
+  AgentTool,
+  FunctionTool,
+  isBaseAgent,
+  type BaseAgent,
+  type BaseTool,
+  type FunctionToolParameters,
+} from '@adk-fluent/core'
 import { createToolEntry, type ToolComposite, type ToolInput } from './tool-composite.js'
 import { createToolComposite, toToolEntries } from './compose-tools.js'
 import { functionEntry, parseToolName, type FunctionToolSettings, type ToolFunction } from './function-entry.js'
@@ -27,22 +34,32 @@ export interface AgentSource {
  * An agent as a tool (a core `AgentTool`): a built core agent, or a builder, built afresh for every `toTools()`.
  * @example T.agent(Agent('researcher').describe('Finds facts.').instruct('...'))
  */
-export function agent(source: BaseAgent | AgentSource, options: { readonly skipSummarization?: boolean } = {}): ToolComposite {
+export function agent(
+  source: BaseAgent | AgentSource,
+  options: { readonly skipSummarization?: boolean } = {},
+): ToolComposite {
   const build = agentFactory(source)
   const probe = build()
   const skip = options.skipSummarization === undefined ? {} : { skipSummarization: options.skipSummarization }
-  return createToolComposite([createToolEntry(probe.name, `T.agent(${probe.name})`, () => new AgentTool({ agent: build(), ...skip }))])
+  return createToolComposite([
+    createToolEntry(probe.name, `T.agent(${probe.name})`, () => new AgentTool({ agent: build(), ...skip })),
+  ])
 }
 
 function agentFactory(source: unknown): () => BaseAgent {
   if (isBaseAgent(source)) return () => source
   const build = typeof source === 'object' && source !== null ? (source as { build?: unknown }).build : undefined
   if (typeof build !== 'function') {
-    throwConfigIssue(['T.agent()'], `expected a core agent or a builder with build(), got ${source === null ? 'null' : typeof source}.`, `Pass Agent('name')... or a built LlmAgent.`)
+    throwConfigIssue(
+      ['T.agent()'],
+      `expected a core agent or a builder with build(), got ${source === null ? 'null' : typeof source}.`,
+      `Pass Agent('name')... or a built LlmAgent.`,
+    )
   }
   return () => {
     const built: unknown = build.call(source)
-    if (!isBaseAgent(built)) throwConfigIssue(['T.agent()'], 'build() did not return a core agent.', 'Pass a fluent builder or a core agent.')
+    if (!isBaseAgent(built))
+      throwConfigIssue(['T.agent()'], 'build() did not return a core agent.', 'Pass a fluent builder or a core agent.')
     return built
   }
 }
@@ -63,14 +80,19 @@ export interface MockToolSettings {
 export function mock(name: string, settings: MockToolSettings): ToolComposite {
   parseToolName('T.mock()', name)
   if (typeof settings !== 'object' || settings === null || !('returns' in settings)) {
-    throwConfigIssue(['T.mock()'], `no returns given for "${name}".`, `Pass { returns: value } or { returns: (args) => value }.`)
+    throwConfigIssue(
+      ['T.mock()'],
+      `no returns given for "${name}".`,
+      `Pass { returns: value } or { returns: (args) => value }.`,
+    )
   }
   const { returns } = settings
   const tool = new FunctionTool<FunctionToolParameters>({
     name,
     description: settings.description ?? `Mock of ${name}.`,
     parameters: settings.parameters,
-    execute: (args: unknown) => (typeof returns === 'function' ? (returns as (args: unknown) => unknown)(args) : returns),
+    execute: (args: unknown) =>
+      typeof returns === 'function' ? (returns as (args: unknown) => unknown)(args) : returns,
   })
   return createToolComposite([createToolEntry(name, `T.mock(${JSON.stringify(name)})`, () => tool)])
 }
@@ -82,7 +104,13 @@ export function mock(name: string, settings: MockToolSettings): ToolComposite {
 export function confirm(tools: ToolInput, options: { readonly hint?: string } = {}): ToolComposite {
   const entries = toToolEntries('T.confirm()', tools)
   return createToolComposite(
-    entries.map((entry) => createToolEntry(entry.name, `T.confirm(${entry.description})`, () => new ConfirmedTool(entry.create(), options.hint))),
+    entries.map((entry) =>
+      createToolEntry(
+        entry.name,
+        `T.confirm(${entry.description})`,
+        () => new ConfirmedTool(entry.create(), options.hint),
+      ),
+    ),
   )
 }
 
@@ -93,10 +121,18 @@ export function confirm(tools: ToolInput, options: { readonly hint?: string } = 
  */
 export function timeout(tools: ToolInput, ms: number): ToolComposite {
   if (typeof ms !== 'number' || !Number.isFinite(ms) || ms <= 0) {
-    throwConfigIssue(['T.timeout()'], `ms must be a positive number of milliseconds, got ${String(ms)}.`, `For example T.timeout(tool, 5000).`)
+    throwConfigIssue(
+      ['T.timeout()'],
+      `ms must be a positive number of milliseconds, got ${String(ms)}.`,
+      `For example T.timeout(tool, 5000).`,
+    )
   }
   const entries = toToolEntries('T.timeout()', tools)
-  return createToolComposite(entries.map((entry) => createToolEntry(entry.name, `T.timeout(${entry.description}, ${ms})`, () => new TimeoutTool(entry.create(), ms))))
+  return createToolComposite(
+    entries.map((entry) =>
+      createToolEntry(entry.name, `T.timeout(${entry.description}, ${ms})`, () => new TimeoutTool(entry.create(), ms)),
+    ),
+  )
 }
 export { codeExecution, googleSearch, mcp, openapi, toolset, urlContext } from './ecosystem-factories.js'
 export type { McpOptions } from './ecosystem-factories.js'

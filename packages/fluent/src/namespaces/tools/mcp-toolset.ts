@@ -5,7 +5,12 @@ import { throwConfigIssue } from '../../parse/config-issue.js'
 
 /** Where an MCP server runs: a command started over stdio, or a streamable HTTP endpoint. */
 export type McpServerParams =
-  | { readonly command: string; readonly args?: readonly string[]; readonly env?: Readonly<Record<string, string>>; readonly cwd?: string }
+  | {
+      readonly command: string
+      readonly args?: readonly string[]
+      readonly env?: Readonly<Record<string, string>>
+      readonly cwd?: string
+    }
   | { readonly url: string; readonly headers?: Readonly<Record<string, string>> }
 
 /** An MCP server that failed to start or stopped during the run: the agent reports it as an error event. */
@@ -49,7 +54,11 @@ async function loadSdk(server: string) {
     ])
     return { Client: client.Client, Stdio: stdio.StdioClientTransport, Http: http.StreamableHTTPClientTransport }
   } catch (error) {
-    throwConfigIssue([`T.mcp('${server}')`], `the package @modelcontextprotocol/sdk is not installed (${(error as Error).message}).`, 'Install it: npm install @modelcontextprotocol/sdk')
+    throwConfigIssue(
+      [`T.mcp('${server}')`],
+      `the package @modelcontextprotocol/sdk is not installed (${(error as Error).message}).`,
+      'Install it: npm install @modelcontextprotocol/sdk',
+    )
   }
 }
 
@@ -64,7 +73,14 @@ class McpTool extends BaseTool {
   readonly #remoteName: string
   readonly #schema: Record<string, unknown> | undefined
 
-  constructor(server: string, connection: Connection, name: string, remoteName: string, description: string, schema: Record<string, unknown> | undefined) {
+  constructor(
+    server: string,
+    connection: Connection,
+    name: string,
+    remoteName: string,
+    description: string,
+    schema: Record<string, unknown> | undefined,
+  ) {
     super({ name, description })
     this.#server = server
     this.#connection = connection
@@ -73,7 +89,10 @@ class McpTool extends BaseTool {
   }
 
   override getDeclaration() {
-    const schema = this.#schema && Object.keys((this.#schema['properties'] as object | undefined) ?? {}).length > 0 ? jsonSchemaToSchema(this.#schema) : undefined
+    const schema =
+      this.#schema && Object.keys((this.#schema['properties'] as object | undefined) ?? {}).length > 0
+        ? jsonSchemaToSchema(this.#schema)
+        : undefined
     return { name: this.name, description: this.description, ...(schema ? { parameters: schema } : {}) }
   }
 
@@ -81,7 +100,8 @@ class McpTool extends BaseTool {
     if (this.#connection.lost) return { error: `MCP server "${this.#server}" is not running: ${this.#connection.lost}` }
     try {
       const result = await this.#connection.client.callTool({ name: this.#remoteName, arguments: args })
-      if (result.isError) return { error: resultText(result) || `Tool ${this.#remoteName} failed on MCP server "${this.#server}".` }
+      if (result.isError)
+        return { error: resultText(result) || `Tool ${this.#remoteName} failed on MCP server "${this.#server}".` }
       return result.structuredContent ?? { result: resultText(result) }
     } catch (error) {
       return { error: `MCP server "${this.#server}", tool ${this.#remoteName}: ${(error as Error).message}` }
@@ -116,7 +136,8 @@ export class McpToolset implements Toolset {
       this.#connections.set(ctx, pending)
     }
     const connection = await pending
-    if (connection.lost) throw new McpServerError(this.name, `MCP server "${this.name}" stopped during the run: ${connection.lost}`)
+    if (connection.lost)
+      throw new McpServerError(this.name, `MCP server "${this.name}" stopped during the run: ${connection.lost}`)
     return connection.tools
   }
 
@@ -126,8 +147,17 @@ export class McpToolset implements Toolset {
     const params = this.#params
     const transport =
       'command' in params
-        ? new sdk.Stdio({ command: params.command, args: [...(params.args ?? [])], stderr: 'pipe', ...(params.env ? { env: { ...params.env } } : {}), ...(params.cwd ? { cwd: params.cwd } : {}) })
-        : new sdk.Http(new URL(params.url), params.headers ? { requestInit: { headers: { ...params.headers } } } : undefined)
+        ? new sdk.Stdio({
+            command: params.command,
+            args: [...(params.args ?? [])],
+            stderr: 'pipe',
+            ...(params.env ? { env: { ...params.env } } : {}),
+            ...(params.cwd ? { cwd: params.cwd } : {}),
+          })
+        : new sdk.Http(
+            new URL(params.url),
+            params.headers ? { requestInit: { headers: { ...params.headers } } } : undefined,
+          )
     const connection: Connection = { client, tools: [], lost: undefined, closing: false }
     onRunEnd(ctx, async () => {
       connection.closing = true
@@ -141,7 +171,17 @@ export class McpToolset implements Toolset {
       const { tools } = await client.listTools()
       const kept = this.#filter ? tools.filter((tool) => this.#filter?.includes(tool.name)) : tools
       return Object.assign(connection, {
-        tools: kept.map((tool) => new McpTool(this.name, connection, `${this.#prefix}${tool.name}`, tool.name, tool.description ?? tool.name, tool.inputSchema)),
+        tools: kept.map(
+          (tool) =>
+            new McpTool(
+              this.name,
+              connection,
+              `${this.#prefix}${tool.name}`,
+              tool.name,
+              tool.description ?? tool.name,
+              tool.inputSchema,
+            ),
+        ),
       })
     } catch (error) {
       connection.closing = true

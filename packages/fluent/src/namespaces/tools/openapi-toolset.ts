@@ -44,7 +44,13 @@ function resolve(document: Json, value: unknown, seen: readonly string[] = []): 
   const reference = value['$ref']
   if (typeof reference === 'string' && reference.startsWith('#/')) {
     if (seen.includes(reference)) return {}
-    const target = reference.slice(2).split('/').reduce<unknown>((node, key) => (isObject(node) ? node[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), document)
+    const target = reference
+      .slice(2)
+      .split('/')
+      .reduce<unknown>(
+        (node, key) => (isObject(node) ? node[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined),
+        document,
+      )
     return resolve(document, target ?? {}, [...seen, reference])
   }
   return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, resolve(document, inner, seen)]))
@@ -52,7 +58,12 @@ function resolve(document: Json, value: unknown, seen: readonly string[] = []): 
 
 function toolName(operation: Json, method: string, path: string): string {
   const id = typeof operation['operationId'] === 'string' ? operation['operationId'] : `${method}_${path}`
-  return id.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 64) || method
+  return (
+    id
+      .replace(/[^A-Za-z0-9_]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 64) || method
+  )
 }
 
 /** Validates an OpenAPI 3 document (object or JSON text) and lists its operations. @internal */
@@ -62,17 +73,37 @@ export function parseOpenApiDocument(input: unknown, options: OpenApiOptions): O
     try {
       document = JSON.parse(input)
     } catch {
-      throwOptionIssue(['T.openapi()', 'document'], 'the text is not JSON.', 'Pass the OpenAPI 3 document as an object or as JSON text (parse YAML first).')
+      throwOptionIssue(
+        ['T.openapi()', 'document'],
+        'the text is not JSON.',
+        'Pass the OpenAPI 3 document as an object or as JSON text (parse YAML first).',
+      )
     }
   }
-  if (!isObject(document) || typeof document['openapi'] !== 'string' || !document['openapi'].startsWith('3.') || !isObject(document['paths'])) {
-    throwOptionIssue(['T.openapi()', 'document'], `expected an OpenAPI 3 document with openapi: '3.x' and paths, got ${kindOf(document)}.`, 'Pass the parsed document, for example T.openapi(JSON.parse(text)).')
+  if (
+    !isObject(document) ||
+    typeof document['openapi'] !== 'string' ||
+    !document['openapi'].startsWith('3.') ||
+    !isObject(document['paths'])
+  ) {
+    throwOptionIssue(
+      ['T.openapi()', 'document'],
+      `expected an OpenAPI 3 document with openapi: '3.x' and paths, got ${kindOf(document)}.`,
+      'Pass the parsed document, for example T.openapi(JSON.parse(text)).',
+    )
   }
   const servers = document['servers']
-  const server = Array.isArray(servers) && isObject(servers[0]) && typeof servers[0]['url'] === 'string' ? servers[0]['url'] : undefined
+  const server =
+    Array.isArray(servers) && isObject(servers[0]) && typeof servers[0]['url'] === 'string'
+      ? servers[0]['url']
+      : undefined
   const baseUrl = options.baseUrl ?? server
   if (baseUrl === undefined || !/^https?:\/\//.test(baseUrl)) {
-    throwOptionIssue(['T.openapi()', 'baseUrl'], `no absolute base URL (got ${JSON.stringify(baseUrl)}).`, "Pass { baseUrl: 'http://127.0.0.1:8080' } or give the document a servers entry.")
+    throwOptionIssue(
+      ['T.openapi()', 'baseUrl'],
+      `no absolute base URL (got ${JSON.stringify(baseUrl)}).`,
+      "Pass { baseUrl: 'http://127.0.0.1:8080' } or give the document a servers entry.",
+    )
   }
   const operations: OpenApiOperation[] = []
   for (const [path, item] of Object.entries(document['paths'] as Json)) {
@@ -85,21 +116,51 @@ export function parseOpenApiDocument(input: unknown, options: OpenApiOptions): O
       if (options.operations && !options.operations.includes(name)) continue
       const parameters = [...shared, ...(Array.isArray(operation['parameters']) ? operation['parameters'] : [])]
         .map((parameter) => resolve(document as Json, parameter))
-        .filter((parameter): parameter is Json => isObject(parameter) && ['path', 'query', 'header'].includes(String(parameter['in'])))
-        .map((parameter): OperationParameter => ({
-          name: String(parameter['name']),
-          in: parameter['in'] as OperationParameter['in'],
-          required: parameter['required'] === true || parameter['in'] === 'path',
-          schema: { ...(isObject(parameter['schema']) ? parameter['schema'] : { type: 'string' }), ...(typeof parameter['description'] === 'string' ? { description: parameter['description'] } : {}) },
-        }))
+        .filter(
+          (parameter): parameter is Json =>
+            isObject(parameter) && ['path', 'query', 'header'].includes(String(parameter['in'])),
+        )
+        .map(
+          (parameter): OperationParameter => ({
+            name: String(parameter['name']),
+            in: parameter['in'] as OperationParameter['in'],
+            required: parameter['required'] === true || parameter['in'] === 'path',
+            schema: {
+              ...(isObject(parameter['schema']) ? parameter['schema'] : { type: 'string' }),
+              ...(typeof parameter['description'] === 'string' ? { description: parameter['description'] } : {}),
+            },
+          }),
+        )
       const requestBody = resolve(document as Json, operation['requestBody'])
-      const content = isObject(requestBody) && isObject(requestBody['content']) ? requestBody['content']['application/json'] : undefined
-      const body = isObject(content) && isObject(content['schema']) ? { schema: content['schema'], required: (requestBody as Json)['required'] === true } : undefined
-      const summary = [operation['summary'], operation['description']].filter((text) => typeof text === 'string').join(' ')
-      operations.push({ name, description: summary || `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, parameters, body, baseUrl, headers: options.headers ?? {} })
+      const content =
+        isObject(requestBody) && isObject(requestBody['content'])
+          ? requestBody['content']['application/json']
+          : undefined
+      const body =
+        isObject(content) && isObject(content['schema'])
+          ? { schema: content['schema'], required: (requestBody as Json)['required'] === true }
+          : undefined
+      const summary = [operation['summary'], operation['description']]
+        .filter((text) => typeof text === 'string')
+        .join(' ')
+      operations.push({
+        name,
+        description: summary || `${method.toUpperCase()} ${path}`,
+        method: method.toUpperCase(),
+        path,
+        parameters,
+        body,
+        baseUrl,
+        headers: options.headers ?? {},
+      })
     }
   }
-  if (operations.length === 0) throwOptionIssue(['T.openapi()', 'document'], 'the document has no operations (after the operations filter).', 'Check paths and the operations option.')
+  if (operations.length === 0)
+    throwOptionIssue(
+      ['T.openapi()', 'document'],
+      'the document has no operations (after the operations filter).',
+      'Check paths and the operations option.',
+    )
   return operations
 }
 
@@ -116,8 +177,14 @@ export class OpenApiTool extends BaseTool {
     const { parameters, body } = this.operation
     const properties: Json = Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter.schema]))
     if (body) properties['body'] = body.schema
-    const required = [...parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name), ...(body?.required ? ['body'] : [])]
-    const schema = Object.keys(properties).length === 0 ? undefined : jsonSchemaToSchema({ type: 'object', properties, ...(required.length > 0 ? { required } : {}) })
+    const required = [
+      ...parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+      ...(body?.required ? ['body'] : []),
+    ]
+    const schema =
+      Object.keys(properties).length === 0
+        ? undefined
+        : jsonSchemaToSchema({ type: 'object', properties, ...(required.length > 0 ? { required } : {}) })
     return { name: this.name, description: this.description, ...(schema ? { parameters: schema } : {}) }
   }
 
@@ -152,7 +219,12 @@ export class OpenApiTool extends BaseTool {
       } catch {
         // not JSON: keep the text
       }
-      if (!response.ok) return { error: `HTTP ${response.status} from ${operation.method} ${operation.path}`, status: response.status, body: data }
+      if (!response.ok)
+        return {
+          error: `HTTP ${response.status} from ${operation.method} ${operation.path}`,
+          status: response.status,
+          body: data,
+        }
       return isObject(data) ? data : { result: data }
     } catch (error) {
       return { error: `${operation.method} ${url} failed: ${(error as Error).message}` }

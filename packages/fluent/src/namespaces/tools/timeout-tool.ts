@@ -18,7 +18,10 @@ export class TimeoutTool extends ForwardingTool {
     const running = this.inner.runAsync(request)
     let timer: ReturnType<typeof setTimeout> | undefined
     const expired = new Promise<{ error: string }>((resolve) => {
-      timer = setTimeout(() => resolve({ error: `Tool '${this.name}' timed out after ${this.timeoutMs} ms.` }), this.timeoutMs)
+      timer = setTimeout(
+        () => resolve({ error: `Tool '${this.name}' timed out after ${this.timeoutMs} ms.` }),
+        this.timeoutMs,
+      )
     })
     try {
       return await Promise.race([running, expired])

@@ -5,7 +5,12 @@ import { kindOf, throwOptionIssue } from '../shared/option-issue.js'
 
 function parseKey(factory: string, key: unknown): (args: Record<string, unknown>) => string {
   if (key === undefined) return argumentsKey
-  if (typeof key !== 'function') throwOptionIssue([factory, 'key'], `expected a function (args) => string, got ${kindOf(key)}.`, 'For example { key: (args) => String(args.id) }.')
+  if (typeof key !== 'function')
+    throwOptionIssue(
+      [factory, 'key'],
+      `expected a function (args) => string, got ${kindOf(key)}.`,
+      'For example { key: (args) => String(args.id) }.',
+    )
   return (args) => String((key as (args: Record<string, unknown>) => unknown)(args))
 }
 
@@ -14,10 +19,17 @@ function parseKey(factory: string, key: unknown): (args: Record<string, unknown>
  * 5 minutes); error results are not cached.
  * @example T.cache(T.fn(getExchangeRate), { ttlMs: 60_000 })
  */
-export function cache(tools: ToolInput, options: { readonly ttlMs?: number; readonly key?: (args: Record<string, unknown>) => string } = {}): ToolComposite {
+export function cache(
+  tools: ToolInput,
+  options: { readonly ttlMs?: number; readonly key?: (args: Record<string, unknown>) => string } = {},
+): ToolComposite {
   const ttlMs = options.ttlMs ?? 300_000
   if (typeof ttlMs !== 'number' || !Number.isFinite(ttlMs) || ttlMs <= 0) {
-    throwOptionIssue(['T.cache()', 'ttlMs'], `expected a positive number of milliseconds, got ${JSON.stringify(ttlMs) ?? kindOf(ttlMs)}.`, 'For example T.cache(tool, { ttlMs: 60000 }).')
+    throwOptionIssue(
+      ['T.cache()', 'ttlMs'],
+      `expected a positive number of milliseconds, got ${JSON.stringify(ttlMs) ?? kindOf(ttlMs)}.`,
+      'For example T.cache(tool, { ttlMs: 60000 }).',
+    )
   }
   const key = parseKey('T.cache()', options.key)
   return createToolComposite(
@@ -34,14 +46,38 @@ export function cache(tools: ToolInput, options: { readonly ttlMs?: number; read
  */
 export function transform(
   tools: ToolInput,
-  options: { readonly pre?: (args: Record<string, unknown>) => Record<string, unknown>; readonly post?: (result: unknown) => unknown },
+  options: {
+    readonly pre?: (args: Record<string, unknown>) => Record<string, unknown>
+    readonly post?: (result: unknown) => unknown
+  },
 ): ToolComposite {
   const { pre, post } = options ?? {}
-  if (pre === undefined && post === undefined) throwOptionIssue(['T.transform()'], 'neither pre nor post given.', 'Pass { pre: (args) => args } and/or { post: (result) => result }.')
-  if (pre !== undefined && typeof pre !== 'function') throwOptionIssue(['T.transform()', 'pre'], `expected a function, got ${kindOf(pre)}.`, 'For example { pre: (args) => args }.')
-  if (post !== undefined && typeof post !== 'function') throwOptionIssue(['T.transform()', 'post'], `expected a function, got ${kindOf(post)}.`, 'For example { post: (result) => result }.')
+  if (pre === undefined && post === undefined)
+    throwOptionIssue(
+      ['T.transform()'],
+      'neither pre nor post given.',
+      'Pass { pre: (args) => args } and/or { post: (result) => result }.',
+    )
+  if (pre !== undefined && typeof pre !== 'function')
+    throwOptionIssue(
+      ['T.transform()', 'pre'],
+      `expected a function, got ${kindOf(pre)}.`,
+      'For example { pre: (args) => args }.',
+    )
+  if (post !== undefined && typeof post !== 'function')
+    throwOptionIssue(
+      ['T.transform()', 'post'],
+      `expected a function, got ${kindOf(post)}.`,
+      'For example { post: (result) => result }.',
+    )
   return createToolComposite(
-    toToolEntries('T.transform()', tools).map((entry) => createToolEntry(entry.name, `T.transform(${entry.description})`, () => new TransformedTool(entry.create(), pre, post))),
+    toToolEntries('T.transform()', tools).map((entry) =>
+      createToolEntry(
+        entry.name,
+        `T.transform(${entry.description})`,
+        () => new TransformedTool(entry.create(), pre, post),
+      ),
+    ),
   )
 }
 
@@ -51,9 +87,14 @@ export function transform(
  * (retries, resumed runs, loop rounds). Error results are not kept.
  * @example T.effectful(T.fn(sendInvoice), { key: (args) => String(args.invoiceId) })
  */
-export function effectful(tools: ToolInput, options: { readonly key?: (args: Record<string, unknown>) => string } = {}): ToolComposite {
+export function effectful(
+  tools: ToolInput,
+  options: { readonly key?: (args: Record<string, unknown>) => string } = {},
+): ToolComposite {
   const key = parseKey('T.effectful()', options.key)
   return createToolComposite(
-    toToolEntries('T.effectful()', tools).map((entry) => createToolEntry(entry.name, `T.effectful(${entry.description})`, () => new EffectfulTool(entry.create(), key))),
+    toToolEntries('T.effectful()', tools).map((entry) =>
+      createToolEntry(entry.name, `T.effectful(${entry.description})`, () => new EffectfulTool(entry.create(), key)),
+    ),
   )
 }

@@ -6,7 +6,9 @@ type Call = { args: Record<string, unknown>; toolContext: Context }
 /** A key for a call's arguments: their JSON with sorted object keys. @internal */
 export function argumentsKey(args: unknown): string {
   return JSON.stringify(args, (_, value: unknown) =>
-    value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) : value,
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)))
+      : value,
   )
 }
 
@@ -38,7 +40,11 @@ export class TransformedTool extends ForwardingTool {
   readonly #pre: ((args: Record<string, unknown>) => Record<string, unknown>) | undefined
   readonly #post: ((result: unknown) => unknown) | undefined
 
-  constructor(inner: BaseTool, pre?: (args: Record<string, unknown>) => Record<string, unknown>, post?: (result: unknown) => unknown) {
+  constructor(
+    inner: BaseTool,
+    pre?: (args: Record<string, unknown>) => Record<string, unknown>,
+    post?: (result: unknown) => unknown,
+  ) {
     super(inner)
     this.#pre = pre
     this.#post = post

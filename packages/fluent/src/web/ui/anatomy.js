@@ -10,7 +10,13 @@ export function markedRequest(text, marks) {
   for (const mark of marks) {
     if (mark.start < at) continue
     pieces.push(text.slice(at, mark.start))
-    pieces.push(h('mark', { class: 'from-state', 'data-key': mark.key, title: `from state['${mark.key}']` }, text.slice(mark.start, mark.end)))
+    pieces.push(
+      h(
+        'mark',
+        { class: 'from-state', 'data-key': mark.key, title: `from state['${mark.key}']` },
+        text.slice(mark.start, mark.end),
+      ),
+    )
     at = mark.end
   }
   pieces.push(text.slice(at))
@@ -19,7 +25,8 @@ export function markedRequest(text, marks) {
 
 function parseState(text) {
   const value = text.trim() === '' ? {} : JSON.parse(text)
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('State must be a JSON object such as {"topic": "bees"}.')
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error('State must be a JSON object such as {"topic": "bees"}.')
   return value
 }
 
@@ -27,8 +34,17 @@ function parseState(text) {
 export function createAnatomy(container, agents) {
   const list = h('ul', { class: 'agent-list' })
   const symbolic = h('pre', { class: 'anatomy-text' }, 'Pick an agent.')
-  const stateInput = h('textarea', { class: 'state-input', rows: 4, spellcheck: 'false', 'aria-label': 'state (JSON)' }, '{}')
-  const messageInput = h('input', { class: 'message-input', type: 'text', placeholder: 'user message', 'aria-label': 'user message' })
+  const stateInput = h(
+    'textarea',
+    { class: 'state-input', rows: 4, spellcheck: 'false', 'aria-label': 'state (JSON)' },
+    '{}',
+  )
+  const messageInput = h('input', {
+    class: 'message-input',
+    type: 'text',
+    placeholder: 'user message',
+    'aria-label': 'user message',
+  })
   const problem = h('p', { class: 'error-text', hidden: true })
   const calls = h('div', { class: 'preview-calls' })
   let current = agents[0]
@@ -41,14 +57,28 @@ export function createAnatomy(container, agents) {
       const mine = result.calls.filter((call) => call.agent === current)
       const shown = mine.length ? mine : result.calls
       calls.replaceChildren(
-        h('p', { class: 'muted' }, `The preview ran the whole turn on stand-in models: ${result.calls.length} model call(s); ${mine.length} by ${current}.`),
+        h(
+          'p',
+          { class: 'muted' },
+          `The preview ran the whole turn on stand-in models: ${result.calls.length} model call(s); ${mine.length} by ${current}.`,
+        ),
         ...shown.map((call) =>
           h(
             'div',
             { class: 'preview-call', 'data-agent': call.agent, 'data-index': call.index },
-            h('h4', {}, `Call ${call.index} of the run · ${call.agent} (its call ${call.callNumber})`, call.marks.length ? h('span', { class: 'muted' }, ` · ${call.marks.length} part(s) from state`) : null),
+            h(
+              'h4',
+              {},
+              `Call ${call.index} of the run · ${call.agent} (its call ${call.callNumber})`,
+              call.marks.length ? h('span', { class: 'muted' }, ` · ${call.marks.length} part(s) from state`) : null,
+            ),
             markedRequest(call.text, call.marks),
-            h('details', {}, h('summary', {}, 'Stand-in reply'), h('pre', { class: 'json' }, JSON.stringify(call.reply, null, 2))),
+            h(
+              'details',
+              {},
+              h('summary', {}, 'Stand-in reply'),
+              h('pre', { class: 'json' }, JSON.stringify(call.reply, null, 2)),
+            ),
           ),
         ),
       )
@@ -71,13 +101,25 @@ export function createAnatomy(container, agents) {
 
   list.append(...agents.map((name) => h('li', { 'data-agent': name, onclick: () => select(name) }, name)))
   container.replaceChildren(
-    h('div', { class: 'anatomy' },
+    h(
+      'div',
+      { class: 'anatomy' },
       h('aside', {}, h('h3', {}, 'LLM agents'), list),
-      h('div', { class: 'anatomy-main' },
+      h(
+        'div',
+        { class: 'anatomy-main' },
         h('h3', {}, 'Symbolic anatomy'),
         symbolic,
         h('h3', {}, 'Exact requests of the pipeline preview'),
-        h('form', { class: 'preview-form', onsubmit: (event) => { event.preventDefault(); void preview() } },
+        h(
+          'form',
+          {
+            class: 'preview-form',
+            onsubmit: (event) => {
+              event.preventDefault()
+              void preview()
+            },
+          },
           h('label', {}, 'State ', stateInput),
           h('label', {}, 'Message ', messageInput),
           h('button', { type: 'submit' }, 'Preview'),

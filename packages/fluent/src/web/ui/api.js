@@ -2,7 +2,10 @@
 
 /** GET or POST JSON; throws an Error with the server's message on a non-2xx answer. */
 export async function api(path, body) {
-  const init = body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+  const init =
+    body === undefined
+      ? {}
+      : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
   const response = await fetch(path, init)
   const data = response.status === 204 ? undefined : await response.json()
   if (!response.ok) throw new Error(data && data.error ? data.error : `${response.status} ${response.statusText}`)

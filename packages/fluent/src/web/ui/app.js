@@ -7,7 +7,8 @@ import { renderGraph } from './graph.js'
 import { createSessions } from './sessions.js'
 
 function showTab(name) {
-  for (const tab of document.querySelectorAll('[role=tab]')) tab.setAttribute('aria-selected', String(tab.dataset.tab === name))
+  for (const tab of document.querySelectorAll('[role=tab]'))
+    tab.setAttribute('aria-selected', String(tab.dataset.tab === name))
   for (const panel of document.querySelectorAll('[data-panel]')) panel.hidden = panel.dataset.panel !== name
 }
 
@@ -15,8 +16,11 @@ async function boot() {
   const [app, graph] = await Promise.all([api('/api/app'), api('/api/graph')])
   document.title = `${app.name} · adk-fluent web`
   document.getElementById('app-name').textContent = app.name
-  const models = { own: "agents' own models", gemini: 'Gemini', 'mock-script': 'offline (scripted)' }[app.models] ?? 'no models'
-  document.getElementById('badges').replaceChildren(h('span', { class: 'badge' }, models), h('span', { class: 'badge' }, `sessions: ${app.sessions}`))
+  const models =
+    { own: "agents' own models", gemini: 'Gemini', 'mock-script': 'offline (scripted)' }[app.models] ?? 'no models'
+  document
+    .getElementById('badges')
+    .replaceChildren(h('span', { class: 'badge' }, models), h('span', { class: 'badge' }, `sessions: ${app.sessions}`))
   const agents = [...new Set(graph.nodes.filter((node) => node.kind === 'Agent').map((node) => node.name))]
   const anatomy = createAnatomy(document.getElementById('tab-anatomy'), agents)
   renderGraph(document.getElementById('tab-graph'), graph, (name) => {
@@ -29,14 +33,20 @@ async function boot() {
       void chat.open(id)
     },
   })
-  const chat = createChat(document.getElementById('tab-chat'), { chatEnabled: app.buildError === null, onSessionsChanged: () => void sessions.refresh() })
+  const chat = createChat(document.getElementById('tab-chat'), {
+    chatEnabled: app.buildError === null,
+    onSessionsChanged: () => void sessions.refresh(),
+  })
   for (const tab of document.querySelectorAll('[role=tab]')) {
     tab.addEventListener('click', () => {
       showTab(tab.dataset.tab)
       if (tab.dataset.tab === 'sessions') void sessions.refresh()
     })
   }
-  if (app.buildError) document.getElementById('tab-graph').prepend(h('p', { class: 'error-text build-error' }, `The agent tree does not build: ${app.buildError}`))
+  if (app.buildError)
+    document
+      .getElementById('tab-graph')
+      .prepend(h('p', { class: 'error-text build-error' }, `The agent tree does not build: ${app.buildError}`))
   if (app.session) {
     showTab('chat')
     await chat.open(app.session)

@@ -9,7 +9,13 @@ export function createChat(container, { chatEnabled, onSessionsChanged }) {
   const detail = h('div', { class: 'detail' })
   const statePane = h('pre', { class: 'json state-view' }, '{}')
   const sessionLabel = h('code', { class: 'session-id' }, '(new session on first message)')
-  const input = h('input', { type: 'text', class: 'chat-input', placeholder: chatEnabled ? 'Message…' : 'Chat is off: the agent tree does not build', 'aria-label': 'message', disabled: !chatEnabled })
+  const input = h('input', {
+    type: 'text',
+    class: 'chat-input',
+    placeholder: chatEnabled ? 'Message…' : 'Chat is off: the agent tree does not build',
+    'aria-label': 'message',
+    disabled: !chatEnabled,
+  })
   const send = h('button', { type: 'submit', class: 'send', disabled: !chatEnabled }, 'Send')
   const problem = h('p', { class: 'error-text', hidden: true })
   const timeline = createTimeline(list, detail)
@@ -19,7 +25,9 @@ export function createChat(container, { chatEnabled, onSessionsChanged }) {
 
   const showState = () => (statePane.textContent = pretty(state))
   const add = (entry) => {
-    if (entry.kind === 'state') for (const change of entry.changes) change.after === undefined ? delete state[change.key] : (state[change.key] = change.after)
+    if (entry.kind === 'state')
+      for (const change of entry.changes)
+        change.after === undefined ? delete state[change.key] : (state[change.key] = change.after)
     timeline.add(entry)
     showState()
   }
@@ -65,7 +73,9 @@ export function createChat(container, { chatEnabled, onSessionsChanged }) {
       // Stored elsewhere: show what its events say.
       for (const step of session.steps) for (const row of step.rows) timeline.add(row)
     }
-    for (const run of session.runs) for (const entry of run.entries) if (!seen.has(`${entry.runId}:${entry.id}`)) (seen.add(`${entry.runId}:${entry.id}`), timeline.add(entry))
+    for (const run of session.runs)
+      for (const entry of run.entries)
+        if (!seen.has(`${entry.runId}:${entry.id}`)) (seen.add(`${entry.runId}:${entry.id}`), timeline.add(entry))
     state = { ...session.state }
     showState()
     const running = session.runs.find((run) => !run.finished)
@@ -73,9 +83,19 @@ export function createChat(container, { chatEnabled, onSessionsChanged }) {
   }
 
   container.replaceChildren(
-    h('div', { class: 'chat' },
-      h('div', { class: 'chat-main' },
-        h('div', { class: 'chat-bar' }, 'Session ', sessionLabel, h('button', { type: 'button', class: 'new-session', onclick: reset }, 'New session')),
+    h(
+      'div',
+      { class: 'chat' },
+      h(
+        'div',
+        { class: 'chat-main' },
+        h(
+          'div',
+          { class: 'chat-bar' },
+          'Session ',
+          sessionLabel,
+          h('button', { type: 'button', class: 'new-session', onclick: reset }, 'New session'),
+        ),
         list,
         h('form', { class: 'chat-form', onsubmit: submit }, input, send),
         problem,

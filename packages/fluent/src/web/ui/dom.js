@@ -4,7 +4,8 @@
 function assign(element, attrs) {
   for (const [name, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue
-    if (name.startsWith('on') && typeof value === 'function') element.addEventListener(name.slice(2), /** @type {EventListener} */ (value))
+    if (name.startsWith('on') && typeof value === 'function')
+      element.addEventListener(name.slice(2), /** @type {EventListener} */ (value))
     else element.setAttribute(name, value === true ? '' : String(value))
   }
 }

@@ -20,7 +20,10 @@ function repeatPath(from, to) {
   const a = { x: from.x, y: from.y + from.h / 2 }
   const b = { x: to.x, y: to.y + to.h / 2 }
   const bend = Math.min(a.x, b.x) - 36
-  return { d: `M${a.x},${a.y} C${bend},${a.y} ${bend},${b.y} ${b.x},${b.y}`, label: { x: bend + 8, y: (a.y + b.y) / 2 } }
+  return {
+    d: `M${a.x},${a.y} C${bend},${a.y} ${bend},${b.y} ${b.x},${b.y}`,
+    label: { x: bend + 8, y: (a.y + b.y) / 2 },
+  }
 }
 
 function dataPath(from, to, index) {
@@ -37,11 +40,22 @@ function edgeElement(edge, boxes, index) {
   const from = boxes.get(edge.from)
   const to = boxes.get(edge.to)
   if (!from || !to) return null
-  const path = edge.kind === 'data' ? dataPath(from, to, index) : edge.kind === 'repeat' ? repeatPath(from, to) : controlPath(from, to)
+  const path =
+    edge.kind === 'data'
+      ? dataPath(from, to, index)
+      : edge.kind === 'repeat'
+        ? repeatPath(from, to)
+        : controlPath(from, to)
   const marker = edge.kind === 'data' ? 'url(#arrow-data)' : 'url(#arrow)'
   return svg(
     'g',
-    { class: `edge edge-${edge.kind}`, 'data-kind': edge.kind, 'data-from': edge.from, 'data-to': edge.to, 'data-label': edge.label ?? '' },
+    {
+      class: `edge edge-${edge.kind}`,
+      'data-kind': edge.kind,
+      'data-from': edge.from,
+      'data-to': edge.to,
+      'data-label': edge.label ?? '',
+    },
     svg('path', { d: path.d, 'marker-end': marker }),
     edge.label ? svg('text', { x: path.label.x, y: path.label.y, class: 'edge-label' }, edge.label) : null,
   )
@@ -60,8 +74,32 @@ export function renderGraph(container, graph, onAgent) {
     svg(
       'defs',
       {},
-      svg('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' }, svg('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrow' })),
-      svg('marker', { id: 'arrow-data', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' }, svg('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrow-data' })),
+      svg(
+        'marker',
+        {
+          id: 'arrow',
+          viewBox: '0 0 10 10',
+          refX: 9,
+          refY: 5,
+          markerWidth: 7,
+          markerHeight: 7,
+          orient: 'auto-start-reverse',
+        },
+        svg('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrow' }),
+      ),
+      svg(
+        'marker',
+        {
+          id: 'arrow-data',
+          viewBox: '0 0 10 10',
+          refX: 9,
+          refY: 5,
+          markerWidth: 7,
+          markerHeight: 7,
+          orient: 'auto-start-reverse',
+        },
+        svg('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrow-data' }),
+      ),
     ),
     graph.groups.map((group) =>
       svg(
@@ -74,7 +112,13 @@ export function renderGraph(container, graph, onAgent) {
     graph.edges.filter((edge) => edge.kind !== 'data').map((edge, index) => edgeElement(edge, boxes, index)),
     graph.nodes.map((node) => {
       const issues = issuesOf.get(node.id) ?? []
-      const level = issues.some((issue) => issue.level === 'error') ? 'error' : issues.some((issue) => issue.level === 'warning') ? 'warning' : issues.length ? 'info' : ''
+      const level = issues.some((issue) => issue.level === 'error')
+        ? 'error'
+        : issues.some((issue) => issue.level === 'warning')
+          ? 'warning'
+          : issues.length
+            ? 'info'
+            : ''
       const c = center(node)
       const clickable = node.kind === 'Agent'
       return svg(
@@ -88,14 +132,33 @@ export function renderGraph(container, graph, onAgent) {
         },
         svg('rect', { x: node.x, y: node.y, width: node.w, height: node.h, rx: node.kind === 'State' ? 18 : 6 }),
         svg('text', { x: c.x, y: c.y + 4, 'text-anchor': 'middle', class: 'node-label' }, node.label),
-        issues.length ? svg('g', { class: 'issue-badge' }, svg('circle', { cx: node.x + node.w - 2, cy: node.y + 2, r: 8 }), svg('text', { x: node.x + node.w - 2, y: node.y + 6, 'text-anchor': 'middle' }, '!')) : null,
+        issues.length
+          ? svg(
+              'g',
+              { class: 'issue-badge' },
+              svg('circle', { cx: node.x + node.w - 2, cy: node.y + 2, r: 8 }),
+              svg('text', { x: node.x + node.w - 2, y: node.y + 6, 'text-anchor': 'middle' }, '!'),
+            )
+          : null,
         issues.length ? svg('title', {}, issues.map((issue) => `${issue.level}: ${issue.message}`).join('\n')) : null,
       )
     }),
     graph.edges.filter((edge) => edge.kind === 'data').map((edge, index) => edgeElement(edge, boxes, index)),
   )
   const issueList = graph.issues.length
-    ? h('ul', { class: 'issues' }, graph.issues.map((issue) => h('li', { class: `issue issue-${issue.level}` }, h('b', {}, `${issue.level} · ${issue.agent}: `), issue.message, issue.hint ? h('div', { class: 'hint' }, issue.hint) : null)))
+    ? h(
+        'ul',
+        { class: 'issues' },
+        graph.issues.map((issue) =>
+          h(
+            'li',
+            { class: `issue issue-${issue.level}` },
+            h('b', {}, `${issue.level} · ${issue.agent}: `),
+            issue.message,
+            issue.hint ? h('div', { class: 'hint' }, issue.hint) : null,
+          ),
+        ),
+      )
     : h('p', { class: 'muted' }, 'No contract issues.')
   const legend = h(
     'p',
@@ -104,5 +167,15 @@ export function renderGraph(container, graph, onAgent) {
     h('span', { class: 'key-data' }, '┄┄ state key: writer → reader'),
     'Click an agent to see what its model receives.',
   )
-  container.replaceChildren(h('div', { class: 'graph-wrap' }, root), h('aside', { class: 'graph-side' }, legend, h('h3', {}, 'Contract issues'), issueList, h('details', {}, h('summary', {}, 'Mermaid'), h('pre', { class: 'mermaid-src' }, graph.mermaid))))
+  container.replaceChildren(
+    h('div', { class: 'graph-wrap' }, root),
+    h(
+      'aside',
+      { class: 'graph-side' },
+      legend,
+      h('h3', {}, 'Contract issues'),
+      issueList,
+      h('details', {}, h('summary', {}, 'Mermaid'), h('pre', { class: 'mermaid-src' }, graph.mermaid)),
+    ),
+  )
 }

@@ -21,11 +21,15 @@ export function createSessions(container, { onContinue }) {
     const counter = h('span', { class: 'step-counter' })
     const draw = () => {
       counter.textContent = `step ${at} of ${steps.length}`
-      rows.replaceChildren(...steps.slice(0, at).flatMap((step, index) => step.rows.map((row) => {
-        const element = rowFor(row, () => undefined)
-        element.dataset.step = String(index + 1)
-        return element
-      })))
+      rows.replaceChildren(
+        ...steps.slice(0, at).flatMap((step, index) =>
+          step.rows.map((row) => {
+            const element = rowFor(row, () => undefined)
+            element.dataset.step = String(index + 1)
+            return element
+          }),
+        ),
+      )
       state.textContent = pretty(at === 0 ? {} : steps[at - 1].state)
     }
     const go = (next) => () => {
@@ -34,7 +38,9 @@ export function createSessions(container, { onContinue }) {
     }
     replay.replaceChildren(
       h('h3', {}, `Replay of ${session.id}`),
-      h('div', { class: 'replay-controls' },
+      h(
+        'div',
+        { class: 'replay-controls' },
         h('button', { type: 'button', class: 'first', onclick: go(() => 0) }, '⏮'),
         h('button', { type: 'button', class: 'prev', onclick: go(() => at - 1) }, '◀ Step'),
         counter,
@@ -51,24 +57,43 @@ export function createSessions(container, { onContinue }) {
     const { sessions } = await api('/api/sessions')
     table.replaceChildren(
       ...sessions.map((session) =>
-        h('tr', { 'data-session': session.id },
+        h(
+          'tr',
+          { 'data-session': session.id },
           h('td', {}, h('code', {}, session.id)),
           h('td', {}, String(session.eventCount)),
           h('td', {}, when(session.lastUpdateTime)),
-          h('td', {},
+          h(
+            'td',
+            {},
             h('button', { type: 'button', class: 'open', onclick: () => openReplay(session.id) }, 'Replay'),
             h('button', { type: 'button', class: 'continue', onclick: () => onContinue(session.id) }, 'Continue'),
           ),
         ),
       ),
     )
-    if (sessions.length === 0) table.replaceChildren(h('tr', {}, h('td', { colspan: 4, class: 'muted' }, 'No sessions yet: send a message in Chat.')))
+    if (sessions.length === 0)
+      table.replaceChildren(
+        h('tr', {}, h('td', { colspan: 4, class: 'muted' }, 'No sessions yet: send a message in Chat.')),
+      )
   }
 
   container.replaceChildren(
-    h('div', { class: 'sessions' },
-      h('div', { class: 'sessions-head' }, h('h3', {}, 'Sessions'), h('button', { type: 'button', onclick: refresh }, 'Refresh')),
-      h('table', {}, h('thead', {}, h('tr', {}, h('th', {}, 'id'), h('th', {}, 'events'), h('th', {}, 'updated'), h('th', {}, ''))), table),
+    h(
+      'div',
+      { class: 'sessions' },
+      h(
+        'div',
+        { class: 'sessions-head' },
+        h('h3', {}, 'Sessions'),
+        h('button', { type: 'button', onclick: refresh }, 'Refresh'),
+      ),
+      h(
+        'table',
+        {},
+        h('thead', {}, h('tr', {}, h('th', {}, 'id'), h('th', {}, 'events'), h('th', {}, 'updated'), h('th', {}, ''))),
+        table,
+      ),
       replay,
     ),
   )

@@ -21,19 +21,27 @@ export function callDetail(entry) {
     h('h4', {}, 'Request (exactly what the model received)'),
     h('pre', { class: 'json request-json' }, pretty(entry.request)),
     h('h4', {}, entry.error ? 'Error' : 'Response'),
-    entry.error ? h('pre', { class: 'json error-text' }, entry.error) : h('pre', { class: 'json response-json' }, pretty(entry.response)),
+    entry.error
+      ? h('pre', { class: 'json error-text' }, entry.error)
+      : h('pre', { class: 'json response-json' }, pretty(entry.response)),
   )
 }
 
 /** One row for an entry (live entries carry `id`; replayed rows do not). */
 export function rowFor(entry, onSelect) {
-  const base = (kind, ...children) => h('div', { class: `row row-${kind}`, 'data-kind': kind, 'data-id': entry.id ?? '' }, ...children)
+  const base = (kind, ...children) =>
+    h('div', { class: `row row-${kind}`, 'data-kind': kind, 'data-id': entry.id ?? '' }, ...children)
   const who = (agent) => h('span', { class: 'who' }, agent)
   switch (entry.kind) {
     case 'user':
       return base('user', who('you'), h('span', { class: 'body' }, entry.text))
     case 'llm-start':
-      return base('llm-start', h('span', { class: 'tag' }, `model call #${entry.call}`), who(entry.agent), h('span', { class: 'muted' }, 'calling…'))
+      return base(
+        'llm-start',
+        h('span', { class: 'tag' }, `model call #${entry.call}`),
+        who(entry.agent),
+        h('span', { class: 'muted' }, 'calling…'),
+      )
     case 'llm-call': {
       const row = base(
         'llm-call',
@@ -47,17 +55,51 @@ export function rowFor(entry, onSelect) {
       return row
     }
     case 'tool-call':
-      return base('tool-call', h('span', { class: 'tag' }, 'tool call'), who(entry.agent), h('code', {}, `${entry.name}(${brief(entry.args)})`))
+      return base(
+        'tool-call',
+        h('span', { class: 'tag' }, 'tool call'),
+        who(entry.agent),
+        h('code', {}, `${entry.name}(${brief(entry.args)})`),
+      )
     case 'tool-result':
-      return base('tool-result', h('span', { class: 'tag' }, 'tool result'), who(entry.name), h('code', {}, brief(entry.response)))
+      return base(
+        'tool-result',
+        h('span', { class: 'tag' }, 'tool result'),
+        who(entry.name),
+        h('code', {}, brief(entry.response)),
+      )
     case 'text':
       return base('text', who(entry.agent), h('span', { class: 'body' }, entry.text))
     case 'state':
-      return base('state', h('span', { class: 'tag' }, 'state'), who(entry.agent), h('span', { class: 'diff' }, entry.changes.map((change) => h('span', { class: 'change', 'data-key': change.key }, h('b', {}, change.key), `: ${showValue(change.before)} → ${showValue(change.after)}`))))
+      return base(
+        'state',
+        h('span', { class: 'tag' }, 'state'),
+        who(entry.agent),
+        h(
+          'span',
+          { class: 'diff' },
+          entry.changes.map((change) =>
+            h(
+              'span',
+              { class: 'change', 'data-key': change.key },
+              h('b', {}, change.key),
+              `: ${showValue(change.before)} → ${showValue(change.after)}`,
+            ),
+          ),
+        ),
+      )
     case 'error':
-      return base('error', h('span', { class: 'tag' }, 'error'), who(entry.agent || 'run'), h('span', { class: 'body' }, `${entry.code}: ${entry.message}`))
+      return base(
+        'error',
+        h('span', { class: 'tag' }, 'error'),
+        who(entry.agent || 'run'),
+        h('span', { class: 'body' }, `${entry.code}: ${entry.message}`),
+      )
     case 'end':
-      return base('end', h('span', { class: 'muted' }, `${entry.ok ? 'done' : 'ended with an error'} in ${entry.durationMs} ms`))
+      return base(
+        'end',
+        h('span', { class: 'muted' }, `${entry.ok ? 'done' : 'ended with an error'} in ${entry.durationMs} ms`),
+      )
     default:
       return base('other', pretty(entry))
   }
@@ -74,7 +116,10 @@ export function createTimeline(list, detail) {
     add(entry) {
       const row = rowFor(entry, select)
       // A finished model call replaces its "calling…" row.
-      const pending = entry.kind === 'llm-call' ? list.querySelector(`.row-llm-start[data-run="${entry.runId}"][data-call="${entry.call}"]`) : null
+      const pending =
+        entry.kind === 'llm-call'
+          ? list.querySelector(`.row-llm-start[data-run="${entry.runId}"][data-call="${entry.call}"]`)
+          : null
       if (entry.runId) row.dataset.run = entry.runId
       if (entry.kind === 'llm-start') row.dataset.call = String(entry.call)
       if (pending) pending.replaceWith(row)
