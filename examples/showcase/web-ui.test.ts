@@ -83,7 +83,7 @@ describe('the showcase in the dev UI', () => {
         await page.goto(server.url)
         await page.waitForSelector('body[data-ready="true"]')
         const labels = await page.$$eval('svg.graph .edge-data text', (list) => list.map((label) => label.textContent))
-        expect(labels).toEqual(['topic', 'topic', 'findings', 'feedback (maybe)', 'draft'])
+        expect(labels).toEqual(['topic', 'topic', 'findings', 'feedback', 'draft'])
         const write = !existsSync(`${images}web-graph.png`) || process.env['ADK_FLUENT_SCREENSHOTS'] === '1'
         if (write) mkdirSync(images, { recursive: true })
         if (write) await page.screenshot({ path: `${images}web-graph.png` })
