@@ -9,6 +9,8 @@ import { effectiveContext } from '../ir/effective-context.js'
 export interface LoweredInstruction {
   readonly instruction?: Instruction
   readonly includeContents?: 'default' | 'none'
+  /** How many earlier user turns the context reads, so a run loads only that tail of the session. */
+  readonly historyTurns?: number
 }
 
 /** What the context adds around the agent's run, and whether rendering the instruction calls a model. */
@@ -41,11 +43,14 @@ export function lowerInstruction(node: AgentNode): LoweredInstruction {
   const developer = node.instruction
   const compiled = developer === undefined ? undefined : compileDeveloperInstruction(developer)
   if (!context) return compiled === undefined ? {} : { instruction: compiled }
-  const { includeContents, provider } = compileContext(context)
-  if (!provider) return compiled === undefined ? { includeContents } : { includeContents, instruction: compiled }
+  const { includeContents, provider, historyTurns } = compileContext(context)
+  // A developer function may read the whole session itself, so the bound holds only for strings and P prompts.
+  const bounded = historyTurns !== undefined && typeof developer !== 'function'
+  const history = bounded ? { includeContents, historyTurns } : { includeContents }
+  if (!provider) return compiled === undefined ? history : { ...history, instruction: compiled }
   const resolve = developerResolver(compiled)
   return {
-    includeContents,
+    ...history,
     instruction: async (readonlyContext) =>
       composeInstruction(await resolve(readonlyContext), await provider(readonlyContext)),
   }

@@ -1,6 +1,6 @@
 import type { ReadonlyContext } from '@adk-fluent/core'
 import type { ContextSpec } from './context-spec.js'
-import type { ContextHook, HistoryMemo } from './context-part.js'
+import type { ContextHook, ContextPart, HistoryMemo } from './context-part.js'
 
 export { isContextSpec } from './context-spec.js'
 export type { ContextSpec } from './context-spec.js'
@@ -21,6 +21,34 @@ export interface CompiledContext {
   readonly afterAgent: readonly ContextHook[]
   /** True when rendering calls a model: the agent reports those calls as events. */
   readonly usesModel: boolean
+  /** With `includeContents: 'none'`, the earlier user turns the spec can read (absent: all); core loads only those. */
+  readonly historyTurns?: number
+}
+
+// Parts that render from state only; they read no earlier events.
+const stateOnlyKinds: ReadonlySet<ContextPart['kind']> = new Set([
+  'context-none',
+  'context-default',
+  'context-state',
+  'context-template',
+])
+
+/**
+ * How many earlier user turns the spec's parts can read (the largest first-stage window), or `undefined` when one of
+ * them may read the whole session (an unbounded history policy, or a part that is not known to render from state only).
+ */
+function historyTurnsOf(parts: readonly ContextPart[]): number | undefined {
+  let turns = 0
+  for (const part of parts) {
+    if (part.stages === null) {
+      if (!stateOnlyKinds.has(part.kind)) return undefined
+      continue
+    }
+    const bound = part.stages[0]?.turns
+    if (bound === undefined) return undefined
+    turns = Math.max(turns, bound)
+  }
+  return turns
 }
 
 /**
@@ -39,7 +67,9 @@ export function compileContext(spec: ContextSpec): CompiledContext {
     afterAgent: Object.freeze(spec.parts.flatMap((part) => (part.afterAgent ? [part.afterAgent] : []))),
     usesModel: spec.parts.some((part) => part.usesModel),
   }
-  if (renderers.length === 0) return Object.freeze({ includeContents, ...hooks })
+  const turns = includeContents === 'none' ? historyTurnsOf(spec.parts) : undefined
+  const bounds = turns === undefined ? {} : { historyTurns: turns }
+  if (renderers.length === 0) return Object.freeze({ includeContents, ...hooks, ...bounds })
   const memo: HistoryMemo = new Map()
   const provider: ContextProvider = async (context) => {
     const outputs: string[] = []
@@ -49,5 +79,5 @@ export function compileContext(spec: ContextSpec): CompiledContext {
     }
     return outputs.join('\n')
   }
-  return Object.freeze({ includeContents, provider, ...hooks })
+  return Object.freeze({ includeContents, provider, ...hooks, ...bounds })
 }

@@ -29,6 +29,11 @@ export interface HistoryStage {
   readonly authors?: readonly string[]
   /** True when the stage calls a model (reported as events by the agent). */
   readonly usesModel?: boolean
+  /**
+   * As a first stage, the most earlier user turns it can keep (`C.window(5)`: 5); absent when it may read the whole
+   * session. Lets a run load only that tail of the session from its store.
+   */
+  readonly turns?: number
 }
 
 /** Creates a frozen lazy stage. @internal */

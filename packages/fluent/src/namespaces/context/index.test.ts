@@ -79,7 +79,7 @@ describe('composeInstruction', () => {
 describe('C golden outputs', () => {
   it('none and default compile without a provider', () => {
     const nothing = { beforeAgent: [], afterAgent: [], usesModel: false }
-    expect(compileContext(C.none())).toEqual({ includeContents: 'none', ...nothing })
+    expect(compileContext(C.none())).toEqual({ includeContents: 'none', historyTurns: 0, ...nothing })
     expect(compileContext(C.default())).toEqual({ includeContents: 'default', ...nothing })
     expect(Object.isFrozen(compileContext(C.none()))).toBe(true)
   })

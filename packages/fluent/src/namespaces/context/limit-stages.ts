@@ -16,7 +16,10 @@ export function* lastTurns(items: Iterable<HistoryItem>, turns: number): Generat
 
 /** `C.window(n)` / `C.lastNTurns(n)`: the last `n` turns. @internal */
 export function turnWindowStage(call: string, turns: number): HistoryStage {
-  return createStreamStage(call, `last ${turns} turn${turns === 1 ? '' : 's'}`, (items) => lastTurns(items, turns))
+  const stage = createStreamStage(call, `last ${turns} turn${turns === 1 ? '' : 's'}`, (items) =>
+    lastTurns(items, turns),
+  )
+  return Object.freeze({ ...stage, turns })
 }
 
 /** The limits of `C.truncate()`. */
