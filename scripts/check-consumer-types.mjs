@@ -1,4 +1,4 @@
-// Packs core, fluent and patterns as they would be published, installs the tarballs into a fresh consumer project
+// Packs core, sessions, fluent and patterns as they would be published, installs the tarballs into a fresh consumer project
 // with npm, and type-checks an ESM and a CommonJS file that use them with `skipLibCheck: false` (so every published
 // .d.ts / .d.cts must compile for a consumer). Run after `pnpm build`.
 import { execFileSync } from 'node:child_process'
@@ -13,7 +13,7 @@ const run = (command, args, cwd) =>
   execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' })
 
 try {
-  const packages = ['core', 'fluent', 'patterns']
+  const packages = ['core', 'sessions', 'fluent', 'patterns']
   for (const name of packages) run('pnpm', ['pack', '--pack-destination', work], join(root, 'packages', name))
   const tarballs = Object.fromEntries(
     readdirSync(work)

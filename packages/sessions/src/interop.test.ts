@@ -78,7 +78,9 @@ function expectPythonSessionRead(session: Session | undefined): void {
 describe.skipIf(!pgUrl)(`interop with ADK Python's V1 tables: ${pgTitle}`, () => {
   const schema = freshSchema()
   // describe.skipIf still runs this body while collecting: build the service only when there is a database.
-  const service = pgUrl ? new PostgresSessionService({ url: pgUrl, schema }) : (undefined as unknown as PostgresSessionService)
+  const service = pgUrl
+    ? new PostgresSessionService({ url: pgUrl, schema })
+    : (undefined as unknown as PostgresSessionService)
   afterAll(async () => {
     await service.close()
     await pgExec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)

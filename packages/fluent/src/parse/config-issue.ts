@@ -5,7 +5,7 @@ export type IssuePath = readonly (string | number)[]
 
 /**
  * Throws a {@link ConfigError} with one issue at `path`: `message` says what is wrong (naming the value), `hint` how
- * to fix it. Every check of user input ends here, so every mistake reads the same way. @internal
+ * to fix it. Every check of user input ends here, so every mistake reads the same way.
  */
 export function throwConfigIssue(path: IssuePath, message: string, hint?: string): never {
   throw new ConfigError([hint === undefined ? { path, message } : { path, message, hint }])

@@ -2,7 +2,7 @@ import { stateKeyIssue } from '@adk-fluent/core'
 import { throwConfigIssue, type IssuePath } from './config-issue.js'
 import { describeValue } from './describe-value.js'
 
-/** Checks a state key argument (core's one state-key rule), throwing a `ConfigError` at `path` that says how to fix it. @internal */
+/** Checks a state key argument (core's one state-key rule), throwing a `ConfigError` at `path` that says how to fix it. */
 export function parseStateKey(key: unknown, path: IssuePath): string {
   const issue = stateKeyIssue(key, describeValue(key))
   if (!issue) return key as string
