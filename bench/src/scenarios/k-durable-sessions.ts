@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import type { BenchConfig } from '../bench-config.js'
-import { loadFluent } from '../fluent-loader.js'
+import { Agent, C } from '@adk-fluent/fluent'
 import { ours, type ModelHandle } from '../kit.js'
 import { measureOne, stats, type Stats } from '../measure.js'
 import type { ResultRow } from '../report.js'
@@ -103,21 +103,10 @@ async function storeRows(label: string, open: () => Store, config: BenchConfig):
     const turnSize = config.quick ? 1000 : 20_000
     const session = await service.createSession({ appName: APP, userId: 'u', sessionId: `turn-${randomUUID()}` })
     await fill(service, session.id, turnSize)
-    const load = await loadFluent()
     for (const variant of ['default', 'none', 'window'] as const) {
       const model = ours.model(constantText('Sure, here is the next answer.'))
-      const fluent = load.ok ? load.fluent : undefined
-      const windowAgent =
-        fluent?.C && typeof fluent.C.window === 'function'
-          ? () =>
-              fluent
-                .Agent(AGENT)
-                .model(model.model)
-                .instruct('Answer the user.')
-                .context(fluent.C?.window(5))
-                .build() as core.BaseAgent
-          : undefined
-      if (variant === 'window' && !windowAgent) continue
+      const windowAgent = () =>
+        Agent(AGENT).model(model.model).instruct('Answer the user.').context(C.window(5)).build() as core.BaseAgent
       const runner = new core.Runner({
         appName: APP,
         agent: agent(variant, model, windowAgent),
