@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { LlmAgent, Runner, SequentialAgent } from '@adk-fluent/core'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import { DurableRunner } from '@adk-fluent/dbos'
-import { PgTestSessionService } from '../../packages/dbos/src/testing/pg-session-service.test-helper.js'
+import { PostgresSessionService } from '@adk-fluent/sessions'
 
 const [pgUrl, runsArg] = process.argv.slice(2)
 if (!pgUrl) throw new Error('usage: durable-child.ts <pgUrl> <runs>')
@@ -25,7 +25,7 @@ const pipeline = () =>
     ),
   })
 const app = `bench_${randomBytes(4).toString('hex')}`
-const sessions = await new PgTestSessionService(pgUrl).init()
+const sessions = new PostgresSessionService(pgUrl)
 const message = { role: 'user', parts: [{ text: 'go' }] }
 
 const plain: number[] = []

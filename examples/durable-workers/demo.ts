@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { DurableClient, type TreeRef } from '@adk-fluent/dbos'
-import { PgTestSessionService } from '../../packages/dbos/src/testing/pg-session-service.test-helper.js'
+import { PostgresSessionService } from '@adk-fluent/sessions'
 import { APP, createPipeline, slowScriptedModel } from './pipeline.js'
 
 export const message = (text: string) => ({ role: 'user', parts: [{ text }] })
@@ -20,7 +20,7 @@ export const questions = [
 
 /** Creates a session per run, enqueues the runs, waits for all: one line per run (its worker, its answer). */
 export async function enqueueAndWait(databaseUrl: string, count: number, tree?: TreeRef): Promise<string[]> {
-  const sessions = await new PgTestSessionService(databaseUrl).init()
+  const sessions = new PostgresSessionService(databaseUrl)
   const client = await DurableClient.connect({
     appName: APP,
     databaseUrl,

@@ -3,14 +3,14 @@
  * `DATABASE_URL=postgresql://… pnpm durable:enqueue 6`. Prints which worker finished each run.
  */
 import { DurableClient } from '@adk-fluent/dbos'
-import { PgTestSessionService } from '../../packages/dbos/src/testing/pg-session-service.test-helper.js'
+import { PostgresSessionService } from '@adk-fluent/sessions'
 import { message, questions } from './demo.js'
 import { APP, createPipeline, slowScriptedModel } from './pipeline.js'
 
 const databaseUrl = process.env['DATABASE_URL']
 if (!databaseUrl)
   throw new Error('Set DATABASE_URL to a PostgreSQL database (scripts/pg-test-server.sh start prints one).')
-const sessions = await new PgTestSessionService(databaseUrl).init()
+const sessions = new PostgresSessionService(databaseUrl)
 const agent = createPipeline(slowScriptedModel('client', 0)).build()
 // #region enqueue
 const client = await DurableClient.connect({ appName: APP, databaseUrl, agent })

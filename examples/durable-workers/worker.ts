@@ -3,16 +3,14 @@
  * Takes runs of the `explainer` pipeline from the queue (two at a time); each model call is a checkpointed step.
  */
 import { DurableRunner } from '@adk-fluent/dbos'
-// Until @adk-fluent/sessions (PostgresSessionService) lands, the example keeps sessions in the small PostgreSQL
-// store of @adk-fluent/dbos's tests.
-import { PgTestSessionService } from '../../packages/dbos/src/testing/pg-session-service.test-helper.js'
+import { PostgresSessionService } from '@adk-fluent/sessions'
 import { APP, createPipeline, slowScriptedModel } from './pipeline.js'
 
 const databaseUrl = process.env['DATABASE_URL']
 if (!databaseUrl)
   throw new Error('Set DATABASE_URL to a PostgreSQL database (scripts/pg-test-server.sh start prints one).')
 const workerId = process.env['WORKER_ID'] ?? `worker-${process.pid}`
-const sessionService = await new PgTestSessionService(databaseUrl).init()
+const sessionService = new PostgresSessionService(databaseUrl)
 // #region launch
 const runner = await DurableRunner.launch({
   appName: APP,

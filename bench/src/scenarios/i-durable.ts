@@ -12,7 +12,7 @@ import {
   uniqueName,
   type Worker,
 } from '../../../packages/dbos/src/testing/harness.test-helper.js'
-import { PgTestSessionService } from '../../../packages/dbos/src/testing/pg-session-service.test-helper.js'
+import { PostgresSessionService } from '@adk-fluent/sessions'
 
 const pgUrl = process.env['ADK_FLUENT_TEST_PG_URL']
 
@@ -59,7 +59,7 @@ function overhead(config: BenchConfig): ResultRow[] {
 async function throughput(count: number, runs: number): Promise<ResultRow> {
   const app = uniqueName('bench_tp')
   const dbosUrl = databaseUrl(uniqueName('dbos'))
-  const sessions = await new PgTestSessionService(pgUrl as string).init()
+  const sessions = new PostgresSessionService(pgUrl as string)
   const env = {
     APP: app,
     DBOS_URL: dbosUrl,

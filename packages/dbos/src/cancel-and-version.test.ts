@@ -10,7 +10,7 @@ import {
   waitFor,
   type Worker,
 } from './testing/harness.test-helper.js'
-import { PgTestSessionService } from './testing/pg-session-service.test-helper.js'
+import { PostgresSessionService } from '@adk-fluent/sessions'
 
 const workers: Worker[] = []
 afterAll(async () => {
@@ -24,7 +24,7 @@ describe.skipIf(!pgUrl)('durable runs: cancel, agent tree versions', () => {
     const app = uniqueName('cancel')
     const dbosUrl = databaseUrl(uniqueName('dbos'))
     const log = newLog()
-    const sessions = await new PgTestSessionService(pgUrl as string).init()
+    const sessions = new PostgresSessionService(pgUrl as string)
     const worker = await startWorker({
       APP: app,
       DBOS_URL: dbosUrl,
@@ -56,7 +56,7 @@ describe.skipIf(!pgUrl)('durable runs: cancel, agent tree versions', () => {
     const app = uniqueName('version')
     const dbosUrl = databaseUrl(uniqueName('dbos'))
     const log = newLog()
-    const sessions = await new PgTestSessionService(pgUrl as string).init()
+    const sessions = new PostgresSessionService(pgUrl as string)
     const env = {
       APP: app,
       DBOS_URL: dbosUrl,

@@ -24,6 +24,7 @@ import { EVENTS_STREAM, invocationIdOf, type RunSummary } from './durable-run.js
 import { DurableHooks } from './durable-hooks.js'
 import { AgentTreeChangedError } from './errors.js'
 import { RunSessionView, type SessionSnapshot } from './run-session-view.js'
+import { holdSession, type SessionHold } from './session-hold.js'
 import { agentTreeVersion, dbosVersionOf } from './tree-version.js'
 
 /** A {@link DurableRunner}'s configuration. */
@@ -44,6 +45,11 @@ export interface DurableRunnerConfig extends DurableConnection {
   concurrency?: number
   /** How often the worker writes its heartbeat and looks for dead workers, in milliseconds (default 2,000). */
   heartbeatMs?: number
+  /**
+   * Lifetime of a run's session lease, in milliseconds (default `deadAfterMs`): renewed every third of it while the
+   * run lasts, released when it ends; a killed worker's lease expires after it, and the run resumes elsewhere.
+   */
+  leaseTtlMs?: number
   /** How often the queue is polled for new runs, in milliseconds (default 200). */
   queuePollMs?: number
   /**
@@ -169,8 +175,33 @@ export class DurableRunner extends DurableClient {
     if (input.version !== this.version) throw new AgentTreeChangedError(runId, input.version, [this.version])
     const { sessionService } = this.#config
     const key = { appName: this.appName, userId: input.userId, sessionId: input.sessionId }
+    // The session's lease, before anything is read: every execution takes it again (the same owner on the same
+    // worker, so a restarted worker gets it back at once; another worker waits until the dead one's lease expires).
+    const hold = await holdSession({
+      service: sessionService,
+      ...key,
+      owner: `${runId}@${this.workerId}`,
+      ttlMs: this.#config.leaseTtlMs ?? this.context.deadAfterMs,
+      cancelled: async () => (await this.context.client.getWorkflow(runId))?.status === 'CANCELLED',
+    })
+    try {
+      return await this.#invoke(runId, input, key, hold)
+    } finally {
+      await hold.release().catch(() => undefined)
+    }
+  }
+
+  async #invoke(
+    runId: string,
+    input: RunInput,
+    key: { appName: string; userId: string; sessionId: string },
+    hold: SessionHold,
+  ): Promise<RunSummary> {
+    const { sessionService } = this.#config
+    let firstExecution = false
     const snapshot = await DBOS.runStep(
       async (): Promise<SessionSnapshot> => {
+        firstExecution = true
         const session = await sessionService.getSession(key)
         if (!session) throw new SessionNotFoundError(`Session not found: ${input.sessionId}`)
         return { eventCount: session.events.length, state: session.state, startedAt: Date.now() }
@@ -181,7 +212,7 @@ export class DurableRunner extends DurableClient {
     const runner = new Runner({
       appName: this.appName,
       agent: this.#config.agent,
-      sessionService: new RunSessionView(sessionService, key, snapshot),
+      sessionService: new RunSessionView(sessionService, key, { snapshot, replaying: !firstExecution, hold }),
       ...(this.#config.artifactService ? { artifactService: this.#config.artifactService } : {}),
       ...(this.#config.plugins ? { plugins: this.#config.plugins } : {}),
     })

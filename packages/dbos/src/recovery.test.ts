@@ -11,7 +11,7 @@ import {
   waitFor,
   type Worker,
 } from './testing/harness.test-helper.js'
-import { PgTestSessionService } from './testing/pg-session-service.test-helper.js'
+import { PostgresSessionService } from '@adk-fluent/sessions'
 
 const workers: Worker[] = []
 afterAll(async () => {
@@ -32,7 +32,7 @@ describe.skipIf(!pgUrl)('durable runs: recovery after SIGKILL', () => {
     const app = uniqueName('recovery')
     const dbosUrl = databaseUrl(uniqueName('dbos'))
     const log = newLog()
-    const sessions = await new PgTestSessionService(pgUrl as string).init()
+    const sessions = new PostgresSessionService(pgUrl as string)
     const env = {
       APP: app,
       DBOS_URL: dbosUrl,

@@ -8,7 +8,10 @@ import type {
   ListSessionsRequest,
   ListSessionsResponse,
   Session,
+  SessionLease,
+  SessionLeaseRequest,
 } from '@adk-fluent/core'
+import type { SessionHold } from './session-hold.js'
 
 /** The session as the run found it, recorded in the run's first step. */
 export interface SessionSnapshot {
@@ -20,27 +23,58 @@ export interface SessionSnapshot {
   startedAt: number
 }
 
+/** How one execution of a run sees its session. */
+export interface RunSessionViewOptions {
+  /** The recorded snapshot. */
+  snapshot: SessionSnapshot
+  /**
+   * True when an earlier execution of the run may have stored events (the snapshot step was replayed, not run now):
+   * reads then go through the snapshot. False on the first execution: the session is what the snapshot saw.
+   */
+  replaying: boolean
+  /** The run's hold on its session (its lease is what the run's appends carry). */
+  hold: SessionHold
+}
+
 /**
- * The session service one execution of a durable run sees. Reading the run's session returns it as it was when the
- * run started (the recorded snapshot: its first `eventCount` events and the recorded state), so a re-executed run
- * makes the same decisions as the first execution. Appending an event the run already stored before a crash (same
- * id) changes only this view, never the database: the session ends with each event once, in order.
+ * The session service one execution of a durable run sees. On a re-execution, reading the run's session returns it
+ * as it was when the run started (the recorded snapshot: its first `eventCount` events and the recorded state), so
+ * the run makes the same decisions as the first execution; appending an event the run already stored before a crash
+ * (same id) changes only this view, never the database: the session ends with each event once, in order. The run's
+ * lease is the one the durable run holds: the `Runner` inside gets it (and passes it to every append) instead of
+ * taking one of its own.
  */
 export class RunSessionView implements BaseSessionService {
   readonly #inner: BaseSessionService
   readonly #key: { appName: string; userId: string; sessionId: string }
-  readonly #snapshot: SessionSnapshot
-  /** Ids of the events this run stored before an earlier execution ended, in order. */
+  readonly #options: RunSessionViewOptions
+  /** Ids of the events this run stored before an earlier execution ended. */
   readonly #stored = new Set<string>()
+
+  acquireLease?: (request: SessionLeaseRequest) => Promise<SessionLease | undefined>
+  renewLease?: (lease: SessionLease, ttlMs: number) => Promise<boolean>
+  releaseLease?: (lease: SessionLease) => Promise<void>
 
   constructor(
     inner: BaseSessionService,
     key: { appName: string; userId: string; sessionId: string },
-    snapshot: SessionSnapshot,
+    options: RunSessionViewOptions,
   ) {
     this.#inner = inner
     this.#key = key
-    this.#snapshot = snapshot
+    this.#options = options
+    const { hold } = options
+    if (hold.lease) {
+      const lease = hold.lease
+      // The Runner asks for the run's session: it gets the durable run's lease (renewed by the run, released when
+      // the run's workflow ends). Other sessions go to the service.
+      this.acquireLease = async (request) => (this.#isRunSession(request) ? lease : inner.acquireLease?.(request))
+      this.renewLease = async (held, ttlMs) =>
+        held === lease ? !hold.lost() : (inner.renewLease?.(held, ttlMs) ?? Promise.resolve(false))
+      this.releaseLease = async (held) => {
+        if (held !== lease) await inner.releaseLease?.(held)
+      }
+    }
   }
 
   /** How many events an earlier execution of this run already stored (found by the first read). */
@@ -49,11 +83,21 @@ export class RunSessionView implements BaseSessionService {
   }
 
   async getSession(request: GetSessionRequest): Promise<Session | undefined> {
-    const session = await this.#inner.getSession(request)
-    if (!session || !this.#isRunSession(request)) return session
-    const { eventCount, state } = this.#snapshot
+    if (!this.#options.replaying || !this.#isRunSession(request)) return this.#inner.getSession(request)
+    // A re-execution: the whole session, cut back to the snapshot, then the tail the caller asked for.
+    const { config, ...whole } = request
+    const session = await this.#inner.getSession(whole)
+    if (!session) return session
+    const { eventCount, state } = this.#options.snapshot
     for (const event of session.events.slice(eventCount)) this.#stored.add(event.id)
-    session.events = session.events.slice(0, eventCount)
+    let events = session.events.slice(0, eventCount)
+    if (config?.afterTimestamp !== undefined) {
+      const after = config.afterTimestamp
+      events = events.filter((event) => event.timestamp >= after)
+    }
+    if (config?.numRecentEvents !== undefined)
+      events = config.numRecentEvents <= 0 ? [] : events.slice(-Math.floor(config.numRecentEvents))
+    session.events = events
     session.state = { ...state }
     return session
   }
@@ -81,7 +125,7 @@ export class RunSessionView implements BaseSessionService {
     return this.#inner.deleteSession(request)
   }
 
-  #isRunSession(request: GetSessionRequest): boolean {
+  #isRunSession(request: { appName: string; userId: string; sessionId: string }): boolean {
     return (
       request.appName === this.#key.appName &&
       request.userId === this.#key.userId &&

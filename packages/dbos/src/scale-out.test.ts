@@ -9,7 +9,7 @@ import {
   uniqueName,
   type Worker,
 } from './testing/harness.test-helper.js'
-import { PgTestSessionService } from './testing/pg-session-service.test-helper.js'
+import { PostgresSessionService } from '@adk-fluent/sessions'
 
 const workers: Worker[] = []
 afterAll(async () => {
@@ -44,7 +44,7 @@ describe.skipIf(!pgUrl)('durable runs: scale-out over worker processes', () => {
     const app = uniqueName('scale')
     const dbosUrl = databaseUrl(uniqueName('dbos'))
     const log = newLog()
-    const sessions = await new PgTestSessionService(pgUrl as string).init()
+    const sessions = new PostgresSessionService(pgUrl as string)
     const env = {
       APP: app,
       DBOS_URL: dbosUrl,

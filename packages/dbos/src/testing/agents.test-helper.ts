@@ -1,6 +1,13 @@
 // Agent trees for the durable-run tests, shared by the test files and the worker processes they start.
 import { appendFileSync } from 'node:fs'
-import { FunctionTool, LlmAgent, SequentialAgent, type BaseAgent, type LlmRequest } from '@adk-fluent/core'
+import {
+  FunctionTool,
+  LlmAgent,
+  ParallelAgent,
+  SequentialAgent,
+  type BaseAgent,
+  type LlmRequest,
+} from '@adk-fluent/core'
 import { ScriptedLlm, call } from '@adk-fluent/core/testing'
 
 /** Appends one line to the shared log file (O_APPEND: lines of several processes never mix). */
@@ -105,5 +112,75 @@ export function waiterTree(options: TreeOptions): BaseAgent {
       ),
     ),
     instruction: 'Wait.',
+  })
+}
+
+/** Milliseconds each branch's model calls take in {@link parallelTree}: the branches finish in another order than they start. */
+const branchDelays: Record<string, number> = { a: 300, b: 10, c: 120 }
+
+/**
+ * Three parallel branches (`a`, `b`, `c`), each two agents in sequence whose model calls take a branch-specific time
+ * (so steps complete in another order than they start), the second agent of each calling the `record` tool; then a
+ * `join` agent. Every model and tool call writes a line to the log.
+ */
+export function parallelTree(options: TreeOptions): BaseAgent {
+  const branches = Object.entries(branchDelays).map(([branch, delayMs]) => {
+    const agents = [1, 2].map((step) => {
+      const name = `${branch}_${step}`
+      const answer = async () => {
+        logLine(options.log, `model ${name}`)
+        await new Promise((resolve) => setTimeout(resolve, delayMs))
+        return `${name} done`
+      }
+      const record = new FunctionTool({
+        name: 'record',
+        description: 'Records a finding.',
+        execute: (_args: Record<string, unknown>, context) => {
+          logLine(options.log, `tool record ${name}`)
+          context.state.set(`recorded_${branch}`, true)
+          return { ok: true }
+        },
+      })
+      const once =
+        step === 2
+          ? [
+              async () => {
+                logLine(options.log, `model ${name} (call)`)
+                await new Promise((resolve) => setTimeout(resolve, delayMs))
+                return call('record', { branch })
+              },
+              answer,
+            ]
+          : [answer]
+      return new LlmAgent({
+        name,
+        model: new ScriptedLlm(Array.from({ length: 20 }, () => once).flat()),
+        instruction: `Do ${name}.`,
+        outputKey: `out_${name}`,
+        ...(step === 2 ? { tools: [record] } : {}),
+        beforeAgentCallback: async (context) => {
+          if (options.blockBefore === context.agentName) {
+            logLine(options.log, `blocked before ${context.agentName}`)
+            await new Promise(() => undefined)
+          }
+          return undefined
+        },
+      })
+    })
+    return new SequentialAgent({ name: branch, subAgents: agents })
+  })
+  const join = new LlmAgent({
+    name: 'join',
+    model: new ScriptedLlm(
+      Array.from({ length: 20 }, () => () => {
+        logLine(options.log, 'model join')
+        return 'joined'
+      }),
+    ),
+    instruction: 'Join the findings.',
+  })
+  return new SequentialAgent({
+    name: 'fanout',
+    subAgents: [new ParallelAgent({ name: 'branches', subAgents: branches }), join],
   })
 }

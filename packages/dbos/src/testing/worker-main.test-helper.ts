@@ -1,8 +1,9 @@
 // A worker process for the durable-run tests: `node --import tsx --conditions=@adk-fluent/source <this file>`.
 // Configured by environment variables; prints `ADK_WORKER_READY <version>` once it takes runs.
+import type { SessionLease, SessionLeaseRequest } from '@adk-fluent/core'
+import { PostgresSessionService } from '@adk-fluent/sessions'
 import { DurableRunner } from '../index.js'
-import { pipelineTree, slowTree, waiterTree } from './agents.test-helper.js'
-import { PgTestSessionService } from './pg-session-service.test-helper.js'
+import { logLine, parallelTree, pipelineTree, slowTree, waiterTree } from './agents.test-helper.js'
 
 const env = process.env
 const need = (name: string): string => {
@@ -18,18 +19,33 @@ const options = {
   ...(env['VARIANT'] ? { variant: env['VARIANT'] } : {}),
   ...(env['DELAY_MS'] ? { delayMs: Number(env['DELAY_MS']) } : {}),
 }
-const tree = env['TREE'] ?? 'pipeline'
-const agent =
-  tree === 'slow' ? slowTree({ ...options, workerId }) : tree === 'waiter' ? waiterTree(options) : pipelineTree(options)
-const sessionService = await new PgTestSessionService(need('SESSIONS_URL')).init()
+const trees = {
+  slow: () => slowTree({ ...options, workerId }),
+  waiter: () => waiterTree(options),
+  parallel: () => parallelTree(options),
+  pipeline: () => pipelineTree(options),
+}
+const agent = trees[(env['TREE'] ?? 'pipeline') as keyof typeof trees]()
+
+/** The sessions' PostgreSQL store; with LOG_LEASES set, every lease granted is logged (`lease <session> <worker> <fence>`). */
+class LoggingSessionService extends PostgresSessionService {
+  override async acquireLease(request: SessionLeaseRequest): Promise<SessionLease | undefined> {
+    const lease = await super.acquireLease(request)
+    if (lease && env['LOG_LEASES']) logLine(log, `lease ${request.sessionId} ${workerId} ${lease.fence}`)
+    return lease
+  }
+}
+const sessionService = new LoggingSessionService({ url: need('SESSIONS_URL'), maxConnections: 4 })
 const runner = await DurableRunner.launch({
   appName: need('APP'),
   databaseUrl: need('DBOS_URL'),
   agent,
   sessionService,
   workerId,
+  ...(env['QUEUE'] ? { queueName: env['QUEUE'] } : {}),
   ...(env['WORKER_CONCURRENCY'] ? { workerConcurrency: Number(env['WORKER_CONCURRENCY']) } : {}),
   ...(env['CONCURRENCY'] ? { concurrency: Number(env['CONCURRENCY']) } : {}),
+  ...(env['LEASE_TTL_MS'] ? { leaseTtlMs: Number(env['LEASE_TTL_MS']) } : {}),
   heartbeatMs: Number(env['HEARTBEAT_MS'] ?? 500),
   deadAfterMs: Number(env['DEAD_AFTER_MS'] ?? 3000),
   queuePollMs: 100,
