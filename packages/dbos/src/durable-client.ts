@@ -3,6 +3,7 @@ import { DBOS, DBOSClient } from '@dbos-inc/dbos-sdk'
 import { ConfigError, type BaseAgent, type RunAsyncRequest, type RunConfig } from '@adk-fluent/core'
 import { DurableRun, type RunContext } from './durable-run.js'
 import { agentTreeVersion, dbosVersionOf, treeVersionOf } from './tree-version.js'
+import { RunStore } from './run-store.js'
 import { WorkerRegistry } from './worker-registry.js'
 
 /** The default queue runs are enqueued on. */
@@ -141,6 +142,7 @@ export class DurableClient {
   async close(): Promise<void> {
     await this.#context.client.destroy()
     await this.#context.registry.close()
+    await this.#context.store.close()
   }
 
   /** @internal */
@@ -154,12 +156,14 @@ export function sessionPartition(appName: string, userId: string, sessionId: str
   return JSON.stringify([appName, userId, sessionId])
 }
 
-export async function openContext(options: DurableConnection): Promise<RunContext> {
+export async function openContext(options: DurableConnection, storeConnections = 2): Promise<RunContext> {
   await migrate(options.databaseUrl)
   const client = await DBOSClient.create({ systemDatabaseUrl: options.databaseUrl, applicationName: options.appName })
   const registry = new WorkerRegistry(options.databaseUrl, options.appName)
   await registry.init()
-  return { client, registry, pollMs: options.pollMs ?? 200, deadAfterMs: options.deadAfterMs ?? 10_000 }
+  const store = new RunStore(options.databaseUrl, storeConnections)
+  await store.init()
+  return { client, registry, store, pollMs: options.pollMs ?? 200, deadAfterMs: options.deadAfterMs ?? 10_000 }
 }
 
 /**

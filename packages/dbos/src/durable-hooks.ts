@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto'
-import { DBOS } from '@dbos-inc/dbos-sdk'
 import { AbortError } from '@adk-fluent/core'
 import type {
   Event,
@@ -9,6 +8,8 @@ import type {
   ToolCallInfo,
   ToolCallOutcome,
 } from '@adk-fluent/core'
+import { ReplayMismatchError } from './errors.js'
+import type { RunStore, StepRecord } from './run-store.js'
 
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
@@ -24,115 +25,132 @@ function derivedCallId(seed: string): string {
   return `adk-${createHash('sha256').update(seed).digest('hex').slice(0, 32)}`
 }
 
-/** What a model step records: the responses (function calls named) and when the call ended. */
-interface ModelStepOutput {
-  responses: LlmResponse[]
-  at: number
-}
-
-/** What a tool step records: the tool's outcome and when it ended. */
-interface ToolStepOutput extends ToolCallOutcome {
-  at: number
+/** The next ordinal of `key` in `counts` (0, 1, 2, … per key). */
+function next(counts: Map<string, number>, key: string): number {
+  const value = counts.get(key) ?? 0
+  counts.set(key, value + 1)
+  return value
 }
 
 /**
- * The hooks of one execution of a durable run's workflow. Every model call and every tool call is a DBOS step (its
- * output is checkpointed; a re-execution gets the recorded output instead of calling again). Event ids, function-call
- * ids and timestamps are derived from the workflow id and from recorded step times, so every execution of the
- * workflow produces the same events. A cancelled workflow aborts the step that is running.
+ * The hooks of one execution of a durable run. Every model call and every tool call is a checkpointed step: its
+ * output (or error) is recorded in the run's store before the run goes on, and a re-execution gets the recorded
+ * output instead of calling again. A step's key comes from its place in the agent tree, not from the order calls
+ * happen in: a model call is `model:<branch>#<n>` (the n-th model call of its parallel branch), a tool call
+ * `tool:<functionCallId>`; so parallel branches that finish in another order on a re-execution still find their
+ * own steps. Event ids (per branch), function-call ids and timestamps are derived from the run id and from recorded
+ * step times, so every execution produces the same events. Cancelling the run aborts the step that is running.
  */
 export class DurableHooks implements InvocationHooks {
-  readonly #workflowId: string
+  readonly #runId: string
   readonly #abort: AbortController
+  readonly #store: RunStore
+  readonly #recorded: Map<string, StepRecord>
+  readonly #modelCalls = new Map<string, number>()
+  readonly #events = new Map<string, number>()
   #clock: number
   #lastTimestamp = 0
-  #events = 0
-  #modelCalls = 0
   #newCalls = 0
 
-  constructor(workflowId: string, startedAt: number, abort: AbortController) {
-    this.#workflowId = workflowId
-    this.#clock = startedAt
-    this.#abort = abort
+  constructor(options: {
+    runId: string
+    startedAt: number
+    abort: AbortController
+    store: RunStore
+    recorded: Map<string, StepRecord>
+  }) {
+    this.#runId = options.runId
+    this.#clock = options.startedAt
+    this.#abort = options.abort
+    this.#store = options.store
+    this.#recorded = options.recorded
   }
 
   async runModelCall(info: ModelCallInfo, call: () => Promise<LlmResponse[]>): Promise<LlmResponse[]> {
-    const seq = this.#modelCalls++
-    const output = await DBOS.runStep(
-      () =>
-        this.#watchingCancel(async (): Promise<ModelStepOutput> => {
-          const responses = await call()
-          this.#nameCalls(responses, seq)
-          return { responses, at: Date.now() }
-        }),
-      { name: `model:${info.agentName}` },
-    )
-    this.#advance(output.at)
-    return output.responses
+    const key = `model:${info.branch ?? ''}#${next(this.#modelCalls, info.branch ?? '')}`
+    return (await this.#step(key, `model:${info.agentName}`, async () => {
+      const responses = await call()
+      this.#nameCalls(responses, key)
+      return responses
+    })) as LlmResponse[]
   }
 
   async runToolCall(info: ToolCallInfo, call: () => Promise<ToolCallOutcome>): Promise<ToolCallOutcome> {
-    const output = await DBOS.runStep(
-      () =>
-        this.#watchingCancel(async (): Promise<ToolStepOutput> => {
-          const outcome = await call()
-          return { result: outcome.result, actions: outcome.actions, at: Date.now() }
-        }),
-      { name: `tool:${info.toolName}` },
-    )
-    this.#advance(output.at)
-    return { result: output.result, actions: output.actions }
+    const outcome = (await this.#step(`tool:${info.functionCallId}`, `tool:${info.toolName}`, async () => {
+      const { result, actions } = await call()
+      return { result, actions }
+    })) as ToolCallOutcome
+    return { result: outcome.result, actions: outcome.actions }
   }
 
   stampEvent(event: Event): void {
-    event.id = derivedEventId(`${this.#workflowId}/event/${this.#events++}`)
+    const branch = event.branch
+    const ordinal = next(this.#events, branch ?? '')
+    event.id = derivedEventId(
+      branch === undefined ? `${this.#runId}/event/${ordinal}` : `${this.#runId}/event/${branch}/${ordinal}`,
+    )
     const timestamp = Math.max(this.#clock, this.#lastTimestamp)
     event.timestamp = timestamp
     this.#lastTimestamp = timestamp
   }
 
   newFunctionCallId(): string {
-    return derivedCallId(`${this.#workflowId}/call/${this.#newCalls++}`)
+    return derivedCallId(`${this.#runId}/call/${this.#newCalls++}`)
   }
 
-  #advance(at: number): void {
-    if (at > this.#clock) this.#clock = at
+  /** One step: the recorded outcome when there is one, else the call's (recorded before it is returned). */
+  async #step(key: string, name: string, body: () => Promise<unknown>): Promise<unknown> {
+    if (this.#abort.signal.aborted) throw new AbortError('The run was cancelled.')
+    let record = this.#recorded.get(key)
+    if (record && record.name !== name) throw new ReplayMismatchError(this.#runId, key, record.name, name)
+    if (!record) {
+      let fresh: StepRecord
+      try {
+        fresh = { name, output: await this.#watchingCancel(body), at: Date.now() }
+      } catch (error) {
+        if (this.#abort.signal.aborted || AbortError.isInstance(error)) throw error
+        const { name: errorName, message } = error instanceof Error ? error : new Error(String(error))
+        fresh = { name, error: { name: errorName, message }, at: Date.now() }
+      }
+      record = await this.#store.recordStep(this.#runId, key, fresh)
+    }
+    if (record.at > this.#clock) this.#clock = record.at
+    if (record.error) {
+      const error = new Error(record.error.message)
+      error.name = record.error.name
+      throw error
+    }
+    return record.output
   }
 
-  /** Function calls the model sent without an id get one derived from the run and the call's position. */
-  #nameCalls(responses: LlmResponse[], seq: number): void {
+  /** Function calls the model sent without an id get one derived from the run and the step's key. */
+  #nameCalls(responses: LlmResponse[], key: string): void {
     let index = 0
     for (const response of responses) {
       for (const part of response.content?.parts ?? []) {
         const functionCall = part.functionCall
-        if (functionCall && !functionCall.id)
-          functionCall.id = derivedCallId(`${this.#workflowId}/model/${seq}/${index}`)
+        if (functionCall && !functionCall.id) functionCall.id = derivedCallId(`${this.#runId}/${key}/${index}`)
         if (functionCall) index++
       }
     }
   }
 
   /**
-   * Runs a step body; when the workflow is cancelled meanwhile, the run's abort signal fires (the call is asked to
-   * stop) and the step ends at once with an abort error, even if the call ignores the signal.
+   * Runs a step body; when the run is cancelled meanwhile (its abort signal fires: the call is asked to stop), the
+   * step ends at once with an abort error, even if the call ignores the signal.
    */
   async #watchingCancel<T>(body: () => Promise<T>): Promise<T> {
-    const signal = DBOS.stepStatus?.cancelSignal
-    if (!signal) return body()
-    let onCancel: () => void = () => undefined
-    const cancelled = new Promise<never>((_, reject) => {
-      onCancel = () => {
-        this.#abort.abort()
-        reject(new AbortError('The run was cancelled.'))
-      }
+    const signal = this.#abort.signal
+    let onAbort: () => void = () => undefined
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(new AbortError('The run was cancelled.'))
     })
-    cancelled.catch(() => undefined)
-    if (signal.aborted) onCancel()
-    signal.addEventListener('abort', onCancel, { once: true })
+    aborted.catch(() => undefined)
+    signal.addEventListener('abort', onAbort, { once: true })
     try {
-      return await Promise.race([body(), cancelled])
+      return await Promise.race([body(), aborted])
     } finally {
-      signal.removeEventListener('abort', onCancel)
+      signal.removeEventListener('abort', onAbort)
     }
   }
 }

@@ -1,11 +1,9 @@
 import type { DBOSClient, WorkflowStatus } from '@dbos-inc/dbos-sdk'
 import type { Event } from '@adk-fluent/core'
 import { AgentTreeChangedError, RunCancelledError, RunFailedError } from './errors.js'
+import type { RunStore } from './run-store.js'
 import type { WorkerRegistry } from './worker-registry.js'
 import { treeVersionOf } from './tree-version.js'
-
-/** The stream key under which a run's workflow writes its events. */
-export const EVENTS_STREAM = 'events'
 
 /** A run's state: DBOS's workflow status. */
 export type RunState =
@@ -51,6 +49,8 @@ export interface RunResult extends RunSummary {
 export interface RunContext {
   client: DBOSClient
   registry: WorkerRegistry
+  /** Where runs record their steps and log their events. */
+  store: RunStore
   /** How often `result()` polls the run's status, in milliseconds. */
   pollMs: number
   /** A worker silent for longer than this counts as dead. */
@@ -88,7 +88,23 @@ export class DurableRun {
    * from the beginning; ends when the run ends. A re-executed run does not repeat events: each comes once.
    */
   async *events(): AsyncGenerator<Event, void, undefined> {
-    for await (const event of this.#context.client.readStream<Event>(this.id, EVENTS_STREAM)) yield event
+    const { store, client } = this.#context
+    let seq = 0
+    for (;;) {
+      const rows = await store.events(this.id, seq)
+      for (const row of rows) {
+        seq = row.seq
+        yield row.event
+      }
+      if (rows.length > 0) continue
+      const status = await client.getWorkflow(this.id)
+      if (!status || terminal.has(status.status)) {
+        // Ended: what was logged before the end, then stop.
+        for (const row of await store.events(this.id, seq)) yield row.event
+        return
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(this.#context.pollMs, 100)))
+    }
   }
 
   /**

@@ -20,7 +20,8 @@ import {
   type DurableConnection,
   type RunInput,
 } from './durable-client.js'
-import { EVENTS_STREAM, invocationIdOf, type RunSummary } from './durable-run.js'
+import { invocationIdOf, type RunSummary } from './durable-run.js'
+import { CancelWatch } from './cancel-watch.js'
 import { DurableHooks } from './durable-hooks.js'
 import { AgentTreeChangedError } from './errors.js'
 import { RunSessionView, type SessionSnapshot } from './run-session-view.js'
@@ -74,12 +75,14 @@ export class DurableRunner extends DurableClient {
   readonly workerId: string
   readonly #config: DurableRunnerConfig
   #timer: ReturnType<typeof setInterval> | undefined
+  #cancels: CancelWatch
   #sweeping: Promise<void> | undefined
 
   private constructor(config: DurableRunnerConfig, version: string, context: Awaited<ReturnType<typeof openContext>>) {
     super(config.appName, version, config.queueName ?? DEFAULT_QUEUE, context)
     this.#config = config
     this.workerId = config.workerId ?? `${hostname()}-${process.pid}`
+    this.#cancels = new CancelWatch(context.client, context.pollMs)
   }
 
   /** Registers the run workflow, launches DBOS (which resumes this worker's unfinished runs) and starts polling. */
@@ -123,7 +126,8 @@ export class DurableRunner extends DurableClient {
       minPollingIntervalMs: config.queuePollMs ?? 200,
       onConflict: 'always_update',
     })
-    const context = await openContext(config)
+    // A run writes its steps on one connection and its event log on another.
+    const context = await openContext(config, 2 * (config.workerConcurrency ?? 4) + 1)
     const worker = new DurableRunner({ ...config, workerId }, version, context)
     launched = worker
     await context.registry.heartbeat(workerId, version)
@@ -136,6 +140,7 @@ export class DurableRunner extends DurableClient {
   /** Stops taking runs and shuts DBOS down (runs in flight resume on restart or on another worker). */
   async shutdown(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer)
+    this.#cancels.close()
     await this.#sweeping
     await this.context.registry.remove(this.workerId).catch(() => undefined)
     await DBOS.shutdown()
@@ -198,44 +203,66 @@ export class DurableRunner extends DurableClient {
     hold: SessionHold,
   ): Promise<RunSummary> {
     const { sessionService } = this.#config
-    let firstExecution = false
-    const snapshot = await DBOS.runStep(
-      async (): Promise<SessionSnapshot> => {
-        firstExecution = true
-        const session = await sessionService.getSession(key)
-        if (!session) throw new SessionNotFoundError(`Session not found: ${input.sessionId}`)
-        return { eventCount: session.events.length, state: session.state, startedAt: Date.now() }
-      },
-      { name: 'open-session' },
-    )
+    const { store } = this.context
+    // The run's recorded steps (none on a first execution); the first records the session as the run found it.
+    const recorded = await store.steps(runId)
+    let opened = recorded.get(OPEN_SESSION)
+    const replaying = opened !== undefined
+    if (!opened) {
+      const session = await sessionService.getSession(key)
+      if (!session) throw new SessionNotFoundError(`Session not found: ${input.sessionId}`)
+      const snapshot: SessionSnapshot = {
+        eventCount: session.events.length,
+        state: session.state,
+        startedAt: Date.now(),
+      }
+      opened = await store.recordStep(runId, OPEN_SESSION, {
+        name: OPEN_SESSION,
+        output: snapshot,
+        at: snapshot.startedAt,
+      })
+    }
+    const snapshot = opened.output as SessionSnapshot
     const abort = new AbortController()
+    const unwatch = this.#cancels.watch(runId, abort)
     const runner = new Runner({
       appName: this.appName,
       agent: this.#config.agent,
-      sessionService: new RunSessionView(sessionService, key, { snapshot, replaying: !firstExecution, hold }),
+      sessionService: new RunSessionView(sessionService, key, { snapshot, replaying, hold }),
       ...(this.#config.artifactService ? { artifactService: this.#config.artifactService } : {}),
       ...(this.#config.plugins ? { plugins: this.#config.plugins } : {}),
     })
     const invocationId = invocationIdOf(runId)
     let eventCount = 0
     let finalText = ''
-    const events = runner.runAsync({
-      userId: input.userId,
-      sessionId: input.sessionId,
-      newMessage: input.newMessage,
-      ...(input.stateDelta ? { stateDelta: input.stateDelta } : {}),
-      ...(input.runConfig ? { runConfig: input.runConfig } : {}),
-      invocationId,
-      hooks: new DurableHooks(runId, snapshot.startedAt, abort),
-      abortSignal: abort.signal,
-    })
-    for await (const event of events) {
-      if (event.partial) continue
-      await DBOS.writeStream(EVENTS_STREAM, event)
-      eventCount++
-      if (isFinalResponse(event) && event.content) finalText = stringifyContent(event)
+    // The event log is written in order on its own connection, while the run goes on; the run ends after it.
+    let log: Promise<void> = Promise.resolve()
+    let logFailure: { error: unknown } | undefined
+    try {
+      const events = runner.runAsync({
+        userId: input.userId,
+        sessionId: input.sessionId,
+        newMessage: input.newMessage,
+        ...(input.stateDelta ? { stateDelta: input.stateDelta } : {}),
+        ...(input.runConfig ? { runConfig: input.runConfig } : {}),
+        invocationId,
+        hooks: new DurableHooks({ runId, startedAt: snapshot.startedAt, abort, store, recorded }),
+        abortSignal: abort.signal,
+      })
+      for await (const event of events) {
+        if (event.partial) continue
+        log = log.then(() => store.logEvent(runId, event)).catch((error: unknown) => void (logFailure ??= { error }))
+        eventCount++
+        if (isFinalResponse(event) && event.content) finalText = stringifyContent(event)
+      }
+    } finally {
+      unwatch()
+      await log
     }
-    await DBOS.closeStream(EVENTS_STREAM)
+    if (logFailure) throw logFailure.error
     return { invocationId, eventCount, finalText }
   }
 }
+
+/** The step that records the session as the run found it. */
+const OPEN_SESSION = 'open-session'

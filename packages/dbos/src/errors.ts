@@ -44,3 +44,23 @@ export class RunFailedError extends AdkFluentError {
     this.runId = runId
   }
 }
+
+/**
+ * A re-executed run made another call at a step than the execution that recorded it: the agent tree's code is not
+ * deterministic (it branches on something other than the session, the recorded calls and the run's input).
+ */
+export class ReplayMismatchError extends AdkFluentError {
+  readonly runId: string
+  readonly stepKey: string
+
+  constructor(runId: string, stepKey: string, recorded: string, now: string) {
+    super(
+      'INTERNAL',
+      `Run ${runId} was re-executed and made another call at step "${stepKey}": recorded "${recorded}", now "${now}". ` +
+        `Agent code outside model and tool calls must make the same decisions on every execution (route on session ` +
+        `state and recorded outputs, not on the clock or random numbers).`,
+    )
+    this.runId = runId
+    this.stepKey = stepKey
+  }
+}

@@ -1,0 +1,103 @@
+import pg from 'pg'
+import type { Event } from '@adk-fluent/core'
+
+/** What a step recorded: its output, or the error it ended with, and when it ended. */
+export interface StepRecord {
+  /** The step's name (`model:<agent>`, `tool:<name>`, `open-session`): a replay checks it. */
+  name: string
+  output?: unknown
+  error?: { name: string; message: string }
+  at: number
+}
+
+const ddl = `
+CREATE TABLE IF NOT EXISTS adk_fluent_dbos_steps (
+  run_id TEXT NOT NULL, step_key TEXT NOT NULL, record TEXT NOT NULL,
+  created_at TIMESTAMPTZ NOT NULL DEFAULT now(), PRIMARY KEY (run_id, step_key));
+CREATE TABLE IF NOT EXISTS adk_fluent_dbos_events (
+  seq BIGSERIAL PRIMARY KEY, run_id TEXT NOT NULL, event_id TEXT NOT NULL, event TEXT NOT NULL,
+  UNIQUE (run_id, event_id));
+CREATE INDEX IF NOT EXISTS adk_fluent_dbos_events_run ON adk_fluent_dbos_events (run_id, seq);`
+
+/**
+ * A durable run's checkpoints, in two tables of the DBOS system database: the output of every model and tool call
+ * (keyed by a step key derived from the call's place in the agent tree, not by the order calls happened in) and the
+ * run's event log (what `run.events()` streams; idempotent by event id). One statement per checkpoint.
+ */
+export class RunStore {
+  readonly #pool: pg.Pool
+
+  constructor(databaseUrl: string, maxConnections: number) {
+    this.#pool = new pg.Pool({ connectionString: databaseUrl, max: maxConnections })
+    this.#pool.on('error', () => undefined)
+  }
+
+  async init(): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.#pool.query(ddl)
+        return
+      } catch (error) {
+        // Two processes creating the tables at once: one gets a duplicate-key or duplicate-table error.
+        const code = (error as { code?: string }).code
+        if ((code !== '23505' && code !== '42P07') || attempt >= 3) throw error
+      }
+    }
+  }
+
+  /** Every step the run recorded so far, by step key. */
+  async steps(runId: string): Promise<Map<string, StepRecord>> {
+    const result = await this.#pool.query<{ step_key: string; record: string }>(
+      'SELECT step_key, record FROM adk_fluent_dbos_steps WHERE run_id = $1',
+      [runId],
+    )
+    return new Map(result.rows.map((row) => [row.step_key, JSON.parse(row.record) as StepRecord]))
+  }
+
+  /**
+   * Records a step; when another execution of the run recorded the same step first (a worker thought dead that was
+   * only slow), its record wins and is returned: every execution continues from one outcome.
+   */
+  async recordStep(runId: string, key: string, record: StepRecord): Promise<StepRecord> {
+    const text = JSON.stringify(record)
+    const result = await this.#pool.query<{ record: string }>(
+      `WITH ins AS (INSERT INTO adk_fluent_dbos_steps (run_id, step_key, record) VALUES ($1, $2, $3)
+         ON CONFLICT (run_id, step_key) DO NOTHING RETURNING record)
+       SELECT record FROM ins UNION ALL
+       SELECT record FROM adk_fluent_dbos_steps WHERE run_id = $1 AND step_key = $2 AND NOT EXISTS (SELECT 1 FROM ins)`,
+      [runId, key, text],
+    )
+    let stored = result.rows[0]?.record
+    if (stored === undefined) {
+      // The other execution's insert committed after this statement's snapshot: read it now.
+      const again = await this.#pool.query<{ record: string }>(
+        'SELECT record FROM adk_fluent_dbos_steps WHERE run_id = $1 AND step_key = $2',
+        [runId, key],
+      )
+      stored = again.rows[0]?.record
+    }
+    // Parsed back in every case: the first execution sees what a replay will see (plain JSON values).
+    return JSON.parse(stored ?? text) as StepRecord
+  }
+
+  /** Adds an event to the run's log (a no-op when an earlier execution added it). */
+  async logEvent(runId: string, event: Event): Promise<void> {
+    await this.#pool.query(
+      'INSERT INTO adk_fluent_dbos_events (run_id, event_id, event) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+      [runId, event.id, JSON.stringify(event)],
+    )
+  }
+
+  /** The run's logged events after position `afterSeq`, in order. */
+  async events(runId: string, afterSeq: number): Promise<{ seq: number; event: Event }[]> {
+    const result = await this.#pool.query<{ seq: string; event: string }>(
+      'SELECT seq, event FROM adk_fluent_dbos_events WHERE run_id = $1 AND seq > $2 ORDER BY seq',
+      [runId, afterSeq],
+    )
+    return result.rows.map((row) => ({ seq: Number(row.seq), event: JSON.parse(row.event) as Event }))
+  }
+
+  async close(): Promise<void> {
+    await this.#pool.end()
+  }
+}
