@@ -26,3 +26,8 @@ export function renderWindow(events: readonly WindowEvent[], turns: number): str
   lines.reverse()
   return `Answer the user.\n\n<conversation_context>\n${lines.join('\n')}\n</conversation_context>`
 }
+
+/** The text of history event `index` in the durable-session scenario (K), the same for every store. */
+export function historyEventText(index: number): string {
+  return `message ${index}: ${'lorem ipsum '.repeat(8)}`
+}
