@@ -19,6 +19,21 @@ describe('adk-fluent run --sessions <uri> --session <id>', () => {
     expect(parseArguments(['run', 'f.ts', 'hi'])).toMatchObject({ sessions: undefined, session: undefined })
   })
 
+  it("sends the first process's turn to the model in the second process's request", { timeout: 180_000 }, async () => {
+    const args = ['--sessions', `sqlite:${join(dir, 'echo.db')}`]
+    const first = await runBin(['run', fixture('echo-history.ts'), 'My name is Ana.', ...args, '--session', 'ana'])
+    expect([first.code, first.stderr, first.stdout]).toEqual([0, '', '[chat] model saw: My name is Ana.\n'])
+    const second = await runBin(['run', fixture('echo-history.ts'), 'What is my name?', ...args, '--session', 'ana'])
+    expect([second.code, second.stderr, second.stdout]).toEqual([
+      0,
+      '',
+      '[chat] model saw: My name is Ana. | What is my name?\n',
+    ])
+    // Another session id starts a new conversation in the same file.
+    const other = await runBin(['run', fixture('echo-history.ts'), 'What is my name?', ...args, '--session', 'bob'])
+    expect(other.stdout).toBe('[chat] model saw: What is my name?\n')
+  })
+
   it('continues a conversation across two processes with the same --session', { timeout: 180_000 }, async () => {
     const file = join(dir, 'chat.db')
     const args = ['--sessions', `sqlite:${file}`, '--session', 'chat-1', '--state', '{"topic":"cats"}']
