@@ -4,7 +4,6 @@ export default defineConfig({
   entry: { index: 'src/index.ts' },
   format: ['esm', 'cjs'],
   dts: true,
-  sourcemap: true,
   clean: true,
   target: 'es2022',
   treeshake: true,
