@@ -1,6 +1,7 @@
 // Packs core, sessions, fluent and patterns as they would be published, installs the tarballs into a fresh consumer project
 // with npm, and type-checks an ESM and a CommonJS file that use them with `skipLibCheck: false` (so every published
-// .d.ts / .d.cts must compile for a consumer). Run after `pnpm build`.
+// .d.ts / .d.cts must compile for a consumer; sessions is an optional peer of fluent, used here beside it). Run after
+// `pnpm build`.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -44,6 +45,8 @@ const classifier = Agent('classifier', llm).instruct('Classify: {query}').return
 const flow = Pipeline('flow').step(classifier).step(S.pick('label')).step(reviewLoop({ worker: Agent('w'), reviewer: Agent('r') }))
 const runner: InMemoryRunner = new InMemoryRunner({ agent: flow.build() })
 export const answer: Promise<{ label: string }> = classifier.ask('q', { usageLimits: { modelCalls: 2 } })
+const sessionService: ClosableSessionService = openSessionService('sqlite:.adk/sessions.db')
+export const kept = classifier.ask('q', { sessionService, sessionId: 'chat-1' }).finally(() => sessionService.close())
 export const withUsage = classifier.ask('q', { withUsage: true }).then((result) => result.usage.totalTokens)
 export const pieces = [P.role('r'), C.window(2), T.fn(() => 1), A.save('a.txt', 'x'), runner.appName] as const
 `
@@ -53,6 +56,7 @@ export const pieces = [P.role('r'), C.window(2), T.fn(() => 1), A.save('a.txt', 
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import { A, Agent, C, P, Pipeline, S, T } from '@adk-fluent/fluent'
 import { reviewLoop } from '@adk-fluent/patterns'
+import { openSessionService, type ClosableSessionService } from '@adk-fluent/sessions'
 import { z } from 'zod'`),
   )
   writeFileSync(
@@ -61,12 +65,15 @@ import { z } from 'zod'`),
 import testing = require('@adk-fluent/core/testing')
 import fluent = require('@adk-fluent/fluent')
 import patterns = require('@adk-fluent/patterns')
+import sessions = require('@adk-fluent/sessions')
 import zod = require('zod')
 const { InMemoryRunner } = core
 type InMemoryRunner = core.InMemoryRunner
 const { ScriptedLlm } = testing
 const { A, Agent, C, P, Pipeline, S, T } = fluent
 const { reviewLoop } = patterns
+const { openSessionService } = sessions
+type ClosableSessionService = sessions.ClosableSessionService
 const { z } = zod`),
   )
   writeFileSync(

@@ -4,6 +4,7 @@ import type { FlowBuilder } from '../builders/flow-builder.js'
 import { runEvents } from '../ask/run-events.js'
 import type { CliIo } from './cli-io.js'
 import { chooseRunModel } from './choose-run-model.js'
+import { loadSessionsPackage } from './load-sessions-package.js'
 import { createJsonRenderer, createPlainRenderer, createTerminalRenderer, type RunRenderer } from './run-renderer.js'
 
 /** What `adk-fluent run` needs. */
@@ -50,8 +51,8 @@ export async function runCommand(input: RunCommandInput, io: CliIo): Promise<num
   const uri = input.sessions ?? (input.session === undefined ? undefined : DEFAULT_SESSIONS)
   let sessionService: ClosableSessionService | undefined
   try {
-    // Loaded only when asked for: a plain run does not pay for the session store code.
-    if (uri !== undefined) sessionService = (await import('@adk-fluent/sessions')).openSessionService(uri)
+    // Loaded only when asked for (an optional peer): a plain run does not pay for the session store code.
+    if (uri !== undefined) sessionService = (await loadSessionsPackage(uri)).openSessionService(uri)
     const options = {
       ...(input.state ? { state: input.state } : {}),
       ...(sessionService ? { sessionService } : {}),

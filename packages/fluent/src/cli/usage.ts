@@ -13,7 +13,8 @@ Commands:
                                            run once: the answer streams, with the agent at work shown;
                                            --json prints every event as a JSON line; --session id
                                            continues a stored conversation (sqlite:./file.db | postgresql://… |
-                                           memory:; --session alone uses sqlite:.adk/sessions.db)
+                                           memory:; --session alone uses sqlite:.adk/sessions.db; stored
+                                           sessions need @adk-fluent/sessions and its driver)
   eval <file> <evalset.json>[:case_id,...] [--config_file_path f] [--num_runs n] [--print_detailed_results]
        [--junit results.xml]               ADK eval sets (needs @adk-fluent/eval): scores, ADK's report, the result
                                            under .adk/eval_history/; exit code 1 when a case does not pass

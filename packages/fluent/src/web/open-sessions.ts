@@ -1,4 +1,5 @@
 import { InMemorySessionService, type BaseSessionService } from '@adk-fluent/core'
+import { loadSessionsPackage } from '../cli/load-sessions-package.js'
 
 /** The session store of the dev UI, with its URI as shown to the user. */
 export interface OpenedSessions {
@@ -9,11 +10,12 @@ export interface OpenedSessions {
 
 /**
  * Opens `--sessions <uri>`: `memory:` (the default: sessions live as long as the server), or any store of
- * `@adk-fluent/sessions` (`sqlite:./file.db`, `sqlite::memory:`, `postgresql://…`), loaded only when asked for.
+ * `@adk-fluent/sessions` (`sqlite:./file.db`, `sqlite::memory:`, `postgresql://…`; an optional peer), loaded only when
+ * asked for.
  */
 export async function openSessions(uri: string | undefined): Promise<OpenedSessions> {
   if (uri === undefined || uri === 'memory:')
     return { service: new InMemorySessionService(), uri: 'memory:', close: async () => undefined }
-  const service = (await import('@adk-fluent/sessions')).openSessionService(uri)
+  const service = (await loadSessionsPackage(uri)).openSessionService(uri)
   return { service, uri, close: () => service.close() }
 }

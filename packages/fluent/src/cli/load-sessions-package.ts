@@ -1,0 +1,36 @@
+import type { ClosableSessionService } from '@adk-fluent/sessions'
+import { CliUsageError } from './cli-usage-error.js'
+
+/** The part of `@adk-fluent/sessions` the CLI and the dev UI use. */
+export interface SessionsPackage {
+  openSessionService(uri: string): ClosableSessionService
+}
+
+/** The driver a session store URI needs besides `@adk-fluent/sessions`. */
+function driverOf(uri: string): string {
+  if (/^postgres(ql)?:\/\//.test(uri.trim())) return ' pg'
+  if (uri.trim().startsWith('sqlite:')) return ' @libsql/client'
+  return ''
+}
+
+/**
+ * Loads `@adk-fluent/sessions`, an optional peer of this package, when a session store URI asks for it; when it is not
+ * installed, a {@link CliUsageError} says what to install. `load` is for tests.
+ */
+export async function loadSessionsPackage(
+  uri: string,
+  load: () => Promise<unknown> = () => import('@adk-fluent/sessions'),
+): Promise<SessionsPackage> {
+  try {
+    return (await load()) as SessionsPackage
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    const missing =
+      (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') &&
+      String((error as Error).message).includes('@adk-fluent/sessions')
+    if (!missing) throw error
+    throw new CliUsageError(
+      `the session store "${uri}" needs the @adk-fluent/sessions package, which is not installed: npm install @adk-fluent/sessions${driverOf(uri)}`,
+    )
+  }
+}
