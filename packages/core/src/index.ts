@@ -132,6 +132,10 @@ export {
   getFunctionDeclarations,
 } from './models/llm-request.js'
 export type { LlmResponse } from './models/llm-response.js'
+export { createLlmResponse } from './models/create-llm-response.js'
+export type { GenerateContentResponseFields } from './models/create-llm-response.js'
+export { StreamingResponseAggregator } from './models/streaming-response-aggregator.js'
+export { genaiSchemaToJsonSchema } from './models/genai-schema-to-json-schema.js'
 export { snapshotLlmRequest } from './models/script-step.js'
 export type { ScriptEntry, ScriptStep } from './models/script-step.js'
 export { LLMRegistry } from './models/llm-registry.js'

@@ -19,4 +19,5 @@ export const FinishReasonValue = Object.freeze({
   STOP: 'STOP' as FinishReason.STOP,
   MAX_TOKENS: 'MAX_TOKENS' as FinishReason.MAX_TOKENS,
   SAFETY: 'SAFETY' as FinishReason.SAFETY,
+  MALFORMED_FUNCTION_CALL: 'MALFORMED_FUNCTION_CALL' as FinishReason.MALFORMED_FUNCTION_CALL,
 })

@@ -1,7 +1,8 @@
-import type { FinishReason, Part } from '@google/genai'
-import { FinishReasonValue } from './genai-enums.js'
+import { AdkFluentError } from '../errors/adk-fluent-error.js'
 import { ModelError } from '../errors/runtime-errors.js'
 import { BaseLlm } from './base-llm.js'
+import { chatCompletionToLlmResponse, type ChatCompletion } from './chat-completion-response.js'
+import { ChatCompletionChunkReader, readServerSentEvents, type ChatCompletionChunk } from './chat-completion-stream.js'
 import type { LlmRequest } from './llm-request.js'
 import type { LlmResponse } from './llm-response.js'
 import {
@@ -15,7 +16,8 @@ import {
   type ResolvedRetryOptions,
   type RetryOptions,
 } from './retry.js'
-import { toChatCompletionRequest, type ChatToolCall } from './to-chat-completion-request.js'
+import { toChatCompletionRequest } from './to-chat-completion-request.js'
+import { StreamingResponseAggregator } from './streaming-response-aggregator.js'
 import { redactSecrets, toModelError } from './to-model-error.js'
 
 /** Options of {@link OpenAICompatible}. */
@@ -30,32 +32,21 @@ export interface OpenAICompatibleOptions {
   headers?: Record<string, string>
   /** Retries of HTTP 429 and 5xx answers, as for `Gemini`. */
   retry?: RetryOptions
-}
-
-interface ChatCompletion {
-  choices?: { message?: ChatCompletionMessage; finish_reason?: string }[]
-  usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number }
-  model?: string
-}
-
-interface ChatCompletionMessage {
-  content?: string | null
-  /** Reasoning text, as vLLM and DeepSeek-style servers return it. */
-  reasoning_content?: string
-  tool_calls?: ChatToolCall[]
-}
-
-const finishReasons: Readonly<Record<string, FinishReason>> = {
-  stop: FinishReasonValue.STOP,
-  tool_calls: FinishReasonValue.STOP,
-  length: FinishReasonValue.MAX_TOKENS,
-  content_filter: FinishReasonValue.SAFETY,
+  /**
+   * Asks a streamed answer to end with its token usage (`stream_options: { include_usage: true }`). On by default;
+   * turn it off for a server that rejects `stream_options`.
+   */
+  streamUsage?: boolean
 }
 
 /**
- * A model behind an OpenAI-compatible chat completions API (Ollama, vLLM, LM Studio, …): text and tool calls in
- * both directions, JSON output through `response_format`. It does not stream: with `stream` it yields the whole
- * answer as one non-partial response.
+ * A model behind an OpenAI-compatible chat completions API (Ollama, vLLM, LM Studio, llama.cpp, …): text and tool
+ * calls in both directions, JSON output through `response_format`, and streaming (server-sent events) that reads
+ * exactly like Gemini's: partial text chunks, then the aggregated non-partial response with the tool calls, finish
+ * reason and usage. HTTP 429 and 5xx answers are retried (see {@link RetryOptions}); failures become a
+ * `ModelError` with the HTTP status, never containing the API key; the `abortSignal` cancels the request and the
+ * stream being read with an `AbortError`. For hosted providers (OpenAI, Anthropic, Mistral, …) use
+ * `@adk-fluent/ai-sdk`, which takes any AI SDK model.
  *
  * @example
  * ```ts
@@ -72,19 +63,78 @@ export class OpenAICompatible extends BaseLlm {
     this.#retry = resolveRetryOptions(options.retry)
   }
 
-  /** Sends the request (after `maybeAppendUserContent`, on a copy) and yields the answer. */
+  /**
+   * Sends the request (after `maybeAppendUserContent`, on a copy) and yields the answer; with `stream`, partial text
+   * chunks followed by aggregated non-partial responses.
+   */
   async *generateContentAsync(
     request: LlmRequest,
-    _stream = false,
+    stream = false,
     abortSignal?: AbortSignal,
   ): AsyncGenerator<LlmResponse, void, undefined> {
     const copy: LlmRequest = { ...request, contents: [...request.contents] }
     this.maybeAppendUserContent(copy)
-    const body = JSON.stringify(toChatCompletionRequest(copy, this.model))
-    yield toLlmResponse(await this.#post(body, abortSignal))
+    const body = toChatCompletionRequest(copy, this.model)
+    if (!stream) {
+      const response = await this.#post(JSON.stringify(body), abortSignal)
+      yield chatCompletionToLlmResponse((await this.#read(() => response.json(), abortSignal)) as ChatCompletion)
+      return
+    }
+    body['stream'] = true
+    if (this.#options.streamUsage !== false) body['stream_options'] = { include_usage: true }
+    const response = await this.#post(JSON.stringify(body), abortSignal)
+    yield* this.#stream(response, abortSignal)
   }
 
-  async #post(body: string, abortSignal: AbortSignal | undefined): Promise<ChatCompletion> {
+  async *#stream(response: Response, abortSignal: AbortSignal | undefined): AsyncGenerator<LlmResponse> {
+    if (!response.body) throw new ModelError(`Model call to "${this.model}" failed: the streamed answer has no body.`)
+    const events = readServerSentEvents(response.body)
+    const reader = new ChatCompletionChunkReader()
+    const aggregator = new StreamingResponseAggregator()
+    try {
+      for (;;) {
+        const next = await this.#read(() => events.next(), abortSignal)
+        if (next.done) break
+        const chunk = this.#parseChunk(next.value)
+        for (const fields of reader.push(chunk)) yield* aggregator.push(fields)
+      }
+    } finally {
+      // Closes the connection when the caller stops early or the stream failed.
+      await events.return()
+    }
+    for (const fields of reader.finish()) yield* aggregator.push(fields)
+    yield* aggregator.finish()
+  }
+
+  #parseChunk(data: string): ChatCompletionChunk {
+    let chunk: ChatCompletionChunk
+    try {
+      chunk = JSON.parse(data) as ChatCompletionChunk
+    } catch {
+      throw new ModelError(`Model call to "${this.model}" failed: the server sent a stream event that is not JSON.`)
+    }
+    if (chunk.error !== undefined) {
+      const detail = typeof chunk.error === 'string' ? chunk.error : String(chunk.error.message ?? 'no details')
+      const message = `Model call to "${this.model}" failed while streaming: ${detail}`
+      throw new ModelError(redactSecrets(message, [this.#options.apiKey]))
+    }
+    return chunk
+  }
+
+  /** Reads the body, turning an abort into an `AbortError` and a broken connection into a `ModelError`. */
+  async #read<T>(read: () => Promise<T>, abortSignal: AbortSignal | undefined): Promise<T> {
+    throwIfAborted(abortSignal)
+    try {
+      return await read()
+    } catch (error) {
+      if (abortSignal?.aborted) throw abortErrorFor(abortSignal)
+      if (AdkFluentError.isInstance(error)) throw error
+      throw toModelError(error, { model: this.model, secrets: [this.#options.apiKey] })
+    }
+  }
+
+  /** POSTs the body, retrying 429 and 5xx; returns the successful response, whose body is not read yet. */
+  async #post(body: string, abortSignal: AbortSignal | undefined): Promise<Response> {
     const url = `${this.#options.baseUrl.replace(/\/+$/, '')}/chat/completions`
     const headers: Record<string, string> = { 'content-type': 'application/json', ...this.#options.headers }
     if (this.#options.apiKey) headers['authorization'] = `Bearer ${this.#options.apiKey}`
@@ -94,7 +144,7 @@ export class OpenAICompatible extends BaseLlm {
       let text: string
       try {
         response = await fetch(url, { method: 'POST', headers, body, ...(abortSignal ? { signal: abortSignal } : {}) })
-        if (response.ok) return (await response.json()) as ChatCompletion
+        if (response.ok) return response
         text = await response.text()
       } catch (error) {
         if (abortSignal?.aborted) throw abortErrorFor(abortSignal)
@@ -120,48 +170,5 @@ export class OpenAICompatible extends BaseLlm {
     }
     const message = `Model call to "${this.model}" failed with HTTP ${status}: ${detail.trim() || 'no details'}`
     return new ModelError(redactSecrets(message, [this.#options.apiKey]), { status, errorCode: String(status) })
-  }
-}
-
-function toLlmResponse(completion: ChatCompletion): LlmResponse {
-  const choice = completion.choices?.[0]
-  const message = choice?.message
-  const parts: Part[] = []
-  if (message?.reasoning_content) parts.push({ text: message.reasoning_content, thought: true })
-  if (message?.content) parts.push({ text: message.content })
-  let malformed: string | undefined
-  for (const call of message?.tool_calls ?? []) {
-    const { name, arguments: text } = call.function
-    const args = parseArguments(text)
-    if (args) parts.push({ functionCall: { id: call.id, name, args } })
-    else malformed = `The model called "${name}" with arguments that are not a JSON object: ${text}`
-  }
-  const response: LlmResponse = malformed
-    ? { errorCode: 'MALFORMED_FUNCTION_CALL', errorMessage: malformed }
-    : parts.length > 0
-      ? { content: { role: 'model', parts } }
-      : { errorCode: 'UNKNOWN_ERROR', errorMessage: 'The model returned no message content and no tool calls.' }
-  const finishReason = choice?.finish_reason ? finishReasons[choice.finish_reason] : undefined
-  if (finishReason) response.finishReason = finishReason
-  if (completion.model) response.modelVersion = completion.model
-  const usage = completion.usage
-  if (usage) {
-    response.usageMetadata = {
-      ...(usage.prompt_tokens !== undefined ? { promptTokenCount: usage.prompt_tokens } : {}),
-      ...(usage.completion_tokens !== undefined ? { candidatesTokenCount: usage.completion_tokens } : {}),
-      ...(usage.total_tokens !== undefined ? { totalTokenCount: usage.total_tokens } : {}),
-    }
-  }
-  return response
-}
-
-function parseArguments(text: string): Record<string, unknown> | undefined {
-  try {
-    const parsed: unknown = JSON.parse(text || '{}')
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : undefined
-  } catch {
-    return undefined
   }
 }

@@ -1,4 +1,5 @@
-import type { Content, Schema, Tool } from '@google/genai'
+import type { Content, Tool } from '@google/genai'
+import { genaiSchemaToJsonSchema } from './genai-schema-to-json-schema.js'
 import type { LlmRequest } from './llm-request.js'
 
 /** One message of an OpenAI-style chat completion request. */
@@ -29,7 +30,8 @@ export function toChatCompletionRequest(request: LlmRequest, model: string): Rec
   const pendingIds = new Map<string, string[]>()
   request.contents.forEach((content, contentIndex) => messages.push(...toMessages(content, contentIndex, pendingIds)))
   const declarations = ((config.tools ?? []) as Tool[]).flatMap((tool) => tool.functionDeclarations ?? [])
-  const schema = config.responseJsonSchema ?? (config.responseSchema ? toJsonSchema(config.responseSchema) : undefined)
+  const schema =
+    config.responseJsonSchema ?? (config.responseSchema ? genaiSchemaToJsonSchema(config.responseSchema) : undefined)
   const body: Record<string, unknown> = {
     model: request.model ?? model,
     messages,
@@ -49,7 +51,9 @@ export function toChatCompletionRequest(request: LlmRequest, model: string): Rec
         description: declaration.description ?? '',
         parameters:
           declaration.parametersJsonSchema ??
-          (declaration.parameters ? toJsonSchema(declaration.parameters) : { type: 'object', properties: {} }),
+          (declaration.parameters
+            ? genaiSchemaToJsonSchema(declaration.parameters)
+            : { type: 'object', properties: {} }),
       },
     }))
   }
@@ -82,24 +86,4 @@ function toMessages(content: Content, contentIndex: number, pendingIds: Map<stri
   })
   if (text) messages.push({ role: 'user', content: text })
   return messages
-}
-
-/** A genai `Schema` (upper-case types, `nullable`) as JSON Schema. */
-export function toJsonSchema(schema: Schema): Record<string, unknown> {
-  const result: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(schema)) {
-    if (value === undefined || key === 'nullable' || key === 'propertyOrdering') continue
-    if (key === 'type') result['type'] = String(value).toLowerCase()
-    else if (key === 'items') result['items'] = toJsonSchema(value as Schema)
-    else if (key === 'anyOf') result['anyOf'] = (value as Schema[]).map(toJsonSchema)
-    else if (key === 'properties') {
-      const entries = Object.entries(value as Record<string, Schema>).map(([name, child]) => [
-        name,
-        toJsonSchema(child),
-      ])
-      result['properties'] = Object.fromEntries(entries)
-    } else result[key] = value
-  }
-  if (schema.nullable && typeof result['type'] === 'string') result['type'] = [result['type'], 'null']
-  return result
 }

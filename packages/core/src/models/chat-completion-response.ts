@@ -1,0 +1,93 @@
+import type { FinishReason, GenerateContentResponseUsageMetadata, Part } from '@google/genai'
+import { FinishReasonValue } from './genai-enums.js'
+import type { LlmResponse } from './llm-response.js'
+import type { ChatToolCall } from './to-chat-completion-request.js'
+
+/** A `/chat/completions` answer (the fields {@link OpenAICompatible} reads). */
+export interface ChatCompletion {
+  choices?: { message?: ChatCompletionMessage; finish_reason?: string | null }[]
+  usage?: ChatCompletionUsage | null
+  model?: string
+}
+
+/** Token counts of a chat completion (OpenAI field names). */
+export interface ChatCompletionUsage {
+  prompt_tokens?: number
+  completion_tokens?: number
+  total_tokens?: number
+}
+
+interface ChatCompletionMessage {
+  content?: string | null
+  /** Reasoning text, as vLLM and DeepSeek-style servers return it. */
+  reasoning_content?: string | null
+  tool_calls?: ChatToolCall[]
+}
+
+const finishReasons: Readonly<Record<string, FinishReason>> = {
+  stop: FinishReasonValue.STOP,
+  tool_calls: FinishReasonValue.STOP,
+  function_call: FinishReasonValue.STOP,
+  length: FinishReasonValue.MAX_TOKENS,
+  content_filter: FinishReasonValue.SAFETY,
+}
+
+/**
+ * The genai finish reason of an OpenAI `finish_reason` (`'stop'` → `STOP`, `'length'` → `MAX_TOKENS`, …); servers'
+ * own reasons (`'eos'`, …) give none, so an answer is never treated as cut short on a reason we cannot read.
+ */
+export function toFinishReason(reason: string | null | undefined): FinishReason | undefined {
+  return reason ? finishReasons[reason] : undefined
+}
+
+/** OpenAI usage as genai usage metadata. */
+export function toUsageMetadata(usage: ChatCompletionUsage): GenerateContentResponseUsageMetadata {
+  return {
+    ...(usage.prompt_tokens !== undefined ? { promptTokenCount: usage.prompt_tokens } : {}),
+    ...(usage.completion_tokens !== undefined ? { candidatesTokenCount: usage.completion_tokens } : {}),
+    ...(usage.total_tokens !== undefined ? { totalTokenCount: usage.total_tokens } : {}),
+  }
+}
+
+/** Tool call arguments as an object, or `undefined` when the text is not a JSON object (empty text is `{}`). */
+export function parseToolArguments(text: string): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text || '{}')
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The message of a tool call whose arguments are not a JSON object. */
+export function malformedToolCallMessage(name: string, text: string): string {
+  return `The model called "${name}" with arguments that are not a JSON object: ${text}`
+}
+
+/** A whole (non-streamed) chat completion as one {@link LlmResponse}. */
+export function chatCompletionToLlmResponse(completion: ChatCompletion): LlmResponse {
+  const choice = completion.choices?.[0]
+  const message = choice?.message
+  const parts: Part[] = []
+  if (message?.reasoning_content) parts.push({ text: message.reasoning_content, thought: true })
+  if (message?.content) parts.push({ text: message.content })
+  let malformed: string | undefined
+  for (const call of message?.tool_calls ?? []) {
+    const { name, arguments: text } = call.function
+    const args = parseToolArguments(text)
+    if (args) parts.push({ functionCall: { id: call.id, name, args } })
+    else malformed = malformedToolCallMessage(name, text)
+  }
+  const response: LlmResponse = malformed
+    ? { errorCode: FinishReasonValue.MALFORMED_FUNCTION_CALL, errorMessage: malformed }
+    : parts.length > 0
+      ? { content: { role: 'model', parts } }
+      : { errorCode: 'UNKNOWN_ERROR', errorMessage: 'The model returned no message content and no tool calls.' }
+  const finishReason = toFinishReason(choice?.finish_reason)
+  if (finishReason) response.finishReason = finishReason
+  if (completion.model) response.modelVersion = completion.model
+  if (completion.usage) response.usageMetadata = toUsageMetadata(completion.usage)
+  return response
+}

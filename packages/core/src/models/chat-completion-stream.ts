@@ -1,0 +1,140 @@
+import type { FinishReason, GenerateContentResponseUsageMetadata, Part } from '@google/genai'
+import type { GenerateContentResponseFields } from './create-llm-response.js'
+import { FinishReasonValue } from './genai-enums.js'
+import {
+  malformedToolCallMessage,
+  parseToolArguments,
+  toFinishReason,
+  toUsageMetadata,
+  type ChatCompletionUsage,
+} from './chat-completion-response.js'
+
+/** One `data:` payload of a streamed `/chat/completions` answer (`stream: true`). */
+export interface ChatCompletionChunk {
+  choices?: { delta?: ChatCompletionDelta; finish_reason?: string | null }[]
+  usage?: ChatCompletionUsage | null
+  model?: string
+  /** Some servers report a failure inside the stream. */
+  error?: { message?: unknown } | string
+}
+
+interface ChatCompletionDelta {
+  content?: string | null
+  /** Reasoning text: `reasoning_content` (vLLM, DeepSeek) or `reasoning` (Ollama, OpenRouter). */
+  reasoning_content?: string | null
+  reasoning?: string | null
+  tool_calls?: ChatToolCallDelta[]
+}
+
+interface ChatToolCallDelta {
+  index?: number
+  id?: string
+  function?: { name?: string; arguments?: string }
+}
+
+interface PendingToolCall {
+  id: string | undefined
+  name: string
+  arguments: string
+}
+
+/**
+ * Turns the chunks of a streamed chat completion into `@google/genai`-shaped chunks for core's
+ * `StreamingResponseAggregator`, so an OpenAI-compatible stream reads exactly like a Gemini one: text and reasoning
+ * deltas at once; tool calls (whose arguments arrive in pieces, keyed by `index`) whole at the end, with the finish
+ * reason and the usage the server sends last (`stream_options.include_usage`).
+ */
+export class ChatCompletionChunkReader {
+  readonly #toolCalls = new Map<number, PendingToolCall>()
+  #finishReason: FinishReason | undefined
+  #usage: GenerateContentResponseUsageMetadata | undefined
+  #model: string | undefined
+
+  /** Takes one chunk; returns the genai chunks to aggregate now. */
+  push(chunk: ChatCompletionChunk): GenerateContentResponseFields[] {
+    if (chunk.usage) this.#usage = toUsageMetadata(chunk.usage)
+    if (chunk.model) this.#model = chunk.model
+    const choice = chunk.choices?.[0]
+    const finishReason = toFinishReason(choice?.finish_reason)
+    if (finishReason) this.#finishReason = finishReason
+    const delta = choice?.delta
+    if (!delta) return []
+    for (const call of delta.tool_calls ?? []) this.#addToolCall(call)
+    const parts: Part[] = []
+    const reasoning = delta.reasoning_content ?? delta.reasoning
+    if (reasoning) parts.push({ text: reasoning, thought: true })
+    if (delta.content) parts.push({ text: delta.content })
+    return parts.length > 0 ? [{ candidates: [{ content: { role: 'model', parts } }] }] : []
+  }
+
+  /** Ends the stream: the tool calls (or the reason they are malformed), the finish reason and the usage. */
+  finish(): GenerateContentResponseFields[] {
+    const parts: Part[] = []
+    let finishReason = this.#finishReason
+    let finishMessage: string | undefined
+    for (const call of [...this.#toolCalls.entries()].sort(([a], [b]) => a - b).map(([, pending]) => pending)) {
+      const args = parseToolArguments(call.arguments)
+      if (args) parts.push({ functionCall: { ...(call.id ? { id: call.id } : {}), name: call.name, args } })
+      else {
+        finishReason = FinishReasonValue.MALFORMED_FUNCTION_CALL
+        finishMessage = malformedToolCallMessage(call.name, call.arguments)
+      }
+    }
+    if (finishMessage) parts.length = 0
+    const chunk: GenerateContentResponseFields = {
+      candidates: [
+        {
+          ...(parts.length > 0 ? { content: { role: 'model', parts } } : {}),
+          ...(finishReason ? { finishReason } : {}),
+          ...(finishMessage ? { finishMessage } : {}),
+        },
+      ],
+    }
+    if (this.#usage) chunk.usageMetadata = this.#usage
+    if (this.#model) chunk.modelVersion = this.#model
+    return [chunk]
+  }
+
+  #addToolCall(delta: ChatToolCallDelta): void {
+    const index = delta.index ?? this.#toolCalls.size
+    let pending = this.#toolCalls.get(index)
+    if (!pending) {
+      pending = { id: undefined, name: '', arguments: '' }
+      this.#toolCalls.set(index, pending)
+    }
+    if (delta.id) pending.id = delta.id
+    if (delta.function?.name) pending.name += delta.function.name
+    if (delta.function?.arguments) pending.arguments += delta.function.arguments
+  }
+}
+
+/** The `data:` payloads of a server-sent event stream, one per event (`[DONE]` ends it). */
+export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<string, void, undefined> {
+  const decoder = new TextDecoder()
+  let buffer = ''
+  let data: string[] = []
+  const reader = body.getReader()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true })
+      const lines = buffer.split(/\r\n|\r|\n/)
+      buffer = done ? '' : (lines.pop() ?? '')
+      if (done && lines.at(-1) !== '') lines.push('')
+      for (const line of lines) {
+        if (line === '') {
+          if (data.length > 0) {
+            const payload = data.join('\n')
+            data = []
+            if (payload.trim() === '[DONE]') return
+            yield payload
+          }
+        } else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5))
+      }
+      if (done) return
+    }
+  } finally {
+    reader.releaseLock()
+    await body.cancel().catch(() => undefined)
+  }
+}
