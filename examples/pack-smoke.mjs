@@ -9,6 +9,7 @@ const entries = [
   '@adk-fluent/patterns',
   '@adk-fluent/eval',
   '@adk-fluent/sessions',
+  '@adk-fluent/ai-sdk',
 ]
 const failures = []
 for (const entry of entries) {

@@ -1,4 +1,4 @@
-// Packs core, sessions, fluent and patterns as they would be published, installs the tarballs into a fresh consumer project
+// Packs core, sessions, fluent, patterns and ai-sdk as they would be published, installs the tarballs into a fresh consumer project
 // with npm, and type-checks an ESM and a CommonJS file that use them with `skipLibCheck: false` (so every published
 // .d.ts / .d.cts must compile for a consumer; sessions is an optional peer of fluent, used here beside it). Run after
 // `pnpm build`.
@@ -14,7 +14,7 @@ const run = (command, args, cwd) =>
   execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' })
 
 try {
-  const packages = ['core', 'sessions', 'fluent', 'patterns']
+  const packages = ['core', 'sessions', 'fluent', 'patterns', 'ai-sdk']
   for (const name of packages) run('pnpm', ['pack', '--pack-destination', work], join(root, 'packages', name))
   const tarballs = Object.fromEntries(
     readdirSync(work)
@@ -32,7 +32,15 @@ try {
         name: 'consumer',
         private: true,
         type: 'module',
-        dependencies: { ...tarballs, zod: '^4.1.0', typescript, '@types/node': '^20.19.0' },
+        dependencies: {
+          ...tarballs,
+          zod: '^4.1.0',
+          '@ai-sdk/provider': '^3.0.0',
+          // @ai-sdk/provider's .d.ts imports the types of `json-schema`, which it does not depend on.
+          '@types/json-schema': '^7.0.15',
+          typescript,
+          '@types/node': '^20.19.0',
+        },
       },
       null,
       2,
@@ -49,6 +57,7 @@ const sessionService: ClosableSessionService = openSessionService('sqlite:.adk/s
 export const kept = classifier.ask('q', { sessionService, sessionId: 'chat-1' }).finally(() => sessionService.close())
 export const withUsage = classifier.ask('q', { withUsage: true }).then((result) => result.usage.totalTokens)
 export const pieces = [P.role('r'), C.window(2), T.fn(() => 1), A.save('a.txt', 'x'), runner.appName] as const
+export const viaAiSdk = (model: LanguageModelV3) => Agent('any', aiSdk(model, { retry: { maxAttempts: 2 } })).ask('q')
 `
   writeFileSync(
     join(work, 'esm.mts'),
@@ -57,6 +66,8 @@ import { ScriptedLlm } from '@adk-fluent/core/testing'
 import { A, Agent, C, P, Pipeline, S, T } from '@adk-fluent/fluent'
 import { reviewLoop } from '@adk-fluent/patterns'
 import { openSessionService, type ClosableSessionService } from '@adk-fluent/sessions'
+import { aiSdk } from '@adk-fluent/ai-sdk'
+import type { LanguageModelV3 } from '@ai-sdk/provider'
 import { z } from 'zod'`),
   )
   writeFileSync(
@@ -66,6 +77,8 @@ import testing = require('@adk-fluent/core/testing')
 import fluent = require('@adk-fluent/fluent')
 import patterns = require('@adk-fluent/patterns')
 import sessions = require('@adk-fluent/sessions')
+import aiSdkPackage = require('@adk-fluent/ai-sdk')
+import type { LanguageModelV3 } from '@ai-sdk/provider'
 import zod = require('zod')
 const { InMemoryRunner } = core
 type InMemoryRunner = core.InMemoryRunner
@@ -74,6 +87,7 @@ const { A, Agent, C, P, Pipeline, S, T } = fluent
 const { reviewLoop } = patterns
 const { openSessionService } = sessions
 type ClosableSessionService = sessions.ClosableSessionService
+const { aiSdk } = aiSdkPackage
 const { z } = zod`),
   )
   writeFileSync(

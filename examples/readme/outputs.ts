@@ -20,6 +20,7 @@ async function cli(args: readonly string[]): Promise<string> {
   if (stderr !== '') throw new Error(`adk-fluent ${args.join(' ')} wrote to stderr (exit code ${code}):\n${stderr}`)
   return `$ adk-fluent ${args.join(' ')}\n${stdout}`
 }
+import { aiSdkRun } from './ai-sdk.js'
 import { cancelled, limitError, usageReport } from './production.js'
 
 /** Output name → how to compute it. */
@@ -51,4 +52,5 @@ export const outputs: Readonly<Record<string, () => string | Promise<string>>> =
   'usage-report': usageReport,
   'limit-error': limitError,
   cancelled: cancelled,
+  'ai-sdk-run': aiSdkRun,
 }

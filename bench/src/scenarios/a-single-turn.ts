@@ -3,6 +3,7 @@ import type { Kit } from '../kit.js'
 import type { ResultRow } from '../report.js'
 import { pairedTurnRow, type ScenarioSide } from '../paired-turn-row.js'
 import { constantText } from '../scripted-model.js'
+import { runAiSdkTurn } from './a-ai-sdk-turn.js'
 
 /** A: one turn of a single LlmAgent (instruction, no tools) on a fresh session; session creation is not timed. */
 function setUp<A, M>(kit: Kit<A, M>): ScenarioSide {
@@ -28,6 +29,9 @@ function setUp<A, M>(kit: Kit<A, M>): ScenarioSide {
   }
 }
 
-export function runSingleTurn(config: BenchConfig): Promise<ResultRow[]> {
-  return pairedTurnRow(config, setUp, { scenario: 'A', name: 'single-agent turn' })
+export async function runSingleTurn(config: BenchConfig): Promise<ResultRow[]> {
+  return [
+    ...(await pairedTurnRow(config, setUp, { scenario: 'A', name: 'single-agent turn' })),
+    ...(await runAiSdkTurn(config)),
+  ]
 }

@@ -1,0 +1,7 @@
+export { AiSdkLlm, aiSdk } from './ai-sdk-llm.js'
+export type { AiSdkLlmOptions } from './ai-sdk-llm.js'
+export { PROVIDER_METADATA_KEY } from './provider-metadata.js'
+export { toCallOptions } from './to-call-options.js'
+export type { CallSettings } from './to-call-options.js'
+export { toLanguageModelPrompt } from './to-language-model-prompt.js'
+export { toLlmResponse } from './to-llm-response.js'

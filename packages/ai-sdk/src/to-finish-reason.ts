@@ -1,0 +1,36 @@
+import type { FinishReason } from '@google/genai'
+import type { LanguageModelV3FinishReason } from '@ai-sdk/provider'
+
+/** A genai finish reason and, when the model stopped abnormally, the message that explains it. */
+export interface MappedFinishReason {
+  readonly finishReason?: FinishReason
+  readonly finishMessage?: string
+}
+
+// Literals: referencing @google/genai's runtime enum would load the whole client.
+const STOP = 'STOP' as FinishReason.STOP
+const MAX_TOKENS = 'MAX_TOKENS' as FinishReason.MAX_TOKENS
+const SAFETY = 'SAFETY' as FinishReason.SAFETY
+const OTHER = 'OTHER' as FinishReason.OTHER
+
+/**
+ * The AI SDK's unified finish reason as Gemini's: `stop` and `tool-calls` → `STOP`, `length` → `MAX_TOKENS`,
+ * `content-filter` → `SAFETY`, `error` → `OTHER` with a message naming the provider's own reason. `other` (a reason
+ * the provider could not classify) gives none, so an answer is never marked as cut short on a reason nobody knows.
+ */
+export function toFinishReason(reason: LanguageModelV3FinishReason | undefined): MappedFinishReason {
+  const raw = reason?.raw ? ` (provider reason "${reason.raw}")` : ''
+  switch (reason?.unified) {
+    case 'stop':
+    case 'tool-calls':
+      return { finishReason: STOP }
+    case 'length':
+      return { finishReason: MAX_TOKENS, finishMessage: `The model reached its output token limit${raw}.` }
+    case 'content-filter':
+      return { finishReason: SAFETY, finishMessage: `The provider's content filter stopped the answer${raw}.` }
+    case 'error':
+      return { finishReason: OTHER, finishMessage: `The model stopped because of an error${raw}.` }
+    default:
+      return {}
+  }
+}
