@@ -1,6 +1,6 @@
 import { execSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { cpus } from 'node:os'
+import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { benchConfig, type BenchConfig } from './bench-config.js'
 import { canCollectGarbage, collectGarbage } from './measure.js'
@@ -105,6 +105,7 @@ async function main(): Promise<void> {
   // Commit and machine as at the start (files may change while a long run goes on).
   const where = environment()
   const startedAt = new Date().toISOString()
+  const loadAtStart = loadavg()[0] ?? 0
   const rows: ResultRow[] = []
   for (const [id, scenario] of Object.entries(scenarios)) {
     if (only && !only.includes(id)) continue
@@ -122,7 +123,8 @@ async function main(): Promise<void> {
   writeFileSync(file, resultsDocument(rows, header(config, seconds, where)))
   if (merge && only) {
     const latest = join(resultsDir, 'latest.md')
-    const provenance = `- **${only.join(', ')}** measured separately by \`pnpm bench --only=${only.join(',')} --merge\` (started ${startedAt}, ${seconds.toFixed(0)} s; ${where}); the other rows come from the run in the header.`
+    const load = `load average ${loadAtStart.toFixed(1)} at the start, ${(loadavg()[0] ?? 0).toFixed(1)} at the end`
+    const provenance = `- **${only.join(', ')}** measured separately by \`pnpm bench --only=${only.join(',')} --merge\` (started ${startedAt}, ${seconds.toFixed(0)} s, ${load}; ${where}); the other rows come from the run in the header.`
     writeFileSync(latest, mergeResults(readFileSync(latest, 'utf8'), rows, only, provenance))
     process.stdout.write(`merged ${only.join(', ')} into ${latest}\n`)
   }
