@@ -11,7 +11,7 @@ import { ADK_TEMPLATE_EVENTS, openAdkDatabase, type AdkDatabase } from '../adk-d
 import type { BenchConfig } from '../bench-config.js'
 import { historyEventText } from '../history-window.js'
 import { ours, theirs, type ModelHandle } from '../kit.js'
-import { measureOne, stats, type PairPlan, type Sampler, type Stats } from '../measure.js'
+import { collectGarbage, measureOne, stats, type PairPlan, type Sampler, type Stats } from '../measure.js'
 import { formatNumber, type ResultRow, type Target } from '../report.js'
 import { constantText } from '../scripted-model.js'
 
@@ -159,6 +159,9 @@ function adkTurn(service: adk.BaseSessionService, sessionId: string, variant: Va
 }
 
 async function measureTurn(side: TurnSide, size: number, plan: PairPlan): Promise<Stats> {
+  // A full GC first: a 'default' turn (ours or theirs) on 20,000 events leaves a heap of garbage the next side's
+  // samples would otherwise pay to collect.
+  collectGarbage()
   await side.check(size)
   return measureOne(side.sampler, plan)
 }
