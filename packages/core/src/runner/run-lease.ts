@@ -27,6 +27,56 @@ interface LeaseTarget {
 /** Sessions held by runs of this process, for services without leases (keyed per service). */
 const localHolds = new WeakMap<BaseSessionService, Set<string>>()
 
+/**
+ * Renews the leases held by this process's runs, every third of their lifetime: one timer per lifetime in use, not
+ * one per run (a run is often shorter than creating and clearing a timer). A timer stops on a tick with nothing to
+ * renew, and is replaced when it has missed its ticks (as after a test's fake clock is removed).
+ */
+class Renewals {
+  readonly #byTtl = new Map<number, { held: Set<LeaseHold>; timer: ReturnType<typeof setInterval>; tick: number }>()
+
+  add(held: LeaseHold): void {
+    const period = Math.max(10, Math.floor(held.ttlMs / 3))
+    let group = this.#byTtl.get(held.ttlMs)
+    if (group && Date.now() - group.tick > 2 * period) {
+      clearInterval(group.timer)
+      group = undefined
+    }
+    if (!group) {
+      const created = { held: new Set<LeaseHold>(), timer: setInterval(() => this.#renew(held.ttlMs), period), tick: 0 }
+      created.tick = Date.now()
+      created.timer.unref?.()
+      this.#byTtl.set(held.ttlMs, (group = created))
+    }
+    group.held.add(held)
+  }
+
+  delete(held: LeaseHold): void {
+    this.#byTtl.get(held.ttlMs)?.held.delete(held)
+  }
+
+  #renew(ttlMs: number): void {
+    const group = this.#byTtl.get(ttlMs)
+    if (!group) return
+    group.tick = Date.now()
+    if (group.held.size === 0) {
+      clearInterval(group.timer)
+      this.#byTtl.delete(ttlMs)
+      return
+    }
+    for (const held of group.held) {
+      held.service.renewLease?.(held.lease, ttlMs).then(
+        (renewed) => {
+          if (!renewed) held.markLost()
+        },
+        () => undefined,
+      )
+    }
+  }
+}
+
+const renewals = new Renewals()
+
 const sleep = (ms: number, signal: AbortSignal | undefined) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(new AbortError())
@@ -47,47 +97,71 @@ const sleep = (ms: number, signal: AbortSignal | undefined) =>
  * retries with backoff (up to 0.5 s apart) until the session is free or the run is aborted.
  */
 export async function acquireRunLease(target: LeaseTarget): Promise<RunLease> {
-  const { service, appName, userId, sessionId, owner, ttlMs, onBusy, abortSignal } = target
-  const busy = () =>
-    new SessionBusyError(
-      `Session "${sessionId}" is busy: another run holds it. Retry later, or run with onBusy: 'wait' to queue behind it.`,
-    )
-  let delay = 10
-  const backoff = async () => {
-    if (onBusy === 'reject') throw busy()
-    await sleep(delay, abortSignal)
-    delay = Math.min(delay * 2, 500)
-  }
+  const { service, appName, userId, sessionId, owner, ttlMs } = target
   if (!service.acquireLease) {
     let holds = localHolds.get(service)
     if (!holds) localHolds.set(service, (holds = new Set()))
     const key = JSON.stringify([appName, userId, sessionId])
-    while (holds.has(key)) await backoff()
+    for (let delay = 10; holds.has(key); delay = Math.min(delay * 2, 500)) await waitWhileBusy(target, delay)
     holds.add(key)
-    return { lease: undefined, lost: () => false, release: async () => void holds.delete(key) }
+    return new LocalHold(holds, key)
   }
-  let lease: SessionLease | undefined
-  while (!(lease = await service.acquireLease({ appName, userId, sessionId, owner, ttlMs }))) await backoff()
-  const held = lease
-  let lost = false
-  const timer = setInterval(
-    () => {
-      service.renewLease?.(held, ttlMs).then(
-        (renewed) => {
-          if (!renewed) lost = true
-        },
-        () => undefined,
-      )
-    },
-    Math.max(10, Math.floor(ttlMs / 3)),
-  )
-  timer.unref?.()
-  return {
-    lease: held,
-    lost: () => lost,
-    async release() {
-      clearInterval(timer)
-      await service.releaseLease?.(held)
-    },
+  let lease = await service.acquireLease({ appName, userId, sessionId, owner, ttlMs })
+  for (let delay = 10; !lease; delay = Math.min(delay * 2, 500)) {
+    await waitWhileBusy(target, delay)
+    lease = await service.acquireLease({ appName, userId, sessionId, owner, ttlMs })
+  }
+  const held = new LeaseHold(service, lease, ttlMs)
+  renewals.add(held)
+  return held
+}
+
+/** Busy: `reject` throws {@link SessionBusyError}; `wait` sleeps `delay` ms (an abort ends the wait). */
+function waitWhileBusy(target: LeaseTarget, delay: number): Promise<void> {
+  if (target.onBusy === 'reject') {
+    throw new SessionBusyError(
+      `Session "${target.sessionId}" is busy: another run holds it. Retry later, or run with onBusy: 'wait' to queue behind it.`,
+    )
+  }
+  return sleep(delay, target.abortSignal)
+}
+
+/** A service lease held by a run, renewed by {@link renewals} until released. */
+class LeaseHold implements RunLease {
+  #lost = false
+  constructor(
+    readonly service: BaseSessionService,
+    readonly lease: SessionLease,
+    readonly ttlMs: number,
+  ) {}
+
+  lost(): boolean {
+    return this.#lost
+  }
+
+  markLost(): void {
+    this.#lost = true
+  }
+
+  async release(): Promise<void> {
+    renewals.delete(this)
+    await this.service.releaseLease?.(this.lease)
+  }
+}
+
+/** A hold inside this process, for a service without leases. */
+class LocalHold implements RunLease {
+  readonly lease = undefined
+  constructor(
+    readonly holds: Set<string>,
+    readonly key: string,
+  ) {}
+
+  lost(): boolean {
+    return false
+  }
+
+  async release(): Promise<void> {
+    this.holds.delete(this.key)
   }
 }

@@ -29,6 +29,8 @@ interface StoredSession {
   readonly eventIds: Set<string>
   lastUpdateTime: number
   revision: number
+  /** The run holding this session, if any (a lease dies with its session). */
+  lease: StoredLease | undefined
 }
 
 interface StoredLease {
@@ -38,10 +40,6 @@ interface StoredLease {
 }
 
 const empty: Record<string, never> = Object.freeze({})
-
-function leaseKey(appName: string, userId: string, sessionId: string): string {
-  return JSON.stringify([appName, userId, sessionId])
-}
 
 function isEmpty(record: object): boolean {
   for (const _ in record) return false
@@ -98,7 +96,6 @@ export class InMemorySessionService implements BaseSessionService {
   readonly #sessions = new Map<string, Map<string, Map<string, StoredSession>>>()
   readonly #appState = new Map<string, Record<string, unknown>>()
   readonly #userState = new Map<string, Map<string, Record<string, unknown>>>()
-  readonly #leases = new Map<string, StoredLease>()
 
   async createSession(request: CreateSessionRequest): Promise<Session> {
     const id = request.sessionId?.trim() || randomUUID()
@@ -128,6 +125,7 @@ export class InMemorySessionService implements BaseSessionService {
       eventIds: new Set(),
       lastUpdateTime: Date.now(),
       revision: 0,
+      lease: undefined,
     }
     sessions.set(id, stored)
     return this.#view(stored, undefined)
@@ -154,7 +152,6 @@ export class InMemorySessionService implements BaseSessionService {
 
   async deleteSession(request: DeleteSessionRequest): Promise<void> {
     this.#userSessions(request.appName, request.userId, false)?.delete(request.sessionId)
-    this.#leases.delete(leaseKey(request.appName, request.userId, request.sessionId))
   }
 
   async appendEvent({ session, event, lease }: AppendEventRequest): Promise<Event> {
@@ -163,8 +160,8 @@ export class InMemorySessionService implements BaseSessionService {
     const stored = this.#userSessions(session.appName, session.userId, false)?.get(session.id)
     if (!stored) throw new SessionNotFoundError(`Session not found: ${session.id}`)
     if (stored.eventIds.has(event.id)) return event
-    const held = this.#liveLease(session.appName, session.userId, session.id)
-    if (held && (held.owner !== lease?.owner || held.fence !== lease.fence)) {
+    const held = stored.lease
+    if (held && held.expiresAt > Date.now() && (held.owner !== lease?.owner || held.fence !== lease.fence)) {
       throw new SessionBusyError(`Session "${session.id}" is held by another run; this append was refused.`)
     }
     const expected = session.revision
@@ -200,32 +197,32 @@ export class InMemorySessionService implements BaseSessionService {
 
   async acquireLease(request: SessionLeaseRequest): Promise<SessionLease | undefined> {
     const { appName, userId, sessionId, owner, ttlMs } = request
-    if (!this.#userSessions(appName, userId, false)?.has(sessionId))
-      throw new SessionNotFoundError(`Session not found: ${sessionId}`)
-    const key = leaseKey(appName, userId, sessionId)
-    const held = this.#leases.get(key)
-    if (held && held.expiresAt > Date.now() && held.owner !== owner) return undefined
+    const stored = this.#userSessions(appName, userId, false)?.get(sessionId)
+    if (!stored) throw new SessionNotFoundError(`Session not found: ${sessionId}`)
+    const held = stored.lease
+    const now = Date.now()
+    if (held && held.expiresAt > now && held.owner !== owner) return undefined
     const fence = held ? held.fence + (held.owner === owner ? 0 : 1) : 1
-    this.#leases.set(key, { owner, fence, expiresAt: Date.now() + ttlMs })
+    stored.lease = { owner, fence, expiresAt: now + ttlMs }
     return { appName, userId, sessionId, owner, fence }
   }
 
   async renewLease(lease: SessionLease, ttlMs: number): Promise<boolean> {
-    const held = this.#leases.get(leaseKey(lease.appName, lease.userId, lease.sessionId))
-    if (!held || held.owner !== lease.owner || held.fence !== lease.fence) return false
-    held.expiresAt = Date.now() + ttlMs
-    return true
+    const stored = this.#holding(lease)
+    if (stored?.lease) stored.lease.expiresAt = Date.now() + ttlMs
+    return stored !== undefined
   }
 
   async releaseLease(lease: SessionLease): Promise<void> {
-    const key = leaseKey(lease.appName, lease.userId, lease.sessionId)
-    const held = this.#leases.get(key)
-    if (held && held.owner === lease.owner && held.fence === lease.fence) this.#leases.delete(key)
+    const stored = this.#holding(lease)
+    if (stored) stored.lease = undefined
   }
 
-  #liveLease(appName: string, userId: string, sessionId: string): StoredLease | undefined {
-    const held = this.#leases.get(leaseKey(appName, userId, sessionId))
-    return held && held.expiresAt > Date.now() ? held : undefined
+  /** The session `lease` is still the lease of (same owner and fence), if any. */
+  #holding(lease: SessionLease): StoredSession | undefined {
+    const stored = this.#userSessions(lease.appName, lease.userId, false)?.get(lease.sessionId)
+    const held = stored?.lease
+    return held && held.owner === lease.owner && held.fence === lease.fence ? stored : undefined
   }
 
   #view(stored: StoredSession, config: GetSessionRequest['config']): Session {

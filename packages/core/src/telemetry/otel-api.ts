@@ -54,9 +54,14 @@ let loading: Promise<OtelApi | null> | undefined
 export function loadOtelApi(): Promise<OtelApi | null> {
   loading ??= import('@opentelemetry/api').then(
     (module) => {
-      const loaded = ((module as { default?: unknown }).default ?? module) as Partial<OtelApi>
-      api = loaded.trace && loaded.context ? (loaded as OtelApi) : null
-      noopProvider = api?.ProxyTracerProvider ? new api.ProxyTracerProvider().getDelegate() : undefined
+      // The ESM build's default export holds only the singletons (trace, context, …), not the classes: take each
+      // from the namespace first, then from a CommonJS default.
+      const named = module as Partial<OtelApi> & { default?: Partial<OtelApi> }
+      const trace = named.trace ?? named.default?.trace
+      const context = named.context ?? named.default?.context
+      const Proxy = named.ProxyTracerProvider ?? named.default?.ProxyTracerProvider
+      api = trace && context ? { trace, context, ...(Proxy ? { ProxyTracerProvider: Proxy } : {}) } : null
+      noopProvider = Proxy ? new Proxy().getDelegate() : undefined
       return api
     },
     () => {
