@@ -13,6 +13,7 @@ import type { BaseLlm } from '../models/base-llm.js'
 import type { RunTracing } from '../telemetry/run-tracing.js'
 import type { OtelContext } from '../telemetry/otel-api.js'
 import { LLMRegistry } from '../models/llm-registry.js'
+import { nullRecord } from '../util/null-record.js'
 
 /** Counters shared by every context copy of one invocation. */
 interface InvocationCounters {
@@ -85,7 +86,7 @@ export class InvocationContext {
     this.abortSignal = params.abortSignal
     this.tracing = params.tracing
     this.traceContext = params.traceContext
-    this.tempState = params.tempState ?? Object.create(null)
+    this.tempState = params.tempState ?? nullRecord()
     this.hooks = params.hooks
     this.#counters = counters ?? {
       llmCalls: 0,

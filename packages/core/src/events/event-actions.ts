@@ -1,3 +1,5 @@
+import { nullRecord } from '../util/null-record.js'
+
 /** A tool's request for human confirmation (ADK `ToolConfirmation`). */
 export interface ToolConfirmation {
   hint: string
@@ -21,7 +23,7 @@ export interface EventActions {
 /** Empty actions (`stateDelta` is an object without a prototype: only own keys are state), with the given fields spread over them. */
 export function createEventActions(partial: Partial<EventActions> = {}): EventActions {
   return {
-    stateDelta: Object.create(null) as Record<string, unknown>,
+    stateDelta: nullRecord(),
     artifactDelta: {},
     requestedAuthConfigs: {},
     requestedToolConfirmations: {},

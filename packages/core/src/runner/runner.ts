@@ -14,12 +14,11 @@ import { PluginManager } from '../plugins/plugin-manager.js'
 import { ConfigError } from '../errors/config-error.js'
 import { AbortError, SessionNotFoundError } from '../errors/runtime-errors.js'
 import { SessionBusyError, SessionStoreError } from '../errors/session-errors.js'
-import type { SessionLease } from '../sessions/base-session-service.js'
 import { newInvocationId } from '../util/ids.js'
 import { hasNoTracerProvider, loadOtelApi, loadedOtelApi } from '../telemetry/otel-api.js'
 import { RunTracing } from '../telemetry/run-tracing.js'
 import { findAgentToRun } from './find-agent-to-run.js'
-import { acquireRunLease, type OnBusy } from './run-lease.js'
+import { acquireRunLease, type OnBusy, type RunLease } from './run-lease.js'
 import { repairDanglingCalls } from './repair-dangling-calls.js'
 import { loadSessionForRun } from './load-session-tail.js'
 import {
@@ -65,6 +64,10 @@ const reservedCalls = new Set([
   REQUEST_INPUT_FUNCTION_CALL_NAME,
 ])
 
+/** Lease owners are unique per run, across processes: a random tag per process plus a counter. */
+const processTag = Math.random().toString(36).slice(2, 10)
+let ownerSequence = 0
+
 /**
  * Runs an agent tree on a session: appends the user's message, picks the agent for the turn, and appends every
  * non-partial event the agents yield (state changes apply only then) before yielding it to the caller.
@@ -77,7 +80,6 @@ export class Runner {
   readonly pluginManager: PluginManager
   readonly onBusy: OnBusy
   readonly leaseTtlMs: number
-  readonly #leases = new WeakMap<InvocationContext, { lease: SessionLease | undefined; lost: () => boolean }>()
 
   constructor(config: RunnerConfig) {
     this.appName = config.appName
@@ -104,7 +106,7 @@ export class Runner {
    */
   async *runAsync(request: RunAsyncRequest): AsyncGenerator<Event, void, undefined> {
     const { userId, sessionId, abortSignal } = request
-    const newMessage: Content = request.newMessage.role ? request.newMessage : { ...request.newMessage, role: 'user' }
+    let newMessage: Content = request.newMessage.role ? request.newMessage : { ...request.newMessage, role: 'user' }
     for (const part of newMessage.parts ?? []) {
       if (part.functionCall?.name && reservedCalls.has(part.functionCall.name)) {
         throw new ConfigError(
@@ -118,13 +120,87 @@ export class Runner {
       appName: this.appName,
       userId,
       sessionId,
-      owner: `${invocationId}:${Math.random().toString(36).slice(2, 10)}`,
+      owner: `${invocationId}:${processTag}${(ownerSequence = (ownerSequence + 1) % 1e9)}`,
       ttlMs: this.leaseTtlMs,
       onBusy: this.onBusy,
       abortSignal,
     })
     try {
-      yield* this.#run(request, newMessage, invocationId, hold)
+      const { stateDelta, runConfig } = request
+      const at = { appName: this.appName, userId, sessionId }
+      const session = await loadSessionForRun(this.sessionService, at, this.agent.historyTurns())
+      if (!session) throw new SessionNotFoundError(`Session not found: ${sessionId}`)
+      // OpenTelemetry: loaded once (the first run waits for it); without it, or with tracing off, no span is made.
+      let otel = runConfig?.tracing?.enabled === false ? null : loadedOtelApi()
+      if (otel === undefined) otel = await loadOtelApi()
+      if (otel && hasNoTracerProvider(otel)) otel = null
+      const ctx = new InvocationContext({
+        invocationId,
+        agent: this.agent,
+        session,
+        sessionService: this.sessionService,
+        artifactService: this.artifactService,
+        pluginManager: this.pluginManager,
+        userContent: newMessage,
+        runConfig,
+        abortSignal,
+        hooks: request.hooks,
+        tracing: otel ? new RunTracing(otel, runConfig?.tracing) : undefined,
+      })
+      const stamp = request.hooks?.stampEvent
+      const plugins = this.pluginManager.plugins.length > 0
+      if (plugins) {
+        const replaced = await this.pluginManager.run('onUserMessageCallback', {
+          invocationContext: ctx,
+          userMessage: newMessage,
+        })
+        if (replaced) newMessage = replaced
+      }
+      if (!newMessage.parts || newMessage.parts.length === 0) throw new ConfigError('No parts in the newMessage.')
+      const repair = repairDanglingCalls(session.events, newMessage, reservedCalls)
+      if (repair) {
+        request.hooks?.stampEvent?.call(request.hooks, repair)
+        await this.#append(ctx, hold, repair)
+      }
+      const userEvent = createEvent({ invocationId: ctx.invocationId, author: 'user', content: newMessage })
+      if (stateDelta) {
+        assertStateDelta(stateDelta, 'runAsync({ stateDelta })')
+        userEvent.actions.stateDelta = ownRecord(stateDelta)
+      }
+      stamp?.call(request.hooks, userEvent)
+      await this.#append(ctx, hold, userEvent)
+      const agent = findAgentToRun(session, this.agent)
+      ctx.agent = agent
+      if (plugins) {
+        const early = await this.pluginManager.run('beforeRunCallback', { invocationContext: ctx })
+        if (early) {
+          const event = createEvent({ invocationId: ctx.invocationId, author: 'model', content: early })
+          stamp?.call(request.hooks, event)
+          await this.#append(ctx, hold, event)
+          yield event
+          return
+        }
+      }
+      for await (const produced of agent.runAsync(ctx)) {
+        let event = produced
+        if (plugins) {
+          const replaced = await this.pluginManager.run('onEventCallback', { invocationContext: ctx, event })
+          if (replaced) {
+            event = {
+              ...replaced,
+              id: produced.id,
+              invocationId: produced.invocationId,
+              timestamp: produced.timestamp,
+              author: replaced.author || produced.author,
+            }
+            if (replaced.branch === undefined && produced.branch !== undefined) event.branch = produced.branch
+          }
+        }
+        stamp?.call(request.hooks, event)
+        if (!event.partial) await this.#append(ctx, hold, event)
+        yield event
+      }
+      if (plugins) await this.pluginManager.run('afterRunCallback', { invocationContext: ctx })
     } catch (error) {
       if (!SessionStoreError.isInstance(error) || (error as SessionStoreError).code !== 'SESSION_STORE_FAILED')
         throw error
@@ -137,97 +213,11 @@ export class Runner {
     }
   }
 
-  async *#run(
-    request: RunAsyncRequest,
-    message: Content,
-    invocationId: string,
-    hold: { lease: SessionLease | undefined; lost: () => boolean },
-  ): AsyncGenerator<Event, void, undefined> {
-    const { userId, sessionId, stateDelta, runConfig, abortSignal } = request
-    let newMessage = message
-    const at = { appName: this.appName, userId, sessionId }
-    const session = await loadSessionForRun(this.sessionService, at, this.agent.historyTurns())
-    if (!session) throw new SessionNotFoundError(`Session not found: ${sessionId}`)
-    // OpenTelemetry: loaded once (the first run waits for it); without it, or with tracing off, no span is made.
-    let otel = runConfig?.tracing?.enabled === false ? null : loadedOtelApi()
-    if (otel === undefined) otel = await loadOtelApi()
-    if (otel && hasNoTracerProvider(otel)) otel = null
-    const ctx = new InvocationContext({
-      invocationId,
-      agent: this.agent,
-      session,
-      sessionService: this.sessionService,
-      artifactService: this.artifactService,
-      pluginManager: this.pluginManager,
-      userContent: newMessage,
-      runConfig,
-      abortSignal,
-      hooks: request.hooks,
-      tracing: otel ? new RunTracing(otel, runConfig?.tracing) : undefined,
-    })
-    const stamp = request.hooks?.stampEvent
-    const plugins = this.pluginManager.plugins.length > 0
-    if (plugins) {
-      const replaced = await this.pluginManager.run('onUserMessageCallback', {
-        invocationContext: ctx,
-        userMessage: newMessage,
-      })
-      if (replaced) newMessage = replaced
-    }
-    if (!newMessage.parts || newMessage.parts.length === 0) throw new ConfigError('No parts in the newMessage.')
-    this.#leases.set(ctx, hold)
-    const repair = repairDanglingCalls(session.events, newMessage, reservedCalls)
-    if (repair) {
-      request.hooks?.stampEvent?.call(request.hooks, repair)
-      await this.#append(ctx, repair)
-    }
-    const userEvent = createEvent({ invocationId: ctx.invocationId, author: 'user', content: newMessage })
-    if (stateDelta) {
-      assertStateDelta(stateDelta, 'runAsync({ stateDelta })')
-      userEvent.actions.stateDelta = ownRecord(stateDelta)
-    }
-    stamp?.call(request.hooks, userEvent)
-    await this.#append(ctx, userEvent)
-    const agent = findAgentToRun(session, this.agent)
-    ctx.agent = agent
-    if (plugins) {
-      const early = await this.pluginManager.run('beforeRunCallback', { invocationContext: ctx })
-      if (early) {
-        const event = createEvent({ invocationId: ctx.invocationId, author: 'model', content: early })
-        stamp?.call(request.hooks, event)
-        await this.#append(ctx, event)
-        yield event
-        return
-      }
-    }
-    for await (const produced of agent.runAsync(ctx)) {
-      let event = produced
-      if (plugins) {
-        const replaced = await this.pluginManager.run('onEventCallback', { invocationContext: ctx, event })
-        if (replaced) {
-          event = {
-            ...replaced,
-            id: produced.id,
-            invocationId: produced.invocationId,
-            timestamp: produced.timestamp,
-            author: replaced.author || produced.author,
-          }
-          if (replaced.branch === undefined && produced.branch !== undefined) event.branch = produced.branch
-        }
-      }
-      stamp?.call(request.hooks, event)
-      if (!event.partial) await this.#append(ctx, event)
-      yield event
-    }
-    if (plugins) await this.pluginManager.run('afterRunCallback', { invocationContext: ctx })
-  }
-
-  async #append(ctx: InvocationContext, event: Event): Promise<void> {
+  async #append(ctx: InvocationContext, hold: RunLease, event: Event): Promise<void> {
     if (ctx.abortSignal?.aborted) {
       throw new AbortError('The run was aborted.', { agentName: ctx.agent.name, invocationId: ctx.invocationId })
     }
-    const hold = this.#leases.get(ctx)
-    if (hold?.lost()) {
+    if (hold.lost()) {
       throw new SessionBusyError(
         `This run lost its hold on session "${ctx.session.id}" (its lease expired and another run took it).`,
         {
@@ -237,11 +227,11 @@ export class Runner {
     }
     const delta = event.actions.stateDelta
     assertStateDelta(delta, `the state delta of an event by "${event.author}"`)
-    for (const key of Object.keys(delta)) if (isTempKey(key)) ctx.tempState[key] = delta[key]
+    for (const key in delta) if (isTempKey(key) && Object.hasOwn(delta, key)) ctx.tempState[key] = delta[key]
     await this.sessionService.appendEvent({
       session: ctx.session,
       event,
-      ...(hold?.lease ? { lease: hold.lease } : {}),
+      ...(hold.lease ? { lease: hold.lease } : {}),
     })
   }
 }

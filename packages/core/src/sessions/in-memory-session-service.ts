@@ -16,6 +16,7 @@ import { randomUUID } from '../util/ids.js'
 import { assertStateDelta, ownRecord } from './reserved-state-key.js'
 import { AlreadyExistsError, SessionBusyError, StaleSessionError } from '../errors/session-errors.js'
 import { SessionNotFoundError } from '../errors/runtime-errors.js'
+import { nullRecord } from '../util/null-record.js'
 
 interface StoredSession {
   readonly id: string
@@ -107,7 +108,7 @@ export class InMemorySessionService implements BaseSessionService {
     }
     const initial = request.state ?? {}
     assertStateDelta(initial, 'createSession({ state })')
-    const state: Record<string, unknown> = Object.create(null)
+    const state: Record<string, unknown> = nullRecord()
     for (const key of Object.keys(initial)) {
       const value = initial[key]
       if (isTempKey(key)) continue
@@ -177,7 +178,8 @@ export class InMemorySessionService implements BaseSessionService {
     if (delta !== event.actions.stateDelta) event.actions.stateDelta = delta
     compactEvent(event)
     Object.freeze(event)
-    for (const key of Object.keys(delta)) {
+    for (const key in delta) {
+      if (!Object.hasOwn(delta, key)) continue
       const value = delta[key]
       session.state[key] = value
       if (key.startsWith(StatePrefix.APP)) this.#app(session.appName)[key.slice(StatePrefix.APP.length)] = value
@@ -269,7 +271,7 @@ export class InMemorySessionService implements BaseSessionService {
   #app(appName: string): Record<string, unknown> {
     let app = this.#appState.get(appName)
     if (!app) {
-      app = Object.create(null) as Record<string, unknown>
+      app = nullRecord()
       this.#appState.set(appName, app)
     }
     return app
@@ -283,7 +285,7 @@ export class InMemorySessionService implements BaseSessionService {
     }
     let user = users.get(userId)
     if (!user) {
-      user = Object.create(null) as Record<string, unknown>
+      user = nullRecord()
       users.set(userId, user)
     }
     return user

@@ -1,5 +1,6 @@
 import { StateError } from '../errors/runtime-errors.js'
 import { isReservedStateKey } from './state-key.js'
+import { nullRecord } from '../util/null-record.js'
 
 /** Throws a {@link StateError} when `key` is not a string or is reserved ({@link isReservedStateKey}). */
 export function assertWritableStateKey(key: unknown, where: string): asserts key is string {
@@ -17,12 +18,13 @@ export function assertWritableStateKey(key: unknown, where: string): asserts key
  * example). Only own keys are state: inherited properties of `delta` are ignored everywhere.
  */
 export function assertStateDelta(delta: Readonly<Record<string, unknown>>, where: string): void {
-  for (const key of Object.keys(delta)) assertWritableStateKey(key, where)
+  // for…in with an own-key check: no key array is allocated (most deltas are empty).
+  for (const key in delta) if (Object.prototype.hasOwnProperty.call(delta, key)) assertWritableStateKey(key, where)
 }
 
 /** A fresh object without a prototype holding the own enumerable entries of each source, later ones winning. */
 export function ownRecord(...sources: (Readonly<Record<string, unknown>> | undefined)[]): Record<string, unknown> {
-  const result: Record<string, unknown> = Object.create(null)
+  const result: Record<string, unknown> = nullRecord()
   for (const source of sources) {
     if (!source) continue
     for (const key of Object.keys(source)) result[key] = source[key]

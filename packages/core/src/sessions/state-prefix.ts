@@ -1,3 +1,4 @@
+import { nullRecord } from '../util/null-record.js'
 /** State key prefixes: app-wide, per-user, and invocation-only (never persisted). */
 export const StatePrefix = Object.freeze({ APP: 'app:', USER: 'user:', TEMP: 'temp:' } as const)
 
@@ -13,12 +14,10 @@ export function isScopedKey(key: string): boolean {
 
 /** A copy of `delta` without `temp:` keys (or `delta` itself when it has none). */
 export function withoutTempKeys(delta: Record<string, unknown>): Record<string, unknown> {
-  let result: Record<string, unknown> | undefined
-  for (const key of Object.keys(delta)) {
-    if (isTempKey(key)) {
-      if (!result) result = { ...delta }
-      delete result[key]
-    }
-  }
-  return result ?? delta
+  let temp = false
+  for (const key in delta) if (isTempKey(key) && Object.prototype.hasOwnProperty.call(delta, key)) temp = true
+  if (!temp) return delta
+  const result = nullRecord()
+  for (const key of Object.keys(delta)) if (!isTempKey(key)) result[key] = delta[key]
+  return result
 }

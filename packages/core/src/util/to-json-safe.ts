@@ -1,3 +1,4 @@
+import { isNullRecordPrototype } from './null-record.js'
 /**
  * JSON-safe data: what `JSON.stringify` writes and `JSON.parse` reads back unchanged (plain objects, arrays,
  * strings, finite numbers, booleans, `null`).
@@ -49,7 +50,7 @@ function isJsonSafe(value: unknown, ancestors: unknown[]): boolean {
         return true
       }
       const proto = Object.getPrototypeOf(value)
-      if (proto !== objectProto && proto !== null) return false
+      if (proto !== objectProto && !isNullRecordPrototype(proto)) return false
       if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return false
       ancestors.push(value)
       for (const key in value) {
