@@ -132,6 +132,26 @@ describe('runs on one session never interleave', () => {
   })
 })
 
+describe('a run keeps its lease while it lasts', () => {
+  it('renews it: a run ten lease lifetimes long still holds its session, and frees it when it ends', async () => {
+    const service = new InMemorySessionService()
+    const agent = new LlmAgent({ name: 'a', model: new ScriptedLlm(['slow', 'quick'], { delayMs: 300 }) })
+    const runner = new Runner({ appName: app, agent, sessionService: service, leaseTtlMs: 30 })
+    const session = await service.createSession({ appName: app, userId: user })
+    const slow = drain(runner.runAsync({ userId: user, sessionId: session.id, newMessage: message('slow') }))
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    const intruder = { appName: app, userId: user, sessionId: session.id, owner: 'intruder', ttlMs: 1000 }
+    expect(await service.acquireLease(intruder)).toBeUndefined()
+    await expect(
+      drain(runner.runAsync({ userId: user, sessionId: session.id, newMessage: message('second') })),
+    ).rejects.toMatchObject({ code: 'SESSION_BUSY' })
+    await slow
+    const lease = await service.acquireLease(intruder)
+    expect(lease?.owner).toBe('intruder')
+    await service.releaseLease(lease!)
+  })
+})
+
 describe('a function call a crash left unanswered', () => {
   it('is answered with a synthetic error before the next model request', async () => {
     const service = new InMemorySessionService()
