@@ -5,7 +5,8 @@ import { Agent, Pipeline } from '../builders/workflow-factories.js'
 import { mapOver, tap } from '../builders/flow-helpers.js'
 import { runBuilder, sleep } from './run-builder.test-helper.js'
 
-const delays: Record<string, number> = { a: 40, b: 5, c: 20, d: 1 }
+// Far apart, so the completion order survives a loaded machine (b, c, d finish long before a).
+const delays: Record<string, number> = { a: 250, b: 5, c: 20, d: 1 }
 
 function summarizerModel(tracker: { inFlight: number; most: number }, count: number) {
   const reply = async (request: LlmRequest) => {
