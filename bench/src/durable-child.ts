@@ -1,61 +1,152 @@
-// Scenario I's measuring process (DBOS is one engine per process): `tsx --conditions=@adk-fluent/source
-// durable-child.ts <pgUrl> <runs>`. Runs a 5-step pipeline (zero-latency scripted model) with the plain Runner and
-// as durable runs, on the same PostgreSQL session store, and prints the milliseconds per run of each as JSON.
+// Scenario I's measuring process (DBOS is one engine per process):
+//   tsx --conditions=@adk-fluent/source durable-child.ts <pgUrl> <runs> <steps>   a pipeline of <steps> steps
+//     (zero-latency scripted model) with the plain Runner and as a durable run, alternately, on the same PostgreSQL
+//     session store: the milliseconds of each run, and where a durable run's time goes;
+//   tsx --conditions=@adk-fluent/source durable-child.ts <pgUrl> probe   what one DBOS step checkpoint, one DBOS
+//     stream write and one plain INSERT cost alone.
+// Prints the samples as JSON.
 import { randomBytes } from 'node:crypto'
-import { LlmAgent, Runner, SequentialAgent } from '@adk-fluent/core'
+import { DBOS } from '@dbos-inc/dbos-sdk'
+import pg from 'pg'
+import { BasePlugin, LlmAgent, Runner, SequentialAgent, type InvocationContext } from '@adk-fluent/core'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import { DurableRunner } from '@adk-fluent/dbos'
 import { PostgresSessionService } from '@adk-fluent/sessions'
 
-const [pgUrl, runsArg] = process.argv.slice(2)
-if (!pgUrl) throw new Error('usage: durable-child.ts <pgUrl> <runs>')
-const runs = Number(runsArg ?? 20)
-const steps = 5
-const pipeline = () =>
-  new SequentialAgent({
+const [pgUrl, runsArg, stepsArg] = process.argv.slice(2)
+if (!pgUrl) throw new Error('usage: durable-child.ts <pgUrl> (<runs> <steps> | probe)')
+const warmUp = 2
+
+function pipeline(steps: number, runs: number) {
+  return new SequentialAgent({
     name: 'pipeline',
     subAgents: Array.from(
       { length: steps },
       (_, index) =>
         new LlmAgent({
           name: `step_${index + 1}`,
-          model: new ScriptedLlm(Array.from({ length: 2 * runs + 10 }, () => `answer ${index + 1}`)),
+          model: new ScriptedLlm(Array.from({ length: 2 * (runs + warmUp) + 5 }, () => `answer ${index + 1}`)),
           instruction: `Step ${index + 1}.`,
         }),
     ),
   })
-const app = `bench_${randomBytes(4).toString('hex')}`
-const sessions = new PostgresSessionService(pgUrl)
-const message = { role: 'user', parts: [{ text: 'go' }] }
-
-const plain: number[] = []
-const runner = new Runner({ appName: app, agent: pipeline(), sessionService: sessions })
-for (let index = 0; index < runs + 2; index++) {
-  await sessions.createSession({ appName: app, userId: 'u', sessionId: `plain-${index}` })
-  const start = performance.now()
-  for await (const _ of runner.runAsync({ userId: 'u', sessionId: `plain-${index}`, newMessage: message })) void _
-  if (index >= 2) plain.push(performance.now() - start)
 }
 
+const app = `bench_${randomBytes(4).toString('hex')}`
 const dbosUrl = new URL(pgUrl)
 dbosUrl.pathname = `/dbos_${app}`
-const durable = await DurableRunner.launch({
-  appName: app,
-  databaseUrl: dbosUrl.toString(),
-  agent: pipeline(),
-  sessionService: sessions,
-  queuePollMs: 20,
-})
-const measured: number[] = []
-for (let index = 0; index < runs + 2; index++) {
-  await sessions.createSession({ appName: app, userId: 'u', sessionId: `durable-${index}` })
-  const run = await durable.startRun({ userId: 'u', sessionId: `durable-${index}`, newMessage: message })
-  await run.result()
-  // The workflow's own time (dequeued → completed), as DBOS recorded it: the queue's polling delay is not counted.
-  const status = await run.status()
-  if (index >= 2 && status?.completedAt && status.dequeuedAt) measured.push(status.completedAt - status.dequeuedAt)
+const message = { role: 'user', parts: [{ text: 'go' }] }
+
+/** When the durable run's agents started and ended (epoch ms): a plugin's before/after run callbacks. */
+const agentWindow = new Map<string, { start: number; end: number }>()
+class TimingPlugin extends BasePlugin {
+  constructor() {
+    super('bench-timing')
+  }
+  override beforeRunCallback({ invocationContext }: { invocationContext: InvocationContext }): undefined {
+    agentWindow.set(invocationContext.invocationId, { start: Date.now(), end: 0 })
+    return undefined
+  }
+  override afterRunCallback({ invocationContext }: { invocationContext: InvocationContext }): undefined {
+    const window = agentWindow.get(invocationContext.invocationId)
+    if (window) window.end = Date.now()
+    return undefined
+  }
 }
-await durable.shutdown()
-await sessions.close()
-process.stdout.write(`${JSON.stringify({ steps, plain, durable: measured })}\n`)
+const timing = new TimingPlugin()
+
+/** Plain and durable runs of one pipeline, alternately. */
+async function pipelines(runs: number, steps: number) {
+  const sessions = new PostgresSessionService(pgUrl as string)
+  const plainRunner = new Runner({
+    appName: app,
+    agent: pipeline(steps, runs),
+    sessionService: sessions,
+    plugins: [timing],
+  })
+  const runner = await DurableRunner.launch({
+    appName: app,
+    databaseUrl: dbosUrl.toString(),
+    agent: pipeline(steps, runs),
+    sessionService: sessions,
+    plugins: [timing],
+    queuePollMs: 20,
+  })
+  const plain: number[] = []
+  const durable: number[] = []
+  /** Dequeued → the agents start (DBOS's dispatch, the lease, the session snapshot), and agents end → completed. */
+  const before: number[] = []
+  const after: number[] = []
+  for (let index = 0; index < runs + warmUp; index++) {
+    await sessions.createSession({ appName: app, userId: 'u', sessionId: `plain-${index}` })
+    const start = performance.now()
+    for await (const _ of plainRunner.runAsync({ userId: 'u', sessionId: `plain-${index}`, newMessage: message }))
+      void _
+    const plainMs = performance.now() - start
+    await sessions.createSession({ appName: app, userId: 'u', sessionId: `durable-${index}` })
+    const run = await runner.startRun({ userId: 'u', sessionId: `durable-${index}`, newMessage: message })
+    await run.result()
+    // The workflow's own time (dequeued → completed), as DBOS recorded it: the queue's polling delay is not counted.
+    const status = await run.status()
+    const window = agentWindow.get(run.invocationId)
+    if (index < warmUp || !status?.completedAt || !status.dequeuedAt || !window) continue
+    plain.push(plainMs)
+    durable.push(status.completedAt - status.dequeuedAt)
+    before.push(window.start - status.dequeuedAt)
+    after.push(status.completedAt - window.end)
+  }
+  await runner.shutdown()
+  await sessions.close()
+  return { plain, durable, before, after }
+}
+
+/** DBOS's own checkpoints alone (no agent): what a design with one DBOS step per call pays; and one plain INSERT. */
+async function probe(): Promise<{ dbosStep: number[]; dbosStream: number[]; dbosRun: number[]; insert: number[] }> {
+  const ops = 40
+  const workflow = DBOS.registerWorkflow(
+    async () => {
+      const start = performance.now()
+      for (let index = 0; index < ops; index++) await DBOS.runStep(async () => index, { name: 'noop' })
+      const steps = performance.now()
+      for (let index = 0; index < ops; index++) await DBOS.writeStream('probe', { index })
+      return { step: (steps - start) / ops, stream: (performance.now() - steps) / ops }
+    },
+    { name: 'probe' },
+  )
+  const empty = DBOS.registerWorkflow(async () => 0, { name: 'empty' })
+  DBOS.setConfig({ name: app, systemDatabaseUrl: dbosUrl.toString(), logLevel: 'warn' })
+  await DBOS.migrate(dbosUrl.toString())
+  await DBOS.launch()
+  const samples: { step: number; stream: number }[] = []
+  for (let index = 0; index < 5; index++) samples.push(await (await DBOS.startWorkflow(workflow)()).getResult())
+  // An empty workflow through a queue: what DBOS itself costs a run (dequeued → completed).
+  await DBOS.registerQueue('probe', { minPollingIntervalMs: 20 })
+  const dbosRun: number[] = []
+  for (let index = 0; index < 22; index++) {
+    const handle = await DBOS.startWorkflow(empty, { queueName: 'probe' })()
+    await handle.getResult()
+    const status = await DBOS.getWorkflowStatus(handle.workflowID)
+    if (index >= 2 && status?.completedAt && status.dequeuedAt) dbosRun.push(status.completedAt - status.dequeuedAt)
+  }
+  await DBOS.shutdown()
+  const client = new pg.Client({ connectionString: dbosUrl.toString() })
+  await client.connect()
+  await client.query('CREATE TEMP TABLE probe (k int PRIMARY KEY, v text)')
+  const insert: number[] = []
+  for (let index = 0; index < 5 * ops; index++) {
+    const start = performance.now()
+    await client.query('INSERT INTO probe VALUES ($1, $2)', [index, JSON.stringify({ index })])
+    insert.push(performance.now() - start)
+  }
+  await client.end()
+  return {
+    dbosStep: samples.map((sample) => sample.step),
+    dbosStream: samples.map((sample) => sample.stream),
+    dbosRun,
+    insert,
+  }
+}
+
+const result = runsArg === 'probe' ? await probe() : await pipelines(Number(runsArg ?? 20), Number(stepsArg ?? 5))
+process.stdout.write(`${JSON.stringify(result)}\n`)
 process.exit(0)

@@ -10,6 +10,7 @@ import {
   type BaseArtifactService,
   type BasePlugin,
   type BaseSessionService,
+  type Session,
 } from '@adk-fluent/core'
 import {
   DurableClient,
@@ -22,6 +23,7 @@ import {
 } from './durable-client.js'
 import { invocationIdOf, type RunSummary } from './durable-run.js'
 import { CancelWatch } from './cancel-watch.js'
+import { EventLogWriter } from './event-log-writer.js'
 import { DurableHooks } from './durable-hooks.js'
 import { AgentTreeChangedError } from './errors.js'
 import { RunSessionView, type SessionSnapshot } from './run-session-view.js'
@@ -204,31 +206,25 @@ export class DurableRunner extends DurableClient {
   ): Promise<RunSummary> {
     const { sessionService } = this.#config
     const { store } = this.context
-    // The run's recorded steps (none on a first execution); the first records the session as the run found it.
-    const recorded = await store.steps(runId)
-    let opened = recorded.get(OPEN_SESSION)
-    const replaying = opened !== undefined
-    if (!opened) {
-      const session = await sessionService.getSession(key)
-      if (!session) throw new SessionNotFoundError(`Session not found: ${input.sessionId}`)
-      const snapshot: SessionSnapshot = {
-        eventCount: session.events.length,
-        state: session.state,
-        startedAt: Date.now(),
-      }
-      opened = await store.recordStep(runId, OPEN_SESSION, {
-        name: OPEN_SESSION,
-        output: snapshot,
-        at: snapshot.startedAt,
-      })
-    }
+    // The session as the run finds it, recorded by the first execution (the run's first step); in the same
+    // statement, the steps earlier executions recorded (none on a first execution).
+    const session = await sessionService.getSession(key)
+    if (!session) throw new SessionNotFoundError(`Session not found: ${input.sessionId}`)
+    const found: SessionSnapshot = { eventCount: session.events.length, state: session.state, startedAt: Date.now() }
+    const { recorded, opened, replaying } = await store.openRun(runId, {
+      name: 'open-session',
+      output: found,
+      at: found.startedAt,
+    })
     const snapshot = opened.output as SessionSnapshot
+    // A first execution's agents read the session it just read (no second query).
+    const initial: Session | undefined = replaying ? undefined : session
     const abort = new AbortController()
     const unwatch = this.#cancels.watch(runId, abort)
     const runner = new Runner({
       appName: this.appName,
       agent: this.#config.agent,
-      sessionService: new RunSessionView(sessionService, key, { snapshot, replaying, hold }),
+      sessionService: new RunSessionView(sessionService, key, { snapshot, replaying, hold, initial }),
       ...(this.#config.artifactService ? { artifactService: this.#config.artifactService } : {}),
       ...(this.#config.plugins ? { plugins: this.#config.plugins } : {}),
     })
@@ -236,8 +232,7 @@ export class DurableRunner extends DurableClient {
     let eventCount = 0
     let finalText = ''
     // The event log is written in order on its own connection, while the run goes on; the run ends after it.
-    let log: Promise<void> = Promise.resolve()
-    let logFailure: { error: unknown } | undefined
+    const log = new EventLogWriter(store, runId)
     try {
       const events = runner.runAsync({
         userId: input.userId,
@@ -251,18 +246,15 @@ export class DurableRunner extends DurableClient {
       })
       for await (const event of events) {
         if (event.partial) continue
-        log = log.then(() => store.logEvent(runId, event)).catch((error: unknown) => void (logFailure ??= { error }))
+        log.add(event)
         eventCount++
         if (isFinalResponse(event) && event.content) finalText = stringifyContent(event)
       }
     } finally {
       unwatch()
-      await log
+      await log.flush().catch(() => undefined)
     }
-    if (logFailure) throw logFailure.error
+    await log.flush()
     return { invocationId, eventCount, finalText }
   }
 }
-
-/** The step that records the session as the run found it. */
-const OPEN_SESSION = 'open-session'

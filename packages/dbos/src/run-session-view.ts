@@ -34,6 +34,8 @@ export interface RunSessionViewOptions {
   replaying: boolean
   /** The run's hold on its session (its lease is what the run's appends carry). */
   hold: SessionHold
+  /** The session the first execution read for its snapshot: the run's first read gets it (no second query). */
+  initial?: Session | undefined
 }
 
 /**
@@ -50,6 +52,7 @@ export class RunSessionView implements BaseSessionService {
   readonly #options: RunSessionViewOptions
   /** Ids of the events this run stored before an earlier execution ended. */
   readonly #stored = new Set<string>()
+  #initial: Session | undefined
 
   acquireLease?: (request: SessionLeaseRequest) => Promise<SessionLease | undefined>
   renewLease?: (lease: SessionLease, ttlMs: number) => Promise<boolean>
@@ -63,6 +66,7 @@ export class RunSessionView implements BaseSessionService {
     this.#inner = inner
     this.#key = key
     this.#options = options
+    this.#initial = options.initial
     const { hold } = options
     if (hold.lease) {
       const lease = hold.lease
@@ -83,23 +87,20 @@ export class RunSessionView implements BaseSessionService {
   }
 
   async getSession(request: GetSessionRequest): Promise<Session | undefined> {
-    if (!this.#options.replaying || !this.#isRunSession(request)) return this.#inner.getSession(request)
+    if (!this.#isRunSession(request)) return this.#inner.getSession(request)
+    const initial = this.#initial
+    this.#initial = undefined
+    if (initial) return tail(initial, request.config)
+    if (!this.#options.replaying) return this.#inner.getSession(request)
     // A re-execution: the whole session, cut back to the snapshot, then the tail the caller asked for.
     const { config, ...whole } = request
     const session = await this.#inner.getSession(whole)
     if (!session) return session
     const { eventCount, state } = this.#options.snapshot
     for (const event of session.events.slice(eventCount)) this.#stored.add(event.id)
-    let events = session.events.slice(0, eventCount)
-    if (config?.afterTimestamp !== undefined) {
-      const after = config.afterTimestamp
-      events = events.filter((event) => event.timestamp >= after)
-    }
-    if (config?.numRecentEvents !== undefined)
-      events = config.numRecentEvents <= 0 ? [] : events.slice(-Math.floor(config.numRecentEvents))
-    session.events = events
+    session.events = session.events.slice(0, eventCount)
     session.state = { ...state }
-    return session
+    return tail(session, config)
   }
 
   async appendEvent(request: AppendEventRequest): Promise<Event> {
@@ -132,4 +133,17 @@ export class RunSessionView implements BaseSessionService {
       request.sessionId === this.#key.sessionId
     )
   }
+}
+
+/** The session with only the events `config` asks for (as a service's `getSession` would return them). */
+function tail(session: Session, config: GetSessionRequest['config']): Session {
+  let events = session.events
+  if (config?.afterTimestamp !== undefined) {
+    const after = config.afterTimestamp
+    events = events.filter((event) => event.timestamp >= after)
+  }
+  if (config?.numRecentEvents !== undefined)
+    events = config.numRecentEvents <= 0 ? [] : events.slice(-Math.floor(config.numRecentEvents))
+  session.events = events
+  return session
 }

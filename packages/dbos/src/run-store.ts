@@ -45,6 +45,29 @@ export class RunStore {
     }
   }
 
+  /**
+   * Starts an execution of a run: records its first step (`open`) unless an earlier execution did, and returns every
+   * step recorded so far. `replaying` is true when an earlier execution recorded the first step (its record wins).
+   */
+  async openRun(
+    runId: string,
+    open: StepRecord,
+  ): Promise<{ recorded: Map<string, StepRecord>; opened: StepRecord; replaying: boolean }> {
+    const result = await this.#pool.query<{ step_key: string; record: string; mine: boolean }>(
+      `WITH ins AS (INSERT INTO adk_fluent_dbos_steps (run_id, step_key, record) VALUES ($1, $2, $3)
+         ON CONFLICT (run_id, step_key) DO NOTHING RETURNING step_key, record)
+       SELECT step_key, record, false AS mine FROM adk_fluent_dbos_steps WHERE run_id = $1
+       UNION ALL SELECT step_key, record, true AS mine FROM ins`,
+      [runId, open.name, JSON.stringify(open)],
+    )
+    const recorded = new Map(result.rows.map((row) => [row.step_key, JSON.parse(row.record) as StepRecord]))
+    let opened = recorded.get(open.name)
+    // Recorded meanwhile by another execution, after this statement's snapshot: read it now.
+    if (!opened) opened = (await this.steps(runId)).get(open.name)
+    if (!opened) throw new Error(`Run ${runId}: its first step "${open.name}" is neither recorded nor readable.`)
+    return { recorded, opened, replaying: !result.rows.some((row) => row.mine) }
+  }
+
   /** Every step the run recorded so far, by step key. */
   async steps(runId: string): Promise<Map<string, StepRecord>> {
     const result = await this.#pool.query<{ step_key: string; record: string }>(
@@ -80,11 +103,17 @@ export class RunStore {
     return JSON.parse(stored ?? text) as StepRecord
   }
 
-  /** Adds an event to the run's log (a no-op when an earlier execution added it). */
-  async logEvent(runId: string, event: Event): Promise<void> {
+  /** Adds events to the run's log, in order, in one statement (each a no-op when an earlier execution added it). */
+  async logEvents(runId: string, events: readonly Event[]): Promise<void> {
+    if (events.length === 0) return
+    const values: unknown[] = [runId]
+    const rows = events.map((event) => {
+      values.push(event.id, JSON.stringify(event))
+      return `($1, $${values.length - 1}, $${values.length})`
+    })
     await this.#pool.query(
-      'INSERT INTO adk_fluent_dbos_events (run_id, event_id, event) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-      [runId, event.id, JSON.stringify(event)],
+      `INSERT INTO adk_fluent_dbos_events (run_id, event_id, event) VALUES ${rows.join(', ')} ON CONFLICT DO NOTHING`,
+      values,
     )
   }
 
