@@ -70,7 +70,7 @@ async function pipelines(runs: number, steps: number) {
     agent: pipeline(steps, runs),
     sessionService: sessions,
     plugins: [timing],
-    queuePollMs: 20,
+    queuePollMs: 100,
   })
   const plain: number[] = []
   const durable: number[] = []
@@ -120,7 +120,7 @@ async function probe(): Promise<{ dbosStep: number[]; dbosStream: number[]; dbos
   const samples: { step: number; stream: number }[] = []
   for (let index = 0; index < 5; index++) samples.push(await (await DBOS.startWorkflow(workflow)()).getResult())
   // An empty workflow through a queue: what DBOS itself costs a run (dequeued → completed).
-  await DBOS.registerQueue('probe', { minPollingIntervalMs: 20 })
+  await DBOS.registerQueue('probe', { minPollingIntervalMs: 100 })
   const dbosRun: number[] = []
   for (let index = 0; index < 22; index++) {
     const handle = await DBOS.startWorkflow(empty, { queueName: 'probe' })()
