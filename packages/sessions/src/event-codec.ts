@@ -66,16 +66,49 @@ function toCamel(key: string): string {
   return key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase())
 }
 
+/** What the codec needs to know about one key name, computed once per name (field names are few). */
+interface KeyInfo {
+  readonly snake: string
+  readonly camel: string
+  /** The value under this key is user data (the key's snake form is in {@link verbatim}). */
+  readonly verbatim: boolean
+  /** The value under this key is a map keyed by ids. */
+  readonly keyed: boolean
+  /** A string under this key is bytes in base64. */
+  readonly base64: boolean
+}
+
+/** Key names seen so far. Bounded: names outside the schema (ids in keyed maps, unknown fields) may be many. */
+const keyInfos = new Map<string, KeyInfo>()
+const KEY_INFO_LIMIT = 4096
+
+function keyInfo(name: string): KeyInfo {
+  let info = keyInfos.get(name)
+  if (info === undefined) {
+    const snake = toSnake(name)
+    info = {
+      snake,
+      camel: toCamel(name),
+      verbatim: verbatim.has(snake),
+      keyed: keyedMaps.has(snake),
+      base64: base64Fields.has(snake),
+    }
+    if (keyInfos.size < KEY_INFO_LIMIT) keyInfos.set(name, info)
+  }
+  return info
+}
+
 function encodeValue(value: unknown, key: string | undefined): unknown {
+  if (typeof value !== 'object' || value === null) return value
+  // User data first: an array of objects there (a confirmation payload) keeps its keys and nulls too.
+  if (key !== undefined && verbatim.has(key)) return JSON.parse(JSON.stringify(value)) as unknown
   if (Array.isArray(value))
     return value.filter((item) => item !== undefined).map((item) => encodeValue(item, undefined))
-  if (typeof value !== 'object' || value === null) return value
-  if (key !== undefined && verbatim.has(key)) return JSON.parse(JSON.stringify(value)) as unknown
   const out: Record<string, unknown> = {}
   for (const name of Object.keys(value)) {
     const item = (value as Record<string, unknown>)[name]
     if (item === undefined || item === null) continue
-    const snake = key !== undefined && keyedMaps.has(key) ? name : toSnake(name)
+    const snake = key !== undefined && keyedMaps.has(key) ? name : keyInfo(name).snake
     out[snake] = encodeValue(item, snake)
   }
   return out
@@ -99,22 +132,39 @@ export function encodeEvent(event: Event): StoredEventData {
   return data
 }
 
-function decodeValue(value: unknown, key: string | undefined): unknown {
-  if (Array.isArray(value)) return value.map((item) => decodeValue(item, undefined))
-  if (typeof value !== 'object' || value === null) return value
-  if (key !== undefined && verbatim.has(key)) return value
+/** Decodes an object that is not user data: keys to camelCase (kept in a keyed map), `null`s dropped. */
+function decodeObject(value: Record<string, unknown>, keyed: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const name of Object.keys(value)) {
-    const item = (value as Record<string, unknown>)[name]
+    const item = value[name]
     if (item === null || item === undefined) continue
-    const snake = toSnake(name)
-    const camel = key !== undefined && keyedMaps.has(key) ? name : toCamel(name)
-    out[camel] =
-      base64Fields.has(snake) && typeof item === 'string'
-        ? item.replace(/-/g, '+').replace(/_/g, '/')
-        : decodeValue(item, snake)
+    const info = keyInfo(name)
+    out[keyed ? name : info.camel] =
+      typeof item !== 'object'
+        ? info.base64 && typeof item === 'string'
+          ? item.replace(/-/g, '+').replace(/_/g, '/')
+          : item
+        : info.verbatim
+          ? item
+          : Array.isArray(item)
+            ? item.map(decodeItem)
+            : decodeObject(item as Record<string, unknown>, info.keyed)
   }
   return out
+}
+
+/** Decodes an array item (items have no key: never user data, never keyed). */
+function decodeItem(item: unknown): unknown {
+  if (typeof item !== 'object' || item === null) return item
+  return Array.isArray(item) ? item.map(decodeItem) : decodeObject(item as Record<string, unknown>, false)
+}
+
+/** Decodes `value` found under `key` (its snake form). */
+function decodeValue(value: unknown, key: string): unknown {
+  if (typeof value !== 'object' || value === null || verbatim.has(key)) return value
+  return Array.isArray(value)
+    ? value.map(decodeItem)
+    : decodeObject(value as Record<string, unknown>, keyedMaps.has(key))
 }
 
 /**
@@ -125,8 +175,12 @@ export function decodeEvent(
   data: StoredEventData | string | null | undefined,
   columns: { id: string; invocationId: string; timestampMs: number },
 ): Event {
-  const parsed = (typeof data === 'string' ? JSON.parse(data) : (data ?? {})) as Record<string, unknown>
-  const decoded = decodeValue(parsed, undefined) as Record<string, unknown>
+  const parsed = (typeof data === 'string' ? JSON.parse(data) : (data ?? {})) as unknown
+  const fresh = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+  const decoded = (fresh ? decodeObject(parsed as Record<string, unknown>, false) : decodeItem(parsed)) as Record<
+    string,
+    unknown
+  >
   const custom = decoded['customMetadata'] as Record<string, unknown> | undefined
   const extra = custom?.[EXTRA_KEY]
   if (custom && extra !== undefined) {
@@ -134,14 +188,25 @@ export function decodeEvent(
     if (Object.keys(rest).length > 0) decoded['customMetadata'] = rest
     else delete decoded['customMetadata']
     for (const [name, value] of Object.entries(extra as Record<string, unknown>))
-      decoded[toCamel(name)] = decodeValue(value, name)
+      decoded[keyInfo(name).camel] = decodeValue(value, name)
   }
-  return createEvent({
-    ...decoded,
-    id: columns.id,
-    invocationId: columns.invocationId,
-    author: typeof decoded['author'] === 'string' ? decoded['author'] : '',
-    timestamp: columns.timestampMs,
-    actions: (decoded['actions'] ?? {}) as Event['actions'],
-  })
+  const author = typeof decoded['author'] === 'string' ? decoded['author'] : ''
+  const actions = (decoded['actions'] ?? {}) as Event['actions']
+  if (!fresh) {
+    return createEvent({
+      ...decoded,
+      id: columns.id,
+      invocationId: columns.invocationId,
+      author,
+      timestamp: columns.timestampMs,
+      actions,
+    })
+  }
+  // `decoded` is a plain object made here: the fields set in place give the order `{ ...decoded, id, … }` would.
+  decoded['id'] = columns.id
+  decoded['invocationId'] = columns.invocationId
+  decoded['author'] = author
+  decoded['timestamp'] = columns.timestampMs
+  decoded['actions'] = actions
+  return createEvent(decoded)
 }
