@@ -3,19 +3,22 @@
  * SQLite (a temp file) and PostgreSQL (`ADK_FLUENT_TEST_PG_URL`, e.g. from `scripts/pg-test-server.sh`).
  *
  *   cd bench && tsx --expose-gc --conditions=@adk-fluent/source src/probes/session-read.ts [events] [samples]
- *   cd bench && node --cpu-prof --cpu-prof-dir=/tmp/prof --expose-gc --import tsx \
- *     --conditions=@adk-fluent/source src/probes/session-read.ts 20000 5
+ *   ADK_FLUENT_PROBE_PROFILE=/tmp/prof tsx --expose-gc --conditions=@adk-fluent/source src/probes/session-read.ts
  *
  * The session is written with the same event shapes as bench scenario K (alternating user / assistant texts, every
  * tenth event with a state delta), inserted in bulk through the drivers (the rows are `encodeEvent`'s JSON, as
  * `appendEvent` writes them). Prints medians (ms, and µs per event) of: the whole `getSession`, the driver reading
- * the event rows alone, `JSON.parse` of every `event_data`, and `decodeEvent` of every parsed event.
+ * the event rows alone, `JSON.parse` of every `event_data`, and `decodeEvent` of every parsed event, as wall time and
+ * as this process's CPU time (the machine may be shared: CPU time is the steadier number). With
+ * `ADK_FLUENT_PROBE_PROFILE=<dir>`, the `getSession` samples of each store (only those: not the setup) are recorded
+ * as a V8 CPU profile `<dir>/<store>-getSession.cpuprofile` (open it in Chrome DevTools or speedscope).
  */
 import * as core from '@adk-fluent/core'
 import { createClient } from '@libsql/client'
 import { decodeEvent, encodeEvent, PostgresSessionService, SqliteSessionService } from '@adk-fluent/sessions'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { Session as InspectorSession } from 'node:inspector/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -27,6 +30,25 @@ const SAMPLES = Number(process.argv[3] ?? 7)
 const APP = 'probe'
 const USER = 'u'
 const pgUrl = process.env['ADK_FLUENT_TEST_PG_URL']
+const profileDir = process.env['ADK_FLUENT_PROBE_PROFILE']
+
+/** Runs `work` under the V8 CPU profiler when a profile directory is set; the profile goes to `<dir>/<name>`. */
+async function profiled(name: string, work: () => Promise<void>): Promise<void> {
+  if (!profileDir) return work()
+  const inspector = new InspectorSession()
+  inspector.connect()
+  await inspector.post('Profiler.enable')
+  await inspector.post('Profiler.setSamplingInterval', { interval: 200 })
+  await inspector.post('Profiler.start')
+  try {
+    await work()
+  } finally {
+    const { profile } = await inspector.post('Profiler.stop')
+    mkdirSync(profileDir, { recursive: true })
+    writeFileSync(join(profileDir, name), JSON.stringify(profile))
+    inspector.disconnect()
+  }
+}
 
 /** The K scenario's history event `index`, as `appendEvent` would store it. */
 function historyRow(index: number, baseSeconds: number) {
@@ -46,19 +68,26 @@ function historyRow(index: number, baseSeconds: number) {
   }
 }
 
+/** Wall and CPU time (this process: the driver's and our work, not the server's) per sample; medians printed. */
 async function median(label: string, run: () => Promise<unknown> | unknown): Promise<void> {
   await run()
-  const samples: number[] = []
+  const wall: number[] = []
+  const cpu: number[] = []
   for (let index = 0; index < SAMPLES; index++) {
     collectGarbage()
     const start = performance.now()
+    const startCpu = process.cpuUsage()
     await run()
-    samples.push(performance.now() - start)
+    const usedCpu = process.cpuUsage(startCpu)
+    wall.push(performance.now() - start)
+    cpu.push((usedCpu.user + usedCpu.system) / 1000)
   }
-  const { median, min, max } = stats(samples)
-  const perEvent = ((median * 1000) / EVENTS).toFixed(2)
+  const { median, min, max } = stats(wall)
+  const cpuMedian = stats(cpu).median
+  const perEvent = (ms: number) => ((ms * 1000) / EVENTS).toFixed(2).padStart(6)
   console.log(
-    `${label.padEnd(44)} ${median.toFixed(1).padStart(8)} ms  (${min.toFixed(1)}–${max.toFixed(1)})  ${perEvent} µs/event`,
+    `${label.padEnd(44)} wall ${median.toFixed(1).padStart(7)} ms (${min.toFixed(0)}–${max.toFixed(0)}) ${perEvent(median)} µs/event` +
+      `  cpu ${cpuMedian.toFixed(1).padStart(7)} ms ${perEvent(cpuMedian)} µs/event`,
   )
 }
 
@@ -96,10 +125,12 @@ async function probeSqlite(): Promise<void> {
     })
     await raw.batch(statements, 'write')
     console.log(`SQLite (${file}), ${EVENTS} events`)
-    await median('getSession (all events)', async () => {
-      const read = await service.getSession({ appName: APP, userId: USER, sessionId: session.id })
-      if (read?.events.length !== EVENTS) throw new Error(`read ${read?.events.length} events`)
-    })
+    await profiled('sqlite-getSession.cpuprofile', () =>
+      median('getSession (all events)', async () => {
+        const read = await service.getSession({ appName: APP, userId: USER, sessionId: session.id })
+        if (read?.events.length !== EVENTS) throw new Error(`read ${read?.events.length} events`)
+      }),
+    )
     const select = {
       sql: `SELECT id, invocation_id, timestamp, event_data FROM events
             WHERE app_name = ? AND user_id = ? AND session_id = ? ORDER BY timestamp DESC, rowid DESC`,
@@ -146,10 +177,12 @@ async function probePostgres(url: string): Promise<void> {
       ],
     )
     console.log(`PostgreSQL (${schema}), ${EVENTS} events`)
-    await median('getSession (all events)', async () => {
-      const read = await service.getSession({ appName: APP, userId: USER, sessionId: session.id })
-      if (read?.events.length !== EVENTS) throw new Error(`read ${read?.events.length} events`)
-    })
+    await profiled('postgres-getSession.cpuprofile', () =>
+      median('getSession (all events)', async () => {
+        const read = await service.getSession({ appName: APP, userId: USER, sessionId: session.id })
+        if (read?.events.length !== EVENTS) throw new Error(`read ${read?.events.length} events`)
+      }),
+    )
     const select = `SELECT id, invocation_id, extract(epoch FROM timestamp)::float8 AS ts, event_data AS data FROM events
       WHERE app_name = $1 AND user_id = $2 AND session_id = $3 ORDER BY timestamp DESC`
     await median('driver rows (objects, jsonb parsed by pg)', () => client.query(select, [APP, USER, session.id]))

@@ -253,9 +253,9 @@ describe.skipIf(!pgUrl)(`a turn loads only the history its agent sees: ${pgTitle
         }
         reads[variant] = {
           statements: turnLog.length,
+          // getSession's rows: the session row (kind 0), then one row per event (kind 1).
           eventRowsLoaded: eventReads.reduce(
-            (sum, entry) =>
-              sum + entry.rows.reduce((n, row) => n + (Array.isArray(row['events']) ? row['events'].length : 0), 0),
+            (sum, entry) => sum + entry.rows.filter((row) => row['kind'] === 1).length,
             0,
           ),
           eventRowsRead,

@@ -100,28 +100,35 @@ export class PostgresSessionService implements BaseSessionService {
     const after = config?.afterTimestamp === undefined ? null : config.afterTimestamp / 1000
     const limit = config?.numRecentEvents === undefined ? null : Math.max(0, Math.floor(config.numRecentEvents))
     const result = await this.#query<{
+      kind: number
+      id: string
+      invocation_id: string
+      ts: number
+      event_data: string | null
       revision: string
-      update_time: number
       state: unknown
       app_state: unknown
       user_state: unknown
-      events: { id: string; invocation_id: string; ts: number; data: unknown }[]
     }>(pgSql.get, [appName, userId, sessionId, after, limit])
-    const row = result.rows[0]
-    if (!row) return undefined
+    const rows = result.rows
+    const row = rows[0]
+    if (row?.kind !== 0) return undefined
+    const events = new Array<Event>(rows.length - 1)
+    for (let index = 1; index < rows.length; index++) {
+      const event = rows[index] as (typeof rows)[number]
+      events[index - 1] = decodeEvent(event.event_data, {
+        id: event.id,
+        invocationId: event.invocation_id,
+        timestampMs: event.ts * 1000,
+      })
+    }
     return {
       id: sessionId,
       appName,
       userId,
       state: mergeState(record(row.state), record(row.app_state), record(row.user_state)),
-      events: row.events.map((event) =>
-        decodeEvent(event.data as Record<string, unknown> | null, {
-          id: event.id,
-          invocationId: event.invocation_id,
-          timestampMs: event.ts * 1000,
-        }),
-      ),
-      lastUpdateTime: row.update_time * 1000,
+      events,
+      lastUpdateTime: row.ts * 1000,
       revision: Number(row.revision),
     }
   }

@@ -62,21 +62,26 @@ SELECT s.revision,
   (SELECT id FROM events WHERE app_name = $1 AND user_id = $2 AND session_id = $3 ORDER BY timestamp DESC LIMIT 1) AS last_event_id
 FROM sessions s WHERE s.app_name = $1 AND s.user_id = $2 AND s.id = $3`,
 
-  /** One snapshot. $4 afterTimestamp (s) or NULL, $5 numRecentEvents or NULL (all). */
+  /**
+   * One snapshot, as rows (one big `json_agg` value costs the server and `pg` several times more): the session row
+   * (`kind` 0: revision, update time, state, app and user state) first, then its events oldest first (`kind` 1: id,
+   * invocation id, timestamp, `event_data` as text, parsed once by the codec). No row: no session.
+   * $4 afterTimestamp (s) or NULL, $5 numRecentEvents or NULL (all).
+   */
   get: `
-SELECT s.revision, extract(epoch FROM s.update_time)::float8 AS update_time, s.state,
-  a.state AS app_state, u.state AS user_state, e.events
+SELECT 0 AS kind, NULL::text AS id, NULL::text AS invocation_id, extract(epoch FROM s.update_time)::float8 AS ts,
+  NULL::text AS event_data, s.revision, s.state, a.state AS app_state, u.state AS user_state
 FROM sessions s
 LEFT JOIN app_states a ON a.app_name = s.app_name
 LEFT JOIN user_states u ON u.app_name = s.app_name AND u.user_id = s.user_id
-LEFT JOIN LATERAL (
-  SELECT coalesce(json_agg(json_build_object('id', x.id, 'invocation_id', x.invocation_id,
-    'ts', extract(epoch FROM x.timestamp)::float8, 'data', x.event_data) ORDER BY x.timestamp), '[]') AS events
-  FROM (SELECT id, invocation_id, timestamp, event_data FROM events
-    WHERE app_name = s.app_name AND user_id = s.user_id AND session_id = s.id
-      AND ($4::float8 IS NULL OR timestamp >= to_timestamp($4::float8) AT TIME ZONE 'UTC')
-    ORDER BY timestamp DESC LIMIT $5) x) e ON true
-WHERE s.app_name = $1 AND s.user_id = $2 AND s.id = $3`,
+WHERE s.app_name = $1 AND s.user_id = $2 AND s.id = $3
+UNION ALL
+SELECT 1, x.id, x.invocation_id, extract(epoch FROM x.timestamp)::float8, x.event_data::text, NULL, NULL, NULL, NULL
+FROM (SELECT id, invocation_id, timestamp, event_data FROM events
+  WHERE app_name = $1 AND user_id = $2 AND session_id = $3
+    AND ($4::float8 IS NULL OR timestamp >= to_timestamp($4::float8) AT TIME ZONE 'UTC')
+  ORDER BY timestamp DESC LIMIT $5) x
+ORDER BY kind, ts`,
 
   list: `
 SELECT s.id, s.user_id, extract(epoch FROM s.update_time)::float8 AS update_time, s.revision, s.state,
