@@ -20,7 +20,7 @@ export interface EventActions {
   requestedToolConfirmations: Record<string, ToolConfirmation>
 }
 
-/** Empty actions (`stateDelta` is an object without a prototype: only own keys are state), with the given fields spread over them. */
+/** Empty actions (`stateDelta` is a record that inherits nothing: only own keys are state), with the given fields spread over them. */
 export function createEventActions(partial: Partial<EventActions> = {}): EventActions {
   return {
     stateDelta: nullRecord(),

@@ -22,7 +22,7 @@ export function assertStateDelta(delta: Readonly<Record<string, unknown>>, where
   for (const key in delta) if (Object.prototype.hasOwnProperty.call(delta, key)) assertWritableStateKey(key, where)
 }
 
-/** A fresh object without a prototype holding the own enumerable entries of each source, later ones winning. */
+/** A fresh record that inherits nothing ({@link nullRecord}) holding the own enumerable entries of each source, later ones winning. */
 export function ownRecord(...sources: (Readonly<Record<string, unknown>> | undefined)[]): Record<string, unknown> {
   const result: Record<string, unknown> = nullRecord()
   for (const source of sources) {

@@ -71,7 +71,7 @@ export class State {
     for (const key of keys) this.#delta[key] = values[key]
   }
 
-  /** The merged state (an object without a prototype): session state, then `temp:` values, then the pending delta. */
+  /** The merged state (a record that inherits nothing): session state, then `temp:` values, then the pending delta. */
   toRecord(): Record<string, unknown> {
     return ownRecord(this.#value, this.#temp, this.#delta)
   }
