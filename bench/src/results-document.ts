@@ -13,9 +13,11 @@ export const scenarioDescriptions: Readonly<Record<string, string>> = {
   \`heapUsed\` delta around the fill with \`gc()\` on both ends.`,
   G: "- **G** `import()` time in a fresh node process (node's own start-up excluded), of the built packages.",
   H: '- **H** fluent `build()` cost (no counterpart in @google/adk; compared with constructing the agents by hand).',
-  I: `- **I** \`@adk-fluent/dbos\` (no counterpart in @google/adk): a 5-step pipeline as a durable run against the plain
-  \`Runner\`, both on the same PostgreSQL session store (overhead per step), and runs per second that 1, 2 and 4
-  worker processes finish from one queue. Needs \`ADK_FLUENT_TEST_PG_URL\`; skipped without it.`,
+  I: `- **I** \`@adk-fluent/dbos\` (no counterpart in @google/adk): pipelines of 5 and 20 steps as durable runs against
+  the plain \`Runner\`, both on the same PostgreSQL session store (\`PostgresSessionService\`), runs alternating: the
+  overhead per step all in, per added step and once per run; one DBOS step, stream write and empty workflow measured
+  alone for comparison; and runs per second that 1, 2 and 4 worker processes finish from one queue. Needs
+  \`ADK_FLUENT_TEST_PG_URL\`; skipped without it.`,
   J: `- **J** \`previewRun\` (no counterpart in @google/adk) of scenario B's 10-step pipeline — the real runner on a stand-in
   model, every request recorded with a state copy — against the same turn on a \`ScriptedLlm\`; agents, runner and
   session are built per operation on both sides. Target: 2 ms per preview.`,
