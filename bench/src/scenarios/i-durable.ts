@@ -146,7 +146,7 @@ async function throughput(count: number, runs: number): Promise<ResultRow> {
       name: `throughput, ${count} worker process${count > 1 ? 'es' : ''} (${runs} queued runs)`,
       unit: 'runs/s',
       ours: stats([perSecond]),
-      note: 'I: first enqueue → last completion as DBOS records them; each worker takes up to 8 runs at once; 2 CPU cores are shared by all processes (the database included).',
+      note: 'I: first enqueue → last completion as DBOS records them; each worker takes up to 8 runs at once. All workers, the database and the client share 2 CPU cores (and the other work on the machine), so more worker processes compete for the same CPU: these rows show what one machine sustains, not how workers on separate machines scale.',
     }
   } finally {
     await Promise.all(workers.map((worker) => worker.kill()))
