@@ -7,7 +7,7 @@ import {
   type LlmResponse,
 } from '@adk-fluent/core'
 import { APICallError, type LanguageModelV3CallOptions, type LanguageModelV3StreamPart } from '@ai-sdk/provider'
-import { FinishReason } from '@google/genai'
+import { FinishReason } from '@adk-fluent/core'
 import { MockLanguageModelV3 } from 'ai/test'
 import { describe, expect, it } from 'vitest'
 import { AiSdkLlm, aiSdk } from './ai-sdk-llm.js'

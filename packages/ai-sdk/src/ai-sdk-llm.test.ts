@@ -1,5 +1,5 @@
 import { createLlmRequest, type LlmRequest, type LlmResponse } from '@adk-fluent/core'
-import { FinishReason, Type } from '@google/genai'
+import { FinishReason, Type } from '@adk-fluent/core'
 import { MockLanguageModelV3 } from 'ai/test'
 import { describe, expect, it } from 'vitest'
 import { AiSdkLlm, aiSdk } from './ai-sdk-llm.js'

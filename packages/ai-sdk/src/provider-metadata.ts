@@ -1,4 +1,4 @@
-import type { Part } from '@google/genai'
+import type { Part } from '@adk-fluent/core'
 import type { SharedV3ProviderMetadata } from '@ai-sdk/provider'
 
 /**

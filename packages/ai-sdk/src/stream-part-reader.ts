@@ -1,12 +1,12 @@
 import type { GenerateContentResponseFields } from '@adk-fluent/core'
-import type { FinishReason, GenerateContentResponseUsageMetadata, Part } from '@google/genai'
+import type { FinishReason, GenerateContentResponseUsageMetadata, Part } from '@adk-fluent/core'
 import type { LanguageModelV3StreamPart, SharedV3ProviderMetadata } from '@ai-sdk/provider'
 import { toFinishReason } from './to-finish-reason.js'
 import { toFunctionCallPart } from './to-function-call-part.js'
 import { toPart } from './to-llm-response.js'
 import { toUsageMetadata } from './to-usage-metadata.js'
 
-const MALFORMED_FUNCTION_CALL = 'MALFORMED_FUNCTION_CALL' as FinishReason.MALFORMED_FUNCTION_CALL
+const MALFORMED_FUNCTION_CALL: FinishReason = 'MALFORMED_FUNCTION_CALL'
 
 /**
  * Turns the parts of an AI SDK stream into `@google/genai`-shaped chunks for core's `StreamingResponseAggregator`,

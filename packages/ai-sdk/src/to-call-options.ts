@@ -1,5 +1,5 @@
 import { genaiSchemaToJsonSchema, getFunctionDeclarations, type LlmRequest } from '@adk-fluent/core'
-import type { FunctionDeclaration } from '@google/genai'
+import type { FunctionDeclaration } from '@adk-fluent/core'
 import type {
   JSONSchema7,
   LanguageModelV3CallOptions,

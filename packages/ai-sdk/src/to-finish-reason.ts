@@ -1,4 +1,4 @@
-import type { FinishReason } from '@google/genai'
+import type { FinishReason } from '@adk-fluent/core'
 import type { LanguageModelV3FinishReason } from '@ai-sdk/provider'
 
 /** A genai finish reason and, when the model stopped abnormally, the message that explains it. */
@@ -7,11 +7,11 @@ export interface MappedFinishReason {
   readonly finishMessage?: string
 }
 
-// Literals: referencing @google/genai's runtime enum would load the whole client.
-const STOP = 'STOP' as FinishReason.STOP
-const MAX_TOKENS = 'MAX_TOKENS' as FinishReason.MAX_TOKENS
-const SAFETY = 'SAFETY' as FinishReason.SAFETY
-const OTHER = 'OTHER' as FinishReason.OTHER
+// Gemini's finish reasons (core's FinishReason values).
+const STOP: FinishReason = 'STOP'
+const MAX_TOKENS: FinishReason = 'MAX_TOKENS'
+const SAFETY: FinishReason = 'SAFETY'
+const OTHER: FinishReason = 'OTHER'
 
 /**
  * The AI SDK's unified finish reason as Gemini's: `stop` and `tool-calls` → `STOP`, `length` → `MAX_TOKENS`,

@@ -1,4 +1,4 @@
-import type { Part } from '@google/genai'
+import type { Part } from '@adk-fluent/core'
 import type { LanguageModelV3ToolCall } from '@ai-sdk/provider'
 import { withProviderMetadata } from './provider-metadata.js'
 

@@ -1,4 +1,4 @@
-import type { Content, Part } from '@google/genai'
+import type { Content, Part } from '@adk-fluent/core'
 import type {
   JSONValue,
   LanguageModelV3FilePart,

@@ -1,13 +1,13 @@
 import { Buffer } from 'node:buffer'
 import { createLlmResponse, type GenerateContentResponseFields, type LlmResponse } from '@adk-fluent/core'
-import type { FinishReason, Part } from '@google/genai'
+import type { FinishReason, Part } from '@adk-fluent/core'
 import type { LanguageModelV3Content, LanguageModelV3GenerateResult } from '@ai-sdk/provider'
 import { toFinishReason } from './to-finish-reason.js'
 import { toFunctionCallPart } from './to-function-call-part.js'
 import { toUsageMetadata } from './to-usage-metadata.js'
 import { withProviderMetadata } from './provider-metadata.js'
 
-const MALFORMED_FUNCTION_CALL = 'MALFORMED_FUNCTION_CALL' as FinishReason.MALFORMED_FUNCTION_CALL
+const MALFORMED_FUNCTION_CALL: FinishReason = 'MALFORMED_FUNCTION_CALL'
 
 /**
  * A whole (non-streamed) AI SDK answer as one {@link LlmResponse}, through core's `createLlmResponse` so it reads

@@ -1,4 +1,4 @@
-import type { GenerateContentResponseUsageMetadata } from '@google/genai'
+import type { GenerateContentResponseUsageMetadata } from '@adk-fluent/core'
 import type { LanguageModelV3Usage } from '@ai-sdk/provider'
 
 /**

@@ -132,6 +132,43 @@ export {
   getFunctionDeclarations,
 } from './models/llm-request.js'
 export type { LlmResponse } from './models/llm-response.js'
+export type {
+  Blob,
+  CallableTool,
+  Candidate,
+  Citation,
+  CitationMetadata,
+  CodeExecutionResult,
+  Content,
+  ContentListUnion,
+  ContentUnion,
+  ExecutableCode,
+  FileData,
+  FunctionCall,
+  FunctionCallingConfig,
+  FunctionDeclaration,
+  FunctionResponse,
+  FunctionResponsePart,
+  GenerateContentConfig,
+  GenerateContentResponseUsageMetadata,
+  GroundingMetadata,
+  HttpOptions,
+  HttpRetryOptions,
+  ModalityTokenCount,
+  Part,
+  PartUnion,
+  PromptFeedback,
+  SafetySetting,
+  Schema,
+  SchemaUnion,
+  ThinkingConfig,
+  Tool,
+  ToolConfig,
+  ToolListUnion,
+  ToolUnion,
+  VideoMetadata,
+} from './models/genai-types.js'
+export { BlockedReason, FinishReason, Type } from './models/genai-types.js'
 export { createLlmResponse } from './models/create-llm-response.js'
 export type { GenerateContentResponseFields } from './models/create-llm-response.js'
 export { StreamingResponseAggregator } from './models/streaming-response-aggregator.js'

@@ -1,4 +1,4 @@
-import type { Content } from '@google/genai'
+import type { Content } from '../models/genai-types.js'
 import type { Context } from './context.js'
 
 /** A before/after agent callback: returning a `Content` short-circuits (before) or adds a reply (after). */

@@ -1,4 +1,4 @@
-import type { Content } from '@google/genai'
+import type { Content } from '../models/genai-types.js'
 import { describe, expect, it, vi } from 'vitest'
 import { createEvent, type Event } from '../events/event.js'
 import { ConfigError } from '../errors/config-error.js'

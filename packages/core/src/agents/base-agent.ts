@@ -1,4 +1,4 @@
-import type { Content } from '@google/genai'
+import type { Content } from '../models/genai-types.js'
 import type { Event } from '../events/event.js'
 import { createEvent } from '../events/event.js'
 import { createEventActions, hasDelta } from '../events/event-actions.js'

@@ -1,4 +1,4 @@
-import type { Part } from '@google/genai'
+import type { Part } from '../models/genai-types.js'
 import type { InvocationContext } from './invocation-context.js'
 import { ReadonlyContext } from './readonly-context.js'
 import { createEventActions, type EventActions, type ToolConfirmation } from '../events/event-actions.js'

@@ -1,4 +1,4 @@
-import type { Content } from '@google/genai'
+import type { Content } from '../models/genai-types.js'
 import type { BaseAgent } from './base-agent.js'
 import type { RunConfig } from './run-config.js'
 import type { InvocationHooks } from './invocation-hooks.js'

@@ -1,4 +1,4 @@
-import type { GenerateContentConfig } from '@google/genai'
+import type { GenerateContentConfig } from '../models/genai-types.js'
 import type { z } from 'zod'
 import { BaseAgent, combineHistoryTurns, type BaseAgentConfig } from './base-agent.js'
 import type { InvocationContext } from './invocation-context.js'

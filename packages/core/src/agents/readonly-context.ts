@@ -1,4 +1,4 @@
-import type { Content } from '@google/genai'
+import type { Content } from '../models/genai-types.js'
 import type { InvocationContext } from './invocation-context.js'
 import { State } from '../sessions/state.js'
 

@@ -1,4 +1,4 @@
-import type { Part } from '@google/genai'
+import type { Part } from '../models/genai-types.js'
 import type {
   ArtifactKey,
   BaseArtifactService,

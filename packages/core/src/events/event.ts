@@ -1,4 +1,4 @@
-import type { Content, FunctionCall, FunctionResponse } from '@google/genai'
+import type { Content, FunctionCall, FunctionResponse } from '../models/genai-types.js'
 import type { LlmResponse } from '../models/llm-response.js'
 import { createEventActions, type EventActions } from './event-actions.js'
 import { newEventId } from '../util/ids.js'

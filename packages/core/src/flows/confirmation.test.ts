@@ -1,4 +1,4 @@
-import type { Content, FunctionCall } from '@google/genai'
+import type { Content, FunctionCall } from '../models/genai-types.js'
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { LlmAgent } from '../agents/llm-agent.js'

@@ -1,4 +1,4 @@
-import type { FunctionCall, FunctionResponse, Part } from '@google/genai'
+import type { FunctionCall, FunctionResponse, Part } from '../models/genai-types.js'
 import type { LlmAgent } from '../agents/llm-agent.js'
 import type { InvocationContext } from '../agents/invocation-context.js'
 import { Context } from '../agents/context.js'

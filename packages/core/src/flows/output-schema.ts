@@ -1,4 +1,4 @@
-import type { FunctionDeclaration, Schema } from '@google/genai'
+import type { FunctionDeclaration, Schema } from '../models/genai-types.js'
 import type { z } from 'zod'
 import { BaseTool } from '../tools/base-tool.js'
 import type { Context } from '../agents/context.js'

@@ -1,4 +1,4 @@
-import type { Content } from '@google/genai'
+import type { Content } from '../models/genai-types.js'
 import type { LlmAgent } from '../agents/llm-agent.js'
 import { ConfigError } from '../errors/config-error.js'
 import type { Event } from '../events/event.js'

@@ -1,5 +1,5 @@
-import type { FinishReason, GenerateContentResponseUsageMetadata, Part } from '@google/genai'
-import { FinishReasonValue } from './genai-enums.js'
+import type { GenerateContentResponseUsageMetadata, Part } from './genai-types.js'
+import { FinishReason } from './genai-types.js'
 import type { LlmResponse } from './llm-response.js'
 import type { ChatToolCall } from './to-chat-completion-request.js'
 
@@ -25,11 +25,11 @@ interface ChatCompletionMessage {
 }
 
 const finishReasons: Readonly<Record<string, FinishReason>> = {
-  stop: FinishReasonValue.STOP,
-  tool_calls: FinishReasonValue.STOP,
-  function_call: FinishReasonValue.STOP,
-  length: FinishReasonValue.MAX_TOKENS,
-  content_filter: FinishReasonValue.SAFETY,
+  stop: FinishReason.STOP,
+  tool_calls: FinishReason.STOP,
+  function_call: FinishReason.STOP,
+  length: FinishReason.MAX_TOKENS,
+  content_filter: FinishReason.SAFETY,
 }
 
 /**
@@ -81,7 +81,7 @@ export function chatCompletionToLlmResponse(completion: ChatCompletion): LlmResp
     else malformed = malformedToolCallMessage(name, text)
   }
   const response: LlmResponse = malformed
-    ? { errorCode: FinishReasonValue.MALFORMED_FUNCTION_CALL, errorMessage: malformed }
+    ? { errorCode: FinishReason.MALFORMED_FUNCTION_CALL, errorMessage: malformed }
     : parts.length > 0
       ? { content: { role: 'model', parts } }
       : { errorCode: 'UNKNOWN_ERROR', errorMessage: 'The model returned no message content and no tool calls.' }

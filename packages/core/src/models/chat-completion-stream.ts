@@ -1,6 +1,6 @@
-import type { FinishReason, GenerateContentResponseUsageMetadata, Part } from '@google/genai'
+import type { GenerateContentResponseUsageMetadata, Part } from './genai-types.js'
 import type { GenerateContentResponseFields } from './create-llm-response.js'
-import { FinishReasonValue } from './genai-enums.js'
+import { FinishReason } from './genai-types.js'
 import {
   malformedToolCallMessage,
   parseToolArguments,
@@ -76,7 +76,7 @@ export class ChatCompletionChunkReader {
       const args = parseToolArguments(call.arguments)
       if (args) parts.push({ functionCall: { ...(call.id ? { id: call.id } : {}), name: call.name, args } })
       else {
-        finishReason = FinishReasonValue.MALFORMED_FUNCTION_CALL
+        finishReason = FinishReason.MALFORMED_FUNCTION_CALL
         finishMessage = malformedToolCallMessage(call.name, call.arguments)
       }
     }

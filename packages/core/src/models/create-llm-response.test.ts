@@ -1,4 +1,4 @@
-import { BlockedReason, FinishReason } from '@google/genai'
+import { BlockedReason, FinishReason } from './genai-types.js'
 import { describe, expect, it } from 'vitest'
 import { createLlmResponse } from './create-llm-response.js'
 

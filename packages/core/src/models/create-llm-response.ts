@@ -1,11 +1,7 @@
-import type { Content, GenerateContentResponse } from '@google/genai'
+import type { Content, GenerateContentResponseFields } from './genai-types.js'
 import type { LlmResponse } from './llm-response.js'
 
-/** The fields of a `@google/genai` `GenerateContentResponse` that a model adapter reads. */
-export type GenerateContentResponseFields = Pick<
-  GenerateContentResponse,
-  'candidates' | 'promptFeedback' | 'usageMetadata' | 'modelVersion'
->
+export type { GenerateContentResponseFields } from './genai-types.js'
 
 /**
  * Converts one `GenerateContentResponse` into an {@link LlmResponse} (ADK `LlmResponse.create`):

@@ -1,4 +1,4 @@
-import { FinishReason, type Content } from '@google/genai'
+import { FinishReason, type Content } from './genai-types.js'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AdkFluentError } from '../errors/adk-fluent-error.js'
 import { ModelError } from '../errors/runtime-errors.js'

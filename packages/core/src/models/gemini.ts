@@ -1,11 +1,14 @@
-import type { GenerateContentResponse, GoogleGenAI, HttpOptions } from '@google/genai'
+// Types only: @google/genai is an optional peer, loaded by the first call (#getClient).
+import type * as genai from '@google/genai'
 import { AdkFluentError } from '../errors/adk-fluent-error.js'
 import type { AbortError } from '../errors/runtime-errors.js'
 import { BaseLlm } from './base-llm.js'
 import { createLlmResponse } from './create-llm-response.js'
 import { resolveGeminiConnection, type GeminiConnection } from './gemini-connection.js'
+import type { HttpOptions } from './genai-types.js'
 import type { LlmRequest } from './llm-request.js'
 import type { LlmResponse } from './llm-response.js'
+import { loadGenai } from './load-genai.js'
 import { readApiError } from './read-api-error.js'
 import { createRecordingFetch, type FailedResponseRecord } from './recording-fetch.js'
 import {
@@ -41,7 +44,7 @@ export interface GeminiOptions {
 }
 
 interface GeminiClient {
-  readonly client: GoogleGenAI
+  readonly client: genai.GoogleGenAI
   readonly connection: GeminiConnection
 }
 
@@ -97,7 +100,7 @@ export class Gemini extends BaseLlm {
   }
 
   async #generate(
-    client: GoogleGenAI,
+    client: genai.GoogleGenAI,
     parameters: GeminiCallParameters,
     abortSignal?: AbortSignal,
   ): Promise<LlmResponse> {
@@ -116,7 +119,7 @@ export class Gemini extends BaseLlm {
   }
 
   async *#stream(
-    client: GoogleGenAI,
+    client: genai.GoogleGenAI,
     parameters: GeminiCallParameters,
     abortSignal?: AbortSignal,
   ): AsyncGenerator<LlmResponse, void, undefined> {
@@ -125,7 +128,7 @@ export class Gemini extends BaseLlm {
       let yielded = false
       let delayMs: number
       try {
-        const chunks: AsyncGenerator<GenerateContentResponse> = await client.models.generateContentStream(
+        const chunks: AsyncGenerator<genai.GenerateContentResponse> = await client.models.generateContentStream(
           attempt.parameters,
         )
         const aggregator = new StreamingResponseAggregator()
@@ -208,15 +211,15 @@ export class Gemini extends BaseLlm {
   async #getClient(): Promise<GeminiClient> {
     if (this.#client) return this.#client
     const connection = resolveGeminiConnection(this.#options)
-    // Loaded on first use, so importing core does not load the client.
-    const { GoogleGenAI } = await import('@google/genai')
+    const { GoogleGenAI } = await loadGenai(this.model)
     const client = new GoogleGenAI({
       vertexai: connection.vertexai,
       ...(connection.apiKey !== undefined ? { apiKey: connection.apiKey } : {}),
       ...(connection.project !== undefined ? { project: connection.project } : {}),
       ...(connection.location !== undefined ? { location: connection.location } : {}),
       // The client writes into the options it is given, so it gets a copy.
-      ...(this.#options.httpOptions ? { httpOptions: { ...this.#options.httpOptions } } : {}),
+      // Core's HttpOptions is the client's with `baseUrlResourceScope` as its string value.
+      ...(this.#options.httpOptions ? { httpOptions: { ...this.#options.httpOptions } as genai.HttpOptions } : {}),
     })
     this.#client = { client, connection }
     return this.#client

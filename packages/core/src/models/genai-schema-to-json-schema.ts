@@ -1,4 +1,4 @@
-import type { Schema } from '@google/genai'
+import type { Schema } from './genai-types.js'
 
 /**
  * A `@google/genai` `Schema` (upper-case `type`s, `nullable`, `propertyOrdering`) as JSON Schema: lower-case types,

@@ -1,4 +1,4 @@
-import type { Content, FunctionDeclaration, GenerateContentConfig, Tool } from '@google/genai'
+import type { Content, FunctionDeclaration, GenerateContentConfig, Tool } from './genai-types.js'
 import type { BaseTool } from '../tools/base-tool.js'
 
 /**

@@ -4,7 +4,7 @@ import type {
   FinishReason,
   GenerateContentResponseUsageMetadata,
   GroundingMetadata,
-} from '@google/genai'
+} from './genai-types.js'
 
 /** One response (or one streamed chunk) from a model, in `@google/genai` shapes. */
 export interface LlmResponse {

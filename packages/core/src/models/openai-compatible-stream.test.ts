@@ -1,4 +1,4 @@
-import { FinishReason } from '@google/genai'
+import { FinishReason } from './genai-types.js'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AdkFluentError } from '../errors/adk-fluent-error.js'
 import { ModelError } from '../errors/runtime-errors.js'

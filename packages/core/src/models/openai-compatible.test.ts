@@ -1,4 +1,4 @@
-import { FinishReason, Type } from '@google/genai'
+import { FinishReason, Type } from './genai-types.js'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ModelError } from '../errors/runtime-errors.js'
 import { startFakeModelServer, type FakeModelServer } from './fake-model-server.test-helper.js'

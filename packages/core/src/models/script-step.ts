@@ -1,4 +1,4 @@
-import type { FunctionCall, Part } from '@google/genai'
+import type { FunctionCall, Part } from './genai-types.js'
 import type { LlmRequest } from './llm-request.js'
 import type { LlmResponse } from './llm-response.js'
 

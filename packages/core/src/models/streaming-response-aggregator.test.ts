@@ -1,4 +1,4 @@
-import { BlockedReason, FinishReason, type Candidate, type Part } from '@google/genai'
+import { BlockedReason, FinishReason, type Candidate, type Part } from './genai-types.js'
 import { describe, expect, it } from 'vitest'
 import type { GenerateContentResponseFields } from './create-llm-response.js'
 import type { LlmResponse } from './llm-response.js'

@@ -1,11 +1,5 @@
-import type {
-  CitationMetadata,
-  FinishReason,
-  GenerateContentResponseUsageMetadata,
-  GroundingMetadata,
-  Part,
-} from '@google/genai'
-import { FinishReasonValue } from './genai-enums.js'
+import type { CitationMetadata, GenerateContentResponseUsageMetadata, GroundingMetadata, Part } from './genai-types.js'
+import { FinishReason } from './genai-types.js'
 import { createLlmResponse, type GenerateContentResponseFields } from './create-llm-response.js'
 import type { LlmResponse } from './llm-response.js'
 
@@ -78,7 +72,7 @@ export class StreamingResponseAggregator {
     const last = pendingText ?? this.#release()[0]
     if (last) {
       this.#addMetadata(last)
-      if (pendingText && this.#finishReason && this.#finishReason !== FinishReasonValue.STOP) {
+      if (pendingText && this.#finishReason && this.#finishReason !== FinishReason.STOP) {
         last.errorCode = this.#finishReason
         last.errorMessage = this.#finishMessage ?? `The model stopped early (finish reason ${this.#finishReason}).`
       }

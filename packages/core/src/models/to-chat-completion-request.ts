@@ -1,4 +1,4 @@
-import type { Content, Tool } from '@google/genai'
+import type { Content, Tool } from './genai-types.js'
 import { genaiSchemaToJsonSchema } from './genai-schema-to-json-schema.js'
 import type { LlmRequest } from './llm-request.js'
 

@@ -1,10 +1,12 @@
-import type { Content, GenerateContentConfig, GenerateContentParameters, Part } from '@google/genai'
+// Types only, and only in the Gemini model's files: core's public types use ./genai-types.js.
+import type * as genai from '@google/genai'
+import type { GenerateContentConfig, Part } from './genai-types.js'
 import type { LlmRequest } from './llm-request.js'
 
-/** `GenerateContentParameters` with the contents as a list and the config always present. */
-export interface GeminiCallParameters extends GenerateContentParameters {
-  contents: Content[]
-  config: GenerateContentConfig
+/** `@google/genai`'s `GenerateContentParameters` with the contents as a list and the config always present. */
+export interface GeminiCallParameters extends genai.GenerateContentParameters {
+  contents: genai.Content[]
+  config: genai.GenerateContentConfig
 }
 
 /**
@@ -29,7 +31,10 @@ export function toGenerateContentParameters(
     delete config.labels
     contents = contents.map((content) => ({ ...content, parts: content.parts.map(withoutDisplayName) }))
   }
-  return { model: request.model ?? options.model, contents, config }
+  const parameters = { model: request.model ?? options.model, contents, config }
+  // Core's types are Gemini's wire shapes with enums as their string values ('OBJECT', not `Type.OBJECT`), which is
+  // what `@google/genai` sends too (genai-compat.test-d.ts checks the shapes against its types).
+  return parameters as GeminiCallParameters
 }
 
 function withoutDisplayName(part: Part): Part {

@@ -1,4 +1,4 @@
-import type { Part } from '@google/genai'
+import type { Part } from '../models/genai-types.js'
 import { describe, expect, it } from 'vitest'
 import { BaseAgent } from '../agents/base-agent.js'
 import { Context } from '../agents/context.js'

@@ -1,4 +1,4 @@
-import type { Part } from '@google/genai'
+import type { Part } from '../models/genai-types.js'
 import type { Context } from '../agents/context.js'
 import type { ReadonlyContext } from '../agents/readonly-context.js'
 import type { LlmRequest } from '../models/llm-request.js'

@@ -1,4 +1,4 @@
-import type { Content } from '@google/genai'
+import type { Content } from '../models/genai-types.js'
 import type { BaseAgent } from '../agents/base-agent.js'
 import type { Context } from '../agents/context.js'
 import type { InvocationContext } from '../agents/invocation-context.js'

@@ -1,4 +1,4 @@
-import type { Content } from '@google/genai'
+import type { Content } from '../models/genai-types.js'
 import { createEvent, getFunctionCalls, getFunctionResponses, type Event } from '../events/event.js'
 
 /** The `error` a synthetic response carries. */

@@ -1,4 +1,4 @@
-import type { Content } from '@google/genai'
+import type { Content } from '../models/genai-types.js'
 import { describe, expect, it, vi } from 'vitest'
 import type { InvocationContext } from '../agents/invocation-context.js'
 import { LlmAgent } from '../agents/llm-agent.js'

@@ -1,4 +1,4 @@
-import type { Content } from '@google/genai'
+import type { Content } from '../models/genai-types.js'
 import type { BaseAgent } from '../agents/base-agent.js'
 import { InvocationContext } from '../agents/invocation-context.js'
 import type { RunConfig } from '../agents/run-config.js'

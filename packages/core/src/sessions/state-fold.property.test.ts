@@ -8,7 +8,7 @@ import type { Event } from '../events/event.js'
 import { InMemoryRunner } from '../runner/in-memory-runner.js'
 import { FunctionTool } from '../tools/function-tool.js'
 import { ScriptedLlm, call } from '../testing/scripted-llm.js'
-import { SchemaType } from '../models/genai-enums.js'
+import { Type } from '../models/genai-types.js'
 import { isTempKey } from './state-prefix.js'
 
 const keys = [
@@ -23,8 +23,8 @@ const keys = [
   'user:__proto__',
 ]
 const anyParameters = {
-  type: SchemaType.OBJECT,
-  properties: { key: { type: SchemaType.STRING }, value: { type: SchemaType.STRING } },
+  type: Type.OBJECT,
+  properties: { key: { type: Type.STRING }, value: { type: Type.STRING } },
 }
 
 /** Writes `value` under `key`. */

@@ -1,4 +1,4 @@
-import type { Content, Part } from '@google/genai'
+import type { Content, Part } from '../models/genai-types.js'
 import type { BaseAgent } from '../agents/base-agent.js'
 import type { RunConfig } from '../agents/run-config.js'
 import type { Event } from '../events/event.js'

@@ -1,4 +1,4 @@
-import type { Content, Part } from '@google/genai'
+import type { Content, Part } from '../models/genai-types.js'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { Context } from '../agents/context.js'

@@ -1,5 +1,5 @@
-import type { Content, FunctionDeclaration } from '@google/genai'
-import { SchemaType } from '../models/genai-enums.js'
+import type { Content, FunctionDeclaration } from '../models/genai-types.js'
+import { Type } from '../models/genai-types.js'
 import { z } from 'zod'
 import { isBaseAgent, type BaseAgent } from '../agents/base-agent.js'
 import { ConfigError } from '../errors/config-error.js'
@@ -66,7 +66,7 @@ export class AgentTool extends BaseTool {
     const inputSchema = this.#inputSchema()
     const parameters = inputSchema
       ? zodToSchema(inputSchema)
-      : { type: SchemaType.OBJECT, properties: { request: { type: SchemaType.STRING } }, required: ['request'] }
+      : { type: Type.OBJECT, properties: { request: { type: Type.STRING } }, required: ['request'] }
     return { name: this.name, description: this.description, parameters }
   }
 

@@ -1,4 +1,4 @@
-import type { FunctionDeclaration } from '@google/genai'
+import type { FunctionDeclaration } from '../models/genai-types.js'
 import type { Context } from '../agents/context.js'
 import { BaseTool } from './base-tool.js'
 

@@ -1,5 +1,5 @@
-import type { FunctionDeclaration, Schema } from '@google/genai'
-import { SchemaType } from '../models/genai-enums.js'
+import type { FunctionDeclaration, Schema } from '../models/genai-types.js'
+import { Type } from '../models/genai-types.js'
 import { z } from 'zod'
 import type { Context } from '../agents/context.js'
 import { BaseTool } from './base-tool.js'
@@ -217,7 +217,7 @@ function checkedOptions(options: unknown): string {
 }
 
 function parametersSchema(toolName: string, parameters: FunctionToolParameters): Schema {
-  if (parameters === undefined) return { type: SchemaType.OBJECT, properties: {} }
+  if (parameters === undefined) return { type: Type.OBJECT, properties: {} }
   let schema: Schema
   try {
     schema = toGenaiSchema(parameters)
@@ -225,7 +225,7 @@ function parametersSchema(toolName: string, parameters: FunctionToolParameters):
     const reason = error instanceof Error ? error.message : String(error)
     throw new ConfigError(`Tool '${toolName}': ${reason}`, { cause: error })
   }
-  if (isZodSchema(parameters) && schema.type !== SchemaType.OBJECT) {
+  if (isZodSchema(parameters) && schema.type !== Type.OBJECT) {
     throw new ConfigError(
       `Tool '${toolName}': parameters must be a zod object schema (z.object({...})), got a schema of type ${schema.type ?? 'unknown'}.`,
     )

@@ -1,5 +1,5 @@
-import type { FunctionDeclaration } from '@google/genai'
-import { SchemaType } from '../models/genai-enums.js'
+import type { FunctionDeclaration } from '../models/genai-types.js'
+import { Type } from '../models/genai-types.js'
 import type { Context } from '../agents/context.js'
 import { BaseTool } from './base-tool.js'
 
@@ -29,8 +29,8 @@ export class TransferToAgentTool extends BaseTool {
       name: this.name,
       description: this.description,
       parameters: {
-        type: SchemaType.OBJECT,
-        properties: { agent_name: { type: SchemaType.STRING } },
+        type: Type.OBJECT,
+        properties: { agent_name: { type: Type.STRING } },
         required: ['agent_name'],
       },
     }

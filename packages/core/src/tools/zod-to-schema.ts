@@ -1,5 +1,5 @@
-import type { Schema, Type } from '@google/genai'
-import { SchemaType } from '../models/genai-enums.js'
+import type { Schema } from '../models/genai-types.js'
+import { Type } from '../models/genai-types.js'
 import { z } from 'zod'
 import { ConfigError } from '../errors/config-error.js'
 
@@ -7,13 +7,13 @@ import { ConfigError } from '../errors/config-error.js'
 type JsonSchema = { [key: string]: unknown }
 
 const jsonTypeToGenai: Readonly<Record<string, Type>> = {
-  string: SchemaType.STRING,
-  number: SchemaType.NUMBER,
-  integer: SchemaType.INTEGER,
-  boolean: SchemaType.BOOLEAN,
-  array: SchemaType.ARRAY,
-  object: SchemaType.OBJECT,
-  null: SchemaType.NULL,
+  string: Type.STRING,
+  number: Type.NUMBER,
+  integer: Type.INTEGER,
+  boolean: Type.BOOLEAN,
+  array: Type.ARRAY,
+  object: Type.OBJECT,
+  null: Type.NULL,
 }
 
 /** String formats the Gemini API understands; zod's other formats (`email`, `uuid` …) are dropped. */
@@ -117,7 +117,7 @@ function convertVariants(variants: readonly JsonSchema[], state: ConversionState
   let result: Schema
   if (enumValues) result = enumValues
   else if (converted.length === 1) result = { ...(converted[0] as Schema) }
-  else if (converted.length === 0) result = { type: SchemaType.NULL }
+  else if (converted.length === 0) result = { type: Type.NULL }
   else result = { anyOf: converted }
   if (nullable && converted.length > 0) result.nullable = true
   return result
@@ -141,7 +141,7 @@ function convertTypeList(types: readonly string[], node: JsonSchema, state: Conv
   const nullable = nonNull.length < types.length
   let result: Schema
   if (nonNull.length === 1) result = convertTyped(nonNull[0], node, state)
-  else if (nonNull.length === 0) result = { type: SchemaType.NULL }
+  else if (nonNull.length === 0) result = { type: Type.NULL }
   else result = { anyOf: nonNull.map((type) => convertTyped(type, node, state)) }
   if (nullable && nonNull.length > 0) result.nullable = true
   return result
@@ -174,14 +174,14 @@ function convertTyped(type: string | undefined, node: JsonSchema, state: Convers
 
 /** Gemini enums are strings: string values give `STRING` + `enum`; numbers keep their type with `format: 'enum'`. */
 function enumSchema(type: string | undefined, values: readonly unknown[]): Schema {
-  if (values.every((value) => typeof value === 'string')) return { type: SchemaType.STRING, enum: values as string[] }
+  if (values.every((value) => typeof value === 'string')) return { type: Type.STRING, enum: values as string[] }
   if (values.every((value) => typeof value === 'number')) {
     const numberType =
-      type === 'integer' || values.every((value) => Number.isInteger(value)) ? SchemaType.INTEGER : SchemaType.NUMBER
+      type === 'integer' || values.every((value) => Number.isInteger(value)) ? Type.INTEGER : Type.NUMBER
     return { type: numberType, format: 'enum', enum: values.map(String) }
   }
-  if (values.every((value) => typeof value === 'boolean')) return { type: SchemaType.BOOLEAN }
-  return { type: SchemaType.STRING, enum: values.map((value) => JSON.stringify(value)) }
+  if (values.every((value) => typeof value === 'boolean')) return { type: Type.BOOLEAN }
+  return { type: Type.STRING, enum: values.map((value) => JSON.stringify(value)) }
 }
 
 function convertObject(node: JsonSchema, state: ConversionState): Schema {
@@ -251,14 +251,14 @@ function withCommonFields(schema: Schema, node: JsonSchema): Schema {
 
 /** `allOf` of objects: properties and required lists merged; anything else keeps the first typed branch. */
 function mergeObjects(schemas: readonly Schema[]): Schema {
-  if (schemas.every((schema) => schema.type === SchemaType.OBJECT)) {
+  if (schemas.every((schema) => schema.type === Type.OBJECT)) {
     const properties: Record<string, Schema> = {}
     const required = new Set<string>()
     for (const schema of schemas) {
       Object.assign(properties, schema.properties)
       for (const key of schema.required ?? []) required.add(key)
     }
-    const merged: Schema = { type: SchemaType.OBJECT, properties }
+    const merged: Schema = { type: Type.OBJECT, properties }
     if (required.size > 0) merged.required = [...required]
     return merged
   }

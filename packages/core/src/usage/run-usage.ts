@@ -1,4 +1,4 @@
-import type { GenerateContentResponseUsageMetadata } from '@google/genai'
+import type { GenerateContentResponseUsageMetadata } from '../models/genai-types.js'
 
 /** What a run (or one agent of it) used: model calls, tool calls and tokens. */
 export interface Usage {

@@ -1,5 +1,5 @@
 import { isFinalResponse, type Event } from '@adk-fluent/core'
-import type { Content } from '@google/genai'
+import type { Content } from '@adk-fluent/core'
 import type { Invocation, InvocationEvent } from '../schema/types.js'
 
 function hasUsefulParts(content: Content | undefined): boolean {

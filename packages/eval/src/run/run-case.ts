@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { InMemoryArtifactService, InMemorySessionService, Runner, type BaseAgent } from '@adk-fluent/core'
-import type { Content, Part } from '@google/genai'
+import type { Content, Part } from '@adk-fluent/core'
 import type { EvalCase, Invocation } from '../schema/types.js'
 import { invocationsFromEvents } from './invocations-from-events.js'
 

@@ -1,4 +1,4 @@
-import type { Content, FunctionCall } from '@google/genai'
+import type { Content, FunctionCall } from '@adk-fluent/core'
 import type { IntermediateData, Invocation, InvocationEvents } from '../schema/types.js'
 
 /** Every tool call of an invocation: `tool_uses` as stored, or every function-call part of its invocation events. */

@@ -1,4 +1,4 @@
-import type { Content, FunctionCall, FunctionResponse, Part } from '@google/genai'
+import type { Content, FunctionCall, FunctionResponse, Part } from '@adk-fluent/core'
 
 /** Keys a file had that the model does not know, kept as spelled and written back. */
 export interface HasExtra {

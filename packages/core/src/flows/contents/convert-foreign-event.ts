@@ -1,4 +1,4 @@
-import type { Content, Part } from '@google/genai'
+import type { Content, Part } from '../../models/genai-types.js'
 import type { Event } from '../../events/event.js'
 
 function stringify(value: unknown): string {

@@ -1,4 +1,4 @@
-import type { Content } from '@google/genai'
+import type { Content } from '../../models/genai-types.js'
 
 /**
  * A copy of a content that a request may own: plain objects and arrays are copied all the way down (other values,

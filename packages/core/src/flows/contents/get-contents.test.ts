@@ -1,4 +1,4 @@
-import type { Content, Part } from '@google/genai'
+import type { Content, Part } from '../../models/genai-types.js'
 import { describe, expect, it } from 'vitest'
 import { LlmAgent } from '../../agents/llm-agent.js'
 import { SequentialAgent } from '../../agents/sequential-agent.js'

@@ -1,4 +1,4 @@
-import type { Content } from '@google/genai'
+import type { Content } from '../../models/genai-types.js'
 import type { Event } from '../../events/event.js'
 import { getFunctionCalls, getFunctionResponses } from '../../events/event.js'
 import { StateError } from '../../errors/runtime-errors.js'

@@ -1,4 +1,4 @@
-import type { Content } from '@google/genai'
+import type { Content } from '../../models/genai-types.js'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { LlmAgent } from '../../agents/llm-agent.js'

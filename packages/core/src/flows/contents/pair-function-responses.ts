@@ -1,4 +1,4 @@
-import type { Content, FunctionResponse, Part } from '@google/genai'
+import type { Content, FunctionResponse, Part } from '../../models/genai-types.js'
 import type { Event } from '../../events/event.js'
 import { CLIENT_FUNCTION_CALL_ID_PREFIX } from '../../util/ids.js'
 

@@ -1,4 +1,4 @@
-import type { Content, Part } from '@google/genai'
+import type { Content, Part } from '../../models/genai-types.js'
 import { CLIENT_FUNCTION_CALL_ID_PREFIX } from '../../util/ids.js'
 
 /** The content without runtime-generated (`adk-`) function call/response ids; unchanged objects are reused. */

@@ -1,4 +1,4 @@
-import type { Content } from '@google/genai'
+import type { Content } from '../../models/genai-types.js'
 import type { LlmAgent } from '../../agents/llm-agent.js'
 import { isLlmAgent } from '../../agents/is-llm-agent.js'
 import type { ReadonlyContext } from '../../agents/readonly-context.js'

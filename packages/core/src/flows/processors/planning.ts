@@ -1,4 +1,4 @@
-import type { Content } from '@google/genai'
+import type { Content } from '../../models/genai-types.js'
 import type { ReadonlyContext } from '../../agents/readonly-context.js'
 import type { LlmRequest } from '../../models/llm-request.js'
 import { appendInstructions } from '../../models/llm-request.js'
