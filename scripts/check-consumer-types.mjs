@@ -2,8 +2,12 @@
 // with npm, and type-checks an ESM and a CommonJS file that use them with `skipLibCheck: false` (so every published
 // .d.ts / .d.cts must compile for a consumer; sessions is an optional peer of fluent, used here beside it). Run after
 // `pnpm build`.
+//
+// @google/genai is an optional peer of core: the consumer first compiles without it installed (no published type may
+// name it) and checks that a Gemini call then fails with the install line; then it installs @google/genai and compiles
+// a file that passes values typed with @google/genai's types to core and fluent.
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -24,6 +28,9 @@ try {
         `file:./${file}`,
       ]),
   )
+  const genaiRange = JSON.parse(readFileSync(join(root, 'packages', 'core', 'package.json'), 'utf8')).peerDependencies[
+    '@google/genai'
+  ]
   const typescript = JSON.parse(run('node', ['-p', "JSON.stringify(require('typescript/package.json').version)"], root))
   writeFileSync(
     join(work, 'package.json'),
@@ -90,8 +97,56 @@ type ClosableSessionService = sessions.ClosableSessionService
 const { aiSdk } = aiSdkPackage
 const { z } = zod`),
   )
+  if (existsSync(join(work, 'node_modules', '@google', 'genai')))
+    throw new Error('@google/genai was installed although nothing but an optional peer names it')
+  const tsc = (files) => run(join(work, 'node_modules', '.bin', 'tsc'), ['-p', '.'], writeTsconfig(work, files))
+  tsc(['esm.mts', 'cjs.cts'])
+  console.log(
+    `ok: a consumer type-checks ${packages.map((name) => `@adk-fluent/${name}`).join(', ')} for ESM and CJS with skipLibCheck: false, without @google/genai`,
+  )
   writeFileSync(
-    join(work, 'tsconfig.json'),
+    join(work, 'gemini-missing.mjs'),
+    `import { Gemini, createLlmRequest } from '@adk-fluent/core'
+const gemini = new Gemini({ model: 'gemini-2.5-flash', apiKey: 'not-used' })
+try {
+  await gemini.generateContentAsync(createLlmRequest()).next()
+  throw new Error('the Gemini call did not fail without @google/genai')
+} catch (error) {
+  const expected = 'Gemini model "gemini-2.5-flash" needs the @google/genai package: npm install @google/genai'
+  if (error.message !== expected) throw error
+}
+`,
+  )
+  run('node', ['gemini-missing.mjs'], work)
+  console.log('ok: without @google/genai, a Gemini call fails with the install line; importing core does not')
+  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', `@google/genai@${genaiRange}`], work)
+  writeFileSync(
+    join(work, 'genai.mts'),
+    `import { FinishReason, Type, type Content, type GenerateContentConfig, type FunctionDeclaration } from '@google/genai'
+import { Gemini, FunctionTool, type LlmResponse } from '@adk-fluent/core'
+import { Agent } from '@adk-fluent/fluent'
+declare const history: Content[]
+declare const config: GenerateContentConfig
+declare const declaration: FunctionDeclaration
+const parameters = { type: Type.OBJECT, properties: { city: { type: Type.STRING } } }
+export const agent = Agent('a', new Gemini({ model: 'gemini-2.5-flash', httpOptions: { baseUrl: 'http://127.0.0.1' } }))
+  .generateContentConfig(config)
+  .tool(new FunctionTool({ name: 'weather', description: 'Weather.', parameters, execute: () => ({ ok: true }) }))
+export const reply: LlmResponse = { content: history[0] as Content, finishReason: FinishReason.STOP }
+export const stopped = (response: LlmResponse): boolean => response.finishReason === FinishReason.STOP
+export const described: string | undefined = declaration.description
+`,
+  )
+  tsc(['genai.mts'])
+  console.log('ok: with @google/genai installed, values typed with its types pass to core and fluent')
+} finally {
+  rmSync(work, { recursive: true, force: true })
+}
+
+/** Writes the consumer's tsconfig.json for `files` (strict, skipLibCheck: false) and returns the project folder. */
+function writeTsconfig(folder, files) {
+  writeFileSync(
+    join(folder, 'tsconfig.json'),
     JSON.stringify({
       compilerOptions: {
         strict: true,
@@ -102,13 +157,8 @@ const { z } = zod`),
         noEmit: true,
         types: ['node'],
       },
-      files: ['esm.mts', 'cjs.cts'],
+      files,
     }),
   )
-  run(join(work, 'node_modules', '.bin', 'tsc'), ['-p', '.'], work)
-  console.log(
-    `ok: a consumer type-checks ${packages.map((name) => `@adk-fluent/${name}`).join(', ')} for ESM and CJS with skipLibCheck: false`,
-  )
-} finally {
-  rmSync(work, { recursive: true, force: true })
+  return folder
 }

@@ -1,11 +1,14 @@
 // Measures what a consumer gets on disk from `npm install @adk-fluent/fluent`: packs fluent and the workspace
 // packages it depends on (core) as they would be published, installs the tarballs with npm into a fresh project
 // (required dependencies and required peers only, as npm installs them; optional peers are left out), and prints the
-// size of node_modules in bytes (`du -sb`, apparent size) and its largest packages. Run after `pnpm build`.
+// size of node_modules in bytes (`du -sb`, apparent size; also the disk blocks in MiB as `du -sh` prints them, the
+// unit of the issue's 58 MB) and its largest packages. Run after `pnpm build`.
 //
-//   node scripts/measure-install-size.mjs [--top=15] [--max-mb=29]
+//   node scripts/measure-install-size.mjs [--top=15] [--max-mb=29] [--with=@google/genai]
 //
 // --max-mb makes it fail when node_modules is larger (issue 17: at most half of the 58 MB measured before).
+// --with installs more packages beside it from the registry (comma-separated), e.g. @google/genai for an application
+// on Gemini (core's optional peer), to see what they add.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -19,6 +22,9 @@ const option = (name, fallback) => {
 }
 const top = option('top', 15)
 const maxMb = option('max-mb', undefined)
+const extra = (process.argv.find((arg) => arg.startsWith('--with='))?.slice('--with='.length) ?? '')
+  .split(',')
+  .filter((name) => name.length > 0)
 const run = (command, args, cwd) =>
   execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' })
 
@@ -68,14 +74,20 @@ try {
     join(work, 'package.json'),
     JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2),
   )
-  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs.map((file) => `./${file}`)], work)
+  run(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs.map((file) => `./${file}`), ...extra],
+    work,
+  )
   const modules = join(work, 'node_modules')
   const total = Number(run('du', ['-sb', modules], work).split('\t')[0])
   const onDisk = Number(run('du', ['-sk', modules], work).split('\t')[0]) * 1024
   const installed = packagesUnder(modules).sort((a, b) => b.bytes - a.bytes)
   console.log(
-    `npm install @adk-fluent/fluent (tarballs: ${packages.map((name) => `@adk-fluent/${name}`).join(', ')}):` +
-      ` node_modules is ${mb(total)} (${total} bytes, du -sb; ${mb(onDisk)} of disk blocks, du -sk)` +
+    `npm install @adk-fluent/fluent${extra.map((name) => ` ${name}`).join('')}` +
+      ` (tarballs: ${packages.map((name) => `@adk-fluent/${name}`).join(', ')}):` +
+      ` node_modules is ${mb(total)} (${total} bytes, du -sb; on disk ${(onDisk / 2 ** 20).toFixed(1)}M as du -sh` +
+      ` counts it)` +
       ` in ${installed.length} packages`,
   )
   console.log(`largest packages (own files, nested node_modules excluded):`)
