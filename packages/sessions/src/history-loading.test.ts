@@ -129,6 +129,16 @@ describe('a turn loads only the history its agent sees: SQLite', () => {
         log.push({ sql, rows: rows.length })
         return rows
       })
+      const rows = SqliteConnection.prototype.rows
+      vi.spyOn(SqliteConnection.prototype, 'rows').mockImplementation(async function (
+        this: SqliteConnection,
+        sql: string,
+        args?: (string | number | bigint | null)[],
+      ) {
+        const result = await rows.call(this, sql, args)
+        log.push({ sql, rows: result.length })
+        return result
+      })
       const run = SqliteConnection.prototype.run
       vi.spyOn(SqliteConnection.prototype, 'run').mockImplementation(async function (
         this: SqliteConnection,
@@ -161,6 +171,14 @@ describe('a turn loads only the history its agent sees: SQLite', () => {
       ) {
         log.push({ sql, rows: 0 })
         return all.call(this, sql, args)
+      })
+      vi.spyOn(SqliteConnection.prototype, 'rows').mockImplementation(async function (
+        this: SqliteConnection,
+        sql: string,
+        args?: (string | number | bigint | null)[],
+      ) {
+        log.push({ sql, rows: 0 })
+        return rows.call(this, sql, args)
       })
       await runTurn(service, id, 'window', 'plan turn')
       vi.restoreAllMocks()

@@ -113,14 +113,16 @@ export class PostgresSessionService implements BaseSessionService {
     const rows = result.rows
     const row = rows[0]
     if (row?.kind !== 0) return undefined
-    const events = new Array<Event>(rows.length - 1)
+    const events: Event[] = []
     for (let index = 1; index < rows.length; index++) {
       const event = rows[index] as (typeof rows)[number]
-      events[index - 1] = decodeEvent(event.event_data, {
-        id: event.id,
-        invocationId: event.invocation_id,
-        timestampMs: event.ts * 1000,
-      })
+      events.push(
+        decodeEvent(event.event_data, {
+          id: event.id,
+          invocationId: event.invocation_id,
+          timestampMs: event.ts * 1000,
+        }),
+      )
     }
     return {
       id: sessionId,

@@ -1,5 +1,6 @@
 import { AdkFluentError, SessionStoreError } from '@adk-fluent/core'
 import { loadDriver } from '../load-driver.js'
+import { openRowReader, type RowReader } from './sqlite-row-reader.js'
 
 type Value = string | number | bigint | null
 type Row = Record<string, unknown>
@@ -25,12 +26,15 @@ interface LibsqlModule {
  */
 export class SqliteConnection {
   readonly #client: LibsqlClient
+  /** A second connection to a file that reads rows as arrays, when available (see {@link SqliteConnection.rows}). */
+  readonly #reader: RowReader | undefined
   /** The open transaction's executor while one runs, else the client. */
   #current: Executor
   #tail: Promise<unknown> = Promise.resolve()
 
-  private constructor(client: LibsqlClient) {
+  private constructor(client: LibsqlClient, reader: RowReader | undefined) {
     this.#client = client
+    this.#reader = reader
     this.#current = client
   }
 
@@ -40,7 +44,8 @@ export class SqliteConnection {
     const createClient = libsql.createClient ?? libsql.default?.createClient
     const url = file === ':memory:' ? ':memory:' : `file:${file}`
     // One connection: per-connection PRAGMAs hold for every statement, and this class already runs one at a time.
-    const connection = new SqliteConnection(createClient({ url, intMode: 'number', concurrency: 1, timeout: 5000 }))
+    const client = createClient({ url, intMode: 'number', concurrency: 1, timeout: 5000 })
+    const connection = new SqliteConnection(client, file === ':memory:' ? undefined : openRowReader(file, 5000))
     await connection.exec('PRAGMA busy_timeout = 5000')
     await connection.exec('PRAGMA foreign_keys = ON')
     if (file !== ':memory:') {
@@ -64,6 +69,18 @@ export class SqliteConnection {
 
   async all<R = Row>(sql: string, args: Value[] = []): Promise<R[]> {
     return (await this.#wrap(() => this.#current.execute({ sql, args }))).rows as R[]
+  }
+
+  /**
+   * Rows as arrays of column values, for long reads (a session's events). Outside a transaction they come from the
+   * row reader when there is one: `@libsql/client` builds every row as an object with two properties per column,
+   * which costs more than the read itself. Values are the same as {@link SqliteConnection.all}'s.
+   */
+  async rows(sql: string, args: Value[] = []): Promise<unknown[][]> {
+    const reader = this.#current === this.#client ? this.#reader : undefined
+    if (reader) return this.#wrap(async () => reader.rows(sql, args))
+    const rows = await this.all(sql, args)
+    return rows.map((row) => Array.prototype.slice.call(row) as unknown[])
   }
 
   async get<R = Row>(sql: string, args: Value[] = []): Promise<R | undefined> {
@@ -93,6 +110,7 @@ export class SqliteConnection {
   }
 
   close(): void {
+    this.#reader?.close()
     this.#client.close()
   }
 

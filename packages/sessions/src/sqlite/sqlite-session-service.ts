@@ -96,10 +96,11 @@ export class SqliteSessionService implements BaseSessionService {
       if (!row) return undefined
       const limit = config?.numRecentEvents === undefined ? -1 : Math.max(0, Math.floor(config.numRecentEvents))
       const after = config?.afterTimestamp === undefined ? null : config.afterTimestamp / 1000
+      // Positional rows (id, invocation_id, timestamp, event_data), newest first: no object per row.
       const rows =
         limit === 0
           ? []
-          : await db.all<{ id: string; invocation_id: string; timestamp: number; event_data: string }>(
+          : await db.rows(
               `SELECT id, invocation_id, timestamp, event_data FROM events
                WHERE app_name = ? AND user_id = ? AND session_id = ? AND (? IS NULL OR timestamp >= ?)
                ORDER BY timestamp DESC, rowid DESC LIMIT ?`,
@@ -107,12 +108,12 @@ export class SqliteSessionService implements BaseSessionService {
             )
       const events: Event[] = []
       for (let index = rows.length - 1; index >= 0; index--) {
-        const event = rows[index] as (typeof rows)[number]
+        const row = rows[index] as unknown[]
         events.push(
-          decodeEvent(event.event_data, {
-            id: event.id,
-            invocationId: event.invocation_id,
-            timestampMs: event.timestamp * 1000,
+          decodeEvent(row[3] as string, {
+            id: row[0] as string,
+            invocationId: row[1] as string,
+            timestampMs: (row[2] as number) * 1000,
           }),
         )
       }
