@@ -192,6 +192,8 @@ async function storeRows(
   const sessionId = (await service.createSession({ appName: APP, userId: USER, sessionId: `k-${randomUUID()}` })).id
   const adkSession = adkDb ? await adkDb.createLongSession(APP, USER, AGENT) : undefined
   const appendSamples: number[] = []
+  /** Per-append times once the session holds `plan.readAt` events or more: flat when an append is O(1). */
+  const lateAppendSamples: number[] = []
   const storeRows: ResultRow[] = []
   const turnRows: Record<Variant, ResultRow[]> = { default: [], none: [], window: [] }
   let stored = 0
@@ -199,6 +201,7 @@ async function storeRows(
   for (const size of checkpoints) {
     const samples = await fill(service, sessionId, stored, size - stored)
     if (stored < plan.readAt) appendSamples.push(...samples)
+    else lateAppendSamples.push(...samples)
     stored = size
     if (size === plan.readAt) {
       const read = async () => {
@@ -254,6 +257,17 @@ async function storeRows(
     }
     // Measured turns added events: count what is stored before growing further.
     stored = (await service.getSession({ appName: APP, userId: USER, sessionId }))?.events.length ?? stored
+  }
+  const first = storeRows[0]?.ours
+  if (first && lateAppendSamples.length > 0) {
+    const late = stats(lateAppendSamples)
+    storeRows.splice(1, 0, {
+      scenario: 'K',
+      name: `${label}: append, per event (events ${count(plan.readAt + 1)}–${count(Math.max(...plan.sizes))} of the same session)`,
+      unit: 'ms',
+      ours: late,
+      note: `${formatNumber(late.median / first.median)}× the per-event append over the first ${count(plan.readAt)} events (1 = flat: an append costs the same on a long session).`,
+    })
   }
   const rows = [...storeRows]
   for (const variant of VARIANTS) {

@@ -270,6 +270,29 @@ export function describeSessionService(name: string, open: () => Promise<Conform
       expect(Object.keys(stored?.state ?? {})).toHaveLength(20)
     })
 
+    it('appendEvent is O(1) in the session length: it pushes onto the view, never reads, copies or re-checks its events', async () => {
+      const session = await service.createSession({ appName: fresh(), userId: 'u' })
+      await service.appendEvent({ session, event: ev() })
+      // The view of a long session (20,000 events before the stored one), watched: only push (and the length it
+      // reads) may touch it; an index read, iteration, copy or search of the history shows up in `touched`.
+      const history = [...Array.from({ length: 20_000 }, () => ev()), ...session.events]
+      const touched = new Set<string>()
+      session.events = new Proxy(history, {
+        get(target, key, receiver) {
+          if (key !== 'push' && key !== 'length') touched.add(String(key))
+          return Reflect.get(target, key, receiver) as unknown
+        },
+      })
+      await service.appendEvent({ session, event: ev() })
+      await service.appendEvent({ session, event: delta({ k: 1, 'user:u': 2 }) })
+      await service.appendEvent({ session, event: ev({ content: { role: 'model', parts: [{ text: 'x' }] } }) })
+      expect([...touched]).toEqual([])
+      expect(history).toHaveLength(20_004)
+      expect(session.revision).toBe(4)
+      expect(session.state).toEqual({ k: 1, 'user:u': 2 })
+      expect((await reread(session))?.events.map((event) => event.id)).toEqual(history.slice(20_000).map((e) => e.id))
+    })
+
     it('leases: one holder; others and lease-less appends are refused; an expired lease is taken over with a new fence', async () => {
       const { acquireLease, renewLease, releaseLease } = service
       expect(acquireLease && renewLease && releaseLease, 'the service implements leases').toBeTruthy()
