@@ -30,23 +30,18 @@ const localHolds = new WeakMap<BaseSessionService, Set<string>>()
 /**
  * Renews the leases held by this process's runs, every third of their lifetime: one timer per lifetime in use, not
  * one per run (a run is often shorter than creating and clearing a timer). A timer stops on a tick with nothing to
- * renew, and is replaced when it has missed its ticks (as after a test's fake clock is removed).
+ * renew.
  */
 class Renewals {
-  readonly #byTtl = new Map<number, { held: Set<LeaseHold>; timer: ReturnType<typeof setInterval>; tick: number }>()
+  readonly #byTtl = new Map<number, { held: Set<LeaseHold>; timer: ReturnType<typeof setInterval> }>()
 
   add(held: LeaseHold): void {
     const period = Math.max(10, Math.floor(held.ttlMs / 3))
     let group = this.#byTtl.get(held.ttlMs)
-    if (group && Date.now() - group.tick > 2 * period) {
-      clearInterval(group.timer)
-      group = undefined
-    }
     if (!group) {
-      const created = { held: new Set<LeaseHold>(), timer: setInterval(() => this.#renew(held.ttlMs), period), tick: 0 }
-      created.tick = Date.now()
-      created.timer.unref?.()
-      this.#byTtl.set(held.ttlMs, (group = created))
+      group = { held: new Set<LeaseHold>(), timer: setInterval(() => this.#renew(held.ttlMs), period) }
+      group.timer.unref?.()
+      this.#byTtl.set(held.ttlMs, group)
     }
     group.held.add(held)
   }
@@ -58,7 +53,6 @@ class Renewals {
   #renew(ttlMs: number): void {
     const group = this.#byTtl.get(ttlMs)
     if (!group) return
-    group.tick = Date.now()
     if (group.held.size === 0) {
       clearInterval(group.timer)
       this.#byTtl.delete(ttlMs)
