@@ -330,4 +330,25 @@ describe('stored events are compact and read-only', () => {
     expect(withDelta.actions.artifactDelta).toBe(first.actions.artifactDelta)
     expect(session.state).toEqual({ k: 2 })
   })
+
+  it('re-appending any stored event (not only the last) is a no-op, with timestamps in order or not', async () => {
+    const service = new InMemorySessionService()
+    for (const timestamps of [
+      [1, 2, 3, 4],
+      [4, 2, 3, 1],
+      [2, 2, 2, 2],
+    ]) {
+      const session = await service.createSession({ appName: 'app', userId: 'u' })
+      const events = timestamps.map((timestamp, index) => {
+        const event = createEvent({ author: 'a', actions: { stateDelta: { n: index } } })
+        event.timestamp = timestamp
+        return event
+      })
+      for (const event of events) await service.appendEvent({ session, event })
+      for (const event of events) await service.appendEvent({ session, event: { ...event } })
+      const stored = await service.getSession({ appName: 'app', userId: 'u', sessionId: session.id })
+      expect(stored?.events.map((event) => event.id)).toEqual(events.map((event) => event.id))
+      expect(stored?.state['n']).toBe(3)
+    }
+  })
 })

@@ -26,10 +26,10 @@ interface StoredSession {
   readonly state: Record<string, unknown>
   /** Shared with every {@link Session} view returned for this session: appends are O(1) and never copied. */
   readonly events: Event[]
-  /** Ids of the stored events: appending one again is a no-op. */
-  readonly eventIds: Set<string>
   lastUpdateTime: number
   revision: number
+  /** True once an event was stored with an earlier timestamp than the one before it: re-appends are then searched for in all events. */
+  unordered: boolean
   /** The run holding this session, if any (a lease dies with its session). */
   lease: StoredLease | undefined
 }
@@ -41,6 +41,21 @@ interface StoredLease {
 }
 
 const empty: Record<string, never> = Object.freeze({})
+
+/**
+ * True when `event` (by id) is already stored. Events are normally stored in timestamp order and a re-append (a
+ * replay, a client retry) carries the stored event's timestamp, so only the tail at or after that timestamp is
+ * searched: a new event checks the last event or two, and no id index costs memory per event. Once a session holds
+ * events out of timestamp order, every event is searched.
+ */
+function isStored({ events, unordered }: StoredSession, event: Event): boolean {
+  for (let index = events.length - 1; index >= 0; index--) {
+    const stored = events[index] as Event
+    if (stored.id === event.id) return true
+    if (stored.timestamp < event.timestamp && !unordered) return false
+  }
+  return false
+}
 
 function isEmpty(record: object): boolean {
   for (const _ in record) return false
@@ -123,9 +138,9 @@ export class InMemorySessionService implements BaseSessionService {
       userId: request.userId,
       state,
       events: [],
-      eventIds: new Set(),
       lastUpdateTime: Date.now(),
       revision: 0,
+      unordered: false,
       lease: undefined,
     }
     sessions.set(id, stored)
@@ -160,7 +175,7 @@ export class InMemorySessionService implements BaseSessionService {
     assertStateDelta(event.actions.stateDelta, 'appendEvent()')
     const stored = this.#userSessions(session.appName, session.userId, false)?.get(session.id)
     if (!stored) throw new SessionNotFoundError(`Session not found: ${session.id}`)
-    if (stored.eventIds.has(event.id)) return event
+    if (isStored(stored, event)) return event
     const held = stored.lease
     if (held && held.expiresAt > Date.now() && (held.owner !== lease?.owner || held.fence !== lease.fence)) {
       throw new SessionBusyError(`Session "${session.id}" is held by another run; this append was refused.`)
@@ -188,8 +203,8 @@ export class InMemorySessionService implements BaseSessionService {
       } else stored.state[key] = value
     }
     session.lastUpdateTime = event.timestamp
+    if (event.timestamp < (stored.events.at(-1)?.timestamp ?? -Infinity)) stored.unordered = true
     stored.events.push(event)
-    stored.eventIds.add(event.id)
     stored.lastUpdateTime = event.timestamp
     stored.revision++
     session.revision = stored.revision
