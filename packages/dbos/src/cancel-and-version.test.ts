@@ -1,16 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { AgentTreeChangedError, DurableClient, RunCancelledError } from './index.js'
-import {
-  databaseUrl,
-  newLog,
-  pgUrl,
-  readLog,
-  startWorker,
-  uniqueName,
-  waitFor,
-  type Worker,
-} from './testing/harness.test-helper.js'
-import { PostgresSessionService } from '@adk-fluent/sessions'
+import { durableScenario, pgUrl, readLog, startWorker, waitFor, type Worker } from './testing/harness.test-helper.js'
 
 const workers: Worker[] = []
 afterAll(async () => {
@@ -21,18 +11,8 @@ const message = (text: string) => ({ role: 'user', parts: [{ text }] })
 
 describe.skipIf(!pgUrl)('durable runs: cancel, agent tree versions', () => {
   it('cancelling a run stops it at its running model call; nothing more is stored; the worker goes on serving', async () => {
-    const app = uniqueName('cancel')
-    const dbosUrl = databaseUrl(uniqueName('dbos'))
-    const log = newLog()
-    const sessions = new PostgresSessionService(pgUrl as string)
-    const worker = await startWorker({
-      APP: app,
-      DBOS_URL: dbosUrl,
-      SESSIONS_URL: pgUrl as string,
-      LOG: log,
-      TREE: 'waiter',
-      WORKER_ID: 'w1',
-    })
+    const { app, dbosUrl, log, sessions, env } = durableScenario('cancel', { TREE: 'waiter' })
+    const worker = await startWorker({ ...env, WORKER_ID: 'w1' })
     workers.push(worker)
     const client = await DurableClient.connect({ appName: app, databaseUrl: dbosUrl, version: worker.version })
     await sessions.createSession({ appName: app, userId: 'u', sessionId: 's1' })
@@ -53,18 +33,10 @@ describe.skipIf(!pgUrl)('durable runs: cancel, agent tree versions', () => {
   }, 180_000)
 
   it('a run started by another agent tree is not replayed: a clear error names both versions; the original tree finishes it', async () => {
-    const app = uniqueName('version')
-    const dbosUrl = databaseUrl(uniqueName('dbos'))
-    const log = newLog()
-    const sessions = new PostgresSessionService(pgUrl as string)
-    const env = {
-      APP: app,
-      DBOS_URL: dbosUrl,
-      SESSIONS_URL: pgUrl as string,
-      LOG: log,
+    const { app, dbosUrl, log, sessions, env } = durableScenario('version', {
       TREE: 'pipeline',
       DEAD_AFTER_MS: '2000',
-    }
+    })
     const original = await startWorker({ ...env, WORKER_ID: 'old' })
     const oldVersion = original.version
     await original.stop()

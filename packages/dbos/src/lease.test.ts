@@ -3,16 +3,7 @@ import { LlmAgent, Runner, SessionBusyError } from '@adk-fluent/core'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import { PostgresSessionService } from '@adk-fluent/sessions'
 import { DurableClient } from './index.js'
-import {
-  databaseUrl,
-  newLog,
-  pgUrl,
-  readLog,
-  startWorker,
-  uniqueName,
-  waitFor,
-  type Worker,
-} from './testing/harness.test-helper.js'
+import { durableScenario, pgUrl, readLog, startWorker, waitFor, type Worker } from './testing/harness.test-helper.js'
 
 const workers: Worker[] = []
 afterAll(async () => {
@@ -37,19 +28,11 @@ async function plainTurn(sessions: PostgresSessionService, appName: string, sess
 
 describe.skipIf(!pgUrl)('durable runs: the per-session lease', () => {
   it('two workers on two queues, two runs on one session: the second waits for the first; a plain run is refused meanwhile', async () => {
-    const app = uniqueName('lease')
-    const dbosUrl = databaseUrl(uniqueName('dbos'))
-    const log = newLog()
-    const sessions = new PostgresSessionService(pgUrl as string)
-    const env = {
-      APP: app,
-      DBOS_URL: dbosUrl,
-      SESSIONS_URL: pgUrl as string,
-      LOG: log,
+    const { app, dbosUrl, log, sessions, env } = durableScenario('lease', {
       TREE: 'slow',
       DELAY_MS: '1500',
       LOG_LEASES: '1',
-    }
+    })
     // Two queues: the queue's session partition cannot serialise these runs; only the session's lease does.
     workers.push(await startWorker({ ...env, WORKER_ID: 'w1', QUEUE: 'queue-a' }))
     workers.push(await startWorker({ ...env, WORKER_ID: 'w2', QUEUE: 'queue-b' }))
@@ -85,20 +68,12 @@ describe.skipIf(!pgUrl)('durable runs: the per-session lease', () => {
   }, 240_000)
 
   it('a SIGKILLed worker keeps the session until its lease expires; the run then resumes on another worker under a new fence', async () => {
-    const app = uniqueName('lease_kill')
-    const dbosUrl = databaseUrl(uniqueName('dbos'))
-    const log = newLog()
-    const sessions = new PostgresSessionService(pgUrl as string)
-    const env = {
-      APP: app,
-      DBOS_URL: dbosUrl,
-      SESSIONS_URL: pgUrl as string,
-      LOG: log,
+    const { app, dbosUrl, log, sessions, env } = durableScenario('lease_kill', {
       TREE: 'pipeline',
       DEAD_AFTER_MS: '2000',
       LEASE_TTL_MS: '4000',
       LOG_LEASES: '1',
-    }
+    })
     const first = await startWorker({ ...env, WORKER_ID: 'w1', BLOCK_BEFORE: 'step_3' })
     workers.push(first)
     const client = await DurableClient.connect({ appName: app, databaseUrl: dbosUrl, version: first.version })

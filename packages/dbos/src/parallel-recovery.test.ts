@@ -1,17 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Event } from '@adk-fluent/core'
-import { PostgresSessionService } from '@adk-fluent/sessions'
 import { DurableClient } from './index.js'
-import {
-  databaseUrl,
-  newLog,
-  pgUrl,
-  readLog,
-  startWorker,
-  uniqueName,
-  waitFor,
-  type Worker,
-} from './testing/harness.test-helper.js'
+import { durableScenario, pgUrl, readLog, startWorker, waitFor, type Worker } from './testing/harness.test-helper.js'
 
 const workers: Worker[] = []
 afterAll(async () => {
@@ -30,19 +20,11 @@ function shapeOf(event: Event): string {
 
 describe.skipIf(!pgUrl)('durable runs: recovery in the middle of a ParallelAgent', () => {
   it('branches that complete in another order on re-execution find their own steps: no call repeats, no step-order mismatch', async () => {
-    const app = uniqueName('parallel')
-    const dbosUrl = databaseUrl(uniqueName('dbos'))
-    const log = newLog()
-    const sessions = new PostgresSessionService(pgUrl as string)
-    const env = {
-      APP: app,
-      DBOS_URL: dbosUrl,
-      SESSIONS_URL: pgUrl as string,
-      LOG: log,
+    const { app, dbosUrl, log, sessions, env } = durableScenario('parallel', {
       TREE: 'parallel',
       DEAD_AFTER_MS: '2000',
       LEASE_TTL_MS: '2000',
-    }
+    })
     // Branch b stops before its second agent; a (slow) and c (medium) finish meanwhile, in the order c, a.
     const first = await startWorker({ ...env, WORKER_ID: 'w1', BLOCK_BEFORE: 'b_2' })
     workers.push(first)

@@ -1,17 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Event } from '@adk-fluent/core'
 import { DurableClient } from './index.js'
-import {
-  databaseUrl,
-  newLog,
-  pgUrl,
-  readLog,
-  startWorker,
-  uniqueName,
-  waitFor,
-  type Worker,
-} from './testing/harness.test-helper.js'
-import { PostgresSessionService } from '@adk-fluent/sessions'
+import { durableScenario, pgUrl, readLog, startWorker, waitFor, type Worker } from './testing/harness.test-helper.js'
 
 const workers: Worker[] = []
 afterAll(async () => {
@@ -29,18 +19,10 @@ function shape(events: Event[]): unknown[] {
 
 describe.skipIf(!pgUrl)('durable runs: recovery after SIGKILL', () => {
   it('a 5-step pipeline killed after step 2 resumes on another worker; no completed call repeats; events as uninterrupted', async () => {
-    const app = uniqueName('recovery')
-    const dbosUrl = databaseUrl(uniqueName('dbos'))
-    const log = newLog()
-    const sessions = new PostgresSessionService(pgUrl as string)
-    const env = {
-      APP: app,
-      DBOS_URL: dbosUrl,
-      SESSIONS_URL: pgUrl as string,
-      LOG: log,
+    const { app, dbosUrl, log, sessions, env } = durableScenario('recovery', {
       TREE: 'pipeline',
       DEAD_AFTER_MS: '2000',
-    }
+    })
     const first = await startWorker({ ...env, WORKER_ID: 'w1', BLOCK_BEFORE: 'step_3' })
     workers.push(first)
     // The test runner compiles sources differently from the workers (tsx), so the client takes the workers' version.

@@ -1,15 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { DurableClient } from './index.js'
-import {
-  databaseUrl,
-  newLog,
-  pgUrl,
-  readLog,
-  startWorker,
-  uniqueName,
-  type Worker,
-} from './testing/harness.test-helper.js'
-import { PostgresSessionService } from '@adk-fluent/sessions'
+import { durableScenario, pgUrl, readLog, startWorker, type Worker } from './testing/harness.test-helper.js'
 
 const workers: Worker[] = []
 afterAll(async () => {
@@ -41,20 +32,12 @@ function maxConcurrency(lines: string[]): {
 
 describe.skipIf(!pgUrl)('durable runs: scale-out over worker processes', () => {
   it('three workers drain 30 queued runs; the global and per-worker limits are never exceeded; one session runs one run at a time', async () => {
-    const app = uniqueName('scale')
-    const dbosUrl = databaseUrl(uniqueName('dbos'))
-    const log = newLog()
-    const sessions = new PostgresSessionService(pgUrl as string)
-    const env = {
-      APP: app,
-      DBOS_URL: dbosUrl,
-      SESSIONS_URL: pgUrl as string,
-      LOG: log,
+    const { app, dbosUrl, log, sessions, env } = durableScenario('scale', {
       TREE: 'slow',
       DELAY_MS: '250',
       WORKER_CONCURRENCY: '2',
       CONCURRENCY: '4',
-    }
+    })
     for (const id of ['w1', 'w2', 'w3']) workers.push(await startWorker({ ...env, WORKER_ID: id }))
     const client = await DurableClient.connect({
       appName: app,

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { PostgresSessionService } from '@adk-fluent/sessions'
 
 /** The test PostgreSQL server (`.ci/run` starts one); without it the tests are skipped, except under CI. */
 export const pgUrl = process.env['ADK_FLUENT_TEST_PG_URL']
@@ -21,6 +22,19 @@ export function databaseUrl(name: string): string {
 /** A fresh name: a new DBOS system database per test keeps tests independent. */
 export function uniqueName(prefix: string): string {
   return `${prefix}_${randomBytes(5).toString('hex')}`
+}
+
+/**
+ * One durable-run test's world: an app name, its own DBOS system database, a log file, the session store on the test
+ * server, and the worker environment naming them (plus `extra`).
+ */
+export function durableScenario(prefix: string, extra: Record<string, string>) {
+  const app = uniqueName(prefix)
+  const dbosUrl = databaseUrl(uniqueName('dbos'))
+  const log = newLog()
+  const sessions = new PostgresSessionService(pgUrl as string)
+  const env = { APP: app, DBOS_URL: dbosUrl, SESSIONS_URL: pgUrl as string, LOG: log, ...extra }
+  return { app, dbosUrl, log, sessions, env }
 }
 
 /** A new empty log file's path. */
