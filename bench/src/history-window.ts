@@ -1,10 +1,9 @@
-import type { Content } from '@google/genai'
-
 /** The fields of an event a context window reads (the same in both runtimes). */
 export interface WindowEvent {
   readonly author?: string | undefined
   readonly partial?: boolean | undefined
-  readonly content?: Content | undefined
+  /** Only the text of parts is read (ours and @google/adk's contents both fit). */
+  readonly content?: { readonly parts?: readonly { readonly text?: string; readonly thought?: boolean }[] } | undefined
 }
 
 /**

@@ -73,7 +73,8 @@ export class OurScriptedModel extends core.BaseLlm {
     this.lastSystemInstruction = systemText(request.config)
     this.calls++
     if (this.#delayMs > 0) await sleep(this.#delayMs)
-    yield this.#respond(request.contents)
+    // Core's contents are Gemini's wire shape in core's own types; the responders read them as @google/genai's.
+    yield this.#respond(request.contents as unknown as readonly Content[])
   }
 }
 
