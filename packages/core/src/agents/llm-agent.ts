@@ -137,12 +137,13 @@ export class LlmAgent extends BaseAgent {
 
   /** All history with `includeContents: 'default'`; else the declared `historyTurns` (see {@link LlmAgentConfig}). */
   override historyTurns(): number | undefined {
-    let own: number | undefined
-    if (this.includeContents === 'none') {
-      const plain = typeof this.instruction === 'string' && typeof this.globalInstruction === 'string'
-      own = this.#historyTurns ?? (plain ? 0 : undefined)
-    }
-    return combineHistoryTurns([own, ...this.subAgents.map((sub) => sub.historyTurns())])
+    // 'default' contents read all history (checked first: no arrays for the common case).
+    if (this.includeContents !== 'none') return undefined
+    const plain = typeof this.instruction === 'string' && typeof this.globalInstruction === 'string'
+    const own = this.#historyTurns ?? (plain ? 0 : undefined)
+    return own === undefined
+      ? undefined
+      : combineHistoryTurns([own, ...this.subAgents.map((sub) => sub.historyTurns())])
   }
 
   /** The instruction text and whether `{key}` templates must be injected (strings: yes; providers: no). */
@@ -151,6 +152,25 @@ export class LlmAgent extends BaseAgent {
   ): Promise<{ instruction: string; requireStateInjection: boolean }> {
     if (typeof this.instruction === 'string') return { instruction: this.instruction, requireStateInjection: true }
     return { instruction: await this.instruction(context), requireStateInjection: false }
+  }
+
+  /**
+   * The instruction when it is a string and {@link canonicalInstruction} is LlmAgent's own (a subclass may override
+   * it): then the request is built without awaiting it. `undefined` otherwise.
+   * @internal
+   */
+  get stringInstruction(): string | undefined {
+    return typeof this.instruction === 'string' && this.canonicalInstruction === LlmAgent.prototype.canonicalInstruction
+      ? this.instruction
+      : undefined
+  }
+
+  /** Same for the global instruction and {@link canonicalGlobalInstruction}. @internal */
+  get stringGlobalInstruction(): string | undefined {
+    return typeof this.globalInstruction === 'string' &&
+      this.canonicalGlobalInstruction === LlmAgent.prototype.canonicalGlobalInstruction
+      ? this.globalInstruction
+      : undefined
   }
 
   /** Same for the global instruction. */

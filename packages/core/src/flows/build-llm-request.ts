@@ -37,7 +37,8 @@ export async function buildLlmRequest(agent: LlmAgent, ctx: InvocationContext): 
   }
   const readonlyContext = new ReadonlyContext(ctx)
   appendInstructions(request, identityInstructions(agent))
-  const displaced = await applyInstructions(agent, readonlyContext, request)
+  const instructed = applyInstructions(agent, readonlyContext, request)
+  const displaced = instructed instanceof Promise ? await instructed : instructed
   if (structuredViaTool) appendInstructions(request, [SET_MODEL_RESPONSE_INSTRUCTION])
   applyContents(agent, ctx, request, displaced)
   if (agent.planner) applyPlanning(agent.planner, readonlyContext, request)

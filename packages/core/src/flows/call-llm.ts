@@ -72,11 +72,12 @@ export async function* callLlm(
   let spanEnded = false
   const pull = traced
     ? () => (ctx.tracing as RunTracing).api.context.with(traced.context, () => responses.next())
-    : () => responses.next()
+    : undefined
   try {
     for (;;) {
       // A model that ignores the abort signal cannot hold an aborted run: its late answer is dropped.
-      const next = ctx.abortSignal ? await untilAborted(ctx, pull()) : await pull()
+      const pending = pull ? pull() : responses.next()
+      const next = ctx.abortSignal ? await untilAborted(ctx, pending) : await pending
       if (next.done) break
       const response = next.value
       // The span ends with the call's complete response (not when the caller is done with it: tools run in between).
@@ -92,7 +93,10 @@ export async function* callLlm(
           ? breachAfterModelCall(ctx.usage, limits)
           : undefined
       if (after) ctx.stopRun()
-      yield await afterModel(agent, ctx, callbackContext, response, plugins)
+      // Without after-model callbacks or plugins there is nothing to await.
+      yield plugins || agent.afterModelCallback.length > 0
+        ? await afterModel(agent, ctx, callbackContext, response, plugins)
+        : response
       if (after) {
         void responses.return(undefined).catch(() => undefined)
         yield limitResponse(ctx, after)

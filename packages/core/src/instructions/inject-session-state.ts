@@ -9,26 +9,41 @@ import { parseTemplate, renderStateValue } from './template.js'
  * is never expanded again.
  */
 export async function injectSessionState(template: string, context: ReadonlyContext): Promise<string> {
+  const now = injectSessionStateNow(template, context)
+  if (now !== undefined) return now
+  let result = ''
+  for (const token of parseTemplate(template)) {
+    if (token.kind === 'text') result += token.text
+    else if (token.key.startsWith('artifact.'))
+      result += await loadArtifactText(token.key.slice('artifact.'.length), token.optional, context)
+    else result += stateText(token.key, token.optional, context)
+  }
+  return result
+}
+
+/**
+ * {@link injectSessionState} without awaiting, for a template that reads only state; `undefined` when it reads an
+ * artifact (then only the asynchronous form can resolve it).
+ * @internal
+ */
+export function injectSessionStateNow(template: string, context: ReadonlyContext): string | undefined {
   const tokens = parseTemplate(template)
   if (tokens.length === 1 && tokens[0]?.kind === 'text') return tokens[0].text
   let result = ''
   for (const token of tokens) {
-    if (token.kind === 'text') {
-      result += token.text
-      continue
-    }
-    if (token.key.startsWith('artifact.')) {
-      result += await loadArtifactText(token.key.slice('artifact.'.length), token.optional, context)
-      continue
-    }
-    const value = context.state.get(token.key)
-    if (value === undefined || value === null) {
-      if (token.optional) continue
-      throw missingKeyError(token.key, context)
-    }
-    result += renderStateValue(value)
+    if (token.kind === 'text') result += token.text
+    else if (token.key.startsWith('artifact.')) return undefined
+    else result += stateText(token.key, token.optional, context)
   }
   return result
+}
+
+/** A state value as template text: '' for a missing optional key; a missing required key throws. */
+function stateText(key: string, optional: boolean, context: ReadonlyContext): string {
+  const value = context.state.get(key)
+  if (value !== undefined && value !== null) return renderStateValue(value)
+  if (optional) return ''
+  throw missingKeyError(key, context)
 }
 
 function missingKeyError(key: string, context: ReadonlyContext): StateError {

@@ -16,12 +16,19 @@ function userTurns(session: Session): number {
  * and widens it until it holds that many turns (or the whole session), so a run's cost follows what the agents see,
  * not the session's length.
  */
-export async function loadSessionForRun(
+export function loadSessionForRun(
   service: BaseSessionService,
   request: { appName: string; userId: string; sessionId: string },
   turns: number | undefined,
 ): Promise<Session | undefined> {
-  if (turns === undefined) return service.getSession(request)
+  return turns === undefined ? service.getSession(request) : loadTail(service, request, turns)
+}
+
+async function loadTail(
+  service: BaseSessionService,
+  request: { appName: string; userId: string; sessionId: string },
+  turns: number,
+): Promise<Session | undefined> {
   let size = EVENTS_PER_TURN * (turns + 1)
   for (;;) {
     const session = await service.getSession({ ...request, config: { numRecentEvents: size } })

@@ -18,7 +18,7 @@ export function repairDanglingCalls(
   reserved: ReadonlySet<string>,
 ): Event | undefined {
   const last = events.at(-1)
-  if (!last) return undefined
+  if (!last || !callsIn(events, last.invocationId)) return undefined
   const invocationId = last.invocationId
   const answered = new Set<string>()
   for (const part of newMessage.parts ?? []) if (part.functionResponse?.id) answered.add(part.functionResponse.id)
@@ -53,4 +53,14 @@ export function repairDanglingCalls(
   })
   if (first.event.branch !== undefined) repair.branch = first.event.branch
   return repair
+}
+
+/** True when an event of the last invocation (the tail with `invocationId`) holds a function call. */
+function callsIn(events: readonly Event[], invocationId: string): boolean {
+  for (let index = events.length - 1; index >= 0; index--) {
+    const event = events[index] as Event
+    if (event.invocationId !== invocationId) return false
+    for (const part of event.content?.parts ?? []) if (part.functionCall) return true
+  }
+  return false
 }

@@ -1,6 +1,7 @@
 import type { BaseSessionService, SessionLease } from '../sessions/base-session-service.js'
 import { SessionBusyError } from '../errors/session-errors.js'
 import { AbortError } from '../errors/runtime-errors.js'
+import { processLeasesOf, type ProcessLeases } from '../sessions/process-leases.js'
 
 /** What a run does when another run holds its session. */
 export type OnBusy = 'reject' | 'wait'
@@ -10,7 +11,8 @@ export interface RunLease {
   readonly lease: SessionLease | undefined
   /** True once a renewal found the lease taken by another run. */
   lost(): boolean
-  release(): Promise<void>
+  /** Gives the session back: at once, or once the returned promise settles. */
+  release(): Promise<void> | undefined
 }
 
 interface LeaseTarget {
@@ -86,12 +88,26 @@ const sleep = (ms: number, signal: AbortSignal | undefined) =>
   })
 
 /**
- * Takes the session for one run: the service's lease (renewed every third of its lifetime until released) or, for
- * a service without leases, a hold inside this process. Busy: `reject` throws {@link SessionBusyError}; `wait`
- * retries with backoff (up to 0.5 s apart) until the session is free or the run is aborted.
+ * Takes the session for one run: a lease of this process ({@link ProcessLeases}: no expiry, no renewal), the
+ * service's lease (renewed every third of its lifetime until released) or, for a service without leases, a hold
+ * inside this process. Answers at once (no promise) when the session is free and the service offers process leases.
+ * Busy: `reject` throws {@link SessionBusyError}; `wait` retries with backoff (up to 0.5 s apart) until the session
+ * is free or the run is aborted.
  */
-export async function acquireRunLease(target: LeaseTarget): Promise<RunLease> {
+export function acquireRunLease(target: LeaseTarget): RunLease | Promise<RunLease> {
+  const local = processLeasesOf(target.service)
+  const lease = local?.hold(target)
+  return local && lease ? new ProcessHold(local, lease) : acquireLater(target, local)
+}
+
+async function acquireLater(target: LeaseTarget, local: ProcessLeases | undefined): Promise<RunLease> {
   const { service, appName, userId, sessionId, owner, ttlMs } = target
+  if (local) {
+    let lease: SessionLease | undefined
+    for (let delay = 10; !(lease = local.hold(target)); delay = Math.min(delay * 2, 500))
+      await waitWhileBusy(target, delay)
+    return new ProcessHold(local, lease)
+  }
   if (!service.acquireLease) {
     let holds = localHolds.get(service)
     if (!holds) localHolds.set(service, (holds = new Set()))
@@ -143,6 +159,22 @@ class LeaseHold implements RunLease {
   }
 }
 
+/** A lease of this process ({@link ProcessLeases}): never lost, released at once. */
+class ProcessHold implements RunLease {
+  constructor(
+    readonly leases: ProcessLeases,
+    readonly lease: SessionLease,
+  ) {}
+
+  lost(): boolean {
+    return false
+  }
+
+  release(): undefined {
+    this.leases.release(this.lease)
+  }
+}
+
 /** A hold inside this process, for a service without leases. */
 class LocalHold implements RunLease {
   readonly lease = undefined
@@ -155,7 +187,7 @@ class LocalHold implements RunLease {
     return false
   }
 
-  async release(): Promise<void> {
+  release(): undefined {
     this.holds.delete(this.key)
   }
 }

@@ -6,6 +6,7 @@ import { createEvent, getFunctionResponses, type Event } from '../events/event.j
 import type { LlmRequest } from '../models/llm-request.js'
 import type { BaseSessionService, GetSessionRequest } from '../sessions/base-session-service.js'
 import { InMemorySessionService } from '../sessions/in-memory-session-service.js'
+import { processLeasesOf } from '../sessions/process-leases.js'
 import { FunctionTool } from '../tools/function-tool.js'
 import { ScriptedLlm, call } from '../testing/scripted-llm.js'
 import { INTERRUPTED_CALL_ERROR } from './repair-dangling-calls.js'
@@ -132,11 +133,29 @@ describe('runs on one session never interleave', () => {
   })
 })
 
+/** The service's methods without its process leases: the runner then takes, renews and releases the async lease. */
+function asyncLeasesOnly(service: InMemorySessionService): BaseSessionService {
+  return {
+    createSession: (request) => service.createSession(request),
+    getSession: (request) => service.getSession(request),
+    listSessions: (request) => service.listSessions(request),
+    deleteSession: (request) => service.deleteSession(request),
+    appendEvent: (request) => service.appendEvent(request),
+    acquireLease: (request) => service.acquireLease(request),
+    renewLease: (lease, ttlMs) => service.renewLease(lease, ttlMs),
+    releaseLease: (lease) => service.releaseLease(lease),
+  }
+}
+
 describe('a run keeps its lease while it lasts', () => {
-  it('renews it: a run ten lease lifetimes long still holds its session, and frees it when it ends', async () => {
+  it.each([
+    ['renewed every third of its lifetime (a service with async leases only)', true],
+    ['held without expiry (a process lease of the in-memory service)', false],
+  ])('%s: a run ten lease lifetimes long still holds its session, and frees it when it ends', async (_, wrap) => {
     const service = new InMemorySessionService()
     const agent = new LlmAgent({ name: 'a', model: new ScriptedLlm(['slow', 'quick'], { delayMs: 300 }) })
-    const runner = new Runner({ appName: app, agent, sessionService: service, leaseTtlMs: 30 })
+    const sessionService = wrap ? asyncLeasesOnly(service) : service
+    const runner = new Runner({ appName: app, agent, sessionService, leaseTtlMs: 30 })
     const session = await service.createSession({ appName: app, userId: user })
     const slow = drain(runner.runAsync({ userId: user, sessionId: session.id, newMessage: message('slow') }))
     await new Promise((resolve) => setTimeout(resolve, 150))
@@ -149,6 +168,33 @@ describe('a run keeps its lease while it lasts', () => {
     const lease = await service.acquireLease(intruder)
     expect(lease?.owner).toBe('intruder')
     await service.releaseLease(lease!)
+  })
+
+  it('a process lease is refused to every other owner while held and passes only its own appends', async () => {
+    const service = new InMemorySessionService()
+    const session = await service.createSession({ appName: app, userId: user })
+    const at = { appName: app, userId: user, sessionId: session.id }
+    const leases = processLeasesOf(service)!
+    const held = leases.hold({ ...at, owner: 'run-a' })!
+    expect(held.fence).toBe(1)
+    expect(leases.hold({ ...at, owner: 'run-b' })).toBeUndefined()
+    expect(await service.acquireLease({ ...at, owner: 'run-b', ttlMs: 1 })).toBeUndefined()
+    // An append with the lease passes; one without it is refused.
+    await service.appendEvent({ session, event: createEvent({ author: 'user' }), lease: held })
+    await expect(service.appendEvent({ session, event: createEvent({ author: 'user' }) })).rejects.toMatchObject({
+      code: 'SESSION_BUSY',
+    })
+    leases.release(held)
+    const next = leases.hold({ ...at, owner: 'run-b' })!
+    expect(next.owner).toBe('run-b')
+    // The old holder's lease no longer passes.
+    await expect(
+      service.appendEvent({ session, event: createEvent({ author: 'user' }), lease: held }),
+    ).rejects.toMatchObject({ code: 'SESSION_BUSY' })
+    // Releasing the old lease again does not free the new holder's.
+    leases.release(held)
+    expect(leases.hold({ ...at, owner: 'run-c' })).toBeUndefined()
+    leases.release(next)
   })
 })
 

@@ -115,7 +115,7 @@ export class Runner {
       }
     }
     const invocationId = request.invocationId ?? newInvocationId()
-    const hold = await acquireRunLease({
+    const acquired = acquireRunLease({
       service: this.sessionService,
       appName: this.appName,
       userId,
@@ -125,6 +125,7 @@ export class Runner {
       onBusy: this.onBusy,
       abortSignal,
     })
+    const hold = acquired instanceof Promise ? await acquired : acquired
     try {
       const { stateDelta, runConfig } = request
       const at = { appName: this.appName, userId, sessionId }
@@ -209,11 +210,13 @@ export class Runner {
       failed.errorMessage = `The session store failed; the run stopped and stored nothing more. ${(error as Error).message}`
       yield failed
     } finally {
-      await hold.release().catch(() => undefined)
+      const released = hold.release()
+      if (released) await released.catch(() => undefined)
     }
   }
 
-  async #append(ctx: InvocationContext, hold: RunLease, event: Event): Promise<void> {
+  /** Checks and stores one event (no await of its own: the store's promise is returned). */
+  #append(ctx: InvocationContext, hold: RunLease, event: Event): Promise<Event> {
     if (ctx.abortSignal?.aborted) {
       throw new AbortError('The run was aborted.', { agentName: ctx.agent.name, invocationId: ctx.invocationId })
     }
@@ -228,10 +231,6 @@ export class Runner {
     const delta = event.actions.stateDelta
     assertStateDelta(delta, `the state delta of an event by "${event.author}"`)
     for (const key in delta) if (isTempKey(key) && Object.hasOwn(delta, key)) ctx.tempState[key] = delta[key]
-    await this.sessionService.appendEvent({
-      session: ctx.session,
-      event,
-      ...(hold.lease ? { lease: hold.lease } : {}),
-    })
+    return this.sessionService.appendEvent({ session: ctx.session, event, lease: hold.lease })
   }
 }

@@ -42,7 +42,7 @@ export interface AppendEventRequest {
   session: Session
   event: Event
   /** The lease of the run that appends. Without it, an append while another run holds the session is refused. */
-  lease?: SessionLease
+  lease?: SessionLease | undefined
 }
 
 /** Which session a lease is for, who asks, and for how long. */

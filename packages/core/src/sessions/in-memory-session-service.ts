@@ -17,6 +17,7 @@ import { assertStateDelta, ownRecord } from './reserved-state-key.js'
 import { AlreadyExistsError, SessionBusyError, StaleSessionError } from '../errors/session-errors.js'
 import { SessionNotFoundError } from '../errors/runtime-errors.js'
 import { nullRecord } from '../util/null-record.js'
+import { processLeases, type ProcessLeases } from './process-leases.js'
 
 interface StoredSession {
   readonly id: string
@@ -34,10 +35,36 @@ interface StoredSession {
   lease: StoredLease | undefined
 }
 
-interface StoredLease {
-  readonly owner: string
-  readonly fence: number
-  expiresAt: number
+/** A lease as stored on its session; a lease of this process ({@link ProcessLeases}) is handed out as is. */
+class StoredLease implements SessionLease {
+  readonly #session: StoredSession
+  constructor(
+    session: StoredSession,
+    readonly owner: string,
+    readonly fence: number,
+    public expiresAt: number,
+  ) {
+    this.#session = session
+  }
+
+  get appName(): string {
+    return this.#session.appName
+  }
+
+  get userId(): string {
+    return this.#session.userId
+  }
+
+  get sessionId(): string {
+    return this.#session.id
+  }
+
+  /** Gives `lease` back when it is a stored lease still held; false when it is not a stored lease. */
+  static release(lease: SessionLease): boolean {
+    if (!(lease instanceof StoredLease)) return false
+    if (lease.#session.lease === lease) lease.#session.lease = undefined
+    return true
+  }
 }
 
 const empty: Record<string, never> = Object.freeze({})
@@ -177,7 +204,12 @@ export class InMemorySessionService implements BaseSessionService {
     if (!stored) throw new SessionNotFoundError(`Session not found: ${session.id}`)
     if (isStored(stored, event)) return event
     const held = stored.lease
-    if (held && held.expiresAt > Date.now() && (held.owner !== lease?.owner || held.fence !== lease.fence)) {
+    if (
+      held &&
+      held !== lease &&
+      (held.owner !== lease?.owner || held.fence !== lease.fence) &&
+      held.expiresAt > Date.now()
+    ) {
       throw new SessionBusyError(`Session "${session.id}" is held by another run; this append was refused.`)
     }
     const expected = session.revision
@@ -213,15 +245,26 @@ export class InMemorySessionService implements BaseSessionService {
   }
 
   async acquireLease(request: SessionLeaseRequest): Promise<SessionLease | undefined> {
-    const { appName, userId, sessionId, owner, ttlMs } = request
+    const lease = this.#acquire(request, request.ttlMs)
+    if (!lease) return undefined
+    const { appName, userId, sessionId, owner, fence } = lease
+    return { appName, userId, sessionId, owner, fence }
+  }
+
+  /** Runs of this process hold a session without expiry or renewal (see {@link ProcessLeases}). @internal */
+  readonly [processLeases]: ProcessLeases = {
+    hold: (request) => this.#acquire(request, Infinity),
+    release: (lease) => this.#release(lease),
+  }
+
+  #acquire(request: Omit<SessionLeaseRequest, 'ttlMs'>, ttlMs: number): StoredLease | undefined {
+    const { appName, userId, sessionId, owner } = request
     const stored = this.#userSessions(appName, userId, false)?.get(sessionId)
     if (!stored) throw new SessionNotFoundError(`Session not found: ${sessionId}`)
     const held = stored.lease
-    const now = Date.now()
-    if (held && held.expiresAt > now && held.owner !== owner) return undefined
+    if (held && held.owner !== owner && held.expiresAt > Date.now()) return undefined
     const fence = held ? held.fence + (held.owner === owner ? 0 : 1) : 1
-    stored.lease = { owner, fence, expiresAt: now + ttlMs }
-    return { appName, userId, sessionId, owner, fence }
+    return (stored.lease = new StoredLease(stored, owner, fence, ttlMs === Infinity ? ttlMs : Date.now() + ttlMs))
   }
 
   async renewLease(lease: SessionLease, ttlMs: number): Promise<boolean> {
@@ -231,6 +274,11 @@ export class InMemorySessionService implements BaseSessionService {
   }
 
   async releaseLease(lease: SessionLease): Promise<void> {
+    this.#release(lease)
+  }
+
+  #release(lease: SessionLease): void {
+    if (StoredLease.release(lease)) return
     const stored = this.#holding(lease)
     if (stored) stored.lease = undefined
   }

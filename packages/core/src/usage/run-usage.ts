@@ -51,13 +51,22 @@ export class RunUsage implements Usage {
   inputTokens = 0
   outputTokens = 0
   totalTokens = 0
-  readonly #byAgent = new Map<string, MutableUsage>()
+  // Per agent: the first agent's usage in fields (most runs have one agent), the others in a map made on demand.
+  #firstName: string | undefined
+  #first: MutableUsage | undefined
+  #others: Map<string, MutableUsage> | undefined
 
   #agent(name: string): MutableUsage {
-    let usage = this.#byAgent.get(name)
+    if (name === this.#firstName) return this.#first as MutableUsage
+    if (this.#firstName === undefined) {
+      this.#firstName = name
+      return (this.#first = emptyUsage())
+    }
+    this.#others ??= new Map()
+    let usage = this.#others.get(name)
     if (!usage) {
       usage = emptyUsage()
-      this.#byAgent.set(name, usage)
+      this.#others.set(name, usage)
     }
     return usage
   }
@@ -89,7 +98,8 @@ export class RunUsage implements Usage {
   /** Per agent, in the order the agents first used something. */
   get byAgent(): Readonly<Record<string, Usage>> {
     const result: Record<string, Usage> = {}
-    for (const [name, usage] of this.#byAgent) result[name] = { ...usage }
+    if (this.#firstName !== undefined) result[this.#firstName] = { ...(this.#first as MutableUsage) }
+    for (const [name, usage] of this.#others ?? []) result[name] = { ...usage }
     return result
   }
 
