@@ -451,6 +451,26 @@ describe('tool results and errors (spec 10.8)', () => {
     ])
   })
 
+  it('a call named after an Object member (constructor, toString) finds no tool; a tool may be named toString', async () => {
+    const toString = new FunctionTool({ name: 'toString', description: 'Says hi.', execute: () => ({ said: 'hi' }) })
+    const llm = new ScriptedLlm([call('constructor', {}), call('toString', {}), 'done'])
+    const events = await (
+      await createHarness(new LlmAgent({ name: 'root_agent', model: llm, tools: [toString] }))
+    ).run('test')
+    expect(simplify(events)).toEqual([
+      ['root_agent', callPart('constructor', {})],
+      [
+        'root_agent',
+        responsePart('constructor', {
+          error: 'Function constructor is not found in the toolsDict. Available tools: toString.',
+        }),
+      ],
+      ['root_agent', callPart('toString', {})],
+      ['root_agent', responsePart('toString', { said: 'hi' })],
+      ['root_agent', 'done'],
+    ])
+  })
+
   it('#76 maxLlmCalls stops a run that needs more model calls', async () => {
     const { tool } = increaseByOne()
     const llm = new ScriptedLlm([call('increase_by_one', { x: 1 }), 'never'])

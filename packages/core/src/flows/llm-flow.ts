@@ -34,61 +34,67 @@ export async function* runLlmFlow(agent: LlmAgent, ctx: InvocationContext): Asyn
     }
   }
   if (resumed && ctx.endInvocation) return
+  // The steps run inline (not as a generator per step): each event passes one async-generator layer less.
   for (;;) {
     let last: Event | undefined
-    for await (const event of runOneStep(agent, ctx)) {
-      saveOutputToState(agent, event)
-      yield event
-      last = event
+    step: {
+      ctx.throwIfAborted()
+      const built = buildLlmRequest(agent, ctx)
+      const request = built instanceof Promise ? await built : built
+      if (ctx.endInvocation) break step
+      let eventId = newEventId()
+      let actions = createEventActions()
+      let repaired = false
+      for await (const raw of callLlm(agent, ctx, request, actions)) {
+        let response = raw
+        if (agent.outputSchema && !response.partial && isStructuredCandidate(response)) {
+          const checked = await ensureStructuredOutput(agent, ctx, request, response, actions, repaired)
+          response = checked
+          repaired = true
+        }
+        const planned = agent.planner && !response.partial ? applyPlanner(agent, ctx, response) : undefined
+        if (planned?.stateEvent) {
+          saveOutputToState(agent, planned.stateEvent)
+          yield (last = planned.stateEvent)
+        }
+        if (planned) response = planned.response
+        if (!response.content?.parts?.length && response.errorCode === undefined && !response.interrupted) continue
+        const event = toEvent(agent, ctx, response, eventId, actions)
+        // Every event of a step gets its own id, streamed chunks included (ADK regenerates the template id).
+        eventId = newEventId()
+        if (!event.partial) actions = createEventActions()
+        const calls = getFunctionCalls(event)
+        if (calls.length > 0 && !interceptSetModelResponse(agent, event)) {
+          for (const call of calls)
+            if (!call.id) call.id = ctx.hooks?.newFunctionCallId ? ctx.hooks.newFunctionCallId() : newFunctionCallId()
+          const longRunning = calls
+            .filter((call) => request.toolsDict[call.name ?? '']?.isLongRunning)
+            .map((call) => call.id as string)
+          if (longRunning.length > 0) event.longRunningToolIds = longRunning
+          saveOutputToState(agent, event)
+          yield (last = event)
+          // Stopped by a token limit: the limit's error event follows from callLlm; the calls are not run.
+          if (ctx.stopped) continue
+          const limits = ctx.runConfig.usageLimits
+          const breach = limits ? breachBeforeToolCalls(ctx.usage, limits, calls.length) : undefined
+          if (breach) {
+            const stop = toEvent(agent, ctx, limitResponse(ctx, breach), newEventId(), createEventActions())
+            saveOutputToState(agent, stop)
+            yield (last = stop)
+            break step
+          }
+          ctx.usage.addToolCalls(agent.name, calls.length)
+          for await (const answer of handleFunctionCalls(agent, ctx, event, request.toolsDict)) {
+            saveOutputToState(agent, answer)
+            yield (last = answer)
+          }
+          continue
+        }
+        saveOutputToState(agent, event)
+        yield (last = event)
+      }
     }
     if (!last || ctx.endInvocation || isFinalResponse(last) || last.partial) return
-  }
-}
-
-async function* runOneStep(agent: LlmAgent, ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
-  ctx.throwIfAborted()
-  const request = await buildLlmRequest(agent, ctx)
-  if (ctx.endInvocation) return
-  let eventId = newEventId()
-  let actions = createEventActions()
-  let repaired = false
-  for await (const raw of callLlm(agent, ctx, request, actions)) {
-    let response = raw
-    if (agent.outputSchema && !response.partial && isStructuredCandidate(response)) {
-      const checked = await ensureStructuredOutput(agent, ctx, request, response, actions, repaired)
-      response = checked
-      repaired = true
-    }
-    const planned = agent.planner && !response.partial ? applyPlanner(agent, ctx, response) : undefined
-    if (planned?.stateEvent) yield planned.stateEvent
-    if (planned) response = planned.response
-    if (!response.content?.parts?.length && response.errorCode === undefined && !response.interrupted) continue
-    const event = toEvent(agent, ctx, response, eventId, actions)
-    // Every event of a step gets its own id, streamed chunks included (ADK regenerates the template id).
-    eventId = newEventId()
-    if (!event.partial) actions = createEventActions()
-    const calls = getFunctionCalls(event)
-    if (calls.length > 0 && !interceptSetModelResponse(agent, event)) {
-      for (const call of calls)
-        if (!call.id) call.id = ctx.hooks?.newFunctionCallId ? ctx.hooks.newFunctionCallId() : newFunctionCallId()
-      const longRunning = calls
-        .filter((call) => request.toolsDict[call.name ?? '']?.isLongRunning)
-        .map((call) => call.id as string)
-      if (longRunning.length > 0) event.longRunningToolIds = longRunning
-      yield event
-      // Stopped by a token limit: the limit's error event follows from callLlm; the calls are not run.
-      if (ctx.stopped) continue
-      const limits = ctx.runConfig.usageLimits
-      const breach = limits ? breachBeforeToolCalls(ctx.usage, limits, calls.length) : undefined
-      if (breach) {
-        yield toEvent(agent, ctx, limitResponse(ctx, breach), newEventId(), createEventActions())
-        return
-      }
-      ctx.usage.addToolCalls(agent.name, calls.length)
-      yield* handleFunctionCalls(agent, ctx, event, request.toolsDict)
-      continue
-    }
-    yield event
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Content, FunctionDeclaration, GenerateContentConfig, Tool } from './genai-types.js'
 import type { BaseTool } from '../tools/base-tool.js'
+import { nullRecord } from '../util/null-record.js'
 
 /**
  * The request given to a model. `config.systemInstruction` is always the assembled system instruction as one
@@ -17,7 +18,8 @@ export type LlmRequestConfig = Omit<GenerateContentConfig, 'systemInstruction'> 
 
 /** A fresh, empty request. */
 export function createLlmRequest(model?: string): LlmRequest {
-  const request: LlmRequest = { contents: [], config: {}, toolsDict: {} }
+  // toolsDict inherits nothing: a model calling `constructor` or `toString` finds no tool.
+  const request: LlmRequest = { contents: [], config: {}, toolsDict: nullRecord() }
   if (model !== undefined) request.model = model
   return request
 }

@@ -36,15 +36,29 @@ export abstract class BaseTool {
 
   /** Adds this tool to a request: its declaration and its `toolsDict` entry. */
   async processLlmRequest({ llmRequest }: { toolContext: Context; llmRequest: LlmRequest }): Promise<void> {
-    if (this.name in llmRequest.toolsDict) {
-      throw new ConfigError(
-        `Duplicate tool name: ${this.name}. Two tools of one agent cannot share a name; rename one of them.`,
-      )
-    }
-    llmRequest.toolsDict[this.name] = this
-    const declaration = this.getDeclaration()
-    if (declaration) appendFunctionDeclarations(llmRequest, [declaration])
+    declareTool(this, llmRequest)
   }
+}
+
+/**
+ * What {@link BaseTool.processLlmRequest} does, without a promise: adds the tool to `toolsDict` (a second tool of the
+ * same name is a {@link ConfigError}) and its declaration, if any, to the request.
+ * @internal
+ */
+export function declareTool(tool: BaseTool, llmRequest: LlmRequest): void {
+  if (Object.hasOwn(llmRequest.toolsDict, tool.name)) {
+    throw new ConfigError(
+      `Duplicate tool name: ${tool.name}. Two tools of one agent cannot share a name; rename one of them.`,
+    )
+  }
+  llmRequest.toolsDict[tool.name] = tool
+  const declaration = tool.getDeclaration()
+  if (declaration) appendFunctionDeclarations(llmRequest, [declaration])
+}
+
+/** True when `tool` adds itself to a request as every tool does by default ({@link declareTool}, no override). @internal */
+export function declaresByDefault(tool: BaseTool): boolean {
+  return tool.processLlmRequest === BaseTool.prototype.processLlmRequest
 }
 
 /** True for any {@link BaseTool}, whichever module instance created it. */

@@ -104,7 +104,9 @@ export class FunctionTool<TParameters extends FunctionToolParameters = undefined
       validated = args as FunctionToolArgs<TParameters>
     }
     try {
-      if (await this.#needsConfirmation(validated, toolContext)) {
+      // A confirmation rule is awaited only when it is a function (no promise for the common case: no rule).
+      const rule = this.#requireConfirmation
+      if (rule === true || (typeof rule === 'function' && Boolean(await rule(validated, toolContext)))) {
         const confirmation = toolContext.toolConfirmation
         if (!confirmation) {
           toolContext.requestConfirmation({ hint: confirmationHint(this.name) })
@@ -119,12 +121,6 @@ export class FunctionTool<TParameters extends FunctionToolParameters = undefined
       const message = error instanceof Error ? error.message : String(error)
       throw new Error(`Error in tool '${this.name}': ${message}`, { cause: error })
     }
-  }
-
-  async #needsConfirmation(args: FunctionToolArgs<TParameters>, toolContext: Context): Promise<boolean> {
-    const rule = this.#requireConfirmation
-    if (typeof rule === 'function') return Boolean(await rule(args, toolContext))
-    return rule === true
   }
 }
 
