@@ -7,30 +7,34 @@ import { canCollectGarbage, collectGarbage } from './measure.js'
 import { benchDir } from './paths.js'
 import { notes, textTable, type ResultRow } from './report.js'
 import { mergeResults, resultsDocument } from './results-document.js'
-import { runSingleTurn } from './scenarios/a-single-turn.js'
-import { runPipeline } from './scenarios/b-pipeline.js'
-import { runFanOut } from './scenarios/c-fan-out.js'
-import { runLongSession } from './scenarios/d-long-session.js'
-import { runToolRoundTrip } from './scenarios/e-tool-round-trip.js'
-import { runMemory } from './scenarios/f-memory.js'
-import { runImport } from './scenarios/g-import.js'
-import { runFluentBuild } from './scenarios/h-fluent-build.js'
-import { runDurable } from './scenarios/i-durable.js'
-import { runPreview } from './scenarios/j-preview.js'
-import { runDurableSessions } from './scenarios/k-durable-sessions.js'
 
-const scenarios: Record<string, { title: string; run: (config: BenchConfig) => Promise<ResultRow[]> }> = {
-  A: { title: 'single-agent turn', run: runSingleTurn },
-  B: { title: '10-agent pipeline', run: runPipeline },
-  C: { title: '100-branch fan-out', run: runFanOut },
-  D: { title: 'long sessions', run: runLongSession },
-  E: { title: 'tool round trip', run: runToolRoundTrip },
-  F: { title: 'retained memory', run: runMemory },
-  G: { title: 'cold import', run: runImport },
-  H: { title: 'fluent build()', run: runFluentBuild },
-  I: { title: 'durable runs on DBOS (PostgreSQL)', run: runDurable },
-  J: { title: 'pipeline preview', run: runPreview },
-  K: { title: 'durable sessions (SQLite, PostgreSQL)', run: runDurableSessions },
+type ScenarioRun = (config: BenchConfig) => Promise<ResultRow[]>
+
+/**
+ * Each scenario's module is imported when it runs, not up front: a scenario measures with only its own modules
+ * loaded (DBOS, MikroORM and the SQL drivers of I and K are not in the heap while A–H run).
+ */
+const scenarios: Record<string, { title: string; load: () => Promise<ScenarioRun> }> = {
+  A: { title: 'single-agent turn', load: async () => (await import('./scenarios/a-single-turn.js')).runSingleTurn },
+  B: { title: '10-agent pipeline', load: async () => (await import('./scenarios/b-pipeline.js')).runPipeline },
+  C: { title: '100-branch fan-out', load: async () => (await import('./scenarios/c-fan-out.js')).runFanOut },
+  D: { title: 'long sessions', load: async () => (await import('./scenarios/d-long-session.js')).runLongSession },
+  E: {
+    title: 'tool round trip',
+    load: async () => (await import('./scenarios/e-tool-round-trip.js')).runToolRoundTrip,
+  },
+  F: { title: 'retained memory', load: async () => (await import('./scenarios/f-memory.js')).runMemory },
+  G: { title: 'cold import', load: async () => (await import('./scenarios/g-import.js')).runImport },
+  H: { title: 'fluent build()', load: async () => (await import('./scenarios/h-fluent-build.js')).runFluentBuild },
+  I: {
+    title: 'durable runs on DBOS (PostgreSQL)',
+    load: async () => (await import('./scenarios/i-durable.js')).runDurable,
+  },
+  J: { title: 'pipeline preview', load: async () => (await import('./scenarios/j-preview.js')).runPreview },
+  K: {
+    title: 'durable sessions (SQLite, PostgreSQL)',
+    load: async () => (await import('./scenarios/k-durable-sessions.js')).runDurableSessions,
+  },
 }
 
 const usage = `usage: pnpm bench [--quick] [--only=A,B,… [--merge]]
@@ -111,7 +115,7 @@ async function main(): Promise<void> {
     if (only && !only.includes(id)) continue
     process.stderr.write(`${id}: ${scenario.title}…\n`)
     const scenarioStart = performance.now()
-    const result = await scenario.run(config)
+    const result = await (await scenario.load())(config)
     rows.push(...result)
     process.stderr.write(`${textTable(result)}\n  (${((performance.now() - scenarioStart) / 1000).toFixed(1)} s)\n\n`)
     collectGarbage()
