@@ -40,7 +40,8 @@ export interface RunnerConfig {
   onBusy?: OnBusy
   /**
    * Lifetime of a run's session lease (default 30 s), renewed every third of it while the run lasts and released
-   * when it ends; a killed worker's lease expires after it.
+   * when it ends; a killed worker's lease expires after it. A service that keeps sessions in this process's memory
+   * (`InMemorySessionService`) gives runs a lease without expiry instead, held until the run ends.
    */
   leaseTtlMs?: number
 }
