@@ -73,18 +73,22 @@ class Renewals {
 
 const renewals = new Renewals()
 
-const sleep = (ms: number, signal: AbortSignal | undefined) =>
+/** Settles after `ms`, or when `wake` settles first; an abort rejects with {@link AbortError}. */
+const sleep = (ms: number, signal: AbortSignal | undefined, wake?: Promise<void>) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(new AbortError())
-    const timer = setTimeout(() => {
+    const done = () => {
+      clearTimeout(timer)
       signal?.removeEventListener('abort', onAbort)
       resolve()
-    }, ms)
+    }
+    const timer = setTimeout(done, ms)
     const onAbort = () => {
       clearTimeout(timer)
       reject(new AbortError())
     }
     signal?.addEventListener('abort', onAbort, { once: true })
+    wake?.then(done, done)
   })
 
 /**
@@ -92,7 +96,7 @@ const sleep = (ms: number, signal: AbortSignal | undefined) =>
  * service's lease (renewed every third of its lifetime until released) or, for a service without leases, a hold
  * inside this process. Answers at once (no promise) when the session is free and the service offers process leases.
  * Busy: `reject` throws {@link SessionBusyError}; `wait` retries with backoff (up to 0.5 s apart) until the session
- * is free or the run is aborted.
+ * is free or the run is aborted; with process leases a waiting run is also woken as soon as the session is given back.
  */
 export function acquireRunLease(target: LeaseTarget): RunLease | Promise<RunLease> {
   const local = processLeasesOf(target.service)
@@ -104,8 +108,9 @@ async function acquireLater(target: LeaseTarget, local: ProcessLeases | undefine
   const { service, appName, userId, sessionId, owner, ttlMs } = target
   if (local) {
     let lease: SessionLease | undefined
+    // Woken when the holder gives the session back; the timer covers a lease held by an expiring async owner.
     for (let delay = 10; !(lease = local.hold(target)); delay = Math.min(delay * 2, 500))
-      await waitWhileBusy(target, delay)
+      await waitWhileBusy(target, delay, () => local.released(target))
     return new ProcessHold(local, lease)
   }
   if (!service.acquireLease) {
@@ -126,14 +131,14 @@ async function acquireLater(target: LeaseTarget, local: ProcessLeases | undefine
   return held
 }
 
-/** Busy: `reject` throws {@link SessionBusyError}; `wait` sleeps `delay` ms (an abort ends the wait). */
-function waitWhileBusy(target: LeaseTarget, delay: number): Promise<void> {
+/** Busy: `reject` throws {@link SessionBusyError}; `wait` sleeps `delay` ms or until `wake()` settles (an abort ends the wait). */
+function waitWhileBusy(target: LeaseTarget, delay: number, wake?: () => Promise<void>): Promise<void> {
   if (target.onBusy === 'reject') {
     throw new SessionBusyError(
       `Session "${target.sessionId}" is busy: another run holds it. Retry later, or run with onBusy: 'wait' to queue behind it.`,
     )
   }
-  return sleep(delay, target.abortSignal)
+  return sleep(delay, target.abortSignal, wake?.())
 }
 
 /** A service lease held by a run, renewed by {@link renewals} until released. */

@@ -76,6 +76,35 @@ describe('runs on one session never interleave', () => {
     expect(seen.size).toBe(10)
   })
 
+  it("with onBusy: 'wait' a waiting run starts as soon as the holder ends (it is woken, it does not poll)", async () => {
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const hold = new FunctionTool({
+      name: 'hold',
+      description: 'Holds the session until released.',
+      execute: async () => {
+        await gate
+        return { ok: true }
+      },
+    })
+    const llm = new ScriptedLlm([call('hold'), 'first done', 'second done'])
+    const service = new InMemorySessionService()
+    const agent = new LlmAgent({ name: 'a', model: llm, tools: [hold] })
+    const runner = new Runner({ appName: app, agent, sessionService: service, onBusy: 'wait' })
+    const session = await service.createSession({ appName: app, userId: user })
+    const first = drain(runner.runAsync({ userId: user, sessionId: session.id, newMessage: message('first') }))
+    const second = drain(runner.runAsync({ userId: user, sessionId: session.id, newMessage: message('second') }))
+    // Long enough for the waiting run's retry timer to back off to its longest interval (0.5 s).
+    await new Promise((resolve) => setTimeout(resolve, 1200))
+    expect(llm.requests).toHaveLength(1)
+    release()
+    await first
+    // The second run's next timed retry is up to 0.5 s away: only a wake-up on release starts it this soon.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(llm.requests).toHaveLength(3)
+    await second
+  })
+
   it('by default a second concurrent run is rejected with SessionBusyError before anything is stored or any model call', async () => {
     const { runner, service, llm } = counter()
     expect(runner.onBusy).toBe('reject')

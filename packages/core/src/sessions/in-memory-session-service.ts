@@ -33,6 +33,17 @@ interface StoredSession {
   unordered: boolean
   /** The run holding this session, if any (a lease dies with its session). */
   lease: StoredLease | undefined
+  /** Runs of this process waiting for the session ({@link ProcessLeases.released}): woken when it is given back. */
+  waiters: (() => void)[] | undefined
+}
+
+/** Gives the session's lease back and wakes the runs waiting for it. */
+function freeSession(stored: StoredSession): void {
+  stored.lease = undefined
+  const waiters = stored.waiters
+  if (!waiters) return
+  stored.waiters = undefined
+  for (const wake of waiters) wake()
 }
 
 /** A lease as stored on its session; a lease of this process ({@link ProcessLeases}) is handed out as is. */
@@ -62,7 +73,7 @@ class StoredLease implements SessionLease {
   /** Gives `lease` back when it is a stored lease still held; false when it is not a stored lease. */
   static release(lease: SessionLease): boolean {
     if (!(lease instanceof StoredLease)) return false
-    if (lease.#session.lease === lease) lease.#session.lease = undefined
+    if (lease.#session.lease === lease) freeSession(lease.#session)
     return true
   }
 }
@@ -169,6 +180,7 @@ export class InMemorySessionService implements BaseSessionService {
       revision: 0,
       unordered: false,
       lease: undefined,
+      waiters: undefined,
     }
     sessions.set(id, stored)
     return this.#view(stored, undefined)
@@ -194,7 +206,12 @@ export class InMemorySessionService implements BaseSessionService {
   }
 
   async deleteSession(request: DeleteSessionRequest): Promise<void> {
-    this.#userSessions(request.appName, request.userId, false)?.delete(request.sessionId)
+    const sessions = this.#userSessions(request.appName, request.userId, false)
+    const stored = sessions?.get(request.sessionId)
+    if (!stored) return
+    sessions?.delete(request.sessionId)
+    // Runs waiting for it find it gone at once.
+    freeSession(stored)
   }
 
   async appendEvent({ session, event, lease }: AppendEventRequest): Promise<Event> {
@@ -255,6 +272,10 @@ export class InMemorySessionService implements BaseSessionService {
   readonly [processLeases]: ProcessLeases = {
     hold: (request) => this.#acquire(request, Infinity),
     release: (lease) => this.#release(lease),
+    released: (request) => {
+      const stored = this.#userSessions(request.appName, request.userId, false)?.get(request.sessionId)
+      return stored ? new Promise<void>((resolve) => (stored.waiters ??= []).push(resolve)) : Promise.resolve()
+    },
   }
 
   #acquire(request: Omit<SessionLeaseRequest, 'ttlMs'>, ttlMs: number): StoredLease | undefined {
@@ -280,7 +301,7 @@ export class InMemorySessionService implements BaseSessionService {
   #release(lease: SessionLease): void {
     if (StoredLease.release(lease)) return
     const stored = this.#holding(lease)
-    if (stored) stored.lease = undefined
+    if (stored) freeSession(stored)
   }
 
   /** The session `lease` is still the lease of (same owner and fence), if any. */

@@ -15,8 +15,10 @@ export const processLeases: unique symbol = Symbol('adk-fluent.processLeases')
 export interface ProcessLeases {
   /** Takes the session when it is free, expired or already this owner's; `undefined` when another holds it. Throws `SessionNotFoundError`. */
   hold(request: { appName: string; userId: string; sessionId: string; owner: string }): SessionLease | undefined
-  /** Gives the lease back (a no-op when it was already lost). */
+  /** Gives the lease back (a no-op when it was already lost) and wakes the runs waiting for the session. */
   release(lease: SessionLease): void
+  /** Settles the next time the session is given back (or deleted): a waiting run then tries again at once. */
+  released(request: { appName: string; userId: string; sessionId: string }): Promise<void>
 }
 
 /** The service's {@link ProcessLeases}, if it offers them. @internal */
