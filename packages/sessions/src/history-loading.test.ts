@@ -139,6 +139,15 @@ describe('a turn loads only the history its agent sees: SQLite', () => {
         log.push({ sql, rows: result.length })
         return result
       })
+      const together = SqliteConnection.prototype.readTogether
+      vi.spyOn(SqliteConnection.prototype, 'readTogether').mockImplementation(async function (
+        this: SqliteConnection,
+        reads: { sql: string; args: (string | number | bigint | null)[] }[],
+      ) {
+        const results = await together.call(this, reads)
+        reads.forEach(({ sql }, index) => log.push({ sql, rows: results[index]?.length ?? 0 }))
+        return results
+      })
       const run = SqliteConnection.prototype.run
       vi.spyOn(SqliteConnection.prototype, 'run').mockImplementation(async function (
         this: SqliteConnection,
@@ -179,6 +188,13 @@ describe('a turn loads only the history its agent sees: SQLite', () => {
       ) {
         log.push({ sql, rows: 0 })
         return rows.call(this, sql, args)
+      })
+      vi.spyOn(SqliteConnection.prototype, 'readTogether').mockImplementation(async function (
+        this: SqliteConnection,
+        reads: { sql: string; args: (string | number | bigint | null)[] }[],
+      ) {
+        for (const { sql } of reads) log.push({ sql, rows: 0 })
+        return together.call(this, reads)
       })
       await runTurn(service, id, 'window', 'plan turn')
       vi.restoreAllMocks()

@@ -11,6 +11,7 @@ interface Executor {
 
 interface LibsqlClient extends Executor {
   transaction(mode: 'write'): Promise<Executor & { commit(): Promise<void>; rollback(): Promise<void>; close(): void }>
+  batch(statements: { sql: string; args: Value[] }[], mode: 'read'): Promise<{ rows: Row[] }[]>
   close(): void
 }
 
@@ -81,6 +82,20 @@ export class SqliteConnection {
     if (reader) return this.#wrap(async () => reader.rows(sql, args))
     const rows = await this.all(sql, args)
     return rows.map((row) => Array.prototype.slice.call(row) as unknown[])
+  }
+
+  /**
+   * Several reads that see the database as of one moment (another process's commit cannot fall between them), each
+   * as positional rows: on the row reader in one read transaction, else as one read batch of the client (inside a
+   * write transaction its reads are consistent already).
+   */
+  async readTogether(reads: { sql: string; args: Value[] }[]): Promise<unknown[][][]> {
+    const reader = this.#current === this.#client ? this.#reader : undefined
+    if (reader) return this.#wrap(async () => reader.snapshot(reads))
+    let results: { rows: Row[] }[] = []
+    if (this.#current === this.#client) results = await this.#wrap(() => this.#client.batch(reads, 'read'))
+    else for (const { sql, args } of reads) results.push(await this.#wrap(() => this.#current.execute({ sql, args })))
+    return results.map((result) => result.rows.map((row) => Array.prototype.slice.call(row) as unknown[]))
   }
 
   async get<R = Row>(sql: string, args: Value[] = []): Promise<R | undefined> {

@@ -74,4 +74,30 @@ describe('SqliteConnection.rows (positional rows for long reads)', () => {
       expect(await db.rows('SELECT count(*) FROM temp.client_only')).toEqual([[0]])
     })
   })
+
+  it.each([
+    ['on a file (the row reader, one read transaction)', 'together.db'],
+    ['in memory (one read batch of the client)', ':memory:'],
+    ['on a path the client reads as a URL (one read batch of the client)', 'together%20odd.db'],
+  ])(
+    'readTogether %s: the rows of each read, every committed write seen, own writes inside a transaction',
+    async (_, name) => {
+      await withConnection(name === ':memory:' ? name : join(dir, name), async (db) => {
+        await db.exec('CREATE TABLE t (v TEXT)')
+        await db.run("INSERT INTO t VALUES ('one')")
+        const reads = [
+          { sql: 'SELECT v FROM t ORDER BY v', args: [] },
+          { sql: 'SELECT count(*), ? FROM t', args: ['x'] },
+        ]
+        expect(await db.readTogether(reads)).toEqual([[['one']], [[1, 'x']]])
+        await db.run("INSERT INTO t VALUES ('two')")
+        // The read transaction ended: the next reads see the new row.
+        expect(await db.readTogether(reads)).toEqual([[['one'], ['two']], [[2, 'x']]])
+        await db.transaction(async () => {
+          await db.run("INSERT INTO t VALUES ('three')")
+          expect((await db.readTogether(reads))[1]).toEqual([[3, 'x']])
+        })
+      })
+    },
+  )
 })

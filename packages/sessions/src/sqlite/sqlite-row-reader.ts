@@ -11,6 +11,7 @@ interface RawStatement {
 
 interface RawDatabase {
   prepare(sql: string): RawStatement
+  exec(sql: string): unknown
   close(): void
 }
 
@@ -19,6 +20,8 @@ type RawDatabaseConstructor = new (path: string, options?: { timeout?: number })
 /** Reads rows as arrays on its own connection to a database file. @internal */
 export interface RowReader {
   rows(sql: string, args: Value[]): unknown[][]
+  /** Runs the reads in one read transaction: they all see the database as of one moment (WAL snapshot). */
+  snapshot(reads: readonly { sql: string; args: Value[] }[]): unknown[][][]
   close(): void
 }
 
@@ -45,7 +48,9 @@ function loadRawDatabase(): RawDatabaseConstructor | undefined {
     const client = createRequire(here).resolve('@libsql/client')
     const Database = createRequire(client)('libsql') as RawDatabaseConstructor | { default?: unknown }
     const constructor = (typeof Database === 'function' ? Database : Database.default) as RawDatabaseConstructor
-    return typeof constructor === 'function' && typeof constructor.prototype?.prepare === 'function'
+    return typeof constructor === 'function' &&
+      typeof constructor.prototype?.prepare === 'function' &&
+      typeof constructor.prototype?.exec === 'function'
       ? constructor
       : undefined
   } catch {
@@ -68,9 +73,27 @@ export function openRowReader(file: string, timeoutMs: number): RowReader | unde
   if (!Database) return undefined
   let db: RawDatabase | undefined
   const statements = new Map<string, RawStatement>()
+  const open = () => (db ??= new Database(file, { timeout: timeoutMs }))
   return {
+    snapshot(reads) {
+      const database = open()
+      // Deferred: the snapshot is taken at the first read and holds until COMMIT; a read never waits for a writer.
+      database.exec('BEGIN')
+      try {
+        const results = reads.map(({ sql, args }) => this.rows(sql, args))
+        database.exec('COMMIT')
+        return results
+      } catch (error) {
+        try {
+          database.exec('ROLLBACK')
+        } catch {
+          // no transaction left to roll back
+        }
+        throw error
+      }
+    },
     rows(sql, args) {
-      db ??= new Database(file, { timeout: timeoutMs })
+      db = open()
       let statement = statements.get(sql)
       if (!statement) {
         statement = db.prepare(sql).raw(true).safeIntegers(true)

@@ -86,34 +86,40 @@ export class SqliteSessionService implements BaseSessionService {
     const { appName, userId, sessionId, config } = request
     const db = await this.#open()
     return db.serial(async () => {
-      const row = await db.get<SessionRow & { app_state: string | null; user_state: string | null }>(
-        `SELECT s.revision, s.update_time, s.state, a.state AS app_state, u.state AS user_state FROM sessions s
+      const limit = config?.numRecentEvents === undefined ? -1 : Math.max(0, Math.floor(config.numRecentEvents))
+      const after = config?.afterTimestamp === undefined ? null : config.afterTimestamp / 1000
+      // The session row and its events in one snapshot: an append by another process cannot fall between them.
+      // Positional rows: (revision, update_time, state, app_state, user_state), then events (id, invocation_id,
+      // timestamp, event_data) newest first: no object per row.
+      const [sessionRows, rows = []] = await db.readTogether([
+        {
+          sql: `SELECT s.revision, s.update_time, s.state, a.state AS app_state, u.state AS user_state FROM sessions s
          LEFT JOIN app_states a ON a.app_name = s.app_name
          LEFT JOIN user_states u ON u.app_name = s.app_name AND u.user_id = s.user_id
          WHERE s.app_name = ? AND s.user_id = ? AND s.id = ?`,
-        [appName, userId, sessionId],
-      )
-      if (!row) return undefined
-      const limit = config?.numRecentEvents === undefined ? -1 : Math.max(0, Math.floor(config.numRecentEvents))
-      const after = config?.afterTimestamp === undefined ? null : config.afterTimestamp / 1000
-      // Positional rows (id, invocation_id, timestamp, event_data), newest first: no object per row.
-      const rows =
-        limit === 0
+          args: [appName, userId, sessionId],
+        },
+        ...(limit === 0
           ? []
-          : await db.rows(
-              `SELECT id, invocation_id, timestamp, event_data FROM events
+          : [
+              {
+                sql: `SELECT id, invocation_id, timestamp, event_data FROM events
                WHERE app_name = ? AND user_id = ? AND session_id = ? AND (? IS NULL OR timestamp >= ?)
                ORDER BY timestamp DESC, rowid DESC LIMIT ?`,
-              [appName, userId, sessionId, after, after, limit],
-            )
+                args: [appName, userId, sessionId, after, after, limit],
+              },
+            ]),
+      ])
+      const row = sessionRows?.[0]
+      if (!row) return undefined
       const events: Event[] = []
       for (let index = rows.length - 1; index >= 0; index--) {
-        const row = rows[index] as unknown[]
+        const event = rows[index] as unknown[]
         events.push(
-          decodeEvent(row[3] as string, {
-            id: row[0] as string,
-            invocationId: row[1] as string,
-            timestampMs: (row[2] as number) * 1000,
+          decodeEvent(event[3] as string, {
+            id: event[0] as string,
+            invocationId: event[1] as string,
+            timestampMs: (event[2] as number) * 1000,
           }),
         )
       }
@@ -121,10 +127,10 @@ export class SqliteSessionService implements BaseSessionService {
         id: sessionId,
         appName,
         userId,
-        state: mergeState(parse(row.state), parse(row.app_state), parse(row.user_state)),
+        state: mergeState(parse(row[2]), parse(row[3]), parse(row[4])),
         events,
-        lastUpdateTime: row.update_time * 1000,
-        revision: row.revision,
+        lastUpdateTime: (row[1] as number) * 1000,
+        revision: row[0] as number,
       }
     })
   }
