@@ -32,6 +32,10 @@ export interface ToolCallOutcome {
  * replayed: a durable engine (such as `@adk-fluent/dbos`) runs each model and tool call as a checkpointed step and
  * gives events ids and timestamps derived from its workflow. Without hooks (the default) models and tools are called
  * directly, ids are random and timestamps come from the clock.
+ *
+ * A hook that fails on its own (its store is unreachable, a replay does not match) throws an `AdkFluentError` with
+ * code `SESSION_STORE_FAILED` or `INTERNAL`: such an error ends the run. Any other error is the call's own: a model
+ * error becomes an error response, a tool error the tool's `{ error }` result, as without hooks.
  */
 export interface InvocationHooks {
   /**

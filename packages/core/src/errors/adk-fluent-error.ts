@@ -49,3 +49,23 @@ export class AdkFluentError extends Error {
     return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[symbol] === true
   }
 }
+
+/** Codes of the runtime's own failures (see {@link endsTheRun}). */
+const runEndingCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'ABORTED',
+  'CONFIG_INVALID',
+  'INTERNAL',
+  'SESSION_STORE_FAILED',
+  'SESSION_BUSY',
+  'SESSION_STALE',
+])
+
+/**
+ * True for an error of the runtime rather than of a model or a tool: an abort, a configuration mistake, a bug, a
+ * session or run store that failed, a lost lease. Thrown by a model or tool call (or an invocation hook around one),
+ * it ends the run; it is never turned into an error response that the model would see and that would be stored.
+ * @internal
+ */
+export function endsTheRun(error: unknown): boolean {
+  return AdkFluentError.isInstance(error) && runEndingCodes.has(error.code)
+}

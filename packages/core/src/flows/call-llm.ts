@@ -4,7 +4,7 @@ import { Context } from '../agents/context.js'
 import type { EventActions } from '../events/event-actions.js'
 import type { LlmRequest } from '../models/llm-request.js'
 import type { LlmResponse } from '../models/llm-response.js'
-import { AdkFluentError } from '../errors/adk-fluent-error.js'
+import { endsTheRun } from '../errors/adk-fluent-error.js'
 import { ModelError } from '../errors/runtime-errors.js'
 import { resolveModel } from './resolve-model.js'
 import { untilAborted } from './until-aborted.js'
@@ -106,9 +106,9 @@ export async function* callLlm(
   } catch (caught) {
     if (traced && !spanEnded) ctx.tracing?.recordError(traced, caught)
     if (ctx.abortSignal?.aborted) void responses.return(undefined).catch(() => undefined)
-    // Aborts and configuration mistakes (such as a scripted model that ran out of replies) are not model failures.
-    if (AdkFluentError.isInstance(caught) && (caught.code === 'ABORTED' || caught.code === 'CONFIG_INVALID'))
-      throw caught
+    // Aborts, configuration mistakes (such as a scripted model that ran out of replies), failed stores (a durable
+    // run's hook that could not record the call) are not model failures: they end the run.
+    if (endsTheRun(caught)) throw caught
     if (ctx.abortSignal?.aborted) throw caught
     const error = caught instanceof Error ? caught : new Error(String(caught))
     const replacement = plugins

@@ -7,6 +7,7 @@ import { createEvent, getFunctionCalls } from '../events/event.js'
 import { createEventActions, mergeEventActions, type ToolConfirmation } from '../events/event-actions.js'
 import type { BaseTool } from '../tools/base-tool.js'
 import { ConfigError } from '../errors/config-error.js'
+import { endsTheRun } from '../errors/adk-fluent-error.js'
 import { newFunctionCallId } from '../util/ids.js'
 import { normalizeToolResult } from './normalize-tool-result.js'
 import { untilAborted } from './until-aborted.js'
@@ -105,6 +106,9 @@ async function runTool(
         : await tool.runAsync({ args, toolContext: context })
       if (result === undefined && tool.isLongRunning) return undefined
     } catch (caught) {
+      // The runtime's own failures (an abort, a store a durable run's hook could not write to) end the run: the
+      // model never sees them as the tool's error.
+      if (endsTheRun(caught)) throw caught
       const error = caught instanceof Error ? caught : new Error(String(caught))
       // A failed call changes nothing: its pending state writes are dropped.
       for (const key of Object.keys(context.actions.stateDelta)) delete context.actions.stateDelta[key]

@@ -4,6 +4,8 @@ import { LlmAgent } from '../agents/llm-agent.js'
 import type { Event } from '../events/event.js'
 import type { LlmResponse } from '../models/llm-response.js'
 import { FunctionTool } from '../tools/function-tool.js'
+import { InternalError } from '../errors/runtime-errors.js'
+import { SessionStoreError } from '../errors/session-errors.js'
 import { ScriptedLlm, call } from '../testing/scripted-llm.js'
 import { APP_NAME, USER_ID, userText } from '../testing/harness.test-helper.js'
 import { InMemoryRunner } from './in-memory-runner.js'
@@ -108,5 +110,70 @@ describe('InvocationHooks', () => {
     expect(events.at(-1)?.content?.parts?.[0]?.text).toBe('recorded answer')
     const session = await runner.sessionService.getSession({ appName: APP_NAME, userId: USER_ID, sessionId: 's' })
     expect(session?.state['charged']).toBe('recorded')
+  })
+
+  it("a hook's own failure ends the run; the call's own error is the model's or the tool's, as without hooks", async () => {
+    const stored = async (runner: InMemoryRunner) =>
+      (await runner.sessionService.getSession({ appName: APP_NAME, userId: USER_ID, sessionId: 's' }))?.events ?? []
+    // The model call's hook cannot record: the run ends with the runner's store-failure event, nothing stored for it.
+    {
+      const { runner } = setup()
+      await runner.sessionService.createSession({ appName: APP_NAME, userId: USER_ID, sessionId: 's' })
+      const hooks: InvocationHooks = {
+        runModelCall: async (_info, run) => {
+          await run()
+          throw new SessionStoreError('could not record the step')
+        },
+      }
+      const events = await collect(
+        runner.runAsync({ userId: USER_ID, sessionId: 's', newMessage: userText('go'), hooks }),
+      )
+      expect(events.map((event) => event.errorCode)).toEqual(['SESSION_STORE_FAILED'])
+      expect((await stored(runner)).map((event) => event.author)).toEqual(['user'])
+    }
+    // The tool call's hook finds a replay mismatch (INTERNAL): the run rejects; the model never sees it as the tool's error.
+    {
+      const { runner, seen } = setup()
+      await runner.sessionService.createSession({ appName: APP_NAME, userId: USER_ID, sessionId: 's' })
+      const hooks: InvocationHooks = {
+        runToolCall: async () => {
+          throw new InternalError('replay mismatch')
+        },
+      }
+      await expect(
+        collect(runner.runAsync({ userId: USER_ID, sessionId: 's', newMessage: userText('go'), hooks })),
+      ).rejects.toThrow('replay mismatch')
+      expect(seen).toEqual([])
+      const events = await stored(runner)
+      expect(events.some((event) => event.content?.parts?.some((part) => part.functionResponse))).toBe(false)
+    }
+    // A plain error through the hooks is the call's: an error response from the model, an `{ error }` from the tool.
+    {
+      const { runner } = setup()
+      await runner.sessionService.createSession({ appName: APP_NAME, userId: USER_ID, sessionId: 's' })
+      const hooks: InvocationHooks = {
+        runToolCall: async () => {
+          throw new Error('card declined')
+        },
+      }
+      const events = await collect(
+        runner.runAsync({ userId: USER_ID, sessionId: 's', newMessage: userText('go'), hooks }),
+      )
+      expect(events.at(1)?.content?.parts?.[0]?.functionResponse?.response).toEqual({ error: 'card declined' })
+    }
+    {
+      const { runner } = setup()
+      await runner.sessionService.createSession({ appName: APP_NAME, userId: USER_ID, sessionId: 's' })
+      const hooks: InvocationHooks = {
+        runModelCall: async () => {
+          throw new Error('quota exceeded')
+        },
+      }
+      const events = await collect(
+        runner.runAsync({ userId: USER_ID, sessionId: 's', newMessage: userText('go'), hooks }),
+      )
+      expect(events.at(-1)?.errorMessage).toContain('quota exceeded')
+      expect((await stored(runner)).length).toBe(2)
+    }
   })
 })
