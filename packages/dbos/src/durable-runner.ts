@@ -4,6 +4,7 @@ import {
   ConfigError,
   Runner,
   SessionNotFoundError,
+  SessionStoreError,
   isFinalResponse,
   stringifyContent,
   type BaseAgent,
@@ -56,6 +57,13 @@ export interface DurableRunnerConfig extends DurableConnection {
   /** How often the queue is polled for new runs, in milliseconds (default 200). */
   queuePollMs?: number
   /**
+   * How long a run keeps going after its session store or its run store failed (database unreachable, connection
+   * refused), in milliseconds (default 30,000). The execution stops at the failure and starts again from the run's
+   * recorded steps, after 0.1 s, 0.2 s, … up to 2 s; nothing is written twice. After this long, the run fails with
+   * the store's error. 0 fails the run at the first store failure.
+   */
+  storeRetryMs?: number
+  /**
    * The agent tree version (default {@link agentTreeVersion} of `agent`). It hashes function source text, so every
    * worker must run the same build; set it explicitly (a release tag) to pin it across builds.
    */
@@ -65,6 +73,11 @@ export interface DurableRunnerConfig extends DurableConnection {
 }
 
 let launched: DurableRunner | undefined
+
+/** A session store or run store failure: the execution stops, and the run tries again from its recorded steps. */
+function storeFailed(error: unknown): boolean {
+  return SessionStoreError.isInstance(error) && error.code === 'SESSION_STORE_FAILED'
+}
 
 /**
  * A worker that executes durable runs: each run is a DBOS workflow, each model call and each tool call a
@@ -192,7 +205,16 @@ export class DurableRunner extends DurableClient {
       cancelled: async () => (await this.context.client.getWorkflow(runId))?.status === 'CANCELLED',
     })
     try {
-      return await this.#invoke(runId, input, key, hold)
+      // A store that failed ends this attempt; the next one replays what the run recorded (as a recovery would).
+      const giveUpAt = Date.now() + (this.#config.storeRetryMs ?? 30_000)
+      for (let delay = 100; ; delay = Math.min(delay * 2, 2000)) {
+        try {
+          return await this.#invoke(runId, input, key, hold)
+        } catch (error) {
+          if (!storeFailed(error) || hold.lost() || Date.now() + delay > giveUpAt) throw error
+          await new Promise((resolve) => setTimeout(resolve, delay))
+        }
+      }
     } finally {
       await hold.release().catch(() => undefined)
     }
@@ -246,6 +268,8 @@ export class DurableRunner extends DurableClient {
       })
       for await (const event of events) {
         if (event.partial) continue
+        // The runner ends a run whose session store failed with this event (not stored): the attempt failed.
+        if (event.errorCode === 'SESSION_STORE_FAILED') throw new SessionStoreError(event.errorMessage ?? 'failed')
         log.add(event)
         eventCount++
         if (isFinalResponse(event) && event.content) finalText = stringifyContent(event)

@@ -1,4 +1,4 @@
-import { AbortError, AdkFluentError } from '@adk-fluent/core'
+import { AbortError, AdkFluentError, SessionStoreError } from '@adk-fluent/core'
 
 /**
  * A run was started by a different agent tree than the workers now serve. DBOS replays a run by following its
@@ -62,5 +62,16 @@ export class ReplayMismatchError extends AdkFluentError {
     )
     this.runId = runId
     this.stepKey = stepKey
+  }
+}
+
+/**
+ * The durable run store (the run's recorded steps and event log, in the DBOS system database) failed: the database
+ * is unreachable or refused the statement. Like a session store failure, it ends the execution; the run tries again
+ * from its recorded steps (see `DurableRunnerConfig.storeRetries`).
+ */
+export class RunStoreError extends SessionStoreError {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(`The durable run store failed: ${message}`, options)
   }
 }

@@ -4,5 +4,11 @@ export { DurableClient, DEFAULT_QUEUE } from './durable-client.js'
 export type { DurableConnection, StartRunRequest, TreeRef } from './durable-client.js'
 export { DurableRun } from './durable-run.js'
 export type { RunResult, RunState, RunStatus, RunSummary } from './durable-run.js'
-export { AgentTreeChangedError, ReplayMismatchError, RunCancelledError, RunFailedError } from './errors.js'
+export {
+  AgentTreeChangedError,
+  ReplayMismatchError,
+  RunCancelledError,
+  RunFailedError,
+  RunStoreError,
+} from './errors.js'
 export { agentTreeVersion } from './tree-version.js'

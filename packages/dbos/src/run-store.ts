@@ -1,5 +1,6 @@
 import pg from 'pg'
-import type { Event } from '@adk-fluent/core'
+import { AdkFluentError, type Event } from '@adk-fluent/core'
+import { RunStoreError } from './errors.js'
 
 /** What a step recorded: its output, or the error it ended with, and when it ended. */
 export interface StepRecord {
@@ -53,7 +54,7 @@ export class RunStore {
     runId: string,
     open: StepRecord,
   ): Promise<{ recorded: Map<string, StepRecord>; opened: StepRecord; replaying: boolean }> {
-    const result = await this.#pool.query<{ step_key: string; record: string; mine: boolean }>(
+    const result = await this.#query<{ step_key: string; record: string; mine: boolean }>(
       `WITH ins AS (INSERT INTO adk_fluent_dbos_steps (run_id, step_key, record) VALUES ($1, $2, $3)
          ON CONFLICT (run_id, step_key) DO NOTHING RETURNING step_key, record)
        SELECT step_key, record, false AS mine FROM adk_fluent_dbos_steps WHERE run_id = $1
@@ -70,7 +71,7 @@ export class RunStore {
 
   /** Every step the run recorded so far, by step key. */
   async steps(runId: string): Promise<Map<string, StepRecord>> {
-    const result = await this.#pool.query<{ step_key: string; record: string }>(
+    const result = await this.#query<{ step_key: string; record: string }>(
       'SELECT step_key, record FROM adk_fluent_dbos_steps WHERE run_id = $1',
       [runId],
     )
@@ -83,7 +84,7 @@ export class RunStore {
    */
   async recordStep(runId: string, key: string, record: StepRecord): Promise<StepRecord> {
     const text = JSON.stringify(record)
-    const result = await this.#pool.query<{ record: string }>(
+    const result = await this.#query<{ record: string }>(
       `WITH ins AS (INSERT INTO adk_fluent_dbos_steps (run_id, step_key, record) VALUES ($1, $2, $3)
          ON CONFLICT (run_id, step_key) DO NOTHING RETURNING record)
        SELECT record FROM ins UNION ALL
@@ -93,7 +94,7 @@ export class RunStore {
     let stored = result.rows[0]?.record
     if (stored === undefined) {
       // The other execution's insert committed after this statement's snapshot: read it now.
-      const again = await this.#pool.query<{ record: string }>(
+      const again = await this.#query<{ record: string }>(
         'SELECT record FROM adk_fluent_dbos_steps WHERE run_id = $1 AND step_key = $2',
         [runId, key],
       )
@@ -111,7 +112,7 @@ export class RunStore {
       values.push(event.id, JSON.stringify(event))
       return `($1, $${values.length - 1}, $${values.length})`
     })
-    await this.#pool.query(
+    await this.#query(
       `INSERT INTO adk_fluent_dbos_events (run_id, event_id, event) VALUES ${rows.join(', ')} ON CONFLICT DO NOTHING`,
       values,
     )
@@ -119,7 +120,7 @@ export class RunStore {
 
   /** The run's logged events after position `afterSeq`, in order. */
   async events(runId: string, afterSeq: number): Promise<{ seq: number; event: Event }[]> {
-    const result = await this.#pool.query<{ seq: string; event: string }>(
+    const result = await this.#query<{ seq: string; event: string }>(
       'SELECT seq, event FROM adk_fluent_dbos_events WHERE run_id = $1 AND seq > $2 ORDER BY seq',
       [runId, afterSeq],
     )
@@ -128,5 +129,15 @@ export class RunStore {
 
   async close(): Promise<void> {
     await this.#pool.end()
+  }
+
+  /** One statement; a database failure becomes a {@link RunStoreError} (which ends the execution, not the run). */
+  async #query<R extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+    try {
+      return await this.#pool.query<R>(text, values)
+    } catch (error) {
+      if (AdkFluentError.isInstance(error)) throw error
+      throw new RunStoreError((error as Error).message, { cause: error })
+    }
   }
 }

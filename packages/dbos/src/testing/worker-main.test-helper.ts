@@ -35,7 +35,11 @@ class LoggingSessionService extends PostgresSessionService {
     return lease
   }
 }
-const sessionService = new LoggingSessionService({ url: need('SESSIONS_URL'), maxConnections: 4 })
+const sessionService = new LoggingSessionService({
+  url: need('SESSIONS_URL'),
+  maxConnections: 4,
+  ...(env['SESSIONS_SCHEMA'] ? { schema: env['SESSIONS_SCHEMA'] } : {}),
+})
 const runner = await DurableRunner.launch({
   appName: need('APP'),
   databaseUrl: need('DBOS_URL'),
@@ -46,6 +50,7 @@ const runner = await DurableRunner.launch({
   ...(env['WORKER_CONCURRENCY'] ? { workerConcurrency: Number(env['WORKER_CONCURRENCY']) } : {}),
   ...(env['CONCURRENCY'] ? { concurrency: Number(env['CONCURRENCY']) } : {}),
   ...(env['LEASE_TTL_MS'] ? { leaseTtlMs: Number(env['LEASE_TTL_MS']) } : {}),
+  ...(env['STORE_RETRY_MS'] ? { storeRetryMs: Number(env['STORE_RETRY_MS']) } : {}),
   heartbeatMs: Number(env['HEARTBEAT_MS'] ?? 500),
   deadAfterMs: Number(env['DEAD_AFTER_MS'] ?? 3000),
   queuePollMs: 100,
