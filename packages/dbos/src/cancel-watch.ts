@@ -39,8 +39,12 @@ export class CancelWatch {
 
   async #poll(): Promise<void> {
     try {
+      // Every run watched when the poll was scheduled may have ended since: an empty list is no query (DBOS would
+      // send `IN ()`, which PostgreSQL refuses).
+      const workflowIDs = [...this.#running.keys()]
+      if (workflowIDs.length === 0) return
       const cancelled = await this.#client.listWorkflows({
-        workflowIDs: [...this.#running.keys()],
+        workflowIDs,
         status: 'CANCELLED',
         loadInput: false,
         loadOutput: false,
