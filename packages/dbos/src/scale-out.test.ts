@@ -56,7 +56,15 @@ describe.skipIf(!pgUrl)('durable runs: scale-out over worker processes', () => {
       )
     }
     const results = await Promise.all(runs.map((run) => run.result({ timeoutMs: 180_000 })))
-    expect(results.every((result) => result.finalText === 'done')).toBe(true)
+    // Every run answered (a failure shows the run's events, to tell a model error from a store error).
+    const unfinished = results.filter((result) => result.finalText !== 'done')
+    expect(
+      unfinished.map((result) => ({
+        runId: result.runId,
+        finalText: result.finalText,
+        events: result.events.map((event) => event.errorMessage ?? event.content),
+      })),
+    ).toEqual([])
     const { overall, perWorker, calls } = maxConcurrency(readLog(log))
     expect([...calls.values()].reduce((sum, count) => sum + count, 0)).toBe(30)
     expect(overall).toBeLessThanOrEqual(4)
