@@ -5,6 +5,7 @@ import { DurableRun, type RunContext } from './durable-run.js'
 import { agentTreeVersion, dbosVersionOf, treeVersionOf } from './tree-version.js'
 import { RunStore } from './run-store.js'
 import { WorkerRegistry } from './worker-registry.js'
+import { checkOptions } from './check-options.js'
 
 /** The default queue runs are enqueued on. */
 export const DEFAULT_QUEUE = 'adk-fluent-runs'
@@ -75,6 +76,7 @@ export class DurableClient {
 
   /** Connects to the app's database. */
   static async connect(options: DurableConnection & TreeRef): Promise<DurableClient> {
+    checkOptions('DurableClient.connect', options)
     const version = 'agent' in options ? agentTreeVersion(options.agent) : options.version
     const context = await openContext(options)
     return new DurableClient(options.appName, version, options.queueName ?? DEFAULT_QUEUE, context)

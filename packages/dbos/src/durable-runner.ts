@@ -24,6 +24,7 @@ import {
 } from './durable-client.js'
 import { invocationIdOf, type RunSummary } from './durable-run.js'
 import { CancelWatch } from './cancel-watch.js'
+import { checkOptions } from './check-options.js'
 import { EventLogWriter } from './event-log-writer.js'
 import { DurableHooks } from './durable-hooks.js'
 import { AgentTreeChangedError } from './errors.js'
@@ -102,6 +103,7 @@ export class DurableRunner extends DurableClient {
 
   /** Registers the run workflow, launches DBOS (which resumes this worker's unfinished runs) and starts polling. */
   static async launch(config: DurableRunnerConfig): Promise<DurableRunner> {
+    checkOptions('DurableRunner.launch', config)
     if (launched)
       throw new ConfigError(
         `A DurableRunner is already running in this process (app ${launched.appName}); DBOS runs one engine per process.`,
