@@ -49,11 +49,32 @@ CREATE TABLE IF NOT EXISTS adk_session_leases (
 `
 
 /**
+ * True when everything {@link ddl} creates is there (schema version 1): a process that opens a prepared database
+ * reads the catalog and takes no table lock. Running the DDL again would: `ALTER TABLE … ADD COLUMN IF NOT EXISTS`
+ * takes an ACCESS EXCLUSIVE lock on `sessions` even when the column exists, so every worker start would stall every
+ * session read and append (and queue behind any long read).
+ */
+const schemaReady = `
+WITH t AS (SELECT name, to_regclass(quote_ident(current_schema()) || '.' || name) AS id
+  FROM unnest(ARRAY['adk_internal_metadata', 'sessions', 'events', 'app_states', 'user_states', 'adk_session_leases',
+    'idx_events_app_user_session_ts']) AS name)
+SELECT (SELECT count(id) FROM t) = 7
+  AND EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = (SELECT id FROM t WHERE name = 'sessions')
+    AND attname = 'revision' AND NOT attisdropped)
+  AND EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = (SELECT id FROM t WHERE name = 'events')
+    AND attname = 'event_data' AND NOT attisdropped)
+  AND EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = (SELECT id FROM t WHERE name = 'sessions')
+    AND tgname = 'sessions_bump_revision')
+  AS ready`
+
+/**
  * Creates the tables that are missing (under an advisory lock, so workers starting together do not race), refuses
- * a V0 (pickled) database and a schema version other than 1.
+ * a V0 (pickled) database and a schema version other than 1. A database that has everything is only read.
  * @internal
  */
 export async function preparePostgresSchema(client: PgQueryable): Promise<void> {
+  const probe = await client.query<{ ready: boolean }>(schemaReady)
+  if (probe.rows[0]?.ready && (await storedSchemaVersion(client)) === '1') return
   await client.query('BEGIN')
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK])
@@ -70,21 +91,24 @@ export async function preparePostgresSchema(client: PgQueryable): Promise<void> 
     const meta = await client.query<{ n: string }>(
       `SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'adk_internal_metadata'`,
     )
-    if (Number(meta.rows[0]?.n ?? 0) > 0) {
-      const version = await client.query<{ value: string }>(
-        `SELECT value FROM adk_internal_metadata WHERE key = 'schema_version'`,
-      )
-      const value = version.rows[0]?.value
-      if (value !== undefined && value !== '1') {
-        throw new ConfigError(
-          `This database's ADK schema_version is "${value}"; @adk-fluent/sessions reads version 1 only.`,
-        )
-      }
-    }
+    if (Number(meta.rows[0]?.n ?? 0) > 0) await storedSchemaVersion(client)
     await client.query(ddl)
     await client.query('COMMIT')
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined)
     throw error
   }
+}
+
+/** The `schema_version` in `adk_internal_metadata` (`undefined` when absent); a version other than 1 is refused. */
+async function storedSchemaVersion(client: PgQueryable): Promise<string | undefined> {
+  const version = await client.query<{ value: string }>(
+    `SELECT value FROM adk_internal_metadata WHERE key = 'schema_version'`,
+  )
+  const value = version.rows[0]?.value
+  if (value !== undefined && value !== '1')
+    throw new ConfigError(
+      `This database's ADK schema_version is "${value}"; @adk-fluent/sessions reads version 1 only.`,
+    )
+  return value
 }
