@@ -68,7 +68,7 @@ export class ReplayMismatchError extends AdkFluentError {
 /**
  * The durable run store (the run's recorded steps and event log, in the DBOS system database) failed: the database
  * is unreachable or refused the statement. Like a session store failure, it ends the execution; the run tries again
- * from its recorded steps (see `DurableRunnerConfig.storeRetries`).
+ * from its recorded steps (for `DurableRunnerConfig.storeRetryMs`).
  */
 export class RunStoreError extends SessionStoreError {
   constructor(message: string, options: { cause?: unknown } = {}) {
