@@ -2,6 +2,7 @@ import { ConfigError, InMemorySessionService, LlmAgent } from '@adk-fluent/core'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import { describe, expect, it } from 'vitest'
 import { DurableClient, DurableRunner } from './index.js'
+import { checkOptions } from './check-options.js'
 
 const agent = new LlmAgent({ name: 'a', model: new ScriptedLlm(['x']) })
 
@@ -16,6 +17,7 @@ describe('durable options are checked before anything connects', () => {
       concurrency: 2.5,
       queuePollMs: Number.NaN,
       storeRetryMs: -1,
+      retainRunsMs: 0,
       leaseTtlMs: 0,
       heartbeatMs: 5000,
       deadAfterMs: 3000,
@@ -29,6 +31,7 @@ describe('durable options are checked before anything connects', () => {
       'DurableRunner.launch.leaseTtlMs',
       'DurableRunner.launch.queuePollMs',
       'DurableRunner.launch.storeRetryMs',
+      'DurableRunner.launch.retainRunsMs',
       'DurableRunner.launch.heartbeatMs',
     ])
     expect((error as Error).message).toContain('heartbeatMs (5000) must be shorter than deadAfterMs (3000)')
@@ -48,5 +51,19 @@ describe('durable options are checked before anything connects', () => {
       'DurableClient.connect.databaseUrl',
       'DurableClient.connect.pollMs',
     ])
+  })
+
+  it('retainRunsMs may be Infinity (keep every run); storeRetryMs may be 0 (fail at the first store failure)', () => {
+    expect(() =>
+      checkOptions('DurableRunner.launch', {
+        appName: 'a',
+        databaseUrl: 'postgresql://x/y',
+        retainRunsMs: Infinity,
+        storeRetryMs: 0,
+      }),
+    ).not.toThrow()
+    expect(() =>
+      checkOptions('DurableRunner.launch', { appName: 'a', databaseUrl: 'postgresql://x/y', pollMs: Infinity }),
+    ).toThrow('pollMs must be a number of milliseconds > 0, got Infinity')
   })
 })

@@ -1,7 +1,7 @@
 import { ConfigError, type ConfigIssue } from '@adk-fluent/core'
 import type { DurableConnection } from './durable-client.js'
 
-type Rule = 'count' | 'ms' | 'ms0'
+type Rule = 'count' | 'ms' | 'ms0' | 'msForever'
 type NumericOption =
   | 'pollMs'
   | 'deadAfterMs'
@@ -11,6 +11,7 @@ type NumericOption =
   | 'leaseTtlMs'
   | 'queuePollMs'
   | 'storeRetryMs'
+  | 'retainRunsMs'
 
 /** What each numeric option of a client or runner must be. */
 const rules: Record<NumericOption, Rule> = {
@@ -22,17 +23,20 @@ const rules: Record<NumericOption, Rule> = {
   leaseTtlMs: 'ms',
   queuePollMs: 'ms',
   storeRetryMs: 'ms0',
+  retainRunsMs: 'msForever',
 }
 
 const wanted: Record<Rule, string> = {
   count: 'a whole number ≥ 1',
   ms: 'a number of milliseconds > 0',
   ms0: 'a number of milliseconds ≥ 0',
+  msForever: 'a number of milliseconds > 0 (or Infinity)',
 }
 
 function fits(value: unknown, rule: Rule): boolean {
+  if (rule === 'msForever' && value === Infinity) return true
   if (typeof value !== 'number' || !Number.isFinite(value)) return false
-  return rule === 'count' ? Number.isInteger(value) && value >= 1 : rule === 'ms' ? value > 0 : value >= 0
+  return rule === 'count' ? Number.isInteger(value) && value >= 1 : rule === 'ms0' ? value >= 0 : value > 0
 }
 
 /**
@@ -58,7 +62,7 @@ export function checkOptions(
     if (value !== undefined && !fits(value, rules[option]))
       issues.push({
         path: [factory, option],
-        message: `${option} must be ${wanted[rules[option]]}, got ${JSON.stringify(value)}.`,
+        message: `${option} must be ${wanted[rules[option]]}, got ${typeof value === 'number' ? String(value) : JSON.stringify(value)}.`,
       })
   }
   const heartbeat = options.heartbeatMs ?? 2000

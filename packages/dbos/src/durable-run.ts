@@ -57,7 +57,10 @@ export interface RunContext {
   deadAfterMs: number
 }
 
-const terminal = new Set(['SUCCESS', 'ERROR', 'CANCELLED', 'MAX_RECOVERY_ATTEMPTS_EXCEEDED'])
+/** The states a run ends in. */
+export const finishedStates = ['SUCCESS', 'ERROR', 'CANCELLED', 'MAX_RECOVERY_ATTEMPTS_EXCEEDED'] as const
+
+const terminal = new Set<string>(finishedStates)
 
 /**
  * A handle on one durable run (a DBOS workflow). Handles are cheap and hold no state: any process connected to the

@@ -22,7 +22,7 @@ import {
   type DurableConnection,
   type RunInput,
 } from './durable-client.js'
-import { invocationIdOf, type RunSummary } from './durable-run.js'
+import { finishedStates, invocationIdOf, type RunSummary } from './durable-run.js'
 import { CancelWatch } from './cancel-watch.js'
 import { checkOptions } from './check-options.js'
 import { EventLogWriter } from './event-log-writer.js'
@@ -65,6 +65,12 @@ export interface DurableRunnerConfig extends DurableConnection {
    */
   storeRetryMs?: number
   /**
+   * How long a finished run (succeeded, failed or cancelled) is kept, in milliseconds after it ended (default 7
+   * days; `Infinity` keeps runs forever). Then a worker deletes it: its DBOS workflow, recorded steps and event log
+   * (`getRun(id).status()` is `undefined` from then on). The session keeps the run's events.
+   */
+  retainRunsMs?: number
+  /**
    * The agent tree version (default {@link agentTreeVersion} of `agent`). It hashes function source text, so every
    * worker must run the same build; set it explicitly (a release tag) to pin it across builds.
    */
@@ -74,6 +80,9 @@ export interface DurableRunnerConfig extends DurableConnection {
 }
 
 let launched: DurableRunner | undefined
+
+/** Finished runs deleted per prune. */
+const pruneBatch = 500
 
 /** A session store or run store failure: the execution stops, and the run tries again from its recorded steps. */
 function storeFailed(error: unknown): boolean {
@@ -93,6 +102,8 @@ export class DurableRunner extends DurableClient {
   #timer: ReturnType<typeof setInterval> | undefined
   #cancels: CancelWatch
   #sweeping: Promise<void> | undefined
+  #pruning: Promise<void> | undefined
+  #lastPrune = 0
 
   private constructor(config: DurableRunnerConfig, version: string, context: Awaited<ReturnType<typeof openContext>>) {
     super(config.appName, version, config.queueName ?? DEFAULT_QUEUE, context)
@@ -159,6 +170,7 @@ export class DurableRunner extends DurableClient {
     if (this.#timer) clearInterval(this.#timer)
     this.#cancels.close()
     await this.#sweeping
+    await this.#pruning
     await this.context.registry.remove(this.workerId).catch(() => undefined)
     await DBOS.shutdown()
     await this.close()
@@ -167,11 +179,16 @@ export class DurableRunner extends DurableClient {
 
   /** One heartbeat; then the runs of workers found dead are put back on the queue (each dead worker by one worker). */
   #tick(): void {
-    if (this.#sweeping) return
-    this.#sweeping = this.#sweep()
+    this.#sweeping ??= this.#sweep()
       .catch((error: unknown) => DBOS.logger.warn(`adk-fluent: worker heartbeat failed: ${String(error)}`))
       .finally(() => {
         this.#sweeping = undefined
+      })
+    // Beside the heartbeat, never in its way: a long prune must not make this worker look dead.
+    this.#pruning ??= this.#prune()
+      .catch((error: unknown) => DBOS.logger.warn(`adk-fluent: pruning finished runs failed: ${String(error)}`))
+      .finally(() => {
+        this.#pruning = undefined
       })
   }
 
@@ -189,6 +206,32 @@ export class DurableRunner extends DurableClient {
       const ids = orphans.map((status) => status.workflowID)
       if (ids.length > 0) await DBOS.resumeWorkflows(ids, { queueName: this.queueName })
     }
+  }
+
+  /**
+   * Deletes the runs that ended more than `retainRunsMs` ago (once a minute, 500 at a time while more are due): the steps and
+   * event log first, then the workflow, so a run is never left without its log while DBOS still lists it as
+   * finished for longer than one sweep.
+   */
+  async #prune(): Promise<void> {
+    const retain = this.#config.retainRunsMs ?? 7 * 24 * 3600_000
+    const now = Date.now()
+    if (retain === Infinity || now - this.#lastPrune < Math.min(60_000, retain)) return
+    this.#lastPrune = now
+    const finished = await DBOS.listWorkflows({
+      workflowName: workflowNameOf(this.appName),
+      status: [...finishedStates],
+      completedBefore: new Date(now - retain).toISOString(),
+      limit: pruneBatch,
+      loadInput: false,
+      loadOutput: false,
+    })
+    const ids = finished.map((status) => status.workflowID)
+    if (ids.length === 0) return
+    await this.context.store.forget(ids)
+    await DBOS.deleteWorkflows(ids)
+    // A full batch: more may be due, the next heartbeat goes on.
+    if (ids.length === pruneBatch) this.#lastPrune = 0
   }
 
   /** The workflow body: one invocation of the agent tree, replayable. */

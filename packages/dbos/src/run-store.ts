@@ -118,6 +118,16 @@ export class RunStore {
     )
   }
 
+  /** Deletes the recorded steps and event logs of `runIds` (finished runs past their retention), in one statement. */
+  async forget(runIds: readonly string[]): Promise<void> {
+    if (runIds.length === 0) return
+    await this.#query(
+      `WITH steps AS (DELETE FROM adk_fluent_dbos_steps WHERE run_id = ANY($1::text[]))
+       DELETE FROM adk_fluent_dbos_events WHERE run_id = ANY($1::text[])`,
+      [runIds],
+    )
+  }
+
   /** The run's logged events after position `afterSeq`, in order. */
   async events(runId: string, afterSeq: number): Promise<{ seq: number; event: Event }[]> {
     const result = await this.#query<{ seq: string; event: string }>(

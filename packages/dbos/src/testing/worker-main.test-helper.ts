@@ -51,6 +51,7 @@ const runner = await DurableRunner.launch({
   ...(env['CONCURRENCY'] ? { concurrency: Number(env['CONCURRENCY']) } : {}),
   ...(env['LEASE_TTL_MS'] ? { leaseTtlMs: Number(env['LEASE_TTL_MS']) } : {}),
   ...(env['STORE_RETRY_MS'] ? { storeRetryMs: Number(env['STORE_RETRY_MS']) } : {}),
+  ...(env['RETAIN_RUNS_MS'] ? { retainRunsMs: Number(env['RETAIN_RUNS_MS']) } : {}),
   heartbeatMs: Number(env['HEARTBEAT_MS'] ?? 500),
   deadAfterMs: Number(env['DEAD_AFTER_MS'] ?? 3000),
   queuePollMs: 100,
