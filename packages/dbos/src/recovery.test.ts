@@ -1,21 +1,19 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import type { Event } from '@adk-fluent/core'
 import { DurableClient } from './index.js'
-import { durableScenario, pgUrl, readLog, startWorker, waitFor, type Worker } from './testing/harness.test-helper.js'
+import {
+  durableScenario,
+  eventShapes,
+  pgUrl,
+  readLog,
+  startWorker,
+  waitFor,
+  type Worker,
+} from './testing/harness.test-helper.js'
 
 const workers: Worker[] = []
 afterAll(async () => {
   await Promise.all(workers.map((worker) => worker.kill()))
 })
-
-/** What must be equal between two runs: everything but ids, timestamps and the invocation id. */
-function shape(events: Event[]): unknown[] {
-  return events.map((event) => ({
-    author: event.author,
-    content: JSON.parse(JSON.stringify(event.content ?? null).replace(/adk-[0-9a-f]+/g, 'adk-id')),
-    stateDelta: event.actions.stateDelta,
-  }))
-}
 
 describe.skipIf(!pgUrl)('durable runs: recovery after SIGKILL', () => {
   it('a 5-step pipeline killed after step 2 resumes on another worker; no completed call repeats; events as uninterrupted', async () => {
@@ -65,7 +63,7 @@ describe.skipIf(!pgUrl)('durable runs: recovery after SIGKILL', () => {
     const killed = await sessions.getSession({ appName: app, userId: 'u', sessionId: 'killed' })
     const uninterrupted = await sessions.getSession({ appName: app, userId: 'u', sessionId: 'clean' })
     expect(killed?.events).toHaveLength(uninterrupted?.events.length as number)
-    expect(shape(killed?.events ?? [])).toEqual(shape(uninterrupted?.events ?? []))
+    expect(eventShapes(killed?.events ?? [])).toEqual(eventShapes(uninterrupted?.events ?? []))
     expect(new Set(killed?.events.map((event) => event.id)).size).toBe(killed?.events.length)
     expect(killed?.events.every((event) => event.invocationId === 'e-run-killed')).toBe(true)
     // The run's event stream carries the stored events after the user's message, once each, in order.

@@ -1,24 +1,21 @@
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { Event } from '@adk-fluent/core'
 import { PostgresSessionService } from '@adk-fluent/sessions'
 import { DurableClient, RunFailedError } from './index.js'
-import { durableScenario, pgUrl, readLog, startWorker, uniqueName, type Worker } from './testing/harness.test-helper.js'
+import {
+  durableScenario,
+  eventShapes,
+  pgUrl,
+  readLog,
+  startWorker,
+  uniqueName,
+  type Worker,
+} from './testing/harness.test-helper.js'
 
 const workers: Worker[] = []
 afterAll(async () => {
   await Promise.all(workers.map((worker) => worker.kill()))
 })
-
-/** What must be equal between two runs: everything but ids, timestamps and the invocation id. */
-function shape(events: Event[]): unknown[] {
-  return events.map((event) => ({
-    author: event.author,
-    content: JSON.parse(JSON.stringify(event.content ?? null).replace(/adk-[0-9a-f]+/g, 'adk-id')),
-    stateDelta: event.actions.stateDelta,
-    errorCode: event.errorCode,
-  }))
-}
 
 /**
  * Makes the database refuse the first `times` inserts into `table` that match `when` (a trigger raising an error, as
@@ -118,7 +115,7 @@ describe.skipIf(!pgUrl)('durable runs: a failing store', () => {
       expect(result.finalText).toBe('answer 5')
       const session = await sessions.getSession({ appName: app, userId: 'u', sessionId })
       // The events of an uninterrupted run, each once: no tool error the model saw, no model error, no gap.
-      expect(shape(session?.events ?? [])).toEqual(shape(expected))
+      expect(eventShapes(session?.events ?? [])).toEqual(eventShapes(expected))
       expect(new Set(session?.events.map((event) => event.id)).size).toBe(expected.length)
       expect(result.events.map((event) => event.id)).toEqual(session?.events.slice(1).map((event) => event.id))
       expect(session?.state).toMatchObject({ charged: true, out_5: 'answer 5' })
@@ -134,7 +131,7 @@ describe.skipIf(!pgUrl)('durable runs: a failing store', () => {
     expect(failure).toBeInstanceOf(RunFailedError)
     expect(String((failure as Error).message)).toMatch(/injected failure/)
     const stopped = await sessions.getSession({ appName: app, userId: 'u', sessionId: 'down' })
-    expect(shape(stopped?.events ?? [])).toEqual(shape(expected.slice(0, 5)))
+    expect(eventShapes(stopped?.events ?? [])).toEqual(eventShapes(expected.slice(0, 5)))
     expect(stopped?.state).toEqual({ out_1: 'answer 1', charged: true, out_2: 'answer 2' })
     await client.close()
     await sessions.close()

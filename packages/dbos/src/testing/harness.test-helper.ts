@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { Event } from '@adk-fluent/core'
 import { PostgresSessionService } from '@adk-fluent/sessions'
 
 /** The test PostgreSQL server (`.ci/run` starts one); without it the tests are skipped, except under CI. */
@@ -99,4 +100,14 @@ export async function startWorker(env: Record<string, string>): Promise<Worker> 
     await exited
   }
   return { child, version, output: () => output, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') }
+}
+
+/** What must be equal between two runs: everything but ids, timestamps and the invocation id. */
+export function eventShapes(events: Event[]): unknown[] {
+  return events.map((event) => ({
+    author: event.author,
+    content: JSON.parse(JSON.stringify(event.content ?? null).replace(/adk-[0-9a-f]+/g, 'adk-id')),
+    stateDelta: event.actions.stateDelta,
+    ...(event.errorCode !== undefined ? { errorCode: event.errorCode } : {}),
+  }))
 }
