@@ -113,67 +113,49 @@ describe('InvocationHooks', () => {
   })
 
   it("a hook's own failure ends the run; the call's own error is the model's or the tool's, as without hooks", async () => {
-    const stored = async (runner: InMemoryRunner) =>
-      (await runner.sessionService.getSession({ appName: APP_NAME, userId: USER_ID, sessionId: 's' }))?.events ?? []
-    // The model call's hook cannot record: the run ends with the runner's store-failure event, nothing stored for it.
-    {
-      const { runner } = setup()
-      await runner.sessionService.createSession({ appName: APP_NAME, userId: USER_ID, sessionId: 's' })
-      const hooks: InvocationHooks = {
-        runModelCall: async (_info, run) => {
-          await run()
-          throw new SessionStoreError('could not record the step')
-        },
-      }
-      const events = await collect(
-        runner.runAsync({ userId: USER_ID, sessionId: 's', newMessage: userText('go'), hooks }),
-      )
-      expect(events.map((event) => event.errorCode)).toEqual(['SESSION_STORE_FAILED'])
-      expect((await stored(runner)).map((event) => event.author)).toEqual(['user'])
-    }
-    // The tool call's hook finds a replay mismatch (INTERNAL): the run rejects; the model never sees it as the tool's error.
-    {
+    /** One run of the charge pipeline through `hooks`: what it yielded (or its error), what it stored, the tool's calls. */
+    async function runWith(hooks: InvocationHooks) {
       const { runner, seen } = setup()
       await runner.sessionService.createSession({ appName: APP_NAME, userId: USER_ID, sessionId: 's' })
-      const hooks: InvocationHooks = {
-        runToolCall: async () => {
-          throw new InternalError('replay mismatch')
-        },
-      }
-      await expect(
-        collect(runner.runAsync({ userId: USER_ID, sessionId: 's', newMessage: userText('go'), hooks })),
-      ).rejects.toThrow('replay mismatch')
-      expect(seen).toEqual([])
-      const events = await stored(runner)
-      expect(events.some((event) => event.content?.parts?.some((part) => part.functionResponse))).toBe(false)
-    }
-    // A plain error through the hooks is the call's: an error response from the model, an `{ error }` from the tool.
-    {
-      const { runner } = setup()
-      await runner.sessionService.createSession({ appName: APP_NAME, userId: USER_ID, sessionId: 's' })
-      const hooks: InvocationHooks = {
-        runToolCall: async () => {
-          throw new Error('card declined')
-        },
-      }
-      const events = await collect(
+      const yielded = await collect(
         runner.runAsync({ userId: USER_ID, sessionId: 's', newMessage: userText('go'), hooks }),
-      )
-      expect(events.at(1)?.content?.parts?.[0]?.functionResponse?.response).toEqual({ error: 'card declined' })
+      ).catch((error: unknown) => error as Error)
+      const session = await runner.sessionService.getSession({ appName: APP_NAME, userId: USER_ID, sessionId: 's' })
+      return { yielded, stored: session?.events ?? [], seen }
     }
-    {
-      const { runner } = setup()
-      await runner.sessionService.createSession({ appName: APP_NAME, userId: USER_ID, sessionId: 's' })
-      const hooks: InvocationHooks = {
-        runModelCall: async () => {
-          throw new Error('quota exceeded')
-        },
-      }
-      const events = await collect(
-        runner.runAsync({ userId: USER_ID, sessionId: 's', newMessage: userText('go'), hooks }),
-      )
-      expect(events.at(-1)?.errorMessage).toContain('quota exceeded')
-      expect((await stored(runner)).length).toBe(2)
-    }
+    // The model call's hook cannot record: the run ends with the runner's store-failure event, nothing stored for it.
+    const storeFailed = await runWith({
+      runModelCall: async (_info, run) => {
+        await run()
+        throw new SessionStoreError('could not record the step')
+      },
+    })
+    expect((storeFailed.yielded as Event[]).map((event) => event.errorCode)).toEqual(['SESSION_STORE_FAILED'])
+    expect(storeFailed.stored.map((event) => event.author)).toEqual(['user'])
+    // The tool call's hook finds a replay mismatch (INTERNAL): the run rejects; the model never sees it as the tool's error.
+    const mismatch = await runWith({
+      runToolCall: async () => {
+        throw new InternalError('replay mismatch')
+      },
+    })
+    expect(String(mismatch.yielded)).toContain('replay mismatch')
+    expect(mismatch.seen).toEqual([])
+    expect(mismatch.stored.some((event) => event.content?.parts?.some((part) => part.functionResponse))).toBe(false)
+    // A plain error through the hooks is the call's: an `{ error }` from the tool, an error response from the model.
+    const declined = await runWith({
+      runToolCall: async () => {
+        throw new Error('card declined')
+      },
+    })
+    expect((declined.yielded as Event[]).at(1)?.content?.parts?.[0]?.functionResponse?.response).toEqual({
+      error: 'card declined',
+    })
+    const quota = await runWith({
+      runModelCall: async () => {
+        throw new Error('quota exceeded')
+      },
+    })
+    expect((quota.yielded as Event[]).at(-1)?.errorMessage).toContain('quota exceeded')
+    expect(quota.stored.length).toBe(2)
   })
 })
