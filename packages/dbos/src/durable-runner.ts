@@ -347,7 +347,8 @@ export class DurableRunner extends DurableClient {
       if (this.#executions.get(runId) === ownership) this.#executions.delete(runId)
       await log.flush().catch(() => undefined)
     }
-    await log.flush()
+    // The run's last events reach its log while the session's lease goes back: both before DBOS records the outcome.
+    await Promise.all([log.flush(), hold.release().catch(() => undefined)])
     return { invocationId, eventCount, finalText }
   }
 }

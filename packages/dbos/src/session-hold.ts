@@ -15,7 +15,7 @@ export interface SessionHold {
   fresh(): boolean
   /** Renews the lease now: true when it is still this run's; false (and {@link lost} from then on) when it was taken. */
   confirm(): Promise<boolean>
-  /** Stops renewing and gives the lease back. */
+  /** Stops renewing and gives the lease back (once: later calls wait for the first). */
   release(): Promise<void>
 }
 
@@ -71,6 +71,7 @@ export async function holdSession(request: HoldRequest): Promise<SessionHold> {
   }
   const held = lease
   let lost = false
+  let released: Promise<void> | undefined
   const renew = async (): Promise<boolean> => {
     if (lost) return false
     const sent = now()
@@ -96,9 +97,11 @@ export async function holdSession(request: HoldRequest): Promise<SessionHold> {
       return Math.max(at.wall - confirmed.wall, at.mono - confirmed.mono) < ttlMs / 2
     },
     confirm: renew,
-    async release() {
+    release() {
       clearInterval(timer)
-      await service.releaseLease?.(held)
+      // Once: a second call waits for the first.
+      released ??= Promise.resolve(service.releaseLease?.(held))
+      return released
     },
   }
 }
