@@ -92,9 +92,8 @@ export class RunLostError extends AdkFluentError {
   constructor(runId: string, reason: string, stepKey?: string) {
     super(
       'SESSION_BUSY',
-      `Run ${runId}: this execution lost the run${stepKey ? ` before step "${stepKey}"` : ''} (${reason}); it stopped ` +
-        `without calling anything more, and the execution that took the run over finishes it. Choose deadAfterMs ` +
-        `(and leaseTtlMs) well above the longest pause of a worker.`,
+      `Run ${runId}: this execution lost the run${stepKey ? ` before step "${stepKey}"` : ''}: ${reason}. It stopped ` +
+        `without calling anything more. Choose deadAfterMs (and leaseTtlMs) well above the longest pause of a worker.`,
     )
     Object.defineProperty(this, runLostMarker, { value: true })
     this.runId = runId

@@ -2,6 +2,12 @@ import { RunLostError } from './errors.js'
 import type { RunStore, StepRecord } from './run-store.js'
 import type { SessionHold } from './session-hold.js'
 
+const leaseTaken =
+  'its session lease was taken under a new fence (by the execution that took the run over, or by another run of the session)'
+
+const newer = (execution: number, mine: number) =>
+  `execution ${execution} of the run started after this one (${mine}) and finishes it`
+
 /**
  * Whether one execution of a durable run still owns the run, asked before each model and tool call. A worker that
  * was stopped (a pause, a frozen VM, a blocked event loop) for longer than `deadAfterMs` has lost its runs: another
@@ -35,12 +41,12 @@ export class RunOwnership {
 
   /** Why this execution lost the run, once it did. */
   get lost(): string | undefined {
-    return this.#lost ?? (this.#hold.lost() ? 'its session lease was taken under a new fence' : undefined)
+    return this.#lost ?? (this.#hold.lost() ? leaseTaken : undefined)
   }
 
   /** A newer execution of the run started in this process: this one stops at its next call. */
   supersede(execution: number): void {
-    this.#lost ??= `execution ${execution} of the run started after this one (${this.#execution})`
+    this.#lost ??= newer(execution, this.#execution)
   }
 
   /**
@@ -52,9 +58,8 @@ export class RunOwnership {
     this.#throwIfLost(key)
     if (this.#hold.lease && this.#hold.fresh()) return undefined
     const [confirmed, owner] = await Promise.all([this.#hold.confirm(), this.#store.ownership(this.#runId, key ?? '')])
-    if (!confirmed) this.#lost ??= 'its session lease was taken under a new fence'
-    if (owner.execution !== this.#execution)
-      this.#lost ??= `execution ${owner.execution} of the run started after this one (${this.#execution})`
+    if (owner.execution !== this.#execution) this.#lost ??= newer(owner.execution, this.#execution)
+    if (!confirmed) this.#lost ??= leaseTaken
     this.#throwIfLost(key)
     return owner.record
   }
@@ -63,7 +68,7 @@ export class RunOwnership {
   async confirmLost(): Promise<boolean> {
     if (this.lost) return true
     const confirmed = await this.#hold.confirm().catch(() => true)
-    if (!confirmed) this.#lost ??= 'its session lease was taken under a new fence'
+    if (!confirmed) this.#lost ??= leaseTaken
     return this.lost !== undefined
   }
 
