@@ -10,7 +10,7 @@ import pg from 'pg'
 import { DurableHooks } from './durable-hooks.js'
 import { RunLostError } from './errors.js'
 import { RunOwnership } from './run-ownership.js'
-import { RunStore } from './run-store.js'
+import { RunStore, type StepRecord } from './run-store.js'
 import { holdSession, noLease } from './session-hold.js'
 import { databaseUrl, pgUrl, uniqueName } from './testing/harness.test-helper.js'
 
@@ -29,16 +29,27 @@ function controlledLeases(renewals: { answer: () => Promise<boolean> }): BaseSes
   })
 }
 
+/** A run's hold on its session, 300 ms long (renewed every 100 ms), whose renewals the test answers. */
+async function heldFor300Ms() {
+  const renewals = { answer: async () => true }
+  const hold = await holdSession({
+    service: controlledLeases(renewals),
+    ...key,
+    owner: 'run@w1',
+    ttlMs: 300,
+    cancelled: async () => false,
+  })
+  return { renewals, hold }
+}
+
+/** Hooks of execution `ownership` on `store`, with the steps `recorded` when it opened the run. */
+function hooksOf(store: RunStore, ownership: RunOwnership, recorded = new Map<string, StepRecord>()): DurableHooks {
+  return new DurableHooks({ runId: 'run', startedAt: 0, abort: new AbortController(), store, recorded, ownership })
+}
+
 describe('the ownership of a run, before each call', () => {
   it('a lease renewed in time is fresh (no query); renewals that stall make it stale; a refused renewal loses it', async () => {
-    const renewals = { answer: async () => true }
-    const hold = await holdSession({
-      service: controlledLeases(renewals),
-      ...key,
-      owner: 'run@w1',
-      ttlMs: 300,
-      cancelled: async () => false,
-    })
+    const { renewals, hold } = await heldFor300Ms()
     try {
       expect(hold.fresh()).toBe(true)
       await sleep(250)
@@ -59,14 +70,7 @@ describe('the ownership of a run, before each call', () => {
   })
 
   it('an execution that lost its lease stops before the call with RunLostError; nothing is called or recorded', async () => {
-    const renewals = { answer: async () => true }
-    const hold = await holdSession({
-      service: controlledLeases(renewals),
-      ...key,
-      owner: 'run@w1',
-      ttlMs: 300,
-      cancelled: async () => false,
-    })
+    const { renewals, hold } = await heldFor300Ms()
     const recorded: string[] = []
     const store = {
       ownership: async () => ({ execution: 1, record: undefined }),
@@ -76,14 +80,7 @@ describe('the ownership of a run, before each call', () => {
       },
     } as unknown as RunStore
     const ownership = new RunOwnership({ runId: 'run', hold, store, execution: 1 })
-    const hooks = new DurableHooks({
-      runId: 'run',
-      startedAt: 0,
-      abort: new AbortController(),
-      store,
-      recorded: new Map(),
-      ownership,
-    })
+    const hooks = hooksOf(store, ownership)
     renewals.answer = () => new Promise<boolean>(() => undefined)
     await sleep(400)
     renewals.answer = async () => false
@@ -146,14 +143,7 @@ describe.skipIf(!pgUrl)('the ownership of a run, in the run store', () => {
 
     // The newer execution opened before the older one recorded step #1 (its in-flight call): used, not called.
     const newer = new RunOwnership({ runId: 'run', hold: noLease, store, execution: second.execution })
-    const hooks = new DurableHooks({
-      runId: 'run',
-      startedAt: 0,
-      abort: new AbortController(),
-      store,
-      recorded: second.recorded,
-      ownership: newer,
-    })
+    const hooks = hooksOf(store, newer, second.recorded)
     await store.recordStep('run', 'model:#1', { name: 'model:a', output: answer('in flight'), at: 3 })
     let calls = 0
     const call = async () => {
