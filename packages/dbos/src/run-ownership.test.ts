@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import {
   AbortError,
   InMemorySessionService,
+  ModelError,
   type BaseSessionService,
   type LlmResponse,
   type SessionLease,
@@ -154,5 +155,26 @@ describe.skipIf(!pgUrl)('the ownership of a run, in the run store', () => {
     expect(await hooks.runModelCall({ agentName: 'a', branch: undefined }, call)).toEqual(answer('in flight'))
     expect(await hooks.runModelCall({ agentName: 'a', branch: undefined }, call)).toEqual(answer('again'))
     expect(calls).toBe(1)
+
+    // A model's own error (an adk-fluent error, but not an abort) is the call's outcome: recorded, and a
+    // re-execution gets the same error without calling again.
+    const failing = async (): Promise<LlmResponse[]> => {
+      calls++
+      throw new ModelError('quota exceeded', { status: 429 })
+    }
+    await expect(hooks.runModelCall({ agentName: 'a', branch: undefined }, failing)).rejects.toThrow('quota exceeded')
+    const third = await store.openRun('run', open)
+    const replay = hooksOf(
+      store,
+      new RunOwnership({ runId: 'run', hold: noLease, store, execution: third.execution }),
+      third.recorded,
+    )
+    for (let index = 0; index < 3; index++) await replay.runModelCall({ agentName: 'a', branch: undefined }, call)
+    const replayed = await replay
+      .runModelCall({ agentName: 'a', branch: undefined }, failing)
+      .catch((caught: unknown) => caught)
+    expect((replayed as Error).name).toBe('ModelError')
+    expect((replayed as Error).message).toBe('quota exceeded')
+    expect(calls).toBe(2)
   })
 })
