@@ -74,8 +74,10 @@ export async function holdSession(request: HoldRequest): Promise<SessionHold> {
   let released: Promise<void> | undefined
   const renew = async (): Promise<boolean> => {
     if (lost) return false
+    // A service that cannot renew leases never makes its lease fresh again: every later call asks the run store.
+    if (!service.renewLease) return true
     const sent = now()
-    const renewed = (await service.renewLease?.(held, ttlMs)) ?? true
+    const renewed = await service.renewLease(held, ttlMs)
     if (!renewed) lost = true
     else if (sent.wall > confirmed.wall) confirmed = sent
     return renewed
