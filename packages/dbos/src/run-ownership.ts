@@ -34,11 +34,6 @@ export class RunOwnership {
     this.#execution = options.execution
   }
 
-  /** This execution's number (the run store counts the executions of a run). */
-  get execution(): number {
-    return this.#execution
-  }
-
   /** Why this execution lost the run, once it did. */
   get lost(): string | undefined {
     return this.#lost ?? (this.#hold.lost() ? leaseTaken : undefined)
