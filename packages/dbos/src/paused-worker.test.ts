@@ -64,8 +64,8 @@ describe.skipIf(!pgUrl)('durable runs: a paused (not dead) worker', () => {
       DEAD_AFTER_MS: '2000',
       LOG_LEASES: '1',
     })
-    // w1 waits 1 s before step_2 (whose model calls the charge tool): the test stops it there, between two steps.
-    const first = await startWorker({ ...env, WORKER_ID: 'w1', PAUSE_BEFORE: 'step_2', DELAY_MS: '1000' })
+    // w1 waits 3 s before step_2 (whose model calls the charge tool): the test stops it there, between two steps.
+    const first = await startWorker({ ...env, WORKER_ID: 'w1', PAUSE_BEFORE: 'step_2', DELAY_MS: '3000' })
     workers.push(first)
     const client = await DurableClient.connect({ appName: app, databaseUrl: dbosUrl, version: first.version })
     await sessions.createSession({ appName: app, userId: 'u', sessionId: 'steps' })
