@@ -66,7 +66,8 @@ export function malformedToolCallMessage(name: string, text: string): string {
   return `The model called "${name}" with arguments that are not a JSON object: ${text}`
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
+/** True for a JSON object (not `null`, not an array). @internal */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** What is wrong with one tool call of an answer (whole or a streamed piece), or `undefined`. */

@@ -2,6 +2,7 @@ import type { GenerateContentResponseUsageMetadata, Part } from './genai-types.j
 import type { GenerateContentResponseFields } from './create-llm-response.js'
 import { FinishReason } from './genai-types.js'
 import {
+  isObject,
   malformedToolCallMessage,
   toolCallShapeIssue,
   parseToolArguments,
@@ -122,9 +123,6 @@ export class ChatCompletionChunkReader {
     if (delta.function?.arguments) pending.arguments += delta.function.arguments
   }
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** What makes a parsed stream event unreadable as a {@link ChatCompletionChunk}, or `undefined`. */
 export function chatCompletionChunkShapeIssue(chunk: unknown): string | undefined {
