@@ -102,6 +102,7 @@ export class AgentTool extends BaseTool {
       agent: this.agent,
       sessionService,
       ...(parent.artifactService ? { artifactService: new ForwardingArtifactService(toolContext) } : {}),
+      ...(parent.memoryService ? { memoryService: parent.memoryService } : {}),
       plugins: parent.pluginManager.plugins,
     })
     const state = toolContext.state.toRecord()

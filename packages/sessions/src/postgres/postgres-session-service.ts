@@ -20,7 +20,7 @@ import {
 import { randomUUID } from 'node:crypto'
 import { decodeEvent, encodeEvent } from '../event-codec.js'
 import { KeyedMutex } from '../keyed-mutex.js'
-import { loadDriver } from '../load-driver.js'
+import { openPgPool, quoteIdent } from './open-pg-pool.js'
 import { applyAppended, sessionKey, withoutTempDelta } from '../session-view.js'
 import { hasKeys, mergeState, splitState } from '../state-split.js'
 import { preparePostgresSchema, type PgQueryable } from './postgres-schema.js'
@@ -43,10 +43,6 @@ export interface PostgresSessionServiceOptions {
   schema?: string
   /** Connections of the pool the service creates (default 10). */
   maxConnections?: number
-}
-
-interface PgModule {
-  Pool: new (config: Record<string, unknown>) => PgPoolLike
 }
 
 /**
@@ -298,14 +294,7 @@ export class PostgresSessionService implements BaseSessionService {
   async #open(): Promise<PgPoolLike> {
     const { schema } = this.#options
     let pool = this.#options.pool
-    if (!pool) {
-      const pg = await loadDriver<PgModule & { default?: PgModule }>('pg', 'PostgresSessionService')
-      const Pool = (pg.default ?? pg).Pool
-      const options = [`-c TimeZone=UTC`, ...(schema ? [`-c search_path=${quoteIdent(schema)}`] : [])].join(' ')
-      pool = new Pool({ connectionString: this.#options.url, options, max: this.#options.maxConnections ?? 10 })
-      // An idle connection that dies (server restart) must not crash the process; the next query reconnects.
-      pool.on?.('error', () => undefined)
-    }
+    pool ??= await openPgPool(this.#options, 'PostgresSessionService')
     const client = await pool.connect()
     try {
       if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`)
@@ -327,8 +316,4 @@ function json(value: Record<string, unknown>): string {
 function record(value: unknown): Record<string, unknown> | undefined {
   if (typeof value === 'string') return JSON.parse(value) as Record<string, unknown>
   return (value ?? undefined) as Record<string, unknown> | undefined
-}
-
-function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`
 }

@@ -1,0 +1,119 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import {
+  BaseMemoryService,
+  checkScope,
+  explicitMemoryRecords,
+  memorySearchOf,
+  sessionMemoryRecords,
+  type AddMemoryRequest,
+  type MemoryRecord,
+  type SearchMemoryRequest,
+  type SearchMemoryResponse,
+  type Session,
+} from '@adk-fluent/core'
+import { SqliteConnection } from '../sqlite/sqlite-connection.js'
+import { decodeMemory, encodeMemory, joinWords } from './memory-row.js'
+
+/** Options of {@link SqliteMemoryService}. */
+export interface SqliteMemoryServiceOptions {
+  /** The database file (`:memory:` for a private in-memory database); it may be the sessions' file. */
+  path: string
+}
+
+const schema = [
+  `CREATE TABLE IF NOT EXISTS adk_memories (id INTEGER PRIMARY KEY AUTOINCREMENT, app_name TEXT NOT NULL,
+  user_id TEXT NOT NULL, session_id TEXT, memory_key TEXT NOT NULL, timestamp_ms REAL NOT NULL, memory TEXT NOT NULL,
+  UNIQUE (app_name, user_id, session_id, memory_key))`,
+  `CREATE INDEX IF NOT EXISTS idx_adk_memories_user_time ON adk_memories (app_name, user_id, timestamp_ms)`,
+  // The index holds each memory's words exactly as `memoryWords` found them; unicode61 without diacritic folding
+  // keeps them whole, so SQLite matches the same words the in-memory service does.
+  `CREATE VIRTUAL TABLE IF NOT EXISTS adk_memories_fts USING fts5(words, tokenize = 'unicode61 remove_diacritics 0')`,
+]
+
+/**
+ * Long-term memory in an embedded SQLite file (through `@libsql/client`), searched with SQLite's FTS5 full-text
+ * index: table `adk_memories` (one row per memory: app, user, session, event id, timestamp, `{ content, author }` as
+ * JSON) and the FTS5 table `adk_memories_fts` of their words. The file may be the one `SqliteSessionService` uses.
+ * Matching, ordering and limits follow `BaseMemoryService`; a query is turned into FTS5 syntax only from its words
+ * (each one quoted), so quotes, operators and NUL characters in it can neither fail nor widen a search.
+ */
+export class SqliteMemoryService extends BaseMemoryService {
+  readonly path: string
+  #db: Promise<SqliteConnection> | undefined
+
+  constructor(options: SqliteMemoryServiceOptions | string) {
+    super()
+    this.path = typeof options === 'string' ? options : options.path
+  }
+
+  override async addSessionToMemory(session: Session): Promise<void> {
+    checkScope('addSessionToMemory', session)
+    await this.#insert(session.appName, session.userId, sessionMemoryRecords(session))
+  }
+
+  override async addMemory(request: AddMemoryRequest): Promise<void> {
+    await this.#insert(request.appName, request.userId, explicitMemoryRecords(request))
+  }
+
+  override async searchMemory(request: SearchMemoryRequest): Promise<SearchMemoryResponse> {
+    const search = memorySearchOf(request)
+    if (search.words.length === 0) return { memories: [] }
+    const db = await this.#open()
+    const match = search.words.map((word) => `"${word}"`).join(' OR ')
+    const rows = await db.serial(() =>
+      db.rows(
+        `SELECT memory, timestamp_ms FROM (SELECT id, memory, timestamp_ms FROM adk_memories
+          WHERE app_name = ? AND user_id = ? AND id IN (SELECT rowid FROM adk_memories_fts WHERE adk_memories_fts MATCH ?)
+          ORDER BY timestamp_ms DESC, id DESC LIMIT ?) ORDER BY timestamp_ms, id`,
+        [search.appName, search.userId, match, search.limit ?? -1],
+      ),
+    )
+    return { memories: rows.map((row) => decodeMemory(row[0] as string, row[1] as number)) }
+  }
+
+  /** Closes the database connection. */
+  async close(): Promise<void> {
+    const db = this.#db
+    this.#db = undefined
+    if (db) (await db.catch(() => undefined))?.close()
+  }
+
+  async #insert(appName: string, userId: string, records: readonly MemoryRecord[]): Promise<void> {
+    if (records.length === 0) return
+    const db = await this.#open()
+    await db.serial(() =>
+      db.transaction(async () => {
+        for (const record of records) {
+          const inserted = await db.get<{ id: number }>(
+            `INSERT INTO adk_memories (app_name, user_id, session_id, memory_key, timestamp_ms, memory)
+              VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
+            [appName, userId, record.sessionId ?? null, record.key, record.timestamp, encodeMemory(record)],
+          )
+          if (inserted)
+            await db.run('INSERT INTO adk_memories_fts (rowid, words) VALUES (?, ?)', [inserted.id, joinWords(record)])
+        }
+      }),
+    )
+  }
+
+  #open(): Promise<SqliteConnection> {
+    this.#db ??= (async () => {
+      if (this.path !== ':memory:') mkdirSync(dirname(this.path), { recursive: true })
+      const db = await SqliteConnection.open(this.path)
+      try {
+        await db.serial(async () => {
+          for (const statement of schema) await db.exec(statement)
+        })
+      } catch (error) {
+        db.close()
+        throw error
+      }
+      return db
+    })().catch((error: unknown) => {
+      this.#db = undefined
+      throw error
+    })
+    return this.#db
+  }
+}
