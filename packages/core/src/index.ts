@@ -64,20 +64,12 @@ export { InMemoryArtifactService } from './artifacts/in-memory-artifact-service.
 export { BaseMemoryService, isBaseMemoryService } from './memory/base-memory-service.js'
 export { InMemoryMemoryService } from './memory/in-memory-memory-service.js'
 export type { AddMemoryRequest, MemoryEntry, SearchMemoryRequest, SearchMemoryResponse } from './memory/memory-entry.js'
-export { MAX_MEMORY_WORD_LENGTH, MAX_QUERY_WORDS, memoryWords, queryWords } from './memory/memory-words.js'
-export {
-  checkScope,
-  explicitMemoryRecords,
-  memoryEntryOf,
-  memorySearchOf,
-  sessionMemoryRecords,
-} from './memory/memory-record.js'
+export { memoryWords } from './memory/memory-words.js'
+export { memoryRecords } from './memory/memory-records.js'
 export type { MemoryRecord, MemorySearch } from './memory/memory-record.js'
-export { LOAD_MEMORY_INSTRUCTION, memoryText, preloadedMemoryInstruction } from './memory/memory-prompt.js'
 export { LoadMemoryTool } from './tools/load-memory-tool.js'
 export type { MemoryToolOptions } from './tools/load-memory-tool.js'
 export { PreloadMemoryTool } from './tools/preload-memory-tool.js'
-export { DEFAULT_MEMORY_TOOL_LIMIT } from './tools/memory-tool-options.js'
 
 // Contexts and agents
 export { InvocationContext } from './agents/invocation-context.js'

@@ -2,7 +2,6 @@ import type { Session } from '../sessions/session.js'
 import { BaseMemoryService } from './base-memory-service.js'
 import type { AddMemoryRequest, SearchMemoryRequest, SearchMemoryResponse } from './memory-entry.js'
 import {
-  checkScope,
   explicitMemoryRecords,
   memoryEntryOf,
   memorySearchOf,
@@ -28,7 +27,6 @@ export class InMemoryMemoryService extends BaseMemoryService {
   #sequence = 0
 
   override async addSessionToMemory(session: Session): Promise<void> {
-    checkScope('addSessionToMemory', session)
     this.#add(session.appName, session.userId, sessionMemoryRecords(session))
   }
 

@@ -35,9 +35,11 @@ function textOf(content: Content): string {
 
 /**
  * The memories of a session: one per event whose text (its non-thought text parts) has at least one word; partial
- * events are skipped. The content keeps the event's role and only those text parts.
+ * events are skipped. The content keeps the event's role and only those text parts. A session without an app name
+ * or user id is a {@link ConfigError}.
  */
 export function sessionMemoryRecords(session: Session): MemoryRecord[] {
+  checkScope('addSessionToMemory', session)
   const records: MemoryRecord[] = []
   for (const event of session.events) {
     if (event.partial) continue

@@ -1,4 +1,4 @@
-import { memoryEntryOf, type Content, type MemoryEntry, type MemoryRecord } from '@adk-fluent/core'
+import { memoryRecords, type Content, type MemoryEntry, type MemoryRecord } from '@adk-fluent/core'
 
 /**
  * A memory's stored text: `{ content, author }` as JSON. JSON escapes every control character, so a NUL in a memory
@@ -14,7 +14,7 @@ export function encodeMemory(record: MemoryRecord): string {
 /** The entry of a stored row (its `memory` JSON and `timestamp_ms`). @internal */
 export function decodeMemory(memory: string, timestamp: number): MemoryEntry {
   const { content, author } = JSON.parse(memory) as { content: Content; author?: string }
-  return memoryEntryOf({ content, author, timestamp: Number(timestamp) })
+  return memoryRecords.entry({ content, author, timestamp: Number(timestamp) })
 }
 
 /** The memory's words as one string (they never hold a space). @internal */

@@ -1,11 +1,8 @@
 import {
   AdkFluentError,
   BaseMemoryService,
+  memoryRecords,
   SessionStoreError,
-  checkScope,
-  explicitMemoryRecords,
-  memorySearchOf,
-  sessionMemoryRecords,
   type AddMemoryRequest,
   type MemoryRecord,
   type SearchMemoryRequest,
@@ -74,16 +71,15 @@ export class PostgresMemoryService extends BaseMemoryService {
   }
 
   override async addSessionToMemory(session: Session): Promise<void> {
-    checkScope('addSessionToMemory', session)
-    await this.#insert(session.appName, session.userId, sessionMemoryRecords(session))
+    await this.#insert(session.appName, session.userId, memoryRecords.ofSession(session))
   }
 
   override async addMemory(request: AddMemoryRequest): Promise<void> {
-    await this.#insert(request.appName, request.userId, explicitMemoryRecords(request))
+    await this.#insert(request.appName, request.userId, memoryRecords.ofMemories(request))
   }
 
   override async searchMemory(request: SearchMemoryRequest): Promise<SearchMemoryResponse> {
-    const search = memorySearchOf(request)
+    const search = memoryRecords.search(request)
     if (search.words.length === 0) return { memories: [] }
     const query = search.words.map((word) => `'${word}'`).join(' | ')
     const result = await this.#query<{ memory: string; timestamp_ms: number }>(searchSql, [

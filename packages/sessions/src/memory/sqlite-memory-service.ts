@@ -2,10 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import {
   BaseMemoryService,
-  checkScope,
-  explicitMemoryRecords,
-  memorySearchOf,
-  sessionMemoryRecords,
+  memoryRecords,
   type AddMemoryRequest,
   type MemoryRecord,
   type SearchMemoryRequest,
@@ -48,16 +45,15 @@ export class SqliteMemoryService extends BaseMemoryService {
   }
 
   override async addSessionToMemory(session: Session): Promise<void> {
-    checkScope('addSessionToMemory', session)
-    await this.#insert(session.appName, session.userId, sessionMemoryRecords(session))
+    await this.#insert(session.appName, session.userId, memoryRecords.ofSession(session))
   }
 
   override async addMemory(request: AddMemoryRequest): Promise<void> {
-    await this.#insert(request.appName, request.userId, explicitMemoryRecords(request))
+    await this.#insert(request.appName, request.userId, memoryRecords.ofMemories(request))
   }
 
   override async searchMemory(request: SearchMemoryRequest): Promise<SearchMemoryResponse> {
-    const search = memorySearchOf(request)
+    const search = memoryRecords.search(request)
     if (search.words.length === 0) return { memories: [] }
     const db = await this.#open()
     const match = search.words.map((word) => `"${word}"`).join(' OR ')
