@@ -15,12 +15,17 @@ import type { RunOptions } from './run-options.js'
 function runnerFor(build: () => BaseAgent, options: RunOptions): Runner {
   if (options.runner) return options.runner
   const agent = build()
-  if (!options.sessionService) return new InMemoryRunner({ agent })
+  const memory = {
+    ...(options.memoryService ? { memoryService: options.memoryService } : {}),
+    ...(options.memoryAutoSave === undefined ? {} : { memoryAutoSave: options.memoryAutoSave }),
+  }
+  if (!options.sessionService) return new InMemoryRunner({ agent, ...memory })
   return new Runner({
     appName: options.appName ?? agent.name,
     agent,
     sessionService: options.sessionService,
     artifactService: new InMemoryArtifactService(),
+    ...memory,
   })
 }
 
