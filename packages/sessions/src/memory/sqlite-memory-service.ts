@@ -21,17 +21,24 @@ export interface SqliteMemoryServiceOptions {
 const schema = [
   `CREATE TABLE IF NOT EXISTS adk_memories (id INTEGER PRIMARY KEY AUTOINCREMENT, app_name TEXT NOT NULL,
   user_id TEXT NOT NULL, session_id TEXT, memory_key TEXT NOT NULL, timestamp_ms REAL NOT NULL, memory TEXT NOT NULL,
-  UNIQUE (app_name, user_id, session_id, memory_key))`,
+  words TEXT NOT NULL, UNIQUE (app_name, user_id, session_id, memory_key))`,
   `CREATE INDEX IF NOT EXISTS idx_adk_memories_user_time ON adk_memories (app_name, user_id, timestamp_ms)`,
   // The index holds each memory's words exactly as `memoryWords` found them; unicode61 without diacritic folding
   // keeps them whole, so SQLite matches the same words the in-memory service does.
-  `CREATE VIRTUAL TABLE IF NOT EXISTS adk_memories_fts USING fts5(words, tokenize = 'unicode61 remove_diacritics 0')`,
+  `CREATE VIRTUAL TABLE IF NOT EXISTS adk_memories_fts USING fts5(words, content = 'adk_memories',
+  content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 0')`,
+  // Only rows an insert really adds (not those its ON CONFLICT skips) reach the index.
+  `CREATE TRIGGER IF NOT EXISTS adk_memories_indexed AFTER INSERT ON adk_memories
+  BEGIN INSERT INTO adk_memories_fts (rowid, words) VALUES (new.id, new.words); END`,
 ]
+
+/** Rows per INSERT statement (7 parameters each, far below SQLite's limit of 32,766). */
+const ROWS_PER_INSERT = 200
 
 /**
  * Long-term memory in an embedded SQLite file (through `@libsql/client`), searched with SQLite's FTS5 full-text
  * index: table `adk_memories` (one row per memory: app, user, session, event id, timestamp, `{ content, author }` as
- * JSON) and the FTS5 table `adk_memories_fts` of their words. The file may be the one `SqliteSessionService` uses.
+ * JSON, and its words) and the external-content FTS5 table `adk_memories_fts` over those words. The file may be the one `SqliteSessionService` uses.
  * Matching, ordering and limits follow `BaseMemoryService`; a query is turned into FTS5 syntax only from its words
  * (each one quoted), so quotes, operators and NUL characters in it can neither fail nor widen a search.
  */
@@ -80,14 +87,21 @@ export class SqliteMemoryService extends BaseMemoryService {
     const db = await this.#open()
     await db.serial(() =>
       db.transaction(async () => {
-        for (const record of records) {
-          const inserted = await db.get<{ id: number }>(
-            `INSERT INTO adk_memories (app_name, user_id, session_id, memory_key, timestamp_ms, memory)
-              VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
-            [appName, userId, record.sessionId ?? null, record.key, record.timestamp, encodeMemory(record)],
+        for (let first = 0; first < records.length; first += ROWS_PER_INSERT) {
+          const chunk = records.slice(first, first + ROWS_PER_INSERT)
+          await db.run(
+            `INSERT INTO adk_memories (app_name, user_id, session_id, memory_key, timestamp_ms, memory, words)
+              VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')} ON CONFLICT DO NOTHING`,
+            chunk.flatMap((record) => [
+              appName,
+              userId,
+              record.sessionId ?? null,
+              record.key,
+              record.timestamp,
+              encodeMemory(record),
+              joinWords(record),
+            ]),
           )
-          if (inserted)
-            await db.run('INSERT INTO adk_memories_fts (rowid, words) VALUES (?, ?)', [inserted.id, joinWords(record)])
         }
       }),
     )
