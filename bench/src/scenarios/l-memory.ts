@@ -127,6 +127,31 @@ interface TurnSetup {
   readonly check: () => Promise<string>
 }
 
+/** The sampler and check of a turn, given how to run one on a session and how to make and drop sessions. */
+function turnSetup(
+  turn: (sessionId: string) => Promise<void>,
+  sessions: { create(): Promise<string>; drop(sessionId: string): Promise<void> },
+  lastInstruction: () => string,
+): TurnSetup {
+  return {
+    async sampler(ops) {
+      const ids: string[] = []
+      for (let index = 0; index < ops; index++) ids.push(await sessions.create())
+      const start = performance.now()
+      for (const id of ids) await turn(id)
+      const elapsed = performance.now() - start
+      for (const id of ids) await sessions.drop(id)
+      return elapsed
+    },
+    async check() {
+      await turn(await sessions.create())
+      return lastInstruction()
+    },
+  }
+}
+
+const turnMessage = { role: 'user', parts: [{ text: SELECTIVE }] }
+
 function ourTurn(memory: core.BaseMemoryService, preload: boolean): TurnSetup {
   const model = ours.model(constantText('Noted.'))
   const agent = new core.LlmAgent({
@@ -138,29 +163,16 @@ function ourTurn(memory: core.BaseMemoryService, preload: boolean): TurnSetup {
   })
   const sessionService = new core.InMemorySessionService()
   const runner = new core.Runner({ appName: APP, agent, sessionService, memoryService: memory })
-  const turn = async (sessionId: string) => {
-    for await (const _ of runner.runAsync({
-      userId: USER,
-      sessionId,
-      newMessage: { role: 'user', parts: [{ text: SELECTIVE }] },
-    }));
-  }
-  const create = async () => (await sessionService.createSession({ appName: APP, userId: USER })).id
-  return {
-    async sampler(ops) {
-      const ids: string[] = []
-      for (let index = 0; index < ops; index++) ids.push(await create())
-      const start = performance.now()
-      for (const id of ids) await turn(id)
-      const elapsed = performance.now() - start
-      for (const id of ids) await sessionService.deleteSession({ appName: APP, userId: USER, sessionId: id })
-      return elapsed
+  return turnSetup(
+    async (sessionId) => {
+      for await (const _ of runner.runAsync({ userId: USER, sessionId, newMessage: turnMessage }));
     },
-    async check() {
-      await turn(await create())
-      return model.lastSystemInstruction()
+    {
+      create: async () => (await sessionService.createSession({ appName: APP, userId: USER })).id,
+      drop: (sessionId) => sessionService.deleteSession({ appName: APP, userId: USER, sessionId }),
     },
-  }
+    () => model.lastSystemInstruction(),
+  )
 }
 
 function adkTurn(memory: adk.BaseMemoryService, preload: boolean): TurnSetup {
@@ -174,29 +186,16 @@ function adkTurn(memory: adk.BaseMemoryService, preload: boolean): TurnSetup {
   })
   const sessionService = new adk.InMemorySessionService()
   const runner = new adk.Runner({ appName: APP, agent, sessionService, memoryService: memory })
-  const turn = async (sessionId: string) => {
-    for await (const _ of runner.runAsync({
-      userId: USER,
-      sessionId,
-      newMessage: { role: 'user', parts: [{ text: SELECTIVE }] },
-    }));
-  }
-  const create = async () => (await sessionService.createSession({ appName: APP, userId: USER })).id
-  return {
-    async sampler(ops) {
-      const ids: string[] = []
-      for (let index = 0; index < ops; index++) ids.push(await create())
-      const start = performance.now()
-      for (const id of ids) await turn(id)
-      const elapsed = performance.now() - start
-      for (const id of ids) await sessionService.deleteSession({ appName: APP, userId: USER, sessionId: id })
-      return elapsed
+  return turnSetup(
+    async (sessionId) => {
+      for await (const _ of runner.runAsync({ userId: USER, sessionId, newMessage: turnMessage }));
     },
-    async check() {
-      await turn(await create())
-      return model.lastSystemInstruction()
+    {
+      create: async () => (await sessionService.createSession({ appName: APP, userId: USER })).id,
+      drop: (sessionId) => sessionService.deleteSession({ appName: APP, userId: USER, sessionId }),
     },
-  }
+    () => model.lastSystemInstruction(),
+  )
 }
 
 function checkPreload(label: string, instruction: string, preload: boolean, expected: number): void {

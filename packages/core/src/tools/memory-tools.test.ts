@@ -115,6 +115,9 @@ describe('LoadMemoryTool', () => {
     const response = responseOf(events, 'load_memory') as { memories: { content: { parts: { text: string }[] } }[] }
     expect(response.memories.map((memory) => memory.content.parts[0]?.text)).toEqual(['fact 2', 'fact 3'])
     expect(() => new LoadMemoryTool({ limit: 0 })).toThrow(/limit must be a positive integer/)
+    expect(new LoadMemoryTool().limit).toBe(50)
+    expect(new PreloadMemoryTool().limit).toBe(50)
+    expect(new PreloadMemoryTool({ limit: Infinity }).limit).toBeUndefined()
   })
 })
 

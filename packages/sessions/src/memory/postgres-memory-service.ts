@@ -1,17 +1,8 @@
-import {
-  AdkFluentError,
-  BaseMemoryService,
-  memoryRecords,
-  SessionStoreError,
-  type AddMemoryRequest,
-  type MemoryRecord,
-  type SearchMemoryRequest,
-  type SearchMemoryResponse,
-  type Session,
-} from '@adk-fluent/core'
-import { openPgPool, quoteIdent } from '../postgres/open-pg-pool.js'
-import type { PgPoolLike } from '../postgres/postgres-session-service.js'
+import { SessionStoreError, type MemoryEntry, type MemoryRecord, type MemorySearch } from '@adk-fluent/core'
+import { PgStore, type PgPoolLike } from '../postgres/pg-store.js'
+import type { PgQueryable } from '../postgres/postgres-schema.js'
 import { decodeMemory, encodeMemory, joinWords } from './memory-row.js'
+import { StoredMemoryService } from './stored-memory-service.js'
 
 /** Options of {@link PostgresMemoryService}: a connection URL (the service owns its pool) or your own pool. */
 export interface PostgresMemoryServiceOptions {
@@ -58,49 +49,36 @@ ORDER BY timestamp_ms, id`
  * words (each one a quoted lexeme, passed as a parameter), so quotes, operators and NUL characters in a query can
  * neither fail nor widen a search. Needs the `pg` package.
  */
-export class PostgresMemoryService extends BaseMemoryService {
-  readonly #options: PostgresMemoryServiceOptions
-  #pool: Promise<PgPoolLike> | undefined
+export class PostgresMemoryService extends StoredMemoryService {
+  readonly #store: PgStore
 
   constructor(options: PostgresMemoryServiceOptions | string) {
     super()
-    this.#options = typeof options === 'string' ? { url: options } : { ...options }
-    if (!this.#options.url && !this.#options.pool) {
+    const settings = typeof options === 'string' ? { url: options } : { ...options }
+    if (!settings.url && !settings.pool) {
       throw new SessionStoreError('PostgresMemoryService needs a url (postgresql://…) or a pool.')
     }
+    this.#store = new PgStore(settings, { what: 'memory store', purpose: 'PostgresMemoryService' }, prepareMemoryTable)
   }
 
-  override async addSessionToMemory(session: Session): Promise<void> {
-    await this.#insert(session.appName, session.userId, memoryRecords.ofSession(session))
+  /** Ends the pool the service created (a pool passed in is left open). */
+  override close(): Promise<void> {
+    return this.#store.close()
   }
 
-  override async addMemory(request: AddMemoryRequest): Promise<void> {
-    await this.#insert(request.appName, request.userId, memoryRecords.ofMemories(request))
-  }
-
-  override async searchMemory(request: SearchMemoryRequest): Promise<SearchMemoryResponse> {
-    const search = memoryRecords.search(request)
-    if (search.words.length === 0) return { memories: [] }
+  protected override async find(search: MemorySearch): Promise<MemoryEntry[]> {
     const query = search.words.map((word) => `'${word}'`).join(' | ')
-    const result = await this.#query<{ memory: string; timestamp_ms: number }>(searchSql, [
+    const result = await this.#store.query<{ memory: string; timestamp_ms: number }>(searchSql, [
       search.appName,
       search.userId,
       query,
       search.limit ?? null,
     ])
-    return { memories: result.rows.map((row) => decodeMemory(row.memory, row.timestamp_ms)) }
+    return result.rows.map((row) => decodeMemory(row.memory, row.timestamp_ms))
   }
 
-  /** Ends the pool the service created (a pool passed in is left open). */
-  async close(): Promise<void> {
-    const pool = this.#pool
-    this.#pool = undefined
-    if (pool && !this.#options.pool) await (await pool.catch(() => undefined))?.end()
-  }
-
-  async #insert(appName: string, userId: string, records: readonly MemoryRecord[]): Promise<void> {
-    if (records.length === 0) return
-    await this.#query(insertSql, [
+  protected override async insert(appName: string, userId: string, records: readonly MemoryRecord[]): Promise<void> {
+    await this.#store.query(insertSql, [
       appName,
       userId,
       records.map((record) => record.sessionId ?? null),
@@ -110,47 +88,19 @@ export class PostgresMemoryService extends BaseMemoryService {
       records.map(joinWords),
     ])
   }
+}
 
-  async #query<R>(text: string, values: unknown[]): Promise<{ rows: R[] }> {
-    const pool = await this.#connect()
-    try {
-      return await pool.query<R>(text, values)
-    } catch (error) {
-      throw new SessionStoreError(`PostgreSQL memory store failed: ${(error as Error).message}`, { cause: error })
-    }
-  }
-
-  #connect(): Promise<PgPoolLike> {
-    this.#pool ??= this.#open().catch((error: unknown) => {
-      this.#pool = undefined
-      if (AdkFluentError.isInstance(error)) throw error
-      throw new SessionStoreError(`Cannot open the PostgreSQL memory store: ${(error as Error).message}`, {
-        cause: error,
-      })
-    })
-    return this.#pool
-  }
-
-  async #open(): Promise<PgPoolLike> {
-    const { schema } = this.#options
-    const pool = this.#options.pool ?? (await openPgPool(this.#options, 'PostgresMemoryService'))
-    const client = await pool.connect()
-    try {
-      if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`)
-      const ready = await client.query<{ id: string | null }>(`SELECT to_regclass('adk_memories_words') AS id`)
-      if (!ready.rows[0]?.id) {
-        await client.query('BEGIN')
-        await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK])
-        await client.query(ddl)
-        await client.query('COMMIT')
-      }
-      client.release()
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined)
-      client.release(true)
-      if (!this.#options.pool) await pool.end().catch(() => undefined)
-      throw error
-    }
-    return pool
+/** Creates the table and its indexes when missing (under an advisory lock: services starting together do not race). */
+async function prepareMemoryTable(client: PgQueryable): Promise<void> {
+  const ready = await client.query<{ id: string | null }>(`SELECT to_regclass('adk_memories_words') AS id`)
+  if (ready.rows[0]?.id) return
+  await client.query('BEGIN')
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK])
+    await client.query(ddl)
+    await client.query('COMMIT')
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined)
+    throw error
   }
 }

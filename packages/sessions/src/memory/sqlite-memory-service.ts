@@ -1,16 +1,8 @@
-import { mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
-import {
-  BaseMemoryService,
-  memoryRecords,
-  type AddMemoryRequest,
-  type MemoryRecord,
-  type SearchMemoryRequest,
-  type SearchMemoryResponse,
-  type Session,
-} from '@adk-fluent/core'
-import { SqliteConnection } from '../sqlite/sqlite-connection.js'
+import type { MemoryEntry, MemoryRecord, MemorySearch } from '@adk-fluent/core'
+import type { SqliteConnection } from '../sqlite/sqlite-connection.js'
+import { SqliteFile } from '../sqlite/sqlite-file.js'
 import { decodeMemory, encodeMemory, joinWords } from './memory-row.js'
+import { StoredMemoryService } from './stored-memory-service.js'
 
 /** Options of {@link SqliteMemoryService}. */
 export interface SqliteMemoryServiceOptions {
@@ -35,95 +27,67 @@ const schema = [
 /** Rows per INSERT statement (7 parameters each, far below SQLite's limit of 32,766). */
 const ROWS_PER_INSERT = 200
 
+const searchSql = `SELECT memory, timestamp_ms FROM (SELECT id, memory, timestamp_ms FROM adk_memories
+  WHERE app_name = ? AND user_id = ? AND id IN (SELECT rowid FROM adk_memories_fts WHERE adk_memories_fts MATCH ?)
+  ORDER BY timestamp_ms DESC, id DESC LIMIT ?) ORDER BY timestamp_ms, id`
+
 /**
  * Long-term memory in an embedded SQLite file (through `@libsql/client`), searched with SQLite's FTS5 full-text
  * index: table `adk_memories` (one row per memory: app, user, session, event id, timestamp, `{ content, author }` as
- * JSON, and its words) and the external-content FTS5 table `adk_memories_fts` over those words. The file may be the one `SqliteSessionService` uses.
- * Matching, ordering and limits follow `BaseMemoryService`; a query is turned into FTS5 syntax only from its words
- * (each one quoted), so quotes, operators and NUL characters in it can neither fail nor widen a search.
+ * JSON, and its words) and the external-content FTS5 table `adk_memories_fts` over those words. The file may be the
+ * one `SqliteSessionService` uses. Matching, ordering and limits follow `BaseMemoryService`; a query is turned into
+ * FTS5 syntax only from its words (each one quoted), so quotes, operators and NUL characters in it can neither fail
+ * nor widen a search.
  */
-export class SqliteMemoryService extends BaseMemoryService {
+export class SqliteMemoryService extends StoredMemoryService {
   readonly path: string
-  #db: Promise<SqliteConnection> | undefined
+  readonly #file: SqliteFile
 
   constructor(options: SqliteMemoryServiceOptions | string) {
     super()
     this.path = typeof options === 'string' ? options : options.path
-  }
-
-  override async addSessionToMemory(session: Session): Promise<void> {
-    await this.#insert(session.appName, session.userId, memoryRecords.ofSession(session))
-  }
-
-  override async addMemory(request: AddMemoryRequest): Promise<void> {
-    await this.#insert(request.appName, request.userId, memoryRecords.ofMemories(request))
-  }
-
-  override async searchMemory(request: SearchMemoryRequest): Promise<SearchMemoryResponse> {
-    const search = memoryRecords.search(request)
-    if (search.words.length === 0) return { memories: [] }
-    const db = await this.#open()
-    const match = search.words.map((word) => `"${word}"`).join(' OR ')
-    const rows = await db.serial(() =>
-      db.rows(
-        `SELECT memory, timestamp_ms FROM (SELECT id, memory, timestamp_ms FROM adk_memories
-          WHERE app_name = ? AND user_id = ? AND id IN (SELECT rowid FROM adk_memories_fts WHERE adk_memories_fts MATCH ?)
-          ORDER BY timestamp_ms DESC, id DESC LIMIT ?) ORDER BY timestamp_ms, id`,
-        [search.appName, search.userId, match, search.limit ?? -1],
-      ),
-    )
-    return { memories: rows.map((row) => decodeMemory(row[0] as string, row[1] as number)) }
-  }
-
-  /** Closes the database connection. */
-  async close(): Promise<void> {
-    const db = this.#db
-    this.#db = undefined
-    if (db) (await db.catch(() => undefined))?.close()
-  }
-
-  async #insert(appName: string, userId: string, records: readonly MemoryRecord[]): Promise<void> {
-    if (records.length === 0) return
-    const db = await this.#open()
-    await db.serial(() =>
-      db.transaction(async () => {
-        for (let first = 0; first < records.length; first += ROWS_PER_INSERT) {
-          const chunk = records.slice(first, first + ROWS_PER_INSERT)
-          await db.run(
-            `INSERT INTO adk_memories (app_name, user_id, session_id, memory_key, timestamp_ms, memory, words)
-              VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')} ON CONFLICT DO NOTHING`,
-            chunk.flatMap((record) => [
-              appName,
-              userId,
-              record.sessionId ?? null,
-              record.key,
-              record.timestamp,
-              encodeMemory(record),
-              joinWords(record),
-            ]),
-          )
-        }
-      }),
-    )
-  }
-
-  #open(): Promise<SqliteConnection> {
-    this.#db ??= (async () => {
-      if (this.path !== ':memory:') mkdirSync(dirname(this.path), { recursive: true })
-      const db = await SqliteConnection.open(this.path)
-      try {
-        await db.serial(async () => {
-          for (const statement of schema) await db.exec(statement)
-        })
-      } catch (error) {
-        db.close()
-        throw error
-      }
-      return db
-    })().catch((error: unknown) => {
-      this.#db = undefined
-      throw error
+    this.#file = new SqliteFile(this.path, async (db) => {
+      for (const statement of schema) await db.exec(statement)
     })
-    return this.#db
+  }
+
+  override close(): Promise<void> {
+    return this.#file.close()
+  }
+
+  protected override async find(search: MemorySearch): Promise<MemoryEntry[]> {
+    const db = await this.#file.open()
+    const match = search.words.map((word) => `"${word}"`).join(' OR ')
+    const rows = await db.serial(() => db.rows(searchSql, [search.appName, search.userId, match, search.limit ?? -1]))
+    return rows.map((row) => decodeMemory(row[0] as string, row[1] as number))
+  }
+
+  protected override async insert(appName: string, userId: string, records: readonly MemoryRecord[]): Promise<void> {
+    const db = await this.#file.open()
+    await db.serial(() => db.transaction(() => insertChunks(db, appName, userId, records)))
+  }
+}
+
+async function insertChunks(
+  db: SqliteConnection,
+  appName: string,
+  userId: string,
+  records: readonly MemoryRecord[],
+): Promise<void> {
+  for (let first = 0; first < records.length; first += ROWS_PER_INSERT) {
+    const chunk = records.slice(first, first + ROWS_PER_INSERT)
+    await db.run(
+      `INSERT INTO adk_memories (app_name, user_id, session_id, memory_key, timestamp_ms, memory, words)
+        VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')} ON CONFLICT DO NOTHING`,
+      chunk.flatMap((record) => [
+        appName,
+        userId,
+        record.sessionId ?? null,
+        record.key,
+        record.timestamp,
+        encodeMemory(record),
+        joinWords(record),
+      ]),
+    )
   }
 }

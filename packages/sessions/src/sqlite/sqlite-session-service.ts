@@ -16,12 +16,11 @@ import {
   type SessionLeaseRequest,
 } from '@adk-fluent/core'
 import { randomUUID } from 'node:crypto'
-import { mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
 import { decodeEvent, encodeEvent } from '../event-codec.js'
 import { applyAppended, withoutTempDelta } from '../session-view.js'
 import { hasKeys, mergeState, splitState } from '../state-split.js'
-import { SqliteConnection } from './sqlite-connection.js'
+import type { SqliteConnection } from './sqlite-connection.js'
+import { SqliteFile } from './sqlite-file.js'
 import { prepareSqliteSchema } from './sqlite-schema.js'
 
 /** Options of {@link SqliteSessionService}. */
@@ -49,10 +48,11 @@ const parse = (text: unknown): Record<string, unknown> | undefined =>
  */
 export class SqliteSessionService implements BaseSessionService {
   readonly path: string
-  #db: Promise<SqliteConnection> | undefined
+  readonly #file: SqliteFile
 
   constructor(options: SqliteSessionServiceOptions | string) {
     this.path = typeof options === 'string' ? options : options.path
+    this.#file = new SqliteFile(this.path, (db) => prepareSqliteSchema(db, this.path))
   }
 
   async createSession(request: CreateSessionRequest): Promise<Session> {
@@ -265,10 +265,8 @@ export class SqliteSessionService implements BaseSessionService {
   }
 
   /** Closes the database connection. */
-  async close(): Promise<void> {
-    const db = this.#db
-    this.#db = undefined
-    if (db) (await db.catch(() => undefined))?.close()
+  close(): Promise<void> {
+    return this.#file.close()
   }
 
   async #checkRevision(db: SqliteConnection, session: Session, stored: number): Promise<void> {
@@ -326,20 +324,6 @@ export class SqliteSessionService implements BaseSessionService {
   }
 
   #open(): Promise<SqliteConnection> {
-    this.#db ??= (async () => {
-      if (this.path !== ':memory:') mkdirSync(dirname(this.path), { recursive: true })
-      const db = await SqliteConnection.open(this.path)
-      try {
-        await db.serial(() => prepareSqliteSchema(db, this.path))
-      } catch (error) {
-        db.close()
-        throw error
-      }
-      return db
-    })().catch((error: unknown) => {
-      this.#db = undefined
-      throw error
-    })
-    return this.#db
+    return this.#file.open()
   }
 }
