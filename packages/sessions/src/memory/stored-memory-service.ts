@@ -13,7 +13,6 @@ import {
 /**
  * What the database-backed memory services share: requests checked and turned into records or a search (core's
  * `memoryRecords`, as the in-memory service does), so each database only stores records and finds them.
- * @internal
  */
 export abstract class StoredMemoryService extends BaseMemoryService {
   /** Stores the records of one user of one app; a record already stored (same session and key) is skipped. */
