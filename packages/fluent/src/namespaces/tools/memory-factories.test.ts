@@ -74,6 +74,7 @@ describe('Agent.memory(mode) and .memoryAutoSave()', () => {
     await agent.ask('Remember the number 4217.', { memoryService, userId: 'ann' })
     const { memories } = await memoryService.searchMemory({ appName: 'InMemoryRunner', userId: 'ann', query: '4217' })
     expect(memories.map((memory) => memory.author)).toEqual(['user'])
+    await expect(agent.ask('x', { memoryAutoSave: true })).rejects.toThrow(/memoryAutoSave needs a memoryService/)
     const noMemory = Agent('keeper', new ScriptedLlm([text('Stored.')])).memoryAutoSave()
     await expect(noMemory.ask('Remember 4217.', { sessionService: new InMemorySessionService() })).rejects.toThrow(
       /Memory service is not available.*memoryService/,
