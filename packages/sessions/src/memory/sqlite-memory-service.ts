@@ -46,7 +46,7 @@ export class SqliteMemoryService extends StoredMemoryService {
   constructor(options: SqliteMemoryServiceOptions | string) {
     super()
     this.path = typeof options === 'string' ? options : options.path
-    this.#file = new SqliteFile(this.path, async (db) => {
+    this.#file = new SqliteFile(this.path, 'memory store', async (db) => {
       for (const statement of schema) await db.exec(statement)
     })
   }

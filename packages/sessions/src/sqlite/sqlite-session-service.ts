@@ -1,6 +1,9 @@
 import {
   AlreadyExistsError,
+  assertSessionIds,
+  assertStorableState,
   SessionBusyError,
+  sessionIdsIssue,
   SessionNotFoundError,
   StaleSessionError,
   type AppendEventRequest,
@@ -52,12 +55,14 @@ export class SqliteSessionService implements BaseSessionService {
 
   constructor(options: SqliteSessionServiceOptions | string) {
     this.path = typeof options === 'string' ? options : options.path
-    this.#file = new SqliteFile(this.path, (db) => prepareSqliteSchema(db, this.path))
+    this.#file = new SqliteFile(this.path, 'session store', (db) => prepareSqliteSchema(db, this.path))
   }
 
   async createSession(request: CreateSessionRequest): Promise<Session> {
     const id = request.sessionId?.trim() || randomUUID()
     const { appName, userId } = request
+    assertSessionIds({ appName, userId, sessionId: id }, 'createSession()')
+    if (request.state) assertStorableState(request.state, 'createSession({ state })')
     const split = splitState(request.state)
     const now = Date.now() / 1000
     return this.#write(async (db) => {
@@ -84,6 +89,7 @@ export class SqliteSessionService implements BaseSessionService {
 
   async getSession(request: GetSessionRequest): Promise<Session | undefined> {
     const { appName, userId, sessionId, config } = request
+    if (sessionIdsIssue(request)) return undefined
     const db = await this.#open()
     return db.serial(async () => {
       const limit = config?.numRecentEvents === undefined ? -1 : Math.max(0, Math.floor(config.numRecentEvents))
@@ -136,6 +142,7 @@ export class SqliteSessionService implements BaseSessionService {
   }
 
   async listSessions(request: ListSessionsRequest): Promise<ListSessionsResponse> {
+    if (sessionIdsIssue(request)) return { sessions: [] }
     const db = await this.#open()
     const user = request.userId ?? null
     const rows = await db.serial(() =>
@@ -161,6 +168,7 @@ export class SqliteSessionService implements BaseSessionService {
   }
 
   async deleteSession(request: DeleteSessionRequest): Promise<void> {
+    if (sessionIdsIssue(request)) return
     const args = [request.appName, request.userId, request.sessionId]
     await this.#write(async (db) => {
       await db.run('DELETE FROM events WHERE app_name = ? AND user_id = ? AND session_id = ?', args)
@@ -171,8 +179,10 @@ export class SqliteSessionService implements BaseSessionService {
 
   async appendEvent({ session, event, lease }: AppendEventRequest): Promise<Event> {
     if (event.partial) return event
-    const stored = withoutTempDelta(event)
     const { appName, userId, id } = session
+    assertSessionIds({ appName, userId, sessionId: id }, 'appendEvent()')
+    assertStorableState(event.actions.stateDelta, 'appendEvent()')
+    const stored = withoutTempDelta(event)
     const key = [appName, userId, id]
     const result = await this.#write(async (db) => {
       const row = await db.get<SessionRow>(
@@ -219,6 +229,7 @@ export class SqliteSessionService implements BaseSessionService {
 
   async acquireLease(request: SessionLeaseRequest): Promise<SessionLease | undefined> {
     const { appName, userId, sessionId, owner, ttlMs } = request
+    if (sessionIdsIssue(request)) throw new SessionNotFoundError(`Session not found: ${JSON.stringify(sessionId)}`)
     return this.#write(async (db) => {
       if (
         !(await db.get('SELECT 1 FROM sessions WHERE app_name = ? AND user_id = ? AND id = ?', [
@@ -245,6 +256,7 @@ export class SqliteSessionService implements BaseSessionService {
 
   async renewLease(lease: SessionLease, ttlMs: number): Promise<boolean> {
     const { appName, userId, sessionId, owner, fence } = lease
+    if (sessionIdsIssue(lease)) return false
     const changed = await this.#write((db) =>
       db.run(
         'UPDATE adk_session_leases SET expires_at = ? WHERE app_name = ? AND user_id = ? AND session_id = ? AND owner = ? AND fence = ?',
@@ -256,6 +268,7 @@ export class SqliteSessionService implements BaseSessionService {
 
   async releaseLease(lease: SessionLease): Promise<void> {
     const { appName, userId, sessionId, owner, fence } = lease
+    if (sessionIdsIssue(lease)) return
     await this.#write((db) =>
       db.run(
         'DELETE FROM adk_session_leases WHERE app_name = ? AND user_id = ? AND session_id = ? AND owner = ? AND fence = ?',
