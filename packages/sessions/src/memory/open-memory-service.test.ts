@@ -1,4 +1,5 @@
 import { ConfigError, InMemoryMemoryService, isBaseMemoryService } from '@adk-fluent/core'
+import { tmpdir } from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { openMemoryService } from './open-memory-service.js'
 import { PostgresMemoryService } from './postgres-memory-service.js'
@@ -26,6 +27,14 @@ describe('openMemoryService', () => {
   it('refuses URIs it does not know, and a sqlite URI without a file', () => {
     expect(() => openMemoryService('redis://x')).toThrow(/Unknown memory store URI "redis:\/\/x"/)
     expect(() => openMemoryService('sqlite:')).toThrow(ConfigError)
+  })
+
+  it('a SQLite path it cannot use is a store error naming the file', async () => {
+    const service = new SqliteMemoryService(tmpdir())
+    await expect(service.searchMemory({ appName: 'a', userId: 'u', query: 'x' })).rejects.toThrow(
+      `Cannot open the SQLite memory store at ${JSON.stringify(tmpdir())}: it is a directory`,
+    )
+    await service.close()
   })
 
   it('a PostgreSQL server that cannot be reached fails the operation with a store error, not a hang', async () => {
