@@ -35,6 +35,10 @@ const scenarios: Record<string, { title: string; load: () => Promise<ScenarioRun
     title: 'durable sessions (SQLite, PostgreSQL)',
     load: async () => (await import('./scenarios/k-durable-sessions.js')).runDurableSessions,
   },
+  L: {
+    title: 'context isolation (showcase tokens)',
+    load: async () => (await import('./scenarios/l-context-isolation.js')).runContextIsolation,
+  },
 }
 
 const usage = `usage: pnpm bench [--quick] [--only=A,B,… [--merge]]

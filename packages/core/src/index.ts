@@ -81,7 +81,7 @@ export type { AgentCallback, SingleAgentCallback } from './agents/agent-callback
 // LLM agents, workflow agents, flows
 export { LlmAgent, defaultModelName } from './agents/llm-agent.js'
 export { isLlmAgent } from './agents/is-llm-agent.js'
-export type { LlmAgentConfig } from './agents/llm-agent.js'
+export type { IncludeContents, LlmAgentConfig } from './agents/llm-agent.js'
 export type {
   AfterModelCallback,
   AfterToolCallback,

@@ -40,10 +40,10 @@ export function llmAgentConfigIssues(config: unknown): ConfigIssue[] {
     })
   }
   const include = config['includeContents']
-  if (include !== undefined && include !== 'default' && include !== 'none') {
+  if (include !== undefined && include !== 'default' && include !== 'none' && include !== 'isolated') {
     issues.push({
       path: [...path, 'includeContents'],
-      message: `includeContents must be 'default' or 'none', got ${JSON.stringify(include)}.`,
+      message: `includeContents must be 'default', 'none' or 'isolated', got ${JSON.stringify(include)}.`,
     })
   }
   const outputKey = config['outputKey']
