@@ -13,9 +13,12 @@ export {
   StaleSessionError,
   StateError,
   ToolError,
+  ToolRetriesExceededError,
   UsageLimitError,
+  registerErrorCode,
+  errorCodeInfo,
 } from './errors/index.js'
-export type { AdkFluentErrorOptions, ConfigIssue, ErrorCode } from './errors/index.js'
+export type { AdkFluentErrorOptions, ConfigIssue, ErrorCode, ErrorCodeInfo, ErrorCodes } from './errors/index.js'
 
 // Events
 export {
@@ -72,6 +75,7 @@ export { StreamingMode } from './agents/run-config.js'
 export { RunUsage, tokenCounts } from './usage/run-usage.js'
 export type { Usage, UsageReport } from './usage/run-usage.js'
 export { USAGE_LIMIT_EXCEEDED } from './usage/usage-limits.js'
+export { TOOL_RETRIES_EXCEEDED } from './flows/llm-flow.js'
 export type { UsageLimits } from './usage/usage-limits.js'
 export type { ModelOverride, RunConfig } from './agents/run-config.js'
 export { BaseAgent, isBaseAgent, validateAgentName } from './agents/base-agent.js'

@@ -39,6 +39,13 @@ export function llmAgentConfigIssues(config: unknown): ConfigIssue[] {
       message: `historyTurns must be a whole number >= 0, got ${JSON.stringify(turns)}.`,
     })
   }
+  const retries = config['maxToolRetries']
+  if (retries !== undefined && !(typeof retries === 'number' && Number.isInteger(retries) && retries >= 0)) {
+    issues.push({
+      path: [...path, 'maxToolRetries'],
+      message: `maxToolRetries must be a whole number >= 0, got ${JSON.stringify(retries)}.`,
+    })
+  }
   const include = config['includeContents']
   if (include !== undefined && include !== 'default' && include !== 'none' && include !== 'isolated') {
     issues.push({

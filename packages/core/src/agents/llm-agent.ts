@@ -29,6 +29,9 @@ export function defaultModelName(): string {
   return process.env['ADK_FLUENT_MODEL'] || 'gemini-2.5-flash'
 }
 
+/** Retries after a tool call with invalid arguments, when `maxToolRetries` is not set. */
+export const DEFAULT_MAX_TOOL_RETRIES = 2
+
 /** What history an agent's model receives (see {@link LlmAgentConfig.includeContents}). */
 export type IncludeContents = 'default' | 'none' | 'isolated'
 
@@ -54,6 +57,11 @@ export interface LlmAgentConfig extends BaseAgentConfig {
    * all history with a function instruction.
    */
   historyTurns?: number
+  /**
+   * How many times the model is asked again after a tool call with arguments the tool's schema rejects (default 2).
+   * Past it the agent stops: its last event carries `errorCode: 'TOOL_RETRIES_EXCEEDED'`.
+   */
+  maxToolRetries?: number
   inputSchema?: z.ZodType
   outputSchema?: z.ZodType
   /** State key that receives this agent's final answer (the parsed object with `outputSchema`). */
@@ -77,6 +85,7 @@ export class LlmAgent extends BaseAgent {
   readonly generateContentConfig: GenerateContentConfig | undefined
   readonly includeContents: IncludeContents
   readonly #historyTurns: number | undefined
+  readonly maxToolRetries: number
   readonly inputSchema: z.ZodType | undefined
   readonly outputSchema: z.ZodType | undefined
   readonly outputKey: string | undefined
@@ -106,6 +115,7 @@ export class LlmAgent extends BaseAgent {
     this.generateContentConfig = config.generateContentConfig
     this.includeContents = config.includeContents ?? 'default'
     this.#historyTurns = config.historyTurns
+    this.maxToolRetries = config.maxToolRetries ?? DEFAULT_MAX_TOOL_RETRIES
     this.inputSchema = config.inputSchema
     this.outputSchema = config.outputSchema
     this.outputKey = config.outputKey

@@ -1,9 +1,16 @@
 import { AdkFluentError, type AdkFluentErrorOptions } from './adk-fluent-error.js'
 
-/** A state key the run needed is missing or has the wrong shape (for example a required `{key}` template). */
+/**
+ * A state key the run needed is missing or has the wrong shape (for example a required `{key}` template): code
+ * `STATE_MISSING`; or a state key met at run time (a `stateDelta`, a store) is invalid or reserved: code
+ * `STATE_KEY_INVALID`.
+ */
 export class StateError extends AdkFluentError {
-  constructor(message: string, options: AdkFluentErrorOptions = {}) {
-    super('STATE_MISSING', message, options)
+  constructor(
+    message: string,
+    options: AdkFluentErrorOptions & { code?: 'STATE_MISSING' | 'STATE_KEY_INVALID' } = {},
+  ) {
+    super(options.code ?? 'STATE_MISSING', message, options)
   }
 }
 
@@ -13,6 +20,16 @@ export class ToolError extends AdkFluentError {
   constructor(message: string, options: AdkFluentErrorOptions & { toolName?: string } = {}) {
     super('TOOL_FAILED', message, options)
     this.toolName = options.toolName
+  }
+}
+
+/**
+ * The model kept calling a tool with arguments its schema rejects, past the agent's `maxToolRetries` (code
+ * `TOOL_RETRIES_EXCEEDED`): the model was not asked again.
+ */
+export class ToolRetriesExceededError extends AdkFluentError {
+  constructor(message: string, options: AdkFluentErrorOptions = {}) {
+    super('TOOL_RETRIES_EXCEEDED', message, options)
   }
 }
 

@@ -1,4 +1,5 @@
 import type { SequentialAgent, SingleAgentCallback } from '@adk-fluent/core'
+import type { z } from 'zod'
 import type { FlowNode } from '../ir/flow-node.js'
 import { SequenceNode } from '../ir/sequence-node.js'
 import { parseStep, type StepInput } from '../parse/parse-step.js'
@@ -43,6 +44,11 @@ export class PipelineBuilderImpl extends FlowBuilderBase implements PipelineBuil
     return this.#props.kit
   }
 
+  /** The last step's `.returns()` schema when that step is an agent (or a pipeline ending in one): its answer is the run's. */
+  protected override answerSchema(): z.ZodType<string> | undefined {
+    return lastAgentSchema(this.node) as z.ZodType<string> | undefined
+  }
+
   #with(patch: Partial<Omit<SequenceNode, 'kind'>>): PipelineBuilder {
     return new PipelineBuilderImpl({ ...this.#props, node: SequenceNode.cloneWith(this.#props.node, patch) })
   }
@@ -85,4 +91,11 @@ export class PipelineBuilderImpl extends FlowBuilderBase implements PipelineBuil
   override build(): SequentialAgent {
     return super.build() as SequentialAgent
   }
+}
+
+function lastAgentSchema(node: FlowNode): z.ZodType | undefined {
+  if (node.kind === 'agent') return node.returns
+  if (node.kind !== 'sequence') return undefined
+  const last = node.steps[node.steps.length - 1]
+  return last ? lastAgentSchema(last) : undefined
 }
