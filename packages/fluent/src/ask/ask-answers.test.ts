@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, expectTypeOf, it } from 'vitest'
 import { z } from 'zod'
 import { ToolRetriesExceededError } from '@adk-fluent/core'
 import { call } from '@adk-fluent/core/testing'
@@ -9,10 +9,19 @@ describe('.ask() answers', () => {
   it('a pipeline whose last agent has .returns(schema) resolves to the parsed object', async () => {
     const schema = z.object({ category: z.string() })
     const classify = Agent('classify').mock(['{"category":"billing"}']).returns(schema)
-    const pipeline = Pipeline('p').step(Agent('first').mock(['noted'])).step(classify)
-    expect(await pipeline.ask('q')).toEqual({ category: 'billing' })
+    const pipeline = Pipeline('p')
+      .step(Agent('first').mock(['noted']))
+      .step(classify)
+    const answer = await pipeline.ask('q')
+    expectTypeOf(answer).toEqualTypeOf<{ category: string }>()
+    expect(answer).toEqual({ category: 'billing' })
     expect(pipeline.step(Agent('last').mock(['text'])).node.steps).toHaveLength(3)
-    expect(await Pipeline('p').step(classify).step(Agent('last').mock(['plain'])).ask('q')).toBe('plain')
+    expect(
+      await Pipeline('p')
+        .step(classify)
+        .step(Agent('last').mock(['plain']))
+        .ask('q'),
+    ).toBe('plain')
   })
 
   it('.toolRetries(n) bounds invalid tool calls; .ask() rejects with TOOL_RETRIES_EXCEEDED', async () => {
