@@ -18,7 +18,14 @@ export {
   registerErrorCode,
   errorCodeInfo,
 } from './errors/index.js'
-export type { AdkFluentErrorOptions, ConfigIssue, ErrorCode, ErrorCodeInfo, ErrorCodes } from './errors/index.js'
+export type {
+  AdkFluentErrorOptions,
+  ConfigIssue,
+  ConfigIssueInit,
+  ErrorCode,
+  ErrorCodeInfo,
+  ErrorCodes,
+} from './errors/index.js'
 
 // Events
 export {
@@ -37,7 +44,7 @@ export type { EventActions, ToolConfirmation } from './events/event-actions.js'
 // Sessions, state, artifacts
 export type { Session } from './sessions/session.js'
 export { State } from './sessions/state.js'
-export { StatePrefix } from './sessions/state-prefix.js'
+export { StatePrefix, isScopedKey } from './sessions/state-prefix.js'
 export { assertStateDelta, assertWritableStateKey } from './sessions/reserved-state-key.js'
 export { describeValue } from './util/describe-value.js'
 export { bareStateKey, hasStateKeyForm, isReservedStateKey, isStateKey, stateKeyIssue } from './sessions/state-key.js'

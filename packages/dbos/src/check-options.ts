@@ -1,4 +1,4 @@
-import { ConfigError, type ConfigIssue } from '@adk-fluent/core'
+import { ConfigError, type ConfigIssueInit } from '@adk-fluent/core'
 import type { DurableConnection } from './durable-client.js'
 
 type Rule = 'count' | 'ms' | 'ms0' | 'msForever'
@@ -47,7 +47,7 @@ export function checkOptions(
   factory: 'DurableClient.connect' | 'DurableRunner.launch',
   options: DurableConnection & Partial<Record<NumericOption, number>>,
 ): void {
-  const issues: ConfigIssue[] = []
+  const issues: ConfigIssueInit[] = []
   for (const option of ['appName', 'databaseUrl'] as const) {
     const value: unknown = options[option]
     if (typeof value !== 'string' || value.length === 0)

@@ -8,23 +8,25 @@
  * registerErrorCode('GUARD_VIOLATION', { endsTheRun: false, description: 'A guard blocked a model call or reply.' })
  * ```
  */
-export interface ErrorCodes {
-  CONFIG_INVALID: true
-  STATE_MISSING: true
-  STATE_KEY_INVALID: true
-  TOOL_FAILED: true
-  TOOL_RETRIES_EXCEEDED: true
-  MODEL_FAILED: true
-  MAX_TURNS: true
-  USAGE_LIMIT: true
-  SESSION_NOT_FOUND: true
-  SESSION_STALE: true
-  SESSION_BUSY: true
-  SESSION_EXISTS: true
-  SESSION_STORE_FAILED: true
-  ABORTED: true
-  INTERNAL: true
-}
+export interface ErrorCodes extends Record<CoreErrorCode, true> {}
+
+/** The codes of core's own error classes. */
+type CoreErrorCode =
+  | 'CONFIG_INVALID'
+  | 'STATE_MISSING'
+  | 'STATE_KEY_INVALID'
+  | 'TOOL_FAILED'
+  | 'TOOL_RETRIES_EXCEEDED'
+  | 'MODEL_FAILED'
+  | 'MAX_TURNS'
+  | 'USAGE_LIMIT'
+  | 'SESSION_NOT_FOUND'
+  | 'SESSION_STALE'
+  | 'SESSION_BUSY'
+  | 'SESSION_EXISTS'
+  | 'SESSION_STORE_FAILED'
+  | 'ABORTED'
+  | 'INTERNAL'
 
 /** A machine-readable error code carried by every `AdkFluentError` (core's and every registered one). */
 export type ErrorCode = keyof ErrorCodes & string
@@ -49,7 +51,9 @@ const registry = new Map<string, ErrorCodeInfo>()
  */
 export function registerErrorCode(code: string, info: ErrorCodeInfo): void {
   if (!codeForm.test(code)) {
-    throw new TypeError(`registerErrorCode: "${code}" is not an error code: use UPPER_SNAKE_CASE, for example "GUARD_VIOLATION".`)
+    throw new TypeError(
+      `registerErrorCode: "${code}" is not an error code: use UPPER_SNAKE_CASE, for example "GUARD_VIOLATION".`,
+    )
   }
   const existing = registry.get(code)
   if (existing && existing.endsTheRun !== info.endsTheRun) {
@@ -70,7 +74,7 @@ export function errorCodes(): string[] {
   return [...registry.keys()]
 }
 
-const core: Readonly<Record<keyof ErrorCodes, ErrorCodeInfo>> = {
+const core: Readonly<Record<CoreErrorCode, ErrorCodeInfo>> = {
   CONFIG_INVALID: { endsTheRun: true, description: 'The developer configured something wrong.' },
   STATE_MISSING: { endsTheRun: false, description: 'A state key or artifact the run needed is missing.' },
   STATE_KEY_INVALID: { endsTheRun: false, description: 'A state key met at run time is invalid or reserved.' },

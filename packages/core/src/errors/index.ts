@@ -7,7 +7,7 @@ export {
   type ErrorCodeInfo,
   type ErrorCodes,
 } from './error-codes.js'
-export { ConfigError, type ConfigIssue } from './config-error.js'
+export { CONFIG_INVALID_ISSUE, ConfigError, type ConfigIssue, type ConfigIssueInit } from './config-error.js'
 export {
   AbortError,
   InternalError,

@@ -6,10 +6,7 @@ import { AdkFluentError, type AdkFluentErrorOptions } from './adk-fluent-error.j
  * `STATE_KEY_INVALID`.
  */
 export class StateError extends AdkFluentError {
-  constructor(
-    message: string,
-    options: AdkFluentErrorOptions & { code?: 'STATE_MISSING' | 'STATE_KEY_INVALID' } = {},
-  ) {
+  constructor(message: string, options: AdkFluentErrorOptions & { code?: 'STATE_MISSING' | 'STATE_KEY_INVALID' } = {}) {
     super(options.code ?? 'STATE_MISSING', message, options)
   }
 }

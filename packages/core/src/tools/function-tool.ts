@@ -6,7 +6,7 @@ import { BaseTool } from './base-tool.js'
 import { isZodSchema, toGenaiSchema } from './zod-to-schema.js'
 import { invalidArgumentsResult } from './invalid-arguments-message.js'
 import { AdkFluentError } from '../errors/adk-fluent-error.js'
-import { ConfigError, type ConfigIssue } from '../errors/config-error.js'
+import { ConfigError, type ConfigIssueInit } from '../errors/config-error.js'
 import { describeValue } from '../util/describe-value.js'
 import { brandSymbol, hasBrand } from '../util/brand.js'
 
@@ -164,7 +164,7 @@ function checkedOptions(options: unknown): string {
   const explicit = record['name']
   const name = explicit ?? (typeof execute === 'function' ? functionName(execute as () => unknown) : undefined)
   const path = [typeof name === 'string' && name.length > 0 ? name : '<FunctionTool>']
-  const issues: ConfigIssue[] = []
+  const issues: ConfigIssueInit[] = []
   if (typeof execute !== 'function') {
     issues.push({
       path: [...path, 'execute'],
