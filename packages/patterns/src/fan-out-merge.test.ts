@@ -9,7 +9,7 @@ function configIssue(run: () => unknown) {
   } catch (error) {
     if (ConfigError.isConfigError(error)) {
       // Every issue has a stable code; the assertions below compare the rest.
-      const { code, ...issue } = error.issues[0] ?? { code: undefined }
+      const { code, ...issue } = error.issues[0] as (typeof error.issues)[number]
       expect(code).toMatch(/^[a-z_]+$/)
       return issue
     }
