@@ -25,6 +25,7 @@ describe('expectEvalSet', () => {
     })
     const failure = await expectEvalSet({ agent: weatherTree().root, evalSet }).catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(EvalSetFailedError)
+    expect(EvalSetFailedError.isInstance(failure) && failure.code).toBe('EVAL_SET_FAILED')
     expect((failure as Error).message).toBe(
       [
         'eval set weather_set: 1 of 1 cases did not pass',
