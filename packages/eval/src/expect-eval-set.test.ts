@@ -1,4 +1,4 @@
-import { InMemoryRunner } from '@adk-fluent/core'
+import { ConfigError, InMemoryRunner } from '@adk-fluent/core'
 import { describe, expect, it } from 'vitest'
 import { EvalSetFailedError, expectEvalSet } from './expect-eval-set.js'
 import { addEvalCase, evalCaseFromSession } from './from-session.js'
@@ -83,6 +83,11 @@ describe('evalCaseFromSession', () => {
     ])
     const evalSet = addEvalCase({ evalSetId: 'recorded_set', evalCases: [] }, evalCase)
     expect(() => addEvalCase(evalSet, evalCase)).toThrow('eval set recorded_set already has a case "recorded"')
+    try {
+      addEvalCase(evalSet, evalCase)
+    } catch (error) {
+      expect(ConfigError.isInstance(error) && error.issues[0]?.code).toBe('eval_case_duplicate')
+    }
     const result = await expectEvalSet({ agent: weatherTree().root, evalSet })
     expect(result.evalCaseResults[0]?.finalEvalStatus).toBe('PASSED')
   })
