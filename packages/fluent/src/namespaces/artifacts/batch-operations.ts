@@ -1,3 +1,4 @@
+import { describeValue } from '../../parse/describe-value.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 import type { Context } from '@adk-fluent/core'
 import { createArtifactOperation, isArtifactOperation, type ArtifactOperation } from './artifact-operation.js'
@@ -5,12 +6,15 @@ import { publish, snapshot } from './basic-operations.js'
 import { parseFilename } from './parse-filename.js'
 import { assertStateKey } from '../shared/state-key.js'
 import { formatArgument } from '../shared/format-argument.js'
-import { kindOf } from '../shared/option-issue.js'
 import { presentState } from '../shared/present-state.js'
 
 function parseMap(factory: string, map: unknown, example: string): [string, string][] {
   if (typeof map !== 'object' || map === null || Array.isArray(map) || Object.keys(map).length === 0) {
-    throwConfigIssue([factory], `expected { filename: stateKey }, got ${kindOf(map)}.`, `For example ${example}.`)
+    throwConfigIssue(
+      [factory],
+      `expected { filename: stateKey }, got ${describeValue(map)}.`,
+      `For example ${example}.`,
+    )
   }
   return Object.entries(map as Record<string, unknown>).map(([filename, key]) => {
     parseFilename(factory, filename)
@@ -121,7 +125,7 @@ export function when(condition: ArtifactCondition, operation: ArtifactOperation)
   if (!isArtifactOperation(operation)) {
     throwConfigIssue(
       ['A.when()', 'operation'],
-      `expected an A operation, got ${kindOf(operation)}.`,
+      `expected an A operation, got ${describeValue(operation)}.`,
       "For example A.when('approved', A.publish('report.md', { fromKey: 'report' })).",
     )
   }

@@ -1,3 +1,4 @@
+import { describeValue } from '../../parse/describe-value.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 import type { z } from 'zod'
 import { isZodSchema } from '@adk-fluent/core'
@@ -8,7 +9,6 @@ import { fitStage, manusCascadeStage, rollingStage, type FitStrategy } from './c
 import { distillStage, extractStage, validateStage, type ContextCheck } from './extract-stages.js'
 import { parseContextModel, type ContextModel } from './context-model.js'
 import { parseChoice, parseCount, parseFlag, parseKeyName, parseOptionsObject } from './parse-context-options.js'
-import { kindOf } from '../shared/option-issue.js'
 import { isBaseLlm } from '@adk-fluent/core'
 
 function history(stage: HistoryStage): ContextSpec {
@@ -104,7 +104,7 @@ export function extract(
     if (!isZodSchema(schema))
       throwConfigIssue(
         ['C.extract()', 'schema'],
-        `expected a zod schema, got ${kindOf(schema)}.`,
+        `expected a zod schema, got ${describeValue(schema)}.`,
         'For example z.object({ destination: z.string() }).',
       )
     return history(extractStage({ schema: schema as z.ZodType }, key, model))
@@ -116,7 +116,7 @@ export function extract(
   ) {
     throwConfigIssue(
       ['C.extract()', 'fields'],
-      `expected a non-empty list of field names, got ${kindOf(fields)}.`,
+      `expected a non-empty list of field names, got ${describeValue(fields)}.`,
       "For example { fields: ['destination'] }.",
     )
   }
@@ -153,7 +153,7 @@ export function validate(...checks: (ContextCheck | { readonly model: ContextMod
   ) {
     throwConfigIssue(
       ['C.validate()', checks.length - 1],
-      `expected a check or a trailing { model }, got ${kindOf(last)}.`,
+      `expected a check or a trailing { model }, got ${describeValue(last)}.`,
       "For example C.validate('The user stated a budget.', { model }).",
     )
   }
@@ -168,7 +168,7 @@ export function validate(...checks: (ContextCheck | { readonly model: ContextMod
     if ((typeof check !== 'string' || check.trim().length === 0) && typeof check !== 'function') {
       throwConfigIssue(
         ['C.validate()', index],
-        `expected a question or a function, got ${kindOf(check)}.`,
+        `expected a question or a function, got ${describeValue(check)}.`,
         "For example C.validate('The user stated a budget.').",
       )
     }

@@ -1,5 +1,5 @@
+import { describeValue } from '../../parse/describe-value.js'
 import { isStateKey } from '@adk-fluent/core'
-import { kindOf } from '../shared/option-issue.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 
 /** Validates a positive whole number option of `factory`. @internal */
@@ -67,7 +67,7 @@ export function parseRedactPatterns(patterns: readonly unknown[]): RegExp[] {
 export function parseOptionsObject(factory: string, options: unknown, example: string): Record<string, unknown> {
   if (options === undefined) return {}
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throwConfigIssue([factory], `expected an options object, got ${kindOf(options)}.`, `For example ${example}.`)
+    throwConfigIssue([factory], `expected an options object, got ${describeValue(options)}.`, `For example ${example}.`)
   }
   return options as Record<string, unknown>
 }
@@ -84,7 +84,7 @@ export function parsePositiveNumber(
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
     throwConfigIssue(
       [factory, name],
-      `expected a positive number, got ${JSON.stringify(value) ?? kindOf(value)}.`,
+      `expected a positive number, got ${JSON.stringify(value) ?? describeValue(value)}.`,
       `For example ${example}.`,
     )
   }
@@ -97,7 +97,7 @@ export function parseCount(factory: string, name: string, value: unknown, fallba
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
     throwConfigIssue(
       [factory, name],
-      `expected a whole number of at least 1, got ${JSON.stringify(value) ?? kindOf(value)}.`,
+      `expected a whole number of at least 1, got ${JSON.stringify(value) ?? describeValue(value)}.`,
       `For example ${example}.`,
     )
   }
@@ -110,7 +110,7 @@ export function parseChoice<T extends string>(factory: string, name: string, val
   if (typeof value !== 'string' || !choices.includes(value as T)) {
     throwConfigIssue(
       [factory, name],
-      `expected one of ${choices.map((choice) => `'${choice}'`).join(', ')}, got ${JSON.stringify(value) ?? kindOf(value)}.`,
+      `expected one of ${choices.map((choice) => `'${choice}'`).join(', ')}, got ${JSON.stringify(value) ?? describeValue(value)}.`,
       `For example ${factory.replace('()', `({ ${name}: '${choices[choices.length - 1]}' })`)}.`,
     )
   }
@@ -123,7 +123,7 @@ export function parseFlag(factory: string, name: string, value: unknown): boolea
   if (typeof value !== 'boolean')
     throwConfigIssue(
       [factory, name],
-      `expected true or false, got ${kindOf(value)}.`,
+      `expected true or false, got ${describeValue(value)}.`,
       `For example ${factory.replace('()', `({ ${name}: true })`)}.`,
     )
   return value
@@ -136,7 +136,7 @@ export function parseKeyName(factory: string, name: string, value: unknown, fall
   if (!isStateKey(value) || value.includes(':')) {
     throwConfigIssue(
       [factory, name],
-      `expected an identifier such as 'facts', got ${JSON.stringify(value) ?? kindOf(value)}.`,
+      `expected an identifier such as 'facts', got ${JSON.stringify(value) ?? describeValue(value)}.`,
       'Use letters, digits and underscores.',
     )
   }

@@ -1,3 +1,4 @@
+import { describeValue } from '../../parse/describe-value.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 import { createContextSpec, type ContextSpec } from './context-spec.js'
 import { createHistoryPart, createPart } from './context-part.js'
@@ -12,7 +13,6 @@ import {
   type UserStrategy,
 } from './select-stages.js'
 import { parseChoice, parseCount, parseOptionsObject, parsePositiveNumber } from './parse-context-options.js'
-import { kindOf } from '../shared/option-issue.js'
 
 function history(stage: HistoryStage): ContextSpec {
   return createContextSpec([createHistoryPart([stage])])
@@ -74,7 +74,7 @@ export function fromAgentsWindowed(windows: Readonly<Record<string, number>>): C
   if (typeof windows !== 'object' || windows === null || Array.isArray(windows) || Object.keys(windows).length === 0) {
     throwConfigIssue(
       ['C.fromAgentsWindowed()'],
-      `expected { agentName: count }, got ${kindOf(windows)}.`,
+      `expected { agentName: count }, got ${describeValue(windows)}.`,
       'For example C.fromAgentsWindowed({ researcher: 2 }).',
     )
   }
@@ -96,7 +96,7 @@ export function project(...fields: string[]): ContextSpec {
     if (typeof field !== 'string' || field.length === 0)
       throwConfigIssue(
         ['C.project()', index],
-        `expected a field name, got ${kindOf(field)}.`,
+        `expected a field name, got ${describeValue(field)}.`,
         "For example C.project('intent').",
       )
   })
@@ -112,14 +112,14 @@ export function priority(tier: number, spec: ContextSpec): ContextSpec {
   if (typeof tier !== 'number' || !Number.isInteger(tier) || tier < 0) {
     throwConfigIssue(
       ['C.priority()', 'tier'],
-      `expected a whole number of at least 0, got ${JSON.stringify(tier) ?? kindOf(tier)}.`,
+      `expected a whole number of at least 0, got ${JSON.stringify(tier) ?? describeValue(tier)}.`,
       "For example C.priority(1, C.fromState('goal')).",
     )
   }
   if (typeof spec !== 'object' || spec === null || (spec as { kind?: unknown }).kind !== 'context') {
     throwConfigIssue(
       ['C.priority()', 'spec'],
-      `expected a context spec made by C.*, got ${kindOf(spec)}.`,
+      `expected a context spec made by C.*, got ${describeValue(spec)}.`,
       "For example C.priority(1, C.fromState('goal')).",
     )
   }

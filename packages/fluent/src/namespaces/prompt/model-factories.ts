@@ -1,14 +1,14 @@
+import { describeValue } from '../../parse/describe-value.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 import { createPromptSpec, isPromptSpec, type PromptSpec } from './prompt-spec.js'
 import { createTextBlock } from './prompt-block.js'
 import type { PromptModelTransform } from './prompt-transform.js'
 import { parseStageModel, stageModelName, type StageModel } from '../shared/stage-model.js'
-import { kindOf } from '../shared/option-issue.js'
 
 function options(factory: string, value: unknown, example: string): Record<string, unknown> {
   if (value === undefined) return {}
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throwConfigIssue([factory], `expected an options object, got ${kindOf(value)}.`, `For example ${example}.`)
+    throwConfigIssue([factory], `expected an options object, got ${describeValue(value)}.`, `For example ${example}.`)
   }
   return value as Record<string, unknown>
 }
@@ -34,7 +34,7 @@ export function compress(settings?: { readonly maxTokens?: number; readonly mode
   if (typeof maxTokens !== 'number' || !Number.isInteger(maxTokens) || maxTokens < 1) {
     throwConfigIssue(
       ['P.compress()', 'maxTokens'],
-      `expected a whole number of at least 1, got ${JSON.stringify(maxTokens) ?? kindOf(maxTokens)}.`,
+      `expected a whole number of at least 1, got ${JSON.stringify(maxTokens) ?? describeValue(maxTokens)}.`,
       'For example P.compress({ maxTokens: 300 }).',
     )
   }
@@ -59,7 +59,7 @@ export function adapt(settings: { readonly audience: string; readonly model?: St
   if (typeof audience !== 'string' || audience.trim().length === 0) {
     throwConfigIssue(
       ['P.adapt()', 'audience'],
-      `expected a non-empty string, got ${kindOf(audience)}.`,
+      `expected a non-empty string, got ${describeValue(audience)}.`,
       "For example P.adapt({ audience: 'beginners' }).",
     )
   }
@@ -82,7 +82,7 @@ function parseText(factory: string, name: string, value: unknown, fallback: stri
   if (typeof value !== 'string')
     throwConfigIssue(
       [factory, name],
-      `expected a string, got ${kindOf(value)}.`,
+      `expected a string, got ${describeValue(value)}.`,
       `For example ${factory.replace('()', `(block, { ${name}: '...' })`)}.`,
     )
   return value
@@ -92,7 +92,7 @@ function parseBlock(factory: string, block: unknown): PromptSpec {
   if (!isPromptSpec(block))
     throwConfigIssue(
       [factory, 'block'],
-      `expected a prompt made by P.*, got ${kindOf(block)}.`,
+      `expected a prompt made by P.*, got ${describeValue(block)}.`,
       `For example ${factory.replace('()', "(P.task('Do X.'))")}.`,
     )
   return block
@@ -131,7 +131,7 @@ export function versioned(block: PromptSpec, settings: { readonly tag: string })
   if (typeof tag !== 'string' || !/^[a-z0-9][a-z0-9_.-]{0,40}$/i.test(tag)) {
     throwConfigIssue(
       ['P.versioned()', 'tag'],
-      `expected a short tag of letters, digits, '.', '_' or '-', got ${JSON.stringify(tag) ?? kindOf(tag)}.`,
+      `expected a short tag of letters, digits, '.', '_' or '-', got ${JSON.stringify(tag) ?? describeValue(tag)}.`,
       "For example { tag: 'v2' }.",
     )
   }

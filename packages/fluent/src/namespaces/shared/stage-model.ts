@@ -1,3 +1,4 @@
+import { describeValue } from '../../parse/describe-value.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 import {
   Context,
@@ -13,7 +14,6 @@ import {
   type LlmResponse,
   type ReadonlyContext,
 } from '@adk-fluent/core'
-import { kindOf } from './option-issue.js'
 
 /** The model of a model-powered factory: a core model instance, or a model name resolved by `LLMRegistry`. */
 export type StageModel = BaseLlm | string
@@ -93,7 +93,7 @@ export function parseStageModel(factory: string, model: unknown): StageModel | u
   if (typeof model === 'string' && model.trim().length > 0) return model
   throwConfigIssue(
     [factory, 'model'],
-    `expected a model, got ${typeof model === 'string' ? 'an empty string' : kindOf(model)}.`,
+    `expected a model, got ${typeof model === 'string' ? 'an empty string' : describeValue(model)}.`,
     "Pass a model name ('gemini-2.5-flash'), any core BaseLlm (a ScriptedLlm in tests), or leave it out to use the agent's model.",
   )
 }

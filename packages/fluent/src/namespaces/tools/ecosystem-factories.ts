@@ -1,3 +1,4 @@
+import { describeValue } from '../../parse/describe-value.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 import { createToolEntry, type ToolComposite } from './tool-composite.js'
 import { createToolComposite } from './compose-tools.js'
@@ -5,7 +6,6 @@ import { GeminiBuiltInTool } from './built-in-tool.js'
 import { ToolsetTool, type Toolset } from './toolset-tool.js'
 import { McpToolset, type McpServerParams } from './mcp-toolset.js'
 import { OpenApiToolset, parseOpenApiDocument, type OpenApiOptions } from './openapi-toolset.js'
-import { kindOf } from '../shared/option-issue.js'
 
 /**
  * Gemini's built-in Google Search: the `{ googleSearch: {} }` entry of the request's `tools` (the model searches and
@@ -54,7 +54,7 @@ export function toolset(source: Toolset): ToolComposite {
   ) {
     throwConfigIssue(
       ['T.toolset()'],
-      `expected { name, getTools(context) }, got ${kindOf(source)}.`,
+      `expected { name, getTools(context) }, got ${describeValue(source)}.`,
       "For example T.toolset({ name: 'mine', getTools: async () => [tool] }).",
     )
   }
@@ -92,7 +92,7 @@ export function mcp(params: McpServerParams, options: McpOptions = {}): ToolComp
   if (!stdio && !http) {
     throwConfigIssue(
       ['T.mcp()'],
-      `expected { command, args? } or { url }, got ${kindOf(params)}.`,
+      `expected { command, args? } or { url }, got ${describeValue(params)}.`,
       "For example T.mcp({ command: 'node', args: ['server.js'] }) or T.mcp({ url: 'http://127.0.0.1:3000/mcp' }).",
     )
   }
@@ -109,7 +109,7 @@ export function mcp(params: McpServerParams, options: McpOptions = {}): ToolComp
   ) {
     throwConfigIssue(
       ['T.mcp()', 'args'],
-      `expected a list of strings, got ${kindOf(params.args)}.`,
+      `expected a list of strings, got ${describeValue(params.args)}.`,
       "For example { args: ['server.js'] }.",
     )
   }
@@ -130,7 +130,7 @@ export function mcp(params: McpServerParams, options: McpOptions = {}): ToolComp
   ) {
     throwConfigIssue(
       ['T.mcp()', 'tools'],
-      `expected a list of tool names, got ${kindOf(options.tools)}.`,
+      `expected a list of tool names, got ${describeValue(options.tools)}.`,
       "For example { tools: ['read_file'] }.",
     )
   }

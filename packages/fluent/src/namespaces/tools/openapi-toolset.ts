@@ -1,6 +1,6 @@
+import { describeValue } from '../../parse/describe-value.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 import { BaseTool, jsonSchemaToSchema } from '@adk-fluent/core'
-import { kindOf } from '../shared/option-issue.js'
 
 /** Options of `T.openapi()`. */
 export interface OpenApiOptions {
@@ -89,7 +89,7 @@ export function parseOpenApiDocument(input: unknown, options: OpenApiOptions): O
   ) {
     throwConfigIssue(
       ['T.openapi()', 'document'],
-      `expected an OpenAPI 3 document with openapi: '3.x' and paths, got ${kindOf(document)}.`,
+      `expected an OpenAPI 3 document with openapi: '3.x' and paths, got ${describeValue(document)}.`,
       'Pass the parsed document, for example T.openapi(JSON.parse(text)).',
     )
   }

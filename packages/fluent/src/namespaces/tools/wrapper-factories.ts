@@ -1,15 +1,15 @@
+import { describeValue } from '../../parse/describe-value.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 import { createToolEntry, type ToolComposite, type ToolInput } from './tool-composite.js'
 import { createToolComposite, toToolEntries } from './compose-tools.js'
 import { CachedTool, EffectfulTool, TransformedTool, argumentsKey } from './wrapping-tools.js'
-import { kindOf } from '../shared/option-issue.js'
 
 function parseKey(factory: string, key: unknown): (args: Record<string, unknown>) => string {
   if (key === undefined) return argumentsKey
   if (typeof key !== 'function')
     throwConfigIssue(
       [factory, 'key'],
-      `expected a function (args) => string, got ${kindOf(key)}.`,
+      `expected a function (args) => string, got ${describeValue(key)}.`,
       'For example { key: (args) => String(args.id) }.',
     )
   return (args) => String((key as (args: Record<string, unknown>) => unknown)(args))
@@ -28,7 +28,7 @@ export function cache(
   if (typeof ttlMs !== 'number' || !Number.isFinite(ttlMs) || ttlMs <= 0) {
     throwConfigIssue(
       ['T.cache()', 'ttlMs'],
-      `expected a positive number of milliseconds, got ${JSON.stringify(ttlMs) ?? kindOf(ttlMs)}.`,
+      `expected a positive number of milliseconds, got ${JSON.stringify(ttlMs) ?? describeValue(ttlMs)}.`,
       'For example T.cache(tool, { ttlMs: 60000 }).',
     )
   }
@@ -62,13 +62,13 @@ export function transform(
   if (pre !== undefined && typeof pre !== 'function')
     throwConfigIssue(
       ['T.transform()', 'pre'],
-      `expected a function, got ${kindOf(pre)}.`,
+      `expected a function, got ${describeValue(pre)}.`,
       'For example { pre: (args) => args }.',
     )
   if (post !== undefined && typeof post !== 'function')
     throwConfigIssue(
       ['T.transform()', 'post'],
-      `expected a function, got ${kindOf(post)}.`,
+      `expected a function, got ${describeValue(post)}.`,
       'For example { post: (result) => result }.',
     )
   return createToolComposite(
