@@ -36,8 +36,12 @@ const scenarios: Record<string, { title: string; load: () => Promise<ScenarioRun
     load: async () => (await import('./scenarios/k-durable-sessions.js')).runDurableSessions,
   },
   L: {
+    title: 'long-term memory (in memory, SQLite, PostgreSQL)',
+    load: async () => (await import('./scenarios/l-memory.js')).runLongTermMemory,
+  },
+  M: {
     title: 'context isolation (showcase tokens)',
-    load: async () => (await import('./scenarios/l-context-isolation.js')).runContextIsolation,
+    load: async () => (await import('./scenarios/m-context-isolation.js')).runContextIsolation,
   },
 }
 

@@ -46,6 +46,8 @@ export type { Session } from './sessions/session.js'
 export { State } from './sessions/state.js'
 export { StatePrefix, isScopedKey } from './sessions/state-prefix.js'
 export { assertStateDelta, assertWritableStateKey } from './sessions/reserved-state-key.js'
+export { assertStorableState, stateValueIssue } from './sessions/storable-state.js'
+export { assertSessionIds, sessionIdsIssue, type SessionIds } from './sessions/session-ids.js'
 export { describeValue } from './util/describe-value.js'
 export { bareStateKey, hasStateKeyForm, isReservedStateKey, isStateKey, stateKeyIssue } from './sessions/state-key.js'
 export type {
@@ -69,6 +71,17 @@ export type {
   SaveArtifactRequest,
 } from './artifacts/base-artifact-service.js'
 export { InMemoryArtifactService } from './artifacts/in-memory-artifact-service.js'
+
+// Memory
+export { BaseMemoryService, isBaseMemoryService } from './memory/base-memory-service.js'
+export { InMemoryMemoryService } from './memory/in-memory-memory-service.js'
+export type { AddMemoryRequest, MemoryEntry, SearchMemoryRequest, SearchMemoryResponse } from './memory/memory-entry.js'
+export { memoryWords } from './memory/memory-words.js'
+export { memoryRecords } from './memory/memory-records.js'
+export type { MemoryRecord, MemorySearch } from './memory/memory-record.js'
+export { LoadMemoryTool } from './tools/load-memory-tool.js'
+export type { MemoryToolOptions } from './tools/load-memory-tool.js'
+export { PreloadMemoryTool } from './tools/preload-memory-tool.js'
 
 // Contexts and agents
 export { InvocationContext } from './agents/invocation-context.js'

@@ -15,6 +15,7 @@ type CoreErrorCode =
   | 'CONFIG_INVALID'
   | 'STATE_MISSING'
   | 'STATE_KEY_INVALID'
+  | 'STATE_VALUE_INVALID'
   | 'TOOL_FAILED'
   | 'TOOL_RETRIES_EXCEEDED'
   | 'MODEL_FAILED'
@@ -78,6 +79,7 @@ const core: Readonly<Record<CoreErrorCode, ErrorCodeInfo>> = {
   CONFIG_INVALID: { endsTheRun: true, description: 'The developer configured something wrong.' },
   STATE_MISSING: { endsTheRun: false, description: 'A state key or artifact the run needed is missing.' },
   STATE_KEY_INVALID: { endsTheRun: false, description: 'A state key met at run time is invalid or reserved.' },
+  STATE_VALUE_INVALID: { endsTheRun: false, description: 'A state value cannot be stored as JSON.' },
   TOOL_FAILED: { endsTheRun: false, description: 'A tool failed in a way the model cannot recover from.' },
   TOOL_RETRIES_EXCEEDED: {
     endsTheRun: false,

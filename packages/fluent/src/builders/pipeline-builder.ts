@@ -7,6 +7,7 @@ import type { BuilderKit, BuilderProps } from './builder-kit.js'
 import { FlowBuilderBase } from './flow-builder-base.js'
 import type { FlowBuilder } from './flow-builder.js'
 import { agentCallbackUpdate, describeUpdate } from './workflow-updates.js'
+import { isPromiseThen, rejectAwait } from './not-a-promise.js'
 
 /**
  * What `.ask()` of a pipeline ending with `step` resolves to: the parsed `.returns()` object when the last step is an
@@ -77,7 +78,8 @@ export class PipelineBuilderImpl<TOutput = string>
     return this.#append(parseStep(step, this.callPath('step')))
   }
 
-  override then<TStep extends StepInput>(step: TStep): PipelineBuilder<StepAnswer<TStep>> {
+  override then<TStep extends StepInput>(step: TStep, onRejected?: unknown): PipelineBuilder<StepAnswer<TStep>> {
+    if (isPromiseThen(step, onRejected)) return rejectAwait(this.node.name, onRejected) as never
     return this.#append(parseStep(step, this.callPath('then')))
   }
 

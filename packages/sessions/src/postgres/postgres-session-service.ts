@@ -1,10 +1,11 @@
 import {
   ConfigError,
-  AdkFluentError,
   AlreadyExistsError,
+  assertSessionIds,
+  assertStorableState,
+  sessionIdsIssue,
   SessionBusyError,
   SessionNotFoundError,
-  SessionStoreError,
   StaleSessionError,
   type AppendEventRequest,
   type BaseSessionService,
@@ -21,18 +22,13 @@ import {
 import { randomUUID } from 'node:crypto'
 import { decodeEvent, encodeEvent } from '../event-codec.js'
 import { KeyedMutex } from '../keyed-mutex.js'
-import { loadDriver } from '../load-driver.js'
+import { PgStore, type PgPoolLike } from './pg-store.js'
+
+export type { PgPoolLike } from './pg-store.js'
 import { applyAppended, sessionKey, withoutTempDelta } from '../session-view.js'
 import { hasKeys, mergeState, splitState } from '../state-split.js'
-import { preparePostgresSchema, type PgQueryable } from './postgres-schema.js'
+import { preparePostgresSchema } from './postgres-schema.js'
 import { pgSql } from './postgres-sql.js'
-
-/** A `pg` pool (or anything with the same `query`, `connect` and `end`). */
-export interface PgPoolLike extends PgQueryable {
-  connect(): Promise<PgQueryable & { release(error?: Error | boolean): void }>
-  end(): Promise<void>
-  on?(event: 'error', listener: (error: Error) => void): unknown
-}
 
 /** Options of {@link PostgresSessionService}: a connection URL (the service owns its pool) or your own pool. */
 export interface PostgresSessionServiceOptions {
@@ -46,10 +42,6 @@ export interface PostgresSessionServiceOptions {
   maxConnections?: number
 }
 
-interface PgModule {
-  Pool: new (config: Record<string, unknown>) => PgPoolLike
-}
-
 /**
  * Sessions in PostgreSQL, in ADK Python's V1 tables (`sessions`, `events` with the event as JSON in `event_data`,
  * `app_states`, `user_states`, `adk_internal_metadata`), so Python's `DatabaseSessionService` reads and writes the
@@ -61,7 +53,7 @@ interface PgModule {
 export class PostgresSessionService implements BaseSessionService {
   readonly #options: PostgresSessionServiceOptions
   readonly #appends = new KeyedMutex()
-  #pool: Promise<PgPoolLike> | undefined
+  readonly #store: PgStore
 
   constructor(options: PostgresSessionServiceOptions | string) {
     this.#options = typeof options === 'string' ? { url: options } : { ...options }
@@ -75,10 +67,17 @@ export class PostgresSessionService implements BaseSessionService {
         },
       ])
     }
+    this.#store = new PgStore(
+      this.#options,
+      { what: 'session store', purpose: 'PostgresSessionService' },
+      preparePostgresSchema,
+    )
   }
 
   async createSession(request: CreateSessionRequest): Promise<Session> {
     const id = request.sessionId?.trim() || randomUUID()
+    assertSessionIds({ appName: request.appName, userId: request.userId, sessionId: id }, 'createSession()')
+    if (request.state) assertStorableState(request.state, 'createSession({ state })')
     const split = splitState(request.state)
     const row = await this.#query<{ revision: string; update_time: number; app_state: unknown; user_state: unknown }>(
       pgSql.create,
@@ -105,6 +104,7 @@ export class PostgresSessionService implements BaseSessionService {
 
   async getSession(request: GetSessionRequest): Promise<Session | undefined> {
     const { appName, userId, sessionId, config } = request
+    if (sessionIdsIssue(request)) return undefined
     const after = config?.afterTimestamp === undefined ? null : config.afterTimestamp / 1000
     const limit = config?.numRecentEvents === undefined ? null : Math.max(0, Math.floor(config.numRecentEvents))
     const result = await this.#query<{
@@ -144,6 +144,7 @@ export class PostgresSessionService implements BaseSessionService {
   }
 
   async listSessions(request: ListSessionsRequest): Promise<ListSessionsResponse> {
+    if (sessionIdsIssue(request)) return { sessions: [] }
     const result = await this.#query<{
       id: string
       user_id: string
@@ -167,17 +168,21 @@ export class PostgresSessionService implements BaseSessionService {
   }
 
   async deleteSession(request: DeleteSessionRequest): Promise<void> {
+    if (sessionIdsIssue(request)) return
     await this.#query(pgSql.delete, [request.appName, request.userId, request.sessionId])
   }
 
   async appendEvent({ session, event, lease }: AppendEventRequest): Promise<Event> {
     if (event.partial) return event
+    assertSessionIds({ appName: session.appName, userId: session.userId, sessionId: session.id }, 'appendEvent()')
+    assertStorableState(event.actions.stateDelta, 'appendEvent()')
     const key = sessionKey(session.appName, session.userId, session.id)
     return this.#appends.run(key, () => this.#append(session, withoutTempDelta(event), lease))
   }
 
   async acquireLease(request: SessionLeaseRequest): Promise<SessionLease | undefined> {
     const { appName, userId, sessionId, owner, ttlMs } = request
+    if (sessionIdsIssue(request)) throw new SessionNotFoundError(`Session not found: ${JSON.stringify(sessionId)}`)
     const result = await this.#query<{ fence: string }>(pgSql.acquireLease, [
       appName,
       userId,
@@ -196,20 +201,20 @@ export class PostgresSessionService implements BaseSessionService {
 
   async renewLease(lease: SessionLease, ttlMs: number): Promise<boolean> {
     const { appName, userId, sessionId, owner, fence } = lease
+    if (sessionIdsIssue(lease)) return false
     const result = await this.#query(pgSql.renewLease, [appName, userId, sessionId, owner, fence, ttlMs / 1000])
     return (result.rowCount ?? 0) > 0
   }
 
   async releaseLease(lease: SessionLease): Promise<void> {
     const { appName, userId, sessionId, owner, fence } = lease
+    if (sessionIdsIssue(lease)) return
     await this.#query(pgSql.releaseLease, [appName, userId, sessionId, owner, fence])
   }
 
   /** Ends the pool the service created (a pool passed in stays open). */
-  async close(): Promise<void> {
-    const pool = this.#pool
-    this.#pool = undefined
-    if (pool && !this.#options.pool) await (await pool.catch(() => undefined))?.end()
+  close(): Promise<void> {
+    return this.#store.close()
   }
 
   async #append(session: Session, event: Event, lease: SessionLease | undefined): Promise<Event> {
@@ -282,49 +287,8 @@ export class PostgresSessionService implements BaseSessionService {
     return Number(found.revision)
   }
 
-  async #query<R>(text: string, values: unknown[]): Promise<{ rows: R[]; rowCount: number | null }> {
-    const pool = await this.#connect()
-    try {
-      return await pool.query<R>(text, values)
-    } catch (error) {
-      if (AdkFluentError.isInstance(error)) throw error
-      throw new SessionStoreError(`PostgreSQL session store failed: ${(error as Error).message}`, { cause: error })
-    }
-  }
-
-  #connect(): Promise<PgPoolLike> {
-    this.#pool ??= this.#open().catch((error: unknown) => {
-      this.#pool = undefined
-      if (AdkFluentError.isInstance(error)) throw error
-      throw new SessionStoreError(`Cannot open the PostgreSQL session store: ${(error as Error).message}`, {
-        cause: error,
-      })
-    })
-    return this.#pool
-  }
-
-  async #open(): Promise<PgPoolLike> {
-    const { schema } = this.#options
-    let pool = this.#options.pool
-    if (!pool) {
-      const pg = await loadDriver<PgModule & { default?: PgModule }>('pg', 'PostgresSessionService')
-      const Pool = (pg.default ?? pg).Pool
-      const options = [`-c TimeZone=UTC`, ...(schema ? [`-c search_path=${quoteIdent(schema)}`] : [])].join(' ')
-      pool = new Pool({ connectionString: this.#options.url, options, max: this.#options.maxConnections ?? 10 })
-      // An idle connection that dies (server restart) must not crash the process; the next query reconnects.
-      pool.on?.('error', () => undefined)
-    }
-    const client = await pool.connect()
-    try {
-      if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`)
-      await preparePostgresSchema(client)
-      client.release()
-    } catch (error) {
-      client.release(true)
-      if (!this.#options.pool) await pool.end().catch(() => undefined)
-      throw error
-    }
-    return pool
+  #query<R>(text: string, values: unknown[]): Promise<{ rows: R[]; rowCount: number | null }> {
+    return this.#store.query<R>(text, values)
   }
 }
 
@@ -335,8 +299,4 @@ function json(value: Record<string, unknown>): string {
 function record(value: unknown): Record<string, unknown> | undefined {
   if (typeof value === 'string') return JSON.parse(value) as Record<string, unknown>
   return (value ?? undefined) as Record<string, unknown> | undefined
-}
-
-function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`
 }

@@ -1,7 +1,10 @@
 import {
   AlreadyExistsError,
   ConfigError,
+  assertSessionIds,
+  assertStorableState,
   SessionBusyError,
+  sessionIdsIssue,
   SessionNotFoundError,
   StaleSessionError,
   type AppendEventRequest,
@@ -17,12 +20,11 @@ import {
   type SessionLeaseRequest,
 } from '@adk-fluent/core'
 import { randomUUID } from 'node:crypto'
-import { mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
 import { decodeEvent, encodeEvent } from '../event-codec.js'
 import { applyAppended, withoutTempDelta } from '../session-view.js'
 import { hasKeys, mergeState, splitState } from '../state-split.js'
-import { SqliteConnection } from './sqlite-connection.js'
+import type { SqliteConnection } from './sqlite-connection.js'
+import { SqliteFile } from './sqlite-file.js'
 import { prepareSqliteSchema } from './sqlite-schema.js'
 
 /** Options of {@link SqliteSessionService}. */
@@ -50,7 +52,7 @@ const parse = (text: unknown): Record<string, unknown> | undefined =>
  */
 export class SqliteSessionService implements BaseSessionService {
   readonly path: string
-  #db: Promise<SqliteConnection> | undefined
+  readonly #file: SqliteFile
 
   constructor(options: SqliteSessionServiceOptions | string) {
     const path = typeof options === 'string' ? options : (options as Partial<SqliteSessionServiceOptions> | null)?.path
@@ -65,11 +67,14 @@ export class SqliteSessionService implements BaseSessionService {
       ])
     }
     this.path = path
+    this.#file = new SqliteFile(this.path, 'session store', (db) => prepareSqliteSchema(db, this.path))
   }
 
   async createSession(request: CreateSessionRequest): Promise<Session> {
     const id = request.sessionId?.trim() || randomUUID()
     const { appName, userId } = request
+    assertSessionIds({ appName, userId, sessionId: id }, 'createSession()')
+    if (request.state) assertStorableState(request.state, 'createSession({ state })')
     const split = splitState(request.state)
     const now = Date.now() / 1000
     return this.#write(async (db) => {
@@ -96,6 +101,7 @@ export class SqliteSessionService implements BaseSessionService {
 
   async getSession(request: GetSessionRequest): Promise<Session | undefined> {
     const { appName, userId, sessionId, config } = request
+    if (sessionIdsIssue(request)) return undefined
     const db = await this.#open()
     return db.serial(async () => {
       const limit = config?.numRecentEvents === undefined ? -1 : Math.max(0, Math.floor(config.numRecentEvents))
@@ -148,6 +154,7 @@ export class SqliteSessionService implements BaseSessionService {
   }
 
   async listSessions(request: ListSessionsRequest): Promise<ListSessionsResponse> {
+    if (sessionIdsIssue(request)) return { sessions: [] }
     const db = await this.#open()
     const user = request.userId ?? null
     const rows = await db.serial(() =>
@@ -173,6 +180,7 @@ export class SqliteSessionService implements BaseSessionService {
   }
 
   async deleteSession(request: DeleteSessionRequest): Promise<void> {
+    if (sessionIdsIssue(request)) return
     const args = [request.appName, request.userId, request.sessionId]
     await this.#write(async (db) => {
       await db.run('DELETE FROM events WHERE app_name = ? AND user_id = ? AND session_id = ?', args)
@@ -183,8 +191,10 @@ export class SqliteSessionService implements BaseSessionService {
 
   async appendEvent({ session, event, lease }: AppendEventRequest): Promise<Event> {
     if (event.partial) return event
-    const stored = withoutTempDelta(event)
     const { appName, userId, id } = session
+    assertSessionIds({ appName, userId, sessionId: id }, 'appendEvent()')
+    assertStorableState(event.actions.stateDelta, 'appendEvent()')
+    const stored = withoutTempDelta(event)
     const key = [appName, userId, id]
     const result = await this.#write(async (db) => {
       const row = await db.get<SessionRow>(
@@ -231,6 +241,7 @@ export class SqliteSessionService implements BaseSessionService {
 
   async acquireLease(request: SessionLeaseRequest): Promise<SessionLease | undefined> {
     const { appName, userId, sessionId, owner, ttlMs } = request
+    if (sessionIdsIssue(request)) throw new SessionNotFoundError(`Session not found: ${JSON.stringify(sessionId)}`)
     return this.#write(async (db) => {
       if (
         !(await db.get('SELECT 1 FROM sessions WHERE app_name = ? AND user_id = ? AND id = ?', [
@@ -257,6 +268,7 @@ export class SqliteSessionService implements BaseSessionService {
 
   async renewLease(lease: SessionLease, ttlMs: number): Promise<boolean> {
     const { appName, userId, sessionId, owner, fence } = lease
+    if (sessionIdsIssue(lease)) return false
     const changed = await this.#write((db) =>
       db.run(
         'UPDATE adk_session_leases SET expires_at = ? WHERE app_name = ? AND user_id = ? AND session_id = ? AND owner = ? AND fence = ?',
@@ -268,6 +280,7 @@ export class SqliteSessionService implements BaseSessionService {
 
   async releaseLease(lease: SessionLease): Promise<void> {
     const { appName, userId, sessionId, owner, fence } = lease
+    if (sessionIdsIssue(lease)) return
     await this.#write((db) =>
       db.run(
         'DELETE FROM adk_session_leases WHERE app_name = ? AND user_id = ? AND session_id = ? AND owner = ? AND fence = ?',
@@ -277,10 +290,8 @@ export class SqliteSessionService implements BaseSessionService {
   }
 
   /** Closes the database connection. */
-  async close(): Promise<void> {
-    const db = this.#db
-    this.#db = undefined
-    if (db) (await db.catch(() => undefined))?.close()
+  close(): Promise<void> {
+    return this.#file.close()
   }
 
   async #checkRevision(db: SqliteConnection, session: Session, stored: number): Promise<void> {
@@ -338,21 +349,7 @@ export class SqliteSessionService implements BaseSessionService {
   }
 
   #open(): Promise<SqliteConnection> {
-    this.#db ??= (async () => {
-      if (this.path !== ':memory:') mkdirSync(dirname(this.path), { recursive: true })
-      const db = await SqliteConnection.open(this.path)
-      try {
-        await db.serial(() => prepareSqliteSchema(db, this.path))
-      } catch (error) {
-        db.close()
-        throw error
-      }
-      return db
-    })().catch((error: unknown) => {
-      this.#db = undefined
-      throw error
-    })
-    return this.#db
+    return this.#file.open()
   }
 }
 

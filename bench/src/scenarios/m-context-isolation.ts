@@ -77,7 +77,7 @@ async function measure(isolated: boolean): Promise<{ totals: Totals; calls: numb
 }
 
 /**
- * L: the tokens the showcase pipeline (research → write ⇄ review, two rounds) sends to its models in one turn, with
+ * M: the tokens the showcase pipeline (research → write ⇄ review, two rounds) sends to its models in one turn, with
  * the context-isolation rule (`.reads()` → `includeContents: 'isolated'`) against ADK's current turn
  * (`includeContents: 'none'`, what `.reads()` compiled to before). Counted with gpt-tokenizer (o200k BPE) over the
  * system instruction, every content part and the tool declarations of every recorded request: a proxy for Gemini's
@@ -90,7 +90,7 @@ export async function runContextIsolation(_config: BenchConfig): Promise<ResultR
     `${side.calls} model calls; earlier agents' raw replies sent: ${side.totals.foreignReplies}`
   return [
     {
-      scenario: 'L',
+      scenario: 'M',
       name: 'showcase turn: tokens sent by the reading agents (writer, reviewer)',
       unit: 'tokens',
       ours: fixed(after.totals.reading),
@@ -98,7 +98,7 @@ export async function runContextIsolation(_config: BenchConfig): Promise<ResultR
       note: `ours = C.none()/.reads() isolated (${note(after)}); the other column = the same tree with ADK's includeContents 'none' (${note(before)})`,
     },
     {
-      scenario: 'L',
+      scenario: 'M',
       name: 'showcase turn: tokens sent by all agents',
       unit: 'tokens',
       ours: fixed(after.totals.all),
