@@ -5,10 +5,13 @@ import * as surface from './index.js'
 describe('@adk-fluent/sessions public surface', () => {
   it('exports exactly these names', () => {
     expect(Object.keys(surface).sort()).toEqual([
+      'PostgresMemoryService',
       'PostgresSessionService',
+      'SqliteMemoryService',
       'SqliteSessionService',
       'decodeEvent',
       'encodeEvent',
+      'openMemoryService',
       'openSessionService',
     ])
   })
