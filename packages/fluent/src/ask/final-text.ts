@@ -38,10 +38,13 @@ export async function finalText(events: AsyncIterable<Event>): Promise<string> {
     })
   }
   if (failure?.errorCode === TOOL_RETRIES_EXCEEDED) {
-    throw new ToolRetriesExceededError(failure.errorMessage ?? 'The model kept calling a tool with invalid arguments.', {
-      agentName: failure.author,
-      invocationId: failure.invocationId,
-    })
+    throw new ToolRetriesExceededError(
+      failure.errorMessage ?? 'The model kept calling a tool with invalid arguments.',
+      {
+        agentName: failure.author,
+        invocationId: failure.invocationId,
+      },
+    )
   }
   if (failure) {
     throw new ModelError(
