@@ -107,7 +107,7 @@ describe('adk-fluent (the real bin, TypeScript modules loaded without a build)',
       '                 <conversation_context>',
       '                 [query]: refund please',
       '                 </conversation_context>"',
-      "  2. History:    SUPPRESSED (includeContents: 'none', set by .reads())",
+      "  2. History:    SUPPRESSED (includeContents: 'isolated', set by .reads()) — no earlier agent's reply",
       '                 contents sent (1):',
       '                 [user] Money back!',
     ])
