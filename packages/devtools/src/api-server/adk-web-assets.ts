@@ -22,12 +22,14 @@ export class AdkWebMissingError extends Error {
 
 const moduleBase = () => (typeof __dirname === 'string' ? pathToFileURL(`${__dirname}/`).href : import.meta.url)
 
+const resolveFromHere = (id: string) => createRequire(moduleBase()).resolve(id)
+
 /**
  * The folder of the built adk-web page: `true` takes the one inside an installed `@google/adk-devtools` (its
- * `dist/browser`, resolved from `resolveFrom`, default this package); a string is such a folder. Throws
- * {@link AdkWebMissingError} saying what to install when it is not there.
+ * `dist/browser`, found with `resolveModule`, default: resolved from this package); a string is such a folder.
+ * Throws {@link AdkWebMissingError} saying what to install when it is not there.
  */
-export function findAdkWeb(where: true | string, resolveFrom: string = moduleBase()): string {
+export function findAdkWeb(where: true | string, resolveModule: (id: string) => string = resolveFromHere): string {
   if (typeof where === 'string') {
     const directory = resolve(where)
     if (!existsSync(join(directory, 'index.html')))
@@ -36,7 +38,7 @@ export function findAdkWeb(where: true | string, resolveFrom: string = moduleBas
   }
   let entry: string
   try {
-    entry = createRequire(resolveFrom).resolve('@google/adk-devtools')
+    entry = resolveModule('@google/adk-devtools')
   } catch {
     throw new AdkWebMissingError(
       '--adk-web serves the adk-web page of @google/adk-devtools, which is not installed. Install it next to ' +
