@@ -192,6 +192,7 @@ describe("our ADK API server answers like Google's", () => {
   })
 
   it('answers artifacts, eval routes and deletes as ADK does', () => {
+    expect(shape(mine['version']?.body)).toEqual(shape(theirs['version']?.body))
     for (const step of ['artifacts', 'artifactVersions', 'evalSets', 'delete'])
       expect(mine[step]?.body, step).toEqual(theirs[step]?.body)
     expect(mine['deleteAgain']?.body).toEqual({ error: expect.stringMatching(/^Session not found: /) })

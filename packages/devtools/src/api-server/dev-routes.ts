@@ -54,7 +54,7 @@ export function addDevRoutes(table: RouteTable, apps: AdkApiApps, adkWeb: string
 
   table
     .add('GET', '/list-apps', async () => apps.names())
-    .add('GET', '/version', async () => ({ version: packageVersion(), language: 'typescript', server: 'adk-fluent' }))
+    .add('GET', '/version', async () => ({ version: packageVersion() }))
     .add('GET', '/health', async () => text('OK'))
     .add('GET', '/dev/apps/:app/build_graph', async ({ params }) => ({
       name: params['app'],
