@@ -75,6 +75,10 @@ describe.skipIf(!existsSync(chromiumPath))('adk-web drives an adk-fluent pipelin
         'POST /run_sse',
       ]),
     )
+    // It asks for the session's trace once the turn ends, and gets the run's spans.
+    await expect
+      .poll(() => calls.some((call) => /^GET \/dev\/apps\/pipeline\/debug\/trace\/session\/[\w-]+$/.test(call)))
+      .toBe(true)
     // Only the eval routes fail (501, as on Google's own JS server).
     expect(failed.filter((call) => !/^501 \/dev\/apps\/pipeline\/eval_(sets|results)$/.test(call))).toEqual([])
     expect(refused.every((url) => /fonts\.(googleapis|gstatic)\.com/.test(url))).toBe(true)

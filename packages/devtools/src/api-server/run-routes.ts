@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 import { StreamingMode, type Content, type Event } from '@adk-fluent/core'
 import type { AdkApiApps } from './api-apps.js'
@@ -54,8 +55,10 @@ async function startRun(apps: AdkApiApps, call: RouteCall): Promise<{ events: As
     if (!call.response.writableFinished) abort.abort()
   }
   call.response.on('close', onClose)
-  let invocationId: string | undefined
+  // Chosen here (ADK's `e-<uuid>` form) so the run's trace is closed even when it fails before its first event.
+  const invocationId = `e-${randomUUID()}`
   const run = runner.runAsync({
+    invocationId,
     userId: body.userId,
     sessionId: body.sessionId,
     newMessage: body.newMessage,
@@ -63,18 +66,11 @@ async function startRun(apps: AdkApiApps, call: RouteCall): Promise<{ events: As
     runConfig: { streamingMode: body.streaming ? StreamingMode.SSE : StreamingMode.NONE },
     abortSignal: abort.signal,
   })
-  const events: AsyncIterator<Event> = {
-    next: async () => {
-      const step = await run.next()
-      if (!step.done) invocationId = step.value.invocationId
-      return step
-    },
-  }
   return {
-    events,
+    events: run,
     done: () => {
       call.response.off('close', onClose)
-      if (invocationId !== undefined) apps.trace.finish(invocationId)
+      apps.trace.finish(invocationId)
     },
   }
 }

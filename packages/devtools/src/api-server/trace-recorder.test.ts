@@ -79,3 +79,18 @@ describe('the trace of a session', () => {
     expect(await json('/debug/trace/session/no-such-session')).toEqual([])
   })
 })
+
+describe('the recorder', () => {
+  it('keeps the spans of the last 1000 sessions, dropping the oldest first', async () => {
+    const { TraceRecorder } = await import('./trace-recorder.js')
+    const recorder = new TraceRecorder()
+    const start = (n: number) =>
+      recorder.onUserMessageCallback({
+        invocationContext: { invocationId: `i${n}`, session: { id: `s${n}` } } as never,
+      })
+    for (let n = 0; n <= 1000; n++) start(n)
+    expect(recorder.spansOf('s0')).toEqual([])
+    expect(recorder.spansOf('s1').map((span) => span.name)).toEqual(['invocation'])
+    expect(recorder.spansOf('s1000').map((span) => span.name)).toEqual(['invocation'])
+  })
+})
