@@ -3,7 +3,7 @@ import { ApiRequestError } from './api-request-error.js'
 import { agentAt, agentInfo, agentTreeDot, eventHighlights } from './app-graph.js'
 import { adkWebFile } from './adk-web-assets.js'
 import { Reply, type RouteCall, type RouteTable } from './route-table.js'
-import { packageVersion } from './package-version.js'
+import { packageVersion } from '../cli/package-version.js'
 
 /** The eval routes of ADK's server, answered 501 as Google's own JS server answers them. */
 const evalRoutes: readonly (readonly [method: string, path: string])[] = [
