@@ -1,25 +1,13 @@
 // Google's dev UI (adk-web, from @google/adk-devtools) in headless Chromium, served by our server with `adkWeb`,
 // lists the app, creates a session and chats with an adk-fluent pipeline on scripted models, all offline.
-import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromium, type Browser } from 'playwright-core'
 import { Agent } from '@adk-fluent/fluent'
 import { ScriptedLlm, text } from '@adk-fluent/core/testing'
 import { startAdkApiServer, type AdkApiServer } from '../index.js'
-
-const chromiumPath = '/usr/bin/chromium'
-const flags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+import { chromiumMissing, launchChromium } from '../web/chromium.test-helper.js'
 
 let server: AdkApiServer
-let browser: Browser
+let browser: Awaited<ReturnType<typeof launchChromium>> | undefined
 
 beforeAll(async () => {
   const drafter = Agent('drafter')
@@ -30,7 +18,7 @@ beforeAll(async () => {
     .instruct('Polish {draft}.')
     .model(new ScriptedLlm([text('Polished reply from adk-fluent')]))
   server = await startAdkApiServer({ apps: { pipeline: drafter.then(editor) }, port: 0, adkWeb: true })
-  browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: flags })
+  if (!chromiumMissing) browser = await launchChromium()
 }, 30_000)
 
 afterAll(async () => {
@@ -38,9 +26,9 @@ afterAll(async () => {
   await server?.close()
 })
 
-describe.skipIf(!existsSync(chromiumPath))('adk-web drives an adk-fluent pipeline', () => {
+describe.skipIf(chromiumMissing !== undefined)('adk-web drives an adk-fluent pipeline', () => {
   it('lists the app, chats through /run_sse and shows the reply', async () => {
-    const page = await browser.newPage()
+    const page = await (browser as NonNullable<typeof browser>).context.newPage()
     const calls: string[] = []
     const refused: string[] = []
     // Offline: the page's web fonts are the only requests that would leave 127.0.0.1; refuse them.

@@ -50,17 +50,19 @@ async function session(app: string): Promise<string> {
   ).id
 }
 
-const runBody = (app: string, sessionId: string) =>
-  JSON.stringify({ appName: app, userId: 'u', sessionId, newMessage: { parts: [{ text: 'hi' }] } })
+/** POSTs a run of `app` on `sessionId` to `route`. */
+const post = (route: string, app: string, sessionId: string, signal?: AbortSignal) =>
+  fetch(server.url + route, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ appName: app, userId: 'u', sessionId, newMessage: { parts: [{ text: 'hi' }] } }),
+    ...(signal ? { signal } : {}),
+  })
 
 describe('a run that fails midway', () => {
   it('/run answers 500 "Failed to run agent: …" with the events so far', async () => {
     const id = await session('failing')
-    const response = await fetch(`${server.url}/run`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: runBody('failing', id),
-    })
+    const response = await post('/run', 'failing', id)
     expect(response.status).toBe(500)
     const body = (await response.json()) as { error: string; events: { author: string }[] }
     expect(body.error).toMatch(/^Failed to run agent: ScriptedLlm for agent "second" has no reply left/)
@@ -69,11 +71,7 @@ describe('a run that fails midway', () => {
 
   it('/run_sse ends the stream with a last data: { error } frame', async () => {
     const id = await session('failing')
-    const response = await fetch(`${server.url}/run_sse`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: runBody('failing', id),
-    })
+    const response = await post('/run_sse', 'failing', id)
     expect(response.status).toBe(200)
     const frames = (await response.text())
       .split('\n\n')
@@ -88,24 +86,14 @@ describe('a client that goes away', () => {
   it('aborts its run, which gives the session back', async () => {
     const id = await session('hanging')
     const client = new AbortController()
-    const pending = fetch(`${server.url}/run_sse`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: runBody('hanging', id),
-      signal: client.signal,
-    }).catch((error: unknown) => error)
+    const pending = post('/run_sse', 'hanging', id, client.signal).catch((error: unknown) => error)
     while (hanging.calls === 0) await new Promise((resolve) => setTimeout(resolve, 5))
     client.abort()
     await pending
     while (hanging.aborted === 0) await new Promise((resolve) => setTimeout(resolve, 5))
     // The session is free again: a new run is not refused as busy (it hangs in turn; this client leaves too).
     const again = new AbortController()
-    const next = fetch(`${server.url}/run`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: runBody('hanging', id),
-      signal: again.signal,
-    }).catch((error: unknown) => error)
+    const next = post('/run', 'hanging', id, again.signal).catch((error: unknown) => error)
     while (hanging.calls === 1) await new Promise((resolve) => setTimeout(resolve, 5))
     again.abort()
     await next
