@@ -44,7 +44,10 @@ async function runBody(call: RouteCall): Promise<RunBody> {
  * Starts the run of a request's body: an unknown app or session is a 404 before anything runs. The run stops when
  * the client goes away (its response closes before the run ends).
  */
-async function startRun(apps: AdkApiApps, call: RouteCall): Promise<{ events: AsyncIterator<Event>; done(): void }> {
+async function startRun(
+  apps: AdkApiApps,
+  call: RouteCall,
+): Promise<{ events: AsyncIterator<Event>; done(): Promise<void> }> {
   const body = await runBody(call)
   const runner = apps.runner(body.appName)
   const at = { appName: body.appName, userId: body.userId, sessionId: body.sessionId }
@@ -68,8 +71,10 @@ async function startRun(apps: AdkApiApps, call: RouteCall): Promise<{ events: As
   })
   return {
     events: run,
-    done: () => {
+    // Closing the generator runs its cleanup (the session's lease is given back) when the stream stopped early.
+    done: async () => {
       call.response.off('close', onClose)
+      await run.return(undefined).catch(() => undefined)
       apps.trace.finish(invocationId)
     },
   }
@@ -86,7 +91,7 @@ async function runAll(apps: AdkApiApps, call: RouteCall): Promise<unknown> {
     const { status, body } = errorReply(error, 'Failed to run agent')
     return new Reply(status, collected.length > 0 ? { ...body, events: collected } : body)
   } finally {
-    done()
+    await done()
   }
 }
 
@@ -125,7 +130,7 @@ async function runStream(apps: AdkApiApps, call: RouteCall): Promise<unknown> {
     response.end()
     return undefined
   } finally {
-    done()
+    await done()
   }
 }
 
