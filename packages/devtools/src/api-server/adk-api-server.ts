@@ -6,6 +6,7 @@ import { AdkApiApps, type AdkApiApp } from './api-apps.js'
 import { errorReply } from './api-errors.js'
 import { findAdkWeb } from './adk-web-assets.js'
 import { addArtifactRoutes } from './artifact-routes.js'
+import { addEvalRoutes } from './eval-routes.js'
 import { adkWebReply, addDevRoutes } from './dev-routes.js'
 import { Reply, RouteTable } from './route-table.js'
 import { addRunRoutes } from './run-routes.js'
@@ -76,6 +77,7 @@ export async function startAdkApiServer(options: AdkApiServerOptions): Promise<A
   addSessionRoutes(table, apps)
   addRunRoutes(table, apps)
   addArtifactRoutes(table, apps)
+  addEvalRoutes(table, apps)
   addDevRoutes(table, apps, adkWeb)
   const host = options.host ?? '127.0.0.1'
   const guarded = loopbackHosts.has(host)

@@ -5,26 +5,11 @@ import { adkWebFile } from './adk-web-assets.js'
 import { Reply, type RouteCall, type RouteTable } from './route-table.js'
 import { packageVersion } from '../cli/package-version.js'
 
-/** The eval routes of ADK's server, answered 501 as Google's own JS server answers them. */
-const evalRoutes: readonly (readonly [method: string, path: string])[] = [
-  ['GET', '/apps/:app/eval_sets'],
-  ['POST', '/apps/:app/eval_sets/:set'],
-  ['POST', '/apps/:app/eval_sets/:set/add_session'],
-  ['GET', '/apps/:app/eval_sets/:set/evals'],
-  ['GET', '/apps/:app/eval_sets/:set/evals/:case'],
-  ['PUT', '/apps/:app/eval_sets/:set/evals/:case'],
-  ['DELETE', '/apps/:app/eval_sets/:set/evals/:case'],
-  ['POST', '/apps/:app/eval_sets/:set/run_eval'],
-  ['GET', '/apps/:app/eval_results'],
-  ['GET', '/apps/:app/eval_results/:result'],
-  ['GET', '/apps/:app/eval_metrics'],
-]
-
 const text = (body: string, status = 200) => new Reply(status, body, 'text/plain; charset=utf-8')
 
 /**
  * The routes around the runs: app list, version, health, the app's graph (`build_graph`, `build_graph_image`, an
- * event's graph), traces (per session and per event), the eval routes (501), and with `adkWeb` the adk-web page at
+ * event's graph), traces (per session and per event), and with `adkWeb` the adk-web page at
  * `/dev-ui/` (see {@link adkWebReply}).
  */
 export function addDevRoutes(table: RouteTable, apps: AdkApiApps, adkWeb: string | undefined): void {
@@ -71,9 +56,6 @@ export function addDevRoutes(table: RouteTable, apps: AdkApiApps, adkWeb: string
     )
     .add('GET', ['/debug/trace/session/:session', '/dev/apps/:app/debug/trace/session/:session'], sessionTrace)
     .add('GET', ['/debug/trace/:event', '/dev/apps/:app/debug/trace/:event'], eventTrace)
-  for (const [method, path] of evalRoutes)
-    table.add(method, [path, `/dev${path}`], async () => new Reply(501, { error: 'Not implemented' }))
-
   if (adkWeb === undefined) {
     table.add('GET', '/', async () => text('OK'))
     return
