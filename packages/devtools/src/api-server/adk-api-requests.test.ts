@@ -255,6 +255,26 @@ describe('Host and Origin rules of the dev UI', () => {
   })
 })
 
+describe('a server on a non-loopback host', () => {
+  it('has no Host/Origin checks (it is exposed on purpose, behind your own proxy)', async () => {
+    const exposed = await startAdkApiServer({
+      apps: { a: Agent('a').model(new ScriptedLlm([])) },
+      port: 0,
+      host: '0.0.0.0',
+    })
+    try {
+      const port = Number(new URL(exposed.url).port)
+      expect(exposed.url).toBe(`http://0.0.0.0:${port}`)
+      const answer = await fetch(`http://127.0.0.1:${port}/list-apps`, {
+        headers: { origin: 'https://elsewhere.example' },
+      })
+      expect([answer.status, await answer.json()]).toEqual([200, ['a']])
+    } finally {
+      await exposed.close()
+    }
+  })
+})
+
 describe('state updates, imported sessions and artifacts', () => {
   it('PATCH applies a stateDelta through an event, so the stored state stays the fold of the events', async () => {
     const id = await newSession('echo', { a: 1 })
