@@ -7,13 +7,10 @@ export type ApiRequestErrorCode =
   | 'API_METHOD_NOT_ALLOWED'
   | 'API_BODY_TOO_LARGE'
   | 'API_SESSION_EXISTS'
-  | 'API_SESSION_BUSY'
-  | 'API_NOT_IMPLEMENTED'
-  | 'API_FORBIDDEN'
 
 /**
  * A request the ADK API server refuses: the HTTP status, a stable code and a message naming the field, app or
- * session at fault. Answered as ADK's error shape `{ "error": message }` .
+ * session at fault. Answered as ADK's error shape `{ "error": message }`.
  */
 export class ApiRequestError extends Error {
   readonly status: number
