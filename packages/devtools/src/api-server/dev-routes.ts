@@ -5,7 +5,7 @@ import { adkWebFile } from './adk-web-assets.js'
 import { Reply, type RouteCall, type RouteTable } from './route-table.js'
 import { packageVersion } from '../cli/package-version.js'
 
-const text = (body: string, status = 200) => new Reply(status, body, 'text/plain; charset=utf-8')
+const text = (body: string) => new Reply(200, body, 'text/plain; charset=utf-8')
 
 /**
  * The routes around the runs: app list, version, health, the app's graph (`build_graph`, `build_graph_image`, an

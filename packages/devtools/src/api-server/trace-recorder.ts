@@ -10,6 +10,7 @@ import {
   type LlmRequest,
   type LlmResponse,
 } from '@adk-fluent/core'
+import { requestJson } from '../web/trace-entry.js'
 
 /** One finished (or open) span, in the JSON of ADK's `/debug/trace/session/{id}` route. */
 export interface TraceSpan {
@@ -52,6 +53,8 @@ export class TraceRecorder extends BasePlugin {
   readonly #bySession = new Map<string, TraceSpan[]>()
   readonly #byEvent = new Map<string, TraceSpan>()
   readonly #open = new Map<string, OpenInvocation>()
+  /** The open `call_llm` span of a model call, by its callback context (the response's callback gets the same one). */
+  readonly #calls = new WeakMap<Context, TraceSpan>()
 
   constructor() {
     super('adk_fluent_api_trace')
@@ -162,21 +165,18 @@ export class TraceRecorder extends BasePlugin {
     const open = this.#open.get(callbackContext.invocationId)
     if (!open) return undefined
     const agent = callbackContext.agentName
-    const request = { model: llmRequest.model, contents: llmRequest.contents, config: llmRequest.config }
     const span = this.#start(open, 'call_llm', this.#agentSpan(open, agent) ?? open.root, {
       'gen_ai.system': 'gcp.vertex.agent',
       'gen_ai.request.model': llmRequest.model ?? '',
       'gen_ai.agent.name': agent,
       'gcp.vertex.agent.invocation_id': callbackContext.invocationId,
       'gcp.vertex.agent.session_id': open.sessionId,
-      'gcp.vertex.agent.llm_request': JSON.stringify(request),
+      // The request as the dev UI's trace shows it: what the model received (model, contents, config).
+      'gcp.vertex.agent.llm_request': JSON.stringify(requestJson(llmRequest)),
     })
-    // The response's callback gets the same context object: remember the span on it.
     this.#calls.set(callbackContext, span)
     return undefined
   }
-
-  readonly #calls = new WeakMap<Context, TraceSpan>()
 
   override afterModelCallback({
     callbackContext,
