@@ -5,12 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   BaseLlm,
   InMemoryArtifactService,
+  InMemoryMemoryService,
   InMemorySessionService,
   LlmAgent,
+  LoadMemoryTool,
+  createEvent,
   type LlmRequest,
   type LlmResponse,
 } from '@adk-fluent/core'
-import { ScriptedLlm, text } from '@adk-fluent/core/testing'
+import { ScriptedLlm, call, text } from '@adk-fluent/core/testing'
 import { Agent } from '@adk-fluent/fluent'
 import { startAdkApiServer, type AdkApiServer } from '../index.js'
 import { AdkWebMissingError, findAdkWeb } from './adk-web-assets.js'
@@ -252,6 +255,45 @@ describe('Host and Origin rules of the dev UI', () => {
     expect(foreignHost).toBe(403)
     expect((await ask('POST', '/apps/echo/users/u/sessions', {}, { origin: 'https://evil.example' })).status).toBe(403)
     expect((await ask('GET', '/list-apps', undefined, { origin: server.url })).status).toBe(200)
+  })
+})
+
+describe('memory', () => {
+  it("gives the apps' runners the memoryService: a load_memory call finds an earlier session's words", async () => {
+    const memory = new InMemoryMemoryService()
+    await memory.addSessionToMemory({
+      id: 'old',
+      appName: 'recall',
+      userId: 'u',
+      state: {},
+      lastUpdateTime: 0,
+      events: [createEvent({ author: 'user', content: { role: 'user', parts: [{ text: 'I drink green tea' }] } })],
+    })
+    const agent = new LlmAgent({
+      name: 'recaller',
+      model: new ScriptedLlm([call('load_memory', { query: 'tea' }), text('You drink green tea.')]),
+      tools: [new LoadMemoryTool()],
+    })
+    const recall = await startAdkApiServer({ apps: { recall: agent }, port: 0, memoryService: memory })
+    try {
+      const { id } = (await (await fetch(`${recall.url}/apps/recall/users/u/sessions`, { method: 'POST' })).json()) as {
+        id: string
+      }
+      const events = (await (
+        await fetch(`${recall.url}/run`, {
+          method: 'POST',
+          body: JSON.stringify({
+            appName: 'recall',
+            userId: 'u',
+            sessionId: id,
+            newMessage: { parts: [{ text: 'tea?' }] },
+          }),
+        })
+      ).json()) as { content: { parts: { functionResponse?: { response: unknown } }[] } }[]
+      expect(JSON.stringify(events[1]?.content.parts[0]?.functionResponse?.response)).toContain('I drink green tea')
+    } finally {
+      await recall.close()
+    }
   })
 })
 

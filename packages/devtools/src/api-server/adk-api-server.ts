@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { BaseArtifactService, BaseSessionService, RunnerConfig } from '@adk-fluent/core'
+import type { BaseArtifactService, BaseMemoryService, BaseSessionService, RunnerConfig } from '@adk-fluent/core'
 import { refusal } from '../web/local-origin.js'
 import { AdkApiApps, type AdkApiApp } from './api-apps.js'
 import { errorReply } from './api-errors.js'
@@ -27,6 +27,8 @@ export interface AdkApiServerOptions {
   readonly sessionService?: BaseSessionService
   /** Default: a fresh `InMemoryArtifactService`. */
   readonly artifactService?: BaseArtifactService
+  /** Long-term memory for the apps' runners (`context.searchMemory`, `T.loadMemory()`, …); default: none. */
+  readonly memoryService?: BaseMemoryService
   /** A run on a session another run holds: `'reject'` (default; answered 409 `SESSION_BUSY`) or `'wait'`. */
   readonly onBusy?: RunnerConfig['onBusy']
   /**

@@ -5,6 +5,7 @@ import {
   isBaseAgent,
   type BaseAgent,
   type BaseArtifactService,
+  type BaseMemoryService,
   type BaseSessionService,
   type RunnerConfig,
 } from '@adk-fluent/core'
@@ -18,6 +19,8 @@ export type AdkApiApp = BaseAgent | { build(): BaseAgent }
 export interface AdkApiAppsOptions {
   readonly sessionService?: BaseSessionService
   readonly artifactService?: BaseArtifactService
+  /** What `context.searchMemory` and the memory tools search (default: none). */
+  readonly memoryService?: BaseMemoryService
   /** A run on a session another run holds: `'reject'` (default: 409 `SESSION_BUSY`) or `'wait'` (queued). */
   readonly onBusy?: RunnerConfig['onBusy']
 }
@@ -64,6 +67,7 @@ export class AdkApiApps {
           sessionService: this.sessionService,
           artifactService: this.artifactService,
           plugins: [this.trace],
+          ...(options.memoryService === undefined ? {} : { memoryService: options.memoryService }),
           ...(options.onBusy === undefined ? {} : { onBusy: options.onBusy }),
         }),
       )
