@@ -85,6 +85,8 @@ describe('unknown apps and sessions get ADK 404 shape', () => {
       ['POST', '/apps/nope/users/u/sessions', {}],
       ['GET', '/apps/nope/users/u/sessions/s'],
       ['GET', '/dev/apps/nope/build_graph'],
+      ['GET', '/dev/apps/nope/debug/trace/session/s'],
+      ['GET', '/dev/apps/nope/debug/trace/e'],
       ['POST', '/run', { appName: 'nope', userId: 'u', sessionId: 's', newMessage: message }],
       ['POST', '/run_sse', { appName: 'nope', userId: 'u', sessionId: 's', newMessage: message }],
     ] as const)

@@ -30,8 +30,16 @@ export function addDevRoutes(table: RouteTable, apps: AdkApiApps, adkWeb: string
     if (!event) throw new ApiRequestError(404, 'API_NOT_FOUND', `Event not found: ${params['event'] as string}`)
     return { dotSrc: agentTreeDot(agentInfo(root), { highlights: eventHighlights(event) }) }
   }
-  const sessionTrace = async ({ params }: RouteCall) => apps.trace.spansOf(params['session'] as string)
+  // The `/dev/apps/{app}/…` forms name an app: an unknown one is a 404 like everywhere else.
+  const knownApp = (params: RouteCall['params']) => {
+    if (params['app'] !== undefined) apps.agent(params['app'])
+  }
+  const sessionTrace = async ({ params }: RouteCall) => {
+    knownApp(params)
+    return apps.trace.spansOf(params['session'] as string)
+  }
   const eventTrace = async ({ params }: RouteCall) => {
+    knownApp(params)
     const span = apps.trace.spanOfEvent(params['event'] as string)
     if (!span) throw new ApiRequestError(404, 'API_NOT_FOUND', 'Trace not found')
     return { ...span.attributes, trace_id: span.trace_id, span_id: span.span_id }
