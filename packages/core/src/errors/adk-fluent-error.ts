@@ -15,6 +15,8 @@ export type ErrorCode =
   | 'SESSION_EXISTS'
   | 'SESSION_STORE_FAILED'
   | 'ABORTED'
+  /** A remote agent (`@adk-fluent/a2a`'s `RemoteAgent`) could not be reached or failed. */
+  | 'REMOTE_AGENT_FAILED'
   | 'INTERNAL'
 
 /** Options shared by every adk-fluent error. */
