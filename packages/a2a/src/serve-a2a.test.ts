@@ -150,4 +150,43 @@ describe('serveA2a', () => {
     const result = (await client.sendMessage(sendRequest(userMessage('hi')))) as Task
     expect(textOf(result.artifacts[0]?.parts)).toBe('still here')
   })
+
+  it('tasks/cancel aborts the run: no model call after it, the task ends canceled', async () => {
+    let release: () => void = () => undefined
+    let started: () => void = () => undefined
+    const firstCallStarted = new Promise<void>((resolve) => (started = resolve))
+    const slow = new ScriptedLlm([
+      () => {
+        started()
+        return new Promise((resolve) => (release = () => resolve('first done')))
+      },
+    ])
+    const second = new ScriptedLlm(['never'])
+    const flow = Pipeline('slow_flow').step(Agent('slow', slow)).step(Agent('second', second))
+    const server = await serve(flow)
+    const client = await sdkClient(server.url)
+    const stream = client.sendMessageStream(sendRequest(userMessage('go')))
+    const first = await stream.next()
+    const task = first.value?.payload?.$case === 'task' ? first.value.payload.value : undefined
+    expect(task).toBeDefined()
+    await firstCallStarted
+    const canceled = await client.cancelTask({ tenant: '', id: task?.id ?? '', metadata: undefined })
+    expect(canceled.status?.state).toBe(TaskState.TASK_STATE_CANCELED)
+    release()
+    const rest = []
+    for await (const update of stream) rest.push(update)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(second.requests).toHaveLength(0)
+    const stored = await client.getTask({ tenant: '', id: task?.id ?? '' })
+    expect(stored.status?.state).toBe(TaskState.TASK_STATE_CANCELED)
+  })
+
+  it('serves a core agent too, and a run that fails ends the task failed', async () => {
+    const failing = Agent('broken', new ScriptedLlm([new Error('model exploded')])).build()
+    const server = await serve(failing)
+    const client = await sdkClient(server.url)
+    const result = (await client.sendMessage(sendRequest(userMessage('hi')))) as Task
+    expect(result.status?.state).toBe(TaskState.TASK_STATE_FAILED)
+    expect(textOf(result.status?.message?.parts)).toContain('model exploded')
+  })
 })
