@@ -4,6 +4,10 @@ import { InMemorySessionService } from '@adk-fluent/core'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import { Agent, Pipeline } from '@adk-fluent/fluent'
 import { serveA2a, type A2aServer } from './serve-a2a.js'
+import { openSessionService } from '@adk-fluent/sessions'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { collect, sdkClient, sendRequest, textOf, userMessage } from './a2a-client.test-helper.js'
 
 const servers: A2aServer[] = []
@@ -188,5 +192,40 @@ describe('serveA2a', () => {
     const result = (await client.sendMessage(sendRequest(userMessage('hi')))) as Task
     expect(result.status?.state).toBe(TaskState.TASK_STATE_FAILED)
     expect(textOf(result.status?.message?.parts)).toContain('model exploded')
+  })
+
+  it('keeps conversations durable with @adk-fluent/sessions: a restarted server continues a contextId', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'a2a-sessions-'))
+    try {
+      const uri = `sqlite:${join(folder, 'sessions.db')}`
+      const firstStore = await openSessionService(uri)
+      const firstServer = await serveA2a(Agent('chat', new ScriptedLlm(['noted'])), {
+        port: 0,
+        sessionService: firstStore,
+      })
+      const first = (await (
+        await sdkClient(firstServer.url)
+      ).sendMessage(sendRequest(userMessage('remember 7')))) as Task
+      await firstServer.close()
+      await firstStore.close()
+
+      const secondStore = await openSessionService(uri)
+      const llm = new ScriptedLlm(['it was 7'])
+      const secondServer = await serveA2a(Agent('chat', llm), { port: 0, sessionService: secondStore })
+      try {
+        const client = await sdkClient(secondServer.url)
+        await client.sendMessage(sendRequest(userMessage('what was it?', { contextId: first.contextId })))
+        expect(llm.requests[0]?.contents.map((content) => content.parts?.[0]?.text)).toEqual([
+          'remember 7',
+          'noted',
+          'what was it?',
+        ])
+      } finally {
+        await secondServer.close()
+        await secondStore.close()
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
   })
 })
