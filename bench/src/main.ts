@@ -35,6 +35,10 @@ const scenarios: Record<string, { title: string; load: () => Promise<ScenarioRun
     title: 'durable sessions (SQLite, PostgreSQL)',
     load: async () => (await import('./scenarios/k-durable-sessions.js')).runDurableSessions,
   },
+  L: {
+    title: 'A2A round trip',
+    load: async () => (await import('./scenarios/l-a2a-round-trip.js')).runA2aRoundTrip,
+  },
 }
 
 const usage = `usage: pnpm bench [--quick] [--only=A,B,… [--merge]]

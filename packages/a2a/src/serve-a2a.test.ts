@@ -60,13 +60,16 @@ describe('serveA2a', () => {
   })
 
   it('speaks the 0.3 method names at the same URL (message/send, tasks/get)', async () => {
-    const server = await serve(Agent('greeter', new ScriptedLlm(['Hi (0.3).'])))
+    const server = await serve(Agent('greeter', new ScriptedLlm(['Hi (0.3).', 'streamed (0.3)'])))
     const client = await sdkClient(server.url, { legacy: true })
     expect(client.protocolVersion).toBe('0.3')
     const result = (await client.sendMessage(sendRequest(userMessage('hi')))) as Task
     expect(result.status?.state).toBe(TaskState.TASK_STATE_COMPLETED)
     const task = await client.getTask({ tenant: '', id: result.id })
     expect(textOf(task.artifacts[0]?.parts)).toBe('Hi (0.3).')
+    const streamed = await collect(client.sendMessageStream(sendRequest(userMessage('stream it'))))
+    const last = streamed.at(-1)?.payload
+    expect(last?.$case === 'statusUpdate' && last.value.status?.state).toBe(TaskState.TASK_STATE_COMPLETED)
     // The raw wire: a 0.3 JSON-RPC request as an older client sends it.
     const raw = await fetch(server.url, {
       method: 'POST',
