@@ -1,7 +1,7 @@
 import type { AgentCard, AgentSkill } from '@a2a-js/sdk'
 import { duplicateInterfacesForLegacy } from '@a2a-js/sdk/compat/v0_3'
 import { isLlmAgent, type BaseAgent } from '@adk-fluent/core'
-import { RemoteA2aAgent } from './remote-a2a-agent.js'
+import { isRemoteA2aAgent } from './remote-a2a-agent.js'
 
 /** Card fields `serveA2a` lets you set (the rest come from the agent tree and the server). */
 export type AgentCardOverrides = Partial<
@@ -26,13 +26,13 @@ function skill(agent: BaseAgent, tags: string[], fallback: string): AgentSkill {
 
 function kindTags(agent: BaseAgent): string[] {
   if (isLlmAgent(agent)) return ['llm']
-  if (agent instanceof RemoteA2aAgent) return ['remote', 'a2a']
+  if (isRemoteA2aAgent(agent)) return ['remote', 'a2a']
   return ['workflow', agent.constructor.name]
 }
 
 function walk(agent: BaseAgent, seen: Set<string>, found: AgentSkill[]): void {
   for (const child of agent.subAgents) {
-    if (!seen.has(child.name) && (isLlmAgent(child) || child instanceof RemoteA2aAgent)) {
+    if (!seen.has(child.name) && (isLlmAgent(child) || isRemoteA2aAgent(child))) {
       seen.add(child.name)
       found.push(skill(child, kindTags(child), `Agent "${child.name}" of this workflow.`))
     }

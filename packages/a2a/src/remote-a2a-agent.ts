@@ -43,6 +43,12 @@ export interface RemoteEventMetadata {
 }
 
 const legacyCompat = { enabled: true }
+const brand = Symbol.for('adk-fluent.remote-a2a-agent')
+
+/** True for a {@link RemoteA2aAgent} from any copy of this package (a brand check, not `instanceof`). */
+export function isRemoteA2aAgent(value: unknown): value is RemoteA2aAgent {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true
+}
 
 /**
  * A core agent that calls an A2A agent in another process (ADK's `RemoteA2aAgent`). It sends the current user turn
@@ -64,6 +70,7 @@ export class RemoteA2aAgent extends BaseAgent {
 
   constructor(config: RemoteA2aAgentConfig) {
     super(config)
+    Object.defineProperty(this, brand, { value: true })
     this.#source = config.agent
     this.url = sourceUrl(config.agent)
     this.sends = Object.freeze([...(config.sends ?? [])])

@@ -21,7 +21,11 @@ async function boot() {
   document
     .getElementById('badges')
     .replaceChildren(h('span', { class: 'badge' }, models), h('span', { class: 'badge' }, `sessions: ${app.sessions}`))
-  const agents = [...new Set(graph.nodes.filter((node) => node.kind === 'Agent').map((node) => node.name))]
+  const agents = [
+    ...new Set(
+      graph.nodes.filter((node) => node.kind === 'Agent' || node.kind === 'RemoteAgent').map((node) => node.name),
+    ),
+  ]
   const anatomy = createAnatomy(document.getElementById('tab-anatomy'), agents)
   renderGraph(document.getElementById('tab-graph'), graph, (name) => {
     showTab('anatomy')
