@@ -1,5 +1,5 @@
 import { ClientFactory, ClientFactoryOptions, JsonRpcTransportFactory, type Client } from '@a2a-js/sdk/client'
-import { Role, type Message, type Part, type StreamResponse } from '@a2a-js/sdk'
+import { Role, type Message, type Part, type SendMessageRequest, type StreamResponse } from '@a2a-js/sdk'
 import { randomUUID } from 'node:crypto'
 
 /** The SDK's own client for `baseUrl` (card read from the well-known path), 1.0 or, with `legacy`, 0.3. */
@@ -38,7 +38,7 @@ export function userMessage(text: string, extra: { contextId?: string; parts?: P
   }
 }
 
-export function sendRequest(message: Message) {
+export function sendRequest(message: Message): SendMessageRequest {
   return { tenant: '', message, configuration: undefined, metadata: undefined }
 }
 
@@ -46,4 +46,10 @@ export async function collect(stream: AsyncGenerator<StreamResponse, void, undef
   const all: StreamResponse[] = []
   for await (const item of stream) all.push(item)
   return all
+}
+
+/** A response body as raw JSON (the wire format the tests check field by field). */
+// biome-ignore lint: the tests read arbitrary wire JSON.
+export async function wireJson(response: Response | Promise<Response>): Promise<any> {
+  return (await response).json()
 }

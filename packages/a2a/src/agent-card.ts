@@ -2,11 +2,20 @@ import type { AgentCard, AgentSkill } from '@a2a-js/sdk'
 import { duplicateInterfacesForLegacy } from '@a2a-js/sdk/compat/v0_3'
 import { isLlmAgent, type BaseAgent } from '@adk-fluent/core'
 import { isRemoteA2aAgent } from './remote-a2a-agent.js'
+import type { A2aAgentSkill, AgentCardOverrides } from './a2a-card-types.js'
 
-/** Card fields `serveA2a` lets you set (the rest come from the agent tree and the server). */
-export type AgentCardOverrides = Partial<
-  Pick<AgentCard, 'name' | 'description' | 'version' | 'provider' | 'documentationUrl' | 'iconUrl' | 'skills'>
-> & { readonly defaultInputModes?: string[]; readonly defaultOutputModes?: string[] }
+function fullSkill(given: A2aAgentSkill): AgentSkill {
+  return {
+    id: given.id,
+    name: given.name,
+    description: given.description,
+    tags: [...given.tags],
+    examples: [...(given.examples ?? [])],
+    inputModes: [...(given.inputModes ?? [])],
+    outputModes: [...(given.outputModes ?? [])],
+    securityRequirements: [],
+  }
+}
 
 const inputModes = ['text/plain', 'application/json']
 const outputModes = ['text/plain', 'application/json']
@@ -62,16 +71,16 @@ export function buildAgentCard(root: BaseAgent, url: string, overrides: AgentCar
       [{ url, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '1.0' }],
       ['JSONRPC'],
     ),
-    provider: overrides.provider,
+    provider: overrides.provider ? { ...overrides.provider } : undefined,
     version: overrides.version ?? '1.0.0',
     ...(overrides.documentationUrl === undefined ? {} : { documentationUrl: overrides.documentationUrl }),
     ...(overrides.iconUrl === undefined ? {} : { iconUrl: overrides.iconUrl }),
     capabilities: { streaming: true, pushNotifications: false, extensions: [], extendedAgentCard: false },
     securitySchemes: {},
     securityRequirements: [],
-    defaultInputModes: overrides.defaultInputModes ?? inputModes,
-    defaultOutputModes: overrides.defaultOutputModes ?? outputModes,
-    skills: overrides.skills ?? agentSkills(root),
+    defaultInputModes: [...(overrides.defaultInputModes ?? inputModes)],
+    defaultOutputModes: [...(overrides.defaultOutputModes ?? outputModes)],
+    skills: overrides.skills ? overrides.skills.map(fullSkill) : agentSkills(root),
     signatures: [],
   }
 }

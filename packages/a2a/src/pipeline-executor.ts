@@ -10,6 +10,7 @@ import {
   type Runner,
 } from '@adk-fluent/core'
 import { agentMessage, contentText, dataPart, partsData, textPart, toContentParts } from './a2a-parts.js'
+import { errorMessage } from './error-message.js'
 
 /** What the executor runs turns on. */
 export interface PipelineExecutorOptions {
@@ -122,7 +123,7 @@ export class PipelineExecutor implements AgentExecutor {
       status(TaskState.TASK_STATE_COMPLETED, agentMessage(text, ids, final?.author))
     } catch (error) {
       if (entry.canceled) return
-      const message = error instanceof Error ? error.message : String(error)
+      const message = errorMessage(error)
       const code = AdkFluentError.isInstance(error) ? ` (${error.code})` : ''
       status(TaskState.TASK_STATE_FAILED, agentMessage(`The run failed${code}: ${message}`, ids))
     } finally {

@@ -18,6 +18,7 @@ import { a2aMessage, contentText, dataPart, textPart } from './a2a-parts.js'
 import { RemoteCall, type RemoteAnswer } from './remote-call.js'
 import { isRefused, resolveCard, sourceUrl, type RemoteAgentSource } from './remote-card.js'
 import { RemoteAgentError, type RemoteAgentFailure } from './remote-agent-error.js'
+import { errorMessage } from './error-message.js'
 
 /** Configuration of a {@link RemoteA2aAgent}. */
 export interface RemoteA2aAgentConfig extends BaseAgentConfig {
@@ -127,7 +128,7 @@ export class RemoteA2aAgent extends BaseAgent {
         return { card, client: await factory.createFromAgentCard(card) }
       } catch (error) {
         throw new RemoteAgentError(
-          `Remote agent "${this.name}" at ${this.url}: its card offers no interface this client speaks (${messageOf(error)}). adk-fluent speaks A2A over JSON-RPC and HTTP+JSON, versions 1.0 and 0.3.`,
+          `Remote agent "${this.name}" at ${this.url}: its card offers no interface this client speaks (${errorMessage(error)}). adk-fluent speaks A2A over JSON-RPC and HTTP+JSON, versions 1.0 and 0.3.`,
           { url: this.url, failure: 'card-invalid', agentName: this.name, cause: error },
         )
       }
@@ -197,10 +198,10 @@ export class RemoteA2aAgent extends BaseAgent {
     const reason = (error as { reason?: unknown }).reason
     if (envelope || typeof reason === 'string')
       return new RemoteAgentError(
-        `${at} answered with a JSON-RPC error: ${messageOf(error)}.`,
+        `${at} answered with a JSON-RPC error: ${errorMessage(error)}.`,
         options('json-rpc-error'),
       )
-    return new RemoteAgentError(`${at} failed: ${messageOf(error)}.`, options('http-error'))
+    return new RemoteAgentError(`${at} failed: ${errorMessage(error)}.`, options('http-error'))
   }
 
   #event(
@@ -236,8 +237,4 @@ async function cancelQuietly(client: Client, taskId: string): Promise<void> {
   } catch {
     // The run was cancelled; a remote that cannot cancel finishes on its own.
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

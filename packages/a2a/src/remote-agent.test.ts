@@ -6,6 +6,7 @@ import { Agent, Pipeline } from '@adk-fluent/fluent'
 import { RemoteAgent } from './remote-agent.js'
 import { RemoteAgentError } from './remote-agent-error.js'
 import { startSdkRemote, type SdkRemote } from './sdk-remote.test-helper.js'
+import { wireJson } from './a2a-client.test-helper.js'
 
 const remotes: SdkRemote[] = []
 afterEach(async () => {
@@ -64,9 +65,9 @@ describe('RemoteAgent against an SDK-hosted A2A server', () => {
     const server = await remote(() => ({ text: 'a message', asMessage: true }))
     expect(await RemoteAgent('by_url', server.url).ask('hi')).toBe('a message')
     expect(await RemoteAgent('by_card_url', `${server.url}.well-known/agent-card.json`).ask('hi')).toBe('a message')
-    const card = await (
-      await fetch(`${server.url}.well-known/agent-card.json`, { headers: { 'A2A-Version': '1.0' } })
-    ).json()
+    const card = await wireJson(
+      fetch(`${server.url}.well-known/agent-card.json`, { headers: { 'A2A-Version': '1.0' } }),
+    )
     const builder = RemoteAgent('by_card', card)
     expect(builder.node.url).toBe(server.url)
     expect(await builder.ask('hi')).toBe('a message')

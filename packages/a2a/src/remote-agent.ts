@@ -1,4 +1,4 @@
-import type { AgentCard } from '@a2a-js/sdk'
+import type { A2aAgentCard } from './a2a-card-types.js'
 import { DefaultAgentCardResolver } from '@a2a-js/sdk/client'
 import { createRemoteAgentBuilder, throwConfigIssue } from '@adk-fluent/fluent/internal'
 import type { RemoteAgentBuilder } from '@adk-fluent/fluent'
@@ -14,7 +14,7 @@ import { cardProblem, sourceUrl, urlProblem, type RemoteAgentSource } from './re
  * const pricer = RemoteAgent('pricer', 'http://127.0.0.1:8001/').sends('sku').receives('price').timeout(10_000)
  * const flow = Pipeline('shop').step(Agent('picker').writes('sku')).step(pricer).step(Agent('writer'))
  */
-export function RemoteAgent(name: string, urlOrCard: string | AgentCard): RemoteAgentBuilder {
+export function RemoteAgent(name: string, urlOrCard: string | A2aAgentCard): RemoteAgentBuilder {
   const source = parseSource(name, urlOrCard)
   return createRemoteAgentBuilder(
     name,
@@ -56,5 +56,5 @@ function parseSource(name: string, value: unknown): RemoteAgentSource {
       path,
       `${problem}. Pass the agent's base URL, its card's URL, or an A2A card with a name and supportedInterfaces.`,
     )
-  return card as AgentCard
+  return card as A2aAgentCard
 }

@@ -1,17 +1,19 @@
 import type { AgentCard } from '@a2a-js/sdk'
+import type { A2aAgentCard } from './a2a-card-types.js'
 import { AGENT_CARD_PATH } from '@a2a-js/sdk'
 import { DefaultAgentCardResolver } from '@a2a-js/sdk/client'
 import { RemoteAgentError } from './remote-agent-error.js'
+import { errorMessage } from './error-message.js'
 
 /** Where a remote agent is: its base URL, its card's URL, or the card itself. */
-export type RemoteAgentSource = string | AgentCard
+export type RemoteAgentSource = string | A2aAgentCard
 
 const legacyCompat = { enabled: true }
 
 /** The URL the views and errors name: the string given, or the card's first interface URL. */
 export function sourceUrl(source: RemoteAgentSource): string {
   if (typeof source === 'string') return source
-  const card = source as Partial<AgentCard> & { url?: unknown }
+  const card = source as Partial<A2aAgentCard> & { url?: unknown }
   return card.supportedInterfaces?.[0]?.url ?? (typeof card.url === 'string' ? card.url : '(card without a URL)')
 }
 
@@ -78,7 +80,7 @@ export async function resolveCard(
       card = resolver.normalizeAgentCard(source)
     } catch (error) {
       throw new RemoteAgentError(
-        `Remote agent "${agentName}": the agent card given for ${url} is not a valid A2A card (${messageOf(error)}).`,
+        `Remote agent "${agentName}": the agent card given for ${url} is not a valid A2A card (${errorMessage(error)}).`,
         { url, failure: 'card-invalid', agentName, cause: error },
       )
     }
@@ -90,10 +92,6 @@ export async function resolveCard(
       { url, failure: 'card-invalid', agentName },
     )
   return card as AgentCard
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }
 
 function cardFetchError(
@@ -113,7 +111,7 @@ function cardFetchError(
   return new RemoteAgentError(
     refused
       ? `Remote agent "${agentName}" at ${url} refused the connection (nothing listens there). Start the agent, or check the URL.`
-      : `Remote agent "${agentName}": could not read its agent card from ${url} (${messageOf(error)}). Check the URL; a base URL gets /.well-known/agent-card.json.`,
+      : `Remote agent "${agentName}": could not read its agent card from ${url} (${errorMessage(error)}). Check the URL; a base URL gets /.well-known/agent-card.json.`,
     { url, failure: refused ? 'refused' : 'card-invalid', agentName, cause: error },
   )
 }

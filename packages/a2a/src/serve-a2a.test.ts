@@ -8,7 +8,7 @@ import { openSessionService } from '@adk-fluent/sessions'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { collect, sdkClient, sendRequest, textOf, userMessage } from './a2a-client.test-helper.js'
+import { collect, sdkClient, sendRequest, textOf, userMessage, wireJson } from './a2a-client.test-helper.js'
 
 const servers: A2aServer[] = []
 afterEach(async () => {
@@ -30,7 +30,7 @@ describe('serveA2a', () => {
     const server = await serve(flow)
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/)
     const response = await fetch(server.cardUrl, { headers: { 'A2A-Version': '1.0' } })
-    const card = await response.json()
+    const card = await wireJson(response)
     expect(card.name).toBe('support')
     expect(card.description).toBe('Answers support questions.')
     expect(card.skills.map((skill: { id: string }) => skill.id)).toEqual(['support', 'triage', 'answer'])
@@ -44,7 +44,7 @@ describe('serveA2a', () => {
       ]),
     )
     // A 0.3 client (no A2A-Version header) gets the 0.3 shape, with a top-level url.
-    const legacy = await (await fetch(server.cardUrl)).json()
+    const legacy = await wireJson(fetch(server.cardUrl))
     expect(legacy.url).toBe(server.url)
     expect(legacy.protocolVersion).toBe('0.3')
   })
@@ -76,7 +76,7 @@ describe('serveA2a', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tasks/get', params: { id: result.id } }),
     })
-    const body = await raw.json()
+    const body = await wireJson(raw)
     expect(body.id).toBe(7)
     expect(body.result.status.state).toBe('completed')
   })
@@ -145,13 +145,13 @@ describe('serveA2a', () => {
     const server = await serve(Agent('greeter', new ScriptedLlm(['still here'])))
     const post = (body: string) =>
       fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-    const broken = await (await post('{"jsonrpc": "2.0", "id": 1, "method": ')).json()
+    const broken = await wireJson(post('{"jsonrpc": "2.0", "id": 1, "method": '))
     expect(broken.error.code).toBe(-32700)
-    const noMethod = await (await post(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'no/such', params: {} }))).json()
+    const noMethod = await wireJson(post(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'no/such', params: {} })))
     expect(noMethod).toMatchObject({ id: 2, error: { code: -32601 } })
-    const badParams = await (
-      await post(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'message/send', params: { message: 5 } }))
-    ).json()
+    const badParams = await wireJson(
+      post(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'message/send', params: { message: 5 } })),
+    )
     expect(badParams.error).toBeDefined()
     const client = await sdkClient(server.url)
     const result = (await client.sendMessage(sendRequest(userMessage('hi')))) as Task

@@ -1,6 +1,5 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { AgentCard } from '@a2a-js/sdk'
 import { AGENT_CARD_PATH } from '@a2a-js/sdk'
 import { DefaultRequestHandler, InMemoryTaskStore } from '@a2a-js/sdk/server'
 import { agentCardHandler, jsonRpcHandler, UserBuilder } from '@a2a-js/sdk/server/express'
@@ -14,7 +13,8 @@ import {
   type BaseSessionService,
 } from '@adk-fluent/core'
 import express from 'express'
-import { buildAgentCard, type AgentCardOverrides } from './agent-card.js'
+import { buildAgentCard } from './agent-card.js'
+import type { A2aAgentCard, AgentCardOverrides } from './a2a-card-types.js'
 import { PipelineExecutor } from './pipeline-executor.js'
 
 /** Options of {@link serveA2a}. */
@@ -40,7 +40,7 @@ export interface A2aServer {
   /** `url` + `.well-known/agent-card.json`. */
   readonly cardUrl: string
   /** The card it serves (A2A 1.0 shape). */
-  readonly card: AgentCard
+  readonly card: A2aAgentCard
   /** Stops listening and cancels the tasks still running. */
   close(): Promise<void>
 }
