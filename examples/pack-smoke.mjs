@@ -11,6 +11,7 @@ const entries = [
   '@adk-fluent/sessions',
   '@adk-fluent/ai-sdk',
   '@adk-fluent/a2a',
+  '@adk-fluent/devtools',
 ]
 const failures = []
 for (const entry of entries) {

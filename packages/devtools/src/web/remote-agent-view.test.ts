@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { BaseAgent, type Event, type InvocationContext } from '@adk-fluent/core'
-import { Agent, Pipeline } from '../index.js'
-import { createRemoteAgentBuilder } from '../internal.js'
+import { Agent, Pipeline } from '@adk-fluent/fluent'
+import { createRemoteAgentBuilder } from '@adk-fluent/fluent/internal'
 import { graphView } from './graph-view.js'
 import { symbolicAnatomy } from './symbolic-anatomy.js'
 
