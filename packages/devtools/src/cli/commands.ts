@@ -1,3 +1,4 @@
+import { a2aServeCommand } from './commands/a2a.js'
 import { anatomyCommand } from './commands/anatomy.js'
 import { checkCommand } from './commands/check.js'
 import { evalCommand } from './commands/eval.js'
@@ -18,4 +19,5 @@ export const commands = [
   runCommand,
   evalCommand,
   webCommand,
+  a2aServeCommand,
 ] as const
