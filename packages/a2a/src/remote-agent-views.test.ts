@@ -1,21 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { previewRun } from '@adk-fluent/core'
 import { ScriptedLlm, call } from '@adk-fluent/core/testing'
 import { Agent, FanOut, Pipeline, T } from '@adk-fluent/fluent'
 import { RemoteAgent } from './remote-agent.js'
 import { RemoteA2aAgent } from './remote-a2a-agent.js'
-import { startSdkRemote, type SdkRemote } from './sdk-remote.test-helper.js'
+import { sdkRemotes } from './sdk-remote.test-helper.js'
 
-const remotes: SdkRemote[] = []
-afterEach(async () => {
-  for (const remote of remotes.splice(0)) await remote.close()
-})
-
-async function remote(...args: Parameters<typeof startSdkRemote>): Promise<SdkRemote> {
-  const started = await startSdkRemote(...args)
-  remotes.push(started)
-  return started
-}
+const remote = sdkRemotes()
 
 describe('RemoteAgent in previews, checks and compositions', () => {
   it('previews show its name, URL, sends and receives, and never contact it', async () => {

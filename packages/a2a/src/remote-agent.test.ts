@@ -1,23 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { TaskState } from '@a2a-js/sdk'
 import { ConfigError, InMemorySessionService } from '@adk-fluent/core'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import { Agent, Pipeline } from '@adk-fluent/fluent'
 import { RemoteAgent } from './remote-agent.js'
 import { RemoteAgentError } from './remote-agent-error.js'
-import { startSdkRemote, type SdkRemote } from './sdk-remote.test-helper.js'
+import { sdkRemotes, startSdkRemote } from './sdk-remote.test-helper.js'
 import { wireJson } from './a2a-client.test-helper.js'
 
-const remotes: SdkRemote[] = []
-afterEach(async () => {
-  for (const remote of remotes.splice(0)) await remote.close()
-})
-
-async function remote(...args: Parameters<typeof startSdkRemote>): Promise<SdkRemote> {
-  const started = await startSdkRemote(...args)
-  remotes.push(started)
-  return started
-}
+const remote = sdkRemotes()
 
 async function caught(promise: Promise<unknown>): Promise<RemoteAgentError> {
   const error = await promise.then(

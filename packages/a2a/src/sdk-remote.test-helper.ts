@@ -12,6 +12,7 @@ import {
 } from '@a2a-js/sdk/server'
 import { agentCardHandler, jsonRpcHandler, UserBuilder } from '@a2a-js/sdk/server/express'
 import express from 'express'
+import { afterEach } from 'vitest'
 
 /** What the SDK-hosted remote answers: text, data, or a final task state other than completed. */
 export interface RemoteReply {
@@ -223,4 +224,17 @@ export async function startSdkRemote(
   })
   app.use('/', jsonRpcHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }))
   return remote
+}
+
+/** `startSdkRemote` for one test file: every remote it starts is closed after each test. */
+export function sdkRemotes(): (...args: Parameters<typeof startSdkRemote>) => Promise<SdkRemote> {
+  const started: SdkRemote[] = []
+  afterEach(async () => {
+    for (const remote of started.splice(0)) await remote.close()
+  })
+  return async (...args) => {
+    const remote = await startSdkRemote(...args)
+    started.push(remote)
+    return remote
+  }
 }
