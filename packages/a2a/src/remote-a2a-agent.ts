@@ -100,7 +100,8 @@ export class RemoteA2aAgent extends BaseAgent {
       if (streaming) for await (const response of client.sendMessageStream(request, options)) call.update(response)
       else call.result(await client.sendMessage(request, options))
     } catch (error) {
-      if (client && call.taskId && ctx.abortSignal?.aborted) void cancelQuietly(client, call.taskId)
+      // Cancelled or timed out mid-task: ask the remote to stop too (best effort; it may have finished).
+      if (client && call.taskId && signal?.aborted) void cancelQuietly(client, call.taskId)
       ctx.throwIfAborted()
       throw this.#failure(error, timeout)
     }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { TaskState } from '@a2a-js/sdk'
 import { ConfigError, InMemorySessionService } from '@adk-fluent/core'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
@@ -141,5 +141,19 @@ describe('RemoteAgent against an SDK-hosted A2A server', () => {
     const error = await caught(RemoteAgent('nameless', server.url).ask('hi'))
     expect(error.failure).toBe('card-invalid')
     expect(error.message).toMatch(/name/)
+  })
+
+  it('asks the remote to cancel its task when the run is cancelled or the call times out', async () => {
+    const slow = await remote(() => ({ text: 'late', delayMs: 5_000 }))
+    const controller = new AbortController()
+    const asked = RemoteAgent('slow', slow.url).ask('hi', { abortSignal: controller.signal })
+    await vi.waitFor(() => expect(slow.received).toHaveLength(1))
+    // The stream's first update (the task, with its id) reaches the client right after; give it time on a busy machine.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    controller.abort()
+    await expect(asked).rejects.toMatchObject({ code: 'ABORTED' })
+    await vi.waitFor(() => expect(slow.canceled).toHaveLength(1))
+    await caught(RemoteAgent('slow', slow.url).timeout(300).ask('again'))
+    await vi.waitFor(() => expect(slow.canceled).toHaveLength(2))
   })
 })
