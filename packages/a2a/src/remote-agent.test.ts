@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import { TaskState } from '@a2a-js/sdk'
-import { ConfigError, InMemorySessionService } from '@adk-fluent/core'
+import { ConfigError, InMemoryRunner, InMemorySessionService } from '@adk-fluent/core'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import { Agent, Pipeline } from '@adk-fluent/fluent'
 import { RemoteAgent } from './remote-agent.js'
 import { RemoteAgentError } from './remote-agent-error.js'
+import { RemoteA2aAgent } from './remote-a2a-agent.js'
 import { sdkRemotes, startSdkRemote } from './sdk-remote.test-helper.js'
 import { wireJson } from './a2a-client.test-helper.js'
 
@@ -155,5 +156,32 @@ describe('RemoteAgent against an SDK-hosted A2A server', () => {
     await vi.waitFor(() => expect(slow.canceled).toHaveLength(1))
     await caught(RemoteAgent('slow', slow.url).timeout(300).ask('again'))
     await vi.waitFor(() => expect(slow.canceled).toHaveLength(2))
+  })
+
+  it('a core RemoteA2aAgent sends every request through the fetch it is given (for authentication)', async () => {
+    const server = await remote(() => ({ text: 'authorised' }))
+    const seen: string[] = []
+    const agent = new RemoteA2aAgent({
+      name: 'guarded',
+      agent: server.url,
+      fetch: (input, init) => {
+        seen.push(new Headers(init?.headers).get('authorization') ?? 'none')
+        return fetch(input, {
+          ...init,
+          headers: { ...Object.fromEntries(new Headers(init?.headers)), authorization: 'Bearer t' },
+        })
+      },
+    })
+    const runner = new InMemoryRunner({ agent })
+    const session = await runner.sessionService.createSession({ appName: runner.appName, userId: 'u' })
+    const texts: string[] = []
+    for await (const event of runner.runAsync({
+      userId: 'u',
+      sessionId: session.id,
+      newMessage: { role: 'user', parts: [{ text: 'hi' }] },
+    }))
+      texts.push(event.content?.parts?.[0]?.text ?? '')
+    expect(texts).toEqual(['authorised'])
+    expect(seen.length).toBeGreaterThanOrEqual(2) // the card, then the message
   })
 })
