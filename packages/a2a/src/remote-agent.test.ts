@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
+import { openSessionService } from '@adk-fluent/sessions'
 import { TaskState } from '@a2a-js/sdk'
 import { ConfigError, InMemoryRunner, InMemorySessionService } from '@adk-fluent/core'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
@@ -183,5 +187,22 @@ describe('RemoteAgent against an SDK-hosted A2A server', () => {
       texts.push(event.content?.parts?.[0]?.text ?? '')
     expect(texts).toEqual(['authorised'])
     expect(seen.length).toBeGreaterThanOrEqual(2) // the card, then the message
+  })
+
+  it('keeps the remote contextId in stored sessions: another process continues the remote conversation', async () => {
+    const server = await remote((text) => ({ text: `echo ${text}` }))
+    const folder = mkdtempSync(join(tmpdir(), 'remote-agent-'))
+    try {
+      const uri = `sqlite:${join(folder, 'sessions.db')}`
+      const first = openSessionService(uri)
+      await RemoteAgent('echo', server.url).ask('one', { sessionService: first, sessionId: 'chat' })
+      await first.close()
+      const second = openSessionService(uri)
+      await RemoteAgent('echo', server.url).ask('two', { sessionService: second, sessionId: 'chat' })
+      await second.close()
+      expect(server.received[1]?.contextId).toBe(server.received[0]?.contextId)
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
   })
 })
