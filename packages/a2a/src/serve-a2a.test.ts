@@ -231,4 +231,39 @@ describe('serveA2a', () => {
       rmSync(folder, { recursive: true, force: true })
     }
   })
+
+  it('takes card fields from options.card, and close() cancels the tasks still running', async () => {
+    let started: () => void = () => undefined
+    const firstCallStarted = new Promise<void>((resolve) => (started = resolve))
+    let release: () => void = () => undefined
+    const slow = new ScriptedLlm([
+      () => {
+        started()
+        return new Promise((resolve) => (release = () => resolve('late')))
+      },
+    ])
+    const second = new ScriptedLlm(['never'])
+    const server = await serveA2a(Pipeline('closing').step(Agent('slow', slow)).step(Agent('after', second)), {
+      port: 0,
+      card: {
+        name: 'Closing Service',
+        version: '2.1.0',
+        skills: [{ id: 'close', name: 'close', description: 'Closes.', tags: [] }],
+      },
+    })
+    const card = await wireJson(fetch(server.cardUrl, { headers: { 'A2A-Version': '1.0' } }))
+    expect(card).toMatchObject({
+      name: 'Closing Service',
+      version: '2.1.0',
+      skills: [{ id: 'close', description: 'Closes.' }],
+    })
+    const client = await sdkClient(server.url)
+    const stream = client.sendMessageStream(sendRequest(userMessage('go')))
+    void stream.next().catch(() => undefined)
+    await firstCallStarted
+    await server.close()
+    release()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(second.requests).toHaveLength(0)
+  })
 })
