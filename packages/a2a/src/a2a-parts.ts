@@ -73,6 +73,31 @@ export function toContentParts(parts: readonly Part[]): ContentPart[] {
   })
 }
 
+/** A genai content's parts as A2A parts: text as text, inline data as raw bytes, file references as URLs. */
+export function fromContentParts(content: Content | undefined): Part[] {
+  return (content?.parts ?? []).flatMap((part): Part[] => {
+    if (typeof part.text === 'string' && part.thought !== true) return [textPart(part.text)]
+    const meta = { metadata: undefined, filename: '' }
+    if (part.inlineData?.data !== undefined)
+      return [
+        {
+          content: { $case: 'raw', value: Buffer.from(part.inlineData.data, 'base64') },
+          ...meta,
+          mediaType: part.inlineData.mimeType ?? 'application/octet-stream',
+        },
+      ]
+    if (part.fileData?.fileUri !== undefined)
+      return [
+        {
+          content: { $case: 'url', value: part.fileData.fileUri },
+          ...meta,
+          mediaType: part.fileData.mimeType ?? 'application/octet-stream',
+        },
+      ]
+    return []
+  })
+}
+
 /** The text of a genai content (text parts joined). */
 export function contentText(content: Content | undefined): string {
   return (content?.parts ?? [])

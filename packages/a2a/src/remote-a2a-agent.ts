@@ -14,7 +14,7 @@ import {
   type Event,
   type InvocationContext,
 } from '@adk-fluent/core'
-import { a2aMessage, contentText, dataPart, textPart } from './a2a-parts.js'
+import { a2aMessage, dataPart, fromContentParts, textPart } from './a2a-parts.js'
 import { RemoteCall, type RemoteAnswer } from './remote-call.js'
 import { isRefused, resolveCard, sourceUrl, type RemoteAgentSource } from './remote-card.js'
 import { RemoteAgentError, type RemoteAgentFailure } from './remote-agent-error.js'
@@ -140,8 +140,8 @@ export class RemoteA2aAgent extends BaseAgent {
 
   /** The user turn (text and files) plus the `sends` keys as one data part, in the session's remote context. */
   #message(ctx: InvocationContext) {
-    const text = contentText(ctx.userContent)
-    const parts = [textPart(text)]
+    const turn = fromContentParts(ctx.userContent)
+    const parts = turn.length > 0 ? turn : [textPart('')]
     if (this.sends.length > 0) {
       const state = { ...ctx.session.state, ...ctx.tempState }
       const data: Record<string, unknown> = {}

@@ -162,7 +162,7 @@ describe('RemoteAgent against an SDK-hosted A2A server', () => {
     await vi.waitFor(() => expect(slow.canceled).toHaveLength(2))
   })
 
-  it('a core RemoteA2aAgent sends every request through the fetch it is given (for authentication)', async () => {
+  it("a core RemoteA2aAgent sends the user turn's files too, and every request through the fetch it is given", async () => {
     const server = await remote(() => ({ text: 'authorised' }))
     const seen: string[] = []
     const agent = new RemoteA2aAgent({
@@ -186,6 +186,17 @@ describe('RemoteAgent against an SDK-hosted A2A server', () => {
     }))
       texts.push(event.content?.parts?.[0]?.text ?? '')
     expect(texts).toEqual(['authorised'])
+    const withFile = []
+    for await (const event of runner.runAsync({
+      userId: 'u',
+      sessionId: session.id,
+      newMessage: {
+        role: 'user',
+        parts: [{ text: 'and this' }, { inlineData: { mimeType: 'image/png', data: 'UE5HIQ==' } }],
+      },
+    }))
+      withFile.push(event)
+    expect(server.received[1]).toMatchObject({ text: 'and this', files: ['image/png'] })
     expect(seen.length).toBeGreaterThanOrEqual(2) // the card, then the message
   })
 

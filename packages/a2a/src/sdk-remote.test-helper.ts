@@ -31,6 +31,8 @@ export interface ReceivedMessage {
   readonly data: Record<string, unknown> | undefined
   readonly contextId: string
   readonly method: 'send' | 'stream'
+  /** The media types of its file parts (raw bytes or URLs). */
+  readonly files: readonly string[]
 }
 
 export interface SdkRemote {
@@ -75,7 +77,10 @@ export async function startSdkRemote(
         .join('')
       const dataPart = userMessage.parts.find((part) => part.content?.$case === 'data')?.content
       const data = dataPart?.$case === 'data' ? (dataPart.value as Record<string, unknown>) : undefined
-      received.push({ text, data, contextId, method })
+      const files = userMessage.parts.flatMap((part) =>
+        part.content?.$case === 'raw' || part.content?.$case === 'url' ? [part.mediaType] : [],
+      )
+      received.push({ text, data, contextId, method, files })
       const answer = reply(text, data)
       if (answer.asMessage) {
         bus.publish(AgentEvent.message(agentMessage(answer.text ?? '', contextId, '')))

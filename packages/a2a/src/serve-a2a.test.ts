@@ -266,4 +266,28 @@ describe('serveA2a', () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(second.requests).toHaveLength(0)
   })
+
+  it("passes a message's files to the model: raw bytes as inline data, URLs as file references", async () => {
+    const llm = new ScriptedLlm(['seen'])
+    const server = await serve(Agent('viewer', llm))
+    const client = await sdkClient(server.url)
+    const raw = {
+      content: { $case: 'raw' as const, value: Buffer.from('PNG!') },
+      metadata: undefined,
+      filename: 'a.png',
+      mediaType: 'image/png',
+    }
+    const url = {
+      content: { $case: 'url' as const, value: 'https://example.com/b.pdf' },
+      metadata: undefined,
+      filename: 'b.pdf',
+      mediaType: 'application/pdf',
+    }
+    await client.sendMessage(sendRequest(userMessage('look', { parts: [raw, url] })))
+    expect(llm.requests[0]?.contents.at(-1)?.parts).toEqual([
+      { text: 'look' },
+      { inlineData: { mimeType: 'image/png', data: Buffer.from('PNG!').toString('base64') } },
+      { fileData: { fileUri: 'https://example.com/b.pdf', mimeType: 'application/pdf' } },
+    ])
+  })
 })
