@@ -92,6 +92,8 @@ export class PipelineExecutor implements AgentExecutor {
         const text = contentText(event.content)
         if (text) status(TaskState.TASK_STATE_WORKING, agentMessage(text, ids, event.author))
       })
+      // Canceled while its last step finished: the task stays canceled.
+      if (entry.canceled) return
       const final = [...events].reverse().find((event) => isFinalResponse(event) && contentText(event.content))
       const failed = events.at(-1)
       if (failed?.errorCode !== undefined) {

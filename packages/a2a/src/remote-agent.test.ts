@@ -69,6 +69,19 @@ describe('RemoteAgent against an SDK-hosted A2A server', () => {
     expect(await builder.ask('hi')).toBe('a message')
   })
 
+  it('talks to a remote that speaks only A2A 0.3 (message/stream and message/send)', async () => {
+    const legacy = await remote((text, data) => ({ text: `0.3 says ${text}`, data: { echoed: data?.['topic'] } }), {
+      legacyOnly: true,
+    })
+    const agent = RemoteAgent('old', legacy.url).sends('topic').receives('echoed')
+    expect(await agent.ask('hi', { state: { topic: 'bees' } })).toBe('0.3 says hi')
+    expect(await agent.streaming(false).ask('again', { state: { topic: 'ants' } })).toBe('0.3 says again')
+    expect(legacy.received.map((item) => [item.method, item.data])).toEqual([
+      ['stream', { topic: 'bees' }],
+      ['send', { topic: 'ants' }],
+    ])
+  })
+
   it('continues the remote conversation (same contextId) in the same session', async () => {
     const server = await remote((text) => ({ text: `echo ${text}` }))
     const sessionService = new InMemorySessionService()

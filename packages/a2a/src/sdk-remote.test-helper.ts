@@ -63,7 +63,7 @@ function agentMessage(text: string, contextId: string, taskId: string): Message 
  */
 export async function startSdkRemote(
   reply: (text: string, data: Record<string, unknown> | undefined) => RemoteReply,
-  options: { streaming?: boolean; card?: (card: AgentCard) => unknown } = {},
+  options: { streaming?: boolean; card?: (card: AgentCard) => unknown; legacyOnly?: boolean } = {},
 ): Promise<SdkRemote> {
   const received: ReceivedMessage[] = []
   const canceled: string[] = []
@@ -177,7 +177,9 @@ export async function startSdkRemote(
   const card: AgentCard = {
     name: 'sdk_remote',
     description: 'An agent hosted by @a2a-js/sdk alone.',
-    supportedInterfaces: [{ url, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '1.0' }],
+    supportedInterfaces: [
+      { url, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: options.legacyOnly ? '0.3' : '1.0' },
+    ],
     provider: undefined,
     version: '1.0.0',
     capabilities: { streaming: options.streaming ?? true, pushNotifications: false, extensions: [] },
@@ -221,13 +223,24 @@ export async function startSdkRemote(
     app.get(`/${AGENT_CARD_PATH}`, (_request, response) => {
       response.json(shown)
     })
-  } else app.use(`/${AGENT_CARD_PATH}`, agentCardHandler({ agentCardProvider: handler }))
+  } else
+    app.use(
+      `/${AGENT_CARD_PATH}`,
+      agentCardHandler({ agentCardProvider: handler, legacyCompat: { enabled: options.legacyOnly === true } }),
+    )
   app.use(express.json(), (request, _response, next) => {
     const name = (request.body as { method?: string } | undefined)?.method ?? ''
     method = /stream/i.test(name) ? 'stream' : 'send'
     next()
   })
-  app.use('/', jsonRpcHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }))
+  app.use(
+    '/',
+    jsonRpcHandler({
+      requestHandler: handler,
+      userBuilder: UserBuilder.noAuthentication,
+      legacyCompat: { enabled: options.legacyOnly === true },
+    }),
+  )
   return remote
 }
 
