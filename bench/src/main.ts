@@ -36,8 +36,12 @@ const scenarios: Record<string, { title: string; load: () => Promise<ScenarioRun
     load: async () => (await import('./scenarios/k-durable-sessions.js')).runDurableSessions,
   },
   L: {
+    title: 'long-term memory (in memory, SQLite, PostgreSQL)',
+    load: async () => (await import('./scenarios/l-memory.js')).runLongTermMemory,
+  },
+  M: {
     title: 'A2A round trip',
-    load: async () => (await import('./scenarios/l-a2a-round-trip.js')).runA2aRoundTrip,
+    load: async () => (await import('./scenarios/m-a2a-round-trip.js')).runA2aRoundTrip,
   },
 }
 

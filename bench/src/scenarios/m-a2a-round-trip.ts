@@ -45,7 +45,7 @@ function turnSampler(agent: BaseAgent, expectText: string): Sampler {
 }
 
 /**
- * L: the overhead of a local A2A round trip. A `RemoteAgent` calls A's single agent served by `serveA2a` on
+ * M: the overhead of a local A2A round trip. A `RemoteAgent` calls A's single agent served by `serveA2a` on
  * 127.0.0.1 (both in this process, zero-latency model): card resolution happens once, then per call the JSON-RPC
  * request, the server's task bookkeeping, the served agent's turn on its own session, and the answer event. Measured
  * against the same agent's turn in-process (scenario A's anchor), blocking (`message/send`) and streaming
@@ -65,7 +65,7 @@ export async function runA2aRoundTrip(config: BenchConfig): Promise<ResultRow[]>
       )
       const overhead = result.ours.median - result.theirs.median
       rows.push({
-        scenario: 'L',
+        scenario: 'M',
         name: `A2A round trip (RemoteAgent → serveA2a, ${streaming ? 'message/stream' : 'message/send'}), per call`,
         unit: 'ms',
         ours: result.ours,
