@@ -199,7 +199,6 @@ describe('RemoteAgent against an SDK-hosted A2A server', () => {
     }))
       texts.push(event.content?.parts?.[0]?.text ?? '')
     expect(texts).toEqual(['authorised'])
-    const withFile = []
     for await (const event of runner.runAsync({
       userId: 'u',
       sessionId: session.id,
@@ -208,8 +207,9 @@ describe('RemoteAgent against an SDK-hosted A2A server', () => {
         parts: [{ text: 'and this' }, { inlineData: { mimeType: 'image/png', data: 'UE5HIQ==' } }],
       },
     }))
-      withFile.push(event)
+      texts.push(event.content?.parts?.[0]?.text ?? '')
     expect(server.received[1]).toMatchObject({ text: 'and this', files: ['image/png'] })
+    expect(texts).toEqual(['authorised', 'authorised'])
     expect(seen.length).toBeGreaterThanOrEqual(2) // the card, then the message
   })
 
