@@ -75,3 +75,33 @@ export class RunStoreError extends SessionStoreError {
     super(`The durable run store failed: ${message}`, options)
   }
 }
+
+const runLostMarker = Symbol.for('adk-fluent.dbos.RunLostError')
+
+/**
+ * This execution of a run lost the run to another execution: its worker stopped (a pause, a frozen VM, a blocked
+ * event loop) for longer than `deadAfterMs`, the run was resumed elsewhere, and the session's lease was taken under
+ * a new fence (or a newer execution opened the run). It stops before calling anything more; the run goes on in the
+ * execution that took it, and this one records nothing (DBOS records the run's outcome only for its owner).
+ */
+export class RunLostError extends AdkFluentError {
+  readonly runId: string
+  /** The step the execution was about to run when it found out (`model:#0`, `tool:<id>`), if any. */
+  readonly stepKey: string | undefined
+
+  constructor(runId: string, reason: string, stepKey?: string) {
+    super(
+      'SESSION_BUSY',
+      `Run ${runId}: this execution lost the run${stepKey ? ` before step "${stepKey}"` : ''}: ${reason}. It stopped ` +
+        `without calling anything more. Choose deadAfterMs (and leaseTtlMs) well above the longest pause of a worker.`,
+    )
+    Object.defineProperty(this, runLostMarker, { value: true })
+    this.runId = runId
+    this.stepKey = stepKey
+  }
+
+  /** True for a {@link RunLostError}, whichever module instance created it. */
+  static override isInstance(error: unknown): error is RunLostError {
+    return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[runLostMarker] === true
+  }
+}

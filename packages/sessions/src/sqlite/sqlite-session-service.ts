@@ -190,6 +190,15 @@ export class SqliteSessionService implements BaseSessionService {
         key,
       )
       if (!row) throw new SessionNotFoundError(`Session not found: ${id}`)
+      // The fence before the idempotency short-cut: a run that lost the session learns it even when its event is
+      // already stored (by the run that took the session over).
+      const held = await db.get<{ owner: string; fence: number }>(
+        'SELECT owner, fence FROM adk_session_leases WHERE app_name = ? AND user_id = ? AND session_id = ? AND expires_at > ?',
+        [...key, Date.now()],
+      )
+      if (held && (held.owner !== lease?.owner || held.fence !== lease.fence)) {
+        throw new SessionBusyError(`Session "${id}" is held by another run; this append was refused.`)
+      }
       if (
         await db.get('SELECT 1 FROM events WHERE app_name = ? AND user_id = ? AND session_id = ? AND id = ?', [
           ...key,
@@ -197,13 +206,6 @@ export class SqliteSessionService implements BaseSessionService {
         ])
       ) {
         return undefined
-      }
-      const held = await db.get<{ owner: string; fence: number }>(
-        'SELECT owner, fence FROM adk_session_leases WHERE app_name = ? AND user_id = ? AND session_id = ? AND expires_at > ?',
-        [...key, Date.now()],
-      )
-      if (held && (held.owner !== lease?.owner || held.fence !== lease.fence)) {
-        throw new SessionBusyError(`Session "${id}" is held by another run; this append was refused.`)
       }
       await this.#checkRevision(db, session, row.revision)
       const timestamp = Math.max(stored.timestamp / 1000, row.update_time + 1e-6)
