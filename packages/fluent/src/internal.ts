@@ -22,3 +22,4 @@ export { isArtifactOperation } from './namespaces/artifacts/artifact-operation.j
 export { throwConfigIssue, type IssuePath } from './parse/config-issue.js'
 export { describeValue } from './parse/describe-value.js'
 export { parseStateKey } from './parse/parse-state-key.js'
+export { agentFileKind, loadAgentFile, type AgentFileKind } from './files/load-agent-file.js'
