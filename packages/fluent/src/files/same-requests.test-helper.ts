@@ -4,7 +4,7 @@ import { previewLlmCalls } from '../introspect/llm-anatomy-preview.js'
 
 /** What a model receives in each call of a previewed run: agent, model, contents, config (as JSON) and tool names. */
 export async function modelRequests(
-  builder: FlowBuilder,
+  builder: FlowBuilder<unknown>,
   options: {
     state?: Record<string, unknown>
     userMessage?: string
@@ -27,8 +27,8 @@ export async function modelRequests(
  * (symbolic and resolved) and equal explain text. Returns the requests for further checks.
  */
 export async function expectSameAgent(
-  loaded: FlowBuilder,
-  written: FlowBuilder,
+  loaded: FlowBuilder<unknown>,
+  written: FlowBuilder<unknown>,
   options: Parameters<typeof modelRequests>[1] = {},
   expect: (actual: unknown) => { toEqual(expected: unknown): void },
 ) {

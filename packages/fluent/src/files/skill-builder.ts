@@ -192,7 +192,8 @@ class SkillBuilderImpl extends FlowBuilderBase implements SkillBuilder {
  * A skill read from a `SKILL.md` (or the folder holding one) into a builder. Its YAML front matter names the skill
  * (`name`, `description`), its `agents` (`name`, `model?`, `description?`, `instruct`, `tools?`, `reads?`, `writes?`,
  * each becoming the `Agent(...)` you would write) and the `topology` (`a >> (b | c) >> d`: `>>` pipeline, `|` fan-out,
- * `* n` loop; without one the agents run in the listed order). The outermost workflow is named after the skill. The
+ * `* n` loop; without one the agents run in the listed order). The outermost workflow is named after the skill and
+ * described by its `description` (a lone agent is the tree itself). The
  * Markdown body is documentation for people: it is not sent to any model. File problems throw an
  * {@link AgentFileError} at once; a named tool that is neither injected nor built in is one when the skill is first
  * composed, built or previewed.

@@ -6,35 +6,43 @@ import { toIdentifier } from '../parse/to-identifier.js'
 import type { SkillDefinition } from './skill-file.js'
 import type { TopologyNode } from './skill-topology.js'
 
-/** The name a part of the topology gets, as the builder operators name it (`a_then_b`, `b_and_c`, `x_x3`). */
-function partName(node: TopologyNode): string {
-  switch (node.kind) {
-    case 'agent':
-      return node.name
-    case 'sequence':
-      return node.steps.map(partName).join('_then_')
-    case 'parallel':
-      return node.branches.map(partName).join('_and_')
-    case 'loop':
-      return `${partName(node.body)}_x${node.count}`
-  }
-}
-
-function compose(node: TopologyNode, agents: ReadonlyMap<string, AgentBuilder>, name: string): FlowBuilder {
+/** A part of the topology composed with the builder operators (`a.then(b)`, `a.parallel(b)`, `x.times(n)`). */
+function part(node: TopologyNode, agents: ReadonlyMap<string, AgentBuilder>): FlowBuilder {
   switch (node.kind) {
     case 'agent':
       return agents.get(node.name) as AgentBuilder
     case 'sequence':
-      return node.steps.reduce((flow, step) => flow.step(compose(step, agents, partName(step))), Pipeline(name))
+      return node.steps
+        .slice(1)
+        .reduce<FlowBuilder>((flow, step) => flow.then(part(step, agents)), part(node.steps[0] as TopologyNode, agents))
     case 'parallel':
-      return node.branches.reduce(
-        (flow, branch) => flow.branch(compose(branch, agents, partName(branch))),
-        FanOut(name),
-      )
+      return node.branches
+        .slice(1)
+        .reduce<FlowBuilder>(
+          (flow, branch) => flow.parallel(part(branch, agents)),
+          part(node.branches[0] as TopologyNode, agents),
+        )
+    case 'loop':
+      return part(node.body, agents).times(node.count)
+  }
+}
+
+/** The outermost part, named after the skill (`Pipeline(name)`, `FanOut(name)`, `Loop(name)`). */
+function root(node: TopologyNode, agents: ReadonlyMap<string, AgentBuilder>, definition: SkillDefinition): FlowBuilder {
+  const name = toIdentifier(definition.name, 'skill')
+  const described = <T extends { describe(text: string): T }>(builder: T): T =>
+    definition.description === undefined ? builder : builder.describe(definition.description)
+  switch (node.kind) {
+    case 'agent':
+      return agents.get(node.name) as AgentBuilder
+    case 'sequence':
+      return node.steps.reduce((flow, step) => flow.step(part(step, agents)), described(Pipeline(name)))
+    case 'parallel':
+      return node.branches.reduce((flow, branch) => flow.branch(part(branch, agents)), described(FanOut(name)))
     case 'loop': {
       const steps = node.body.kind === 'sequence' ? node.body.steps : [node.body]
       return steps
-        .reduce((flow, step) => flow.step(compose(step, agents, partName(step))), Loop(name))
+        .reduce((flow, step) => flow.step(part(step, agents)), described(Loop(name)))
         .maxIterations(node.count)
     }
   }
@@ -42,7 +50,8 @@ function compose(node: TopologyNode, agents: ReadonlyMap<string, AgentBuilder>, 
 
 /**
  * The skill's tree: its topology (or, without one, its agents in the listed order), the outermost workflow named
- * after the skill and the inner ones as the builder operators name them. A single agent is the tree itself. @internal
+ * after the skill and described by its `description`, the inner ones made and named by the builder operators. A
+ * single agent is the tree itself (keeping its own description). @internal
  */
 export function composeTopology(definition: SkillDefinition, agents: ReadonlyMap<string, AgentBuilder>): FlowNode {
   const topology: TopologyNode = definition.topology ?? {
@@ -50,10 +59,5 @@ export function composeTopology(definition: SkillDefinition, agents: ReadonlyMap
     steps: definition.agents.map((agent) => ({ kind: 'agent', name: agent.name, column: 0 })),
   }
   const only = topology.kind === 'sequence' && topology.steps.length === 1 ? topology.steps[0] : topology
-  const root = only ?? topology
-  const name = root.kind === 'agent' ? root.name : toIdentifier(definition.name, 'skill')
-  const describe = definition.description
-  const built = compose(root, agents, name)
-  if (root.kind === 'agent' || describe === undefined) return built.node
-  return (built as unknown as { describe(text: string): FlowBuilder }).describe(describe).node
+  return root(only ?? topology, agents, definition).node
 }
