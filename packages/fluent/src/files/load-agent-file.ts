@@ -10,7 +10,7 @@ export type AgentFileKind = 'agent-config' | 'skill'
 /**
  * What kind of agent file `path` is, or `undefined` for anything else (a module): a `.yaml` / `.yml` file, or a
  * folder holding `root_agent.yaml` (ADK's layout), is an agent config; a file named `SKILL.md`, or a folder holding
- * one, is a skill. @internal
+ * one, is a skill.
  */
 export function agentFileKind(path: string): AgentFileKind | undefined {
   const extension = extname(path).toLowerCase()
@@ -30,7 +30,7 @@ export function agentFileKind(path: string): AgentFileKind | undefined {
  * Loads an agent file as a module-like record `{ <root agent's name>: builder }` (what the command line picks a
  * builder from): an ADK agent config (`.yaml`, or a folder with `root_agent.yaml`) through {@link loadAgentConfig},
  * or a skill (`SKILL.md`, or its folder) through `Skill`. Throws an `AgentFileError` for a bad file, and a plain
- * error for a path that is neither. @internal
+ * error for a path that is neither.
  */
 export function loadAgentFile(path: string, options: AgentConfigOptions = {}): Readonly<Record<string, FlowBuilder>> {
   const kind = agentFileKind(path)
