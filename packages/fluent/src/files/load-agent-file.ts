@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { basename, extname, join } from 'node:path'
 import type { FlowBuilder } from '../builders/flow-builder.js'
+import { toIdentifier } from '../parse/to-identifier.js'
 import { loadAgentConfig, type AgentConfigOptions } from './load-agent-config.js'
 import { Skill } from './skill-builder.js'
 
@@ -27,19 +28,18 @@ export function agentFileKind(path: string): AgentFileKind | undefined {
 }
 
 /**
- * Loads an agent file as a module-like record `{ <root agent's name>: builder }` (what the command line picks a
- * builder from): an ADK agent config (`.yaml`, or a folder with `root_agent.yaml`) through {@link loadAgentConfig},
+ * Loads an agent file as a module-like record `{ <name>: builder }` (what the command line picks a builder from;
+ * the name is the config's root agent, or the skill's name as an identifier): an ADK agent config (`.yaml`, or a folder with `root_agent.yaml`) through {@link loadAgentConfig},
  * or a skill (`SKILL.md`, or its folder) through `Skill`. Throws an `AgentFileError` for a bad file, and a plain
  * error for a path that is neither.
  */
 export function loadAgentFile(path: string, options: AgentConfigOptions = {}): Readonly<Record<string, FlowBuilder>> {
   const kind = agentFileKind(path)
   if (kind === undefined) throw new Error(`${path} is neither an agent config (.yaml) nor a skill (SKILL.md).`)
-  let builder: FlowBuilder
-  if (kind === 'skill') builder = Skill(path)
-  else {
-    const file = extname(path) === '' || !/\.ya?ml$/i.test(path) ? join(path, 'root_agent.yaml') : path
-    builder = loadAgentConfig(file, options)
+  if (kind === 'skill') {
+    const skill = Skill(path)
+    return Object.freeze({ [toIdentifier(skill.skillName, 'skill')]: skill })
   }
+  const builder = loadAgentConfig(/\.ya?ml$/i.test(path) ? path : join(path, 'root_agent.yaml'), options)
   return Object.freeze({ [builder.node.name]: builder })
 }
