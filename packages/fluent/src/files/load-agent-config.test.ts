@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { ConfigError, isLlmAgent, LoopAgent, ParallelAgent, SequentialAgent, type BaseAgent } from '@adk-fluent/core'
 import * as C from '../namespaces/context/index.js'
-import { googleSearch, mcp } from '../namespaces/tools/ecosystem-factories.js'
+import { googleSearch, mcp, urlContext } from '../namespaces/tools/ecosystem-factories.js'
 import { Agent } from '../builders/workflow-factories.js'
 import { AgentFileError } from './agent-file-error.js'
 import { loadAgentConfig } from './load-agent-config.js'
@@ -409,5 +409,37 @@ describe('loadAgentConfig: fields and errors', () => {
     )
     expect(importers).toEqual([])
     expect(readFileSync(join(source, 'files/yaml-source.ts'), 'utf8')).toContain("createRequire(here)('yaml')")
+  })
+})
+
+describe('loadAgentConfig: the smaller promises of docs/agents-from-files.md', () => {
+  it('takes the singular *_callback forms, url_context, and refuses non-text static_instruction, MCP timeouts and agent-owned settings', () => {
+    const note = () => undefined
+    const root = folder({
+      'ok.yaml': 'name: a\ninstruction: x\nbefore_model_callback: lib.note\ntools: [url_context]\n',
+      'bad.yaml': [
+        'name: a',
+        'instruction: x',
+        'static_instruction: { parts: [{ text: hi }] }',
+        'generate_content_config:',
+        '  tools: []',
+        '  response_schema: {}',
+        'tools:',
+        '  - name: MCPToolset',
+        '    args:',
+        '      streamable_http_connection_params: { url: "https://example.com/mcp", timeout: 5 }',
+        '',
+      ].join('\n'),
+    })
+    const ok = loadAgentConfig(join(root, 'ok.yaml'), { callbacks: { note } })
+    expect(ok.node.kind === 'agent' && ok.node.callbacks.beforeModel).toEqual([note])
+    expect(ok.explain()).toEqual(Agent('a').instruct('x').tools(urlContext()).beforeModel(note).explain())
+    const error = problems(() => loadAgentConfig(join(root, 'bad.yaml')))
+    expect(error.problems.map((problem) => `${problem.line}:${problem.field.join('.')}`)).toEqual([
+      '3:static_instruction',
+      '5:generate_content_config.tools',
+      '6:generate_content_config.response_schema',
+      '10:tools.0.args.streamable_http_connection_params.timeout',
+    ])
   })
 })
