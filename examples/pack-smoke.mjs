@@ -13,6 +13,7 @@ const entries = [
   '@adk-fluent/eval',
   '@adk-fluent/sessions',
   '@adk-fluent/ai-sdk',
+  '@adk-fluent/devtools',
 ]
 const failures = []
 for (const entry of entries) {

@@ -1,4 +1,4 @@
-// Packs core, sessions, fluent, patterns and ai-sdk as they would be published, installs the tarballs into a fresh consumer project
+// Packs core, sessions, eval, fluent, patterns, ai-sdk and devtools as they would be published, installs the tarballs into a fresh consumer project
 // with npm, and type-checks an ESM and a CommonJS file that use them with `skipLibCheck: false` (so every published
 // .d.ts / .d.cts must compile for a consumer; sessions is an optional peer of fluent, used here beside it). Run after
 // `pnpm build`.
@@ -18,7 +18,7 @@ const run = (command, args, cwd) =>
   execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' })
 
 try {
-  const packages = ['core', 'sessions', 'fluent', 'patterns', 'ai-sdk']
+  const packages = ['core', 'sessions', 'eval', 'fluent', 'patterns', 'ai-sdk', 'devtools']
   for (const name of packages) run('pnpm', ['pack', '--pack-destination', work], join(root, 'packages', name))
   const tarballs = Object.fromEntries(
     readdirSync(work)
@@ -65,6 +65,8 @@ export const kept = classifier.ask('q', { sessionService, sessionId: 'chat-1' })
 export const withUsage = classifier.ask('q', { withUsage: true }).then((result) => result.usage.totalTokens)
 export const pieces = [P.role('r'), C.window(2), T.fn(() => 1), A.save('a.txt', 'x'), runner.appName] as const
 export const viaAiSdk = (model: LanguageModelV3) => Agent('any', aiSdk(model, { retry: { maxAttempts: 2 } })).ask('q')
+export const cli: Promise<number> = runCli(['--version'], { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: '.' })
+export const serve = (): Promise<WebServer> => startWebServer({ builder: classifier, module: {}, file: 'agent.ts', env: {}, port: 0 })
 `
   writeFileSync(
     join(work, 'esm.mts'),
@@ -74,6 +76,7 @@ import { A, Agent, C, P, Pipeline, S, T } from '@adk-fluent/fluent'
 import { reviewLoop } from '@adk-fluent/patterns'
 import { openSessionService, type ClosableSessionService } from '@adk-fluent/sessions'
 import { aiSdk } from '@adk-fluent/ai-sdk'
+import { runCli, startWebServer, type WebServer } from '@adk-fluent/devtools'
 import type { LanguageModelV3 } from '@ai-sdk/provider'
 import { z } from 'zod'`),
   )
@@ -85,6 +88,7 @@ import fluent = require('@adk-fluent/fluent')
 import patterns = require('@adk-fluent/patterns')
 import sessions = require('@adk-fluent/sessions')
 import aiSdkPackage = require('@adk-fluent/ai-sdk')
+import devtools = require('@adk-fluent/devtools')
 import type { LanguageModelV3 } from '@ai-sdk/provider'
 import zod = require('zod')
 const { InMemoryRunner } = core
@@ -95,6 +99,8 @@ const { reviewLoop } = patterns
 const { openSessionService } = sessions
 type ClosableSessionService = sessions.ClosableSessionService
 const { aiSdk } = aiSdkPackage
+const { runCli, startWebServer } = devtools
+type WebServer = devtools.WebServer
 const { z } = zod`),
   )
   if (existsSync(join(work, 'node_modules', '@google', 'genai')))

@@ -1,7 +1,7 @@
 // The outputs pasted into README.md, computed by the same code users call.
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { runCli } from '../../packages/fluent/src/cli/main.js'
+import { runCli } from '@adk-fluent/devtools'
 import { article, broken, classifier, review, support, supportCalls, writer, writerInArticle } from './tour.js'
 
 const repository = join(dirname(fileURLToPath(import.meta.url)), '..', '..')

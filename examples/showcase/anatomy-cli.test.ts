@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 // `adk-fluent anatomy examples/showcase/index.ts --message …` prints every model call of the showcase pipeline, as the
 // real bin does (offline: no key in its environment; no network needed for a preview).
 
-const bin = fileURLToPath(new URL('../../packages/fluent/bin/adk-fluent.mjs', import.meta.url))
+const bin = fileURLToPath(new URL('../../packages/devtools/bin/adk-fluent.mjs', import.meta.url))
 const showcaseFile = fileURLToPath(new URL('./index.ts', import.meta.url))
 
 function runBin(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {

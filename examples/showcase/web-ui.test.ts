@@ -1,15 +1,15 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { startWebServer } from '@adk-fluent/fluent/web'
+import { startWebServer } from '@adk-fluent/devtools'
 import { describe, expect, it } from 'vitest'
-import { chromiumMissing, launchChromium, watchPage } from '../../packages/fluent/src/web/chromium.test-helper.js'
+import { chromiumMissing, launchChromium, watchPage } from '../../packages/devtools/src/web/chromium.test-helper.js'
 import { mockScript, showcase } from './index.js'
 
 // `adk-fluent web examples/showcase/index.ts`: the page is served and a chat run works offline. The browser test also
 // takes the README's screenshots (docs/images/web-*.png): written when missing or with ADK_FLUENT_SCREENSHOTS=1.
 
-const bin = fileURLToPath(new URL('../../packages/fluent/bin/adk-fluent.mjs', import.meta.url))
+const bin = fileURLToPath(new URL('../../packages/devtools/bin/adk-fluent.mjs', import.meta.url))
 const showcaseFile = fileURLToPath(new URL('./index.ts', import.meta.url))
 const images = fileURLToPath(new URL('../../docs/images/', import.meta.url))
 

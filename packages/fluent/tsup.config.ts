@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', internal: 'src/internal.ts', cli: 'src/cli/main.ts', web: 'src/web/index.ts' },
+  entry: { index: 'src/index.ts', internal: 'src/internal.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import { EvalSetFailedError, expectEvalSet, readEvalConfigFile, readEvalSetFile } from '@adk-fluent/eval'
 import { describe, expect, it } from 'vitest'
-import { runCli } from '../../../packages/fluent/src/cli/main.js'
+import { runCli } from '@adk-fluent/devtools'
 import { createWeatherAgent } from '../index.js'
 import { offlineReply } from './agent.js'
 

@@ -1,2 +1,12 @@
-// @adk-fluent/devtools: the `adk-fluent` command line, the dev UI and ADK's HTTP API server.
-export {}
+// @adk-fluent/devtools: the `adk-fluent` command line and the dev UI's server (see docs/web-api.md).
+export { runCli } from './cli/main.js'
+export type { CliIo } from './cli/cli-io.js'
+export { startWebServer, PortInUseError } from './web/web-server.js'
+export type { WebServer, WebServerOptions } from './web/web-server.js'
+export { WebApp, WebRequestError } from './web/web-app.js'
+export type { WebAppOptions, WebModels } from './web/web-app.js'
+export { requestJson } from './web/trace-entry.js'
+export type { RequestJson, StateChange, TokenUsage, TraceBody, TraceEntry } from './web/trace-entry.js'
+export type { GraphView, GraphIssue } from './web/graph-view.js'
+export type { GraphEdge, GraphEdgeKind, GraphGroup, GraphModel, GraphNode } from './web/graph-model.js'
+export type { PreviewCall, PreviewResult, StateMark } from './web/preview-requests.js'

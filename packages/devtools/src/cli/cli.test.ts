@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { commands } from './commands.js'
 import { flow } from './fixtures/writer-critic.js'
 import { fixture, runBin } from './run-bin.test-helper.js'
 
@@ -11,6 +13,18 @@ describe('adk-fluent (the real bin, TypeScript modules loaded without a build)',
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/^Usage: adk-fluent <command> <file> \[options\]\n/)
     expect(result.stderr).toBe('')
+    // Every registered command has its lines in the help.
+    for (const command of commands) expect(result.stdout).toContain(`\n  ${command.name} <file>`)
+  })
+
+  it('prints the package version with --version (and -v)', async () => {
+    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string
+    }
+    for (const flag of ['--version', '-v']) {
+      const result = await runBin([flag])
+      expect(result).toEqual({ code: 0, stdout: `${manifest.version}\n`, stderr: '' })
+    }
   })
 
   it('explains the root builder of a module (the export no other export contains)', async () => {

@@ -22,15 +22,13 @@ export interface UiAsset {
 }
 
 function uiDirectory(): string {
-  // Sources: next to this file. Built (`dist/cli.js`): the sources shipped in the package's `src`.
+  // Next to the code that serves it: `src/web/ui/` beside this file in the sources, `dist/ui/` beside the bundle in
+  // an installed package (the build copies it there: scripts/copy-ui.mjs).
   const base = typeof __dirname === 'string' ? pathToFileURL(`${__dirname}/`).href : import.meta.url
-  const candidates = [new URL('./ui/', base), new URL('../src/web/ui/', base)]
-  const found = candidates.find((candidate) => existsSync(fileURLToPath(new URL('index.html', candidate))))
-  if (!found)
-    throw new Error(
-      `The dev UI's files are missing (looked in ${candidates.map((candidate) => fileURLToPath(candidate)).join(', ')}).`,
-    )
-  return fileURLToPath(found)
+  const directory = new URL('./ui/', base)
+  if (!existsSync(fileURLToPath(new URL('index.html', directory))))
+    throw new Error(`The dev UI's files are missing (looked in ${fileURLToPath(directory)}).`)
+  return fileURLToPath(directory)
 }
 
 let cache: Map<string, UiAsset> | undefined

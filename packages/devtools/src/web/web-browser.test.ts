@@ -1,7 +1,7 @@
 import { ScriptedLlm, call, text } from '@adk-fluent/core/testing'
 import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { FlowBuilder } from '../builders/flow-builder.js'
+import type { FlowBuilder } from '@adk-fluent/fluent'
 import { chromiumMissing, launchChromium, watchPage, type PageWatch } from './chromium.test-helper.js'
 import { failingFlow, gatedFlow, newsFlow, reviewFlow, tripFlow } from './web-fixtures.test-helper.js'
 import { startWebServer, type WebServer } from './web-server.js'

@@ -1,6 +1,6 @@
 import { ScriptedLlm, call, text } from '@adk-fluent/core/testing'
 import { z } from 'zod'
-import { Agent, FanOut, Loop, Pipeline } from '../index.js'
+import { Agent, FanOut, Loop, Pipeline } from '@adk-fluent/fluent'
 
 function getWeather({ city }: { city: string }) {
   return { city, sky: 'sunny', celsius: 21 }

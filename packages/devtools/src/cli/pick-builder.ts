@@ -1,7 +1,5 @@
-import type { FlowBuilder } from '../builders/flow-builder.js'
-import type { FlowNode } from '../ir/flow-node.js'
-import { nodeChildren } from '../ir/node-children.js'
-import { isNodeHolder } from '../parse/parse-step.js'
+import type { FlowBuilder, FlowNode } from '@adk-fluent/fluent'
+import { isNodeHolder, nodeChildren } from '@adk-fluent/fluent/internal'
 import { CliUsageError } from './cli-usage-error.js'
 
 function isBuilder(value: unknown): value is FlowBuilder {

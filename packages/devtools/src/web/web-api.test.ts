@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { FlowBuilder } from '../builders/flow-builder.js'
-import { Agent, Pipeline } from '../index.js'
+import { Agent, Pipeline, type FlowBuilder } from '@adk-fluent/fluent'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import { readSse } from './sse-client.test-helper.js'
 import type { TraceEntry } from './trace-entry.js'

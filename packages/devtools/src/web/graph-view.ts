@@ -1,4 +1,4 @@
-import type { FlowBuilder } from '../builders/flow-builder.js'
+import type { FlowBuilder } from '@adk-fluent/fluent'
 import { layoutGraph, type GraphLayout } from './graph-layout.js'
 import { parseMermaid } from './graph-model.js'
 
@@ -17,7 +17,7 @@ export interface GraphView extends GraphLayout {
  * The graph of a builder: `.toMermaid()`'s topology and data-flow edges (read back from its text, so both views
  * always agree), placed for drawing, with `.check()`'s issues attached to the nodes of the agents they name.
  */
-export function graphView(builder: FlowBuilder): GraphView {
+export function graphView(builder: FlowBuilder<unknown>): GraphView {
   const mermaid = builder.toMermaid()
   const layout = layoutGraph(parseMermaid(mermaid))
   const issues = builder.check().map((issue) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Agent } from '../builders/workflow-factories.js'
+import { Agent } from '@adk-fluent/fluent'
 import { pickBuilder } from './pick-builder.js'
 
 describe('pickBuilder', () => {

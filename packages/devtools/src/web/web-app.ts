@@ -10,7 +10,7 @@ import {
   type Session,
 } from '@adk-fluent/core'
 import { ScriptedLlm, type ScriptEntry } from '@adk-fluent/core/testing'
-import type { FlowBuilder } from '../builders/flow-builder.js'
+import type { FlowBuilder } from '@adk-fluent/fluent'
 import { chooseRunModel, type RunModelChoice } from '../cli/choose-run-model.js'
 import { eventEntries, applyStateDelta } from './event-entries.js'
 import { RunLog } from './run-log.js'
@@ -18,7 +18,7 @@ import { TracePlugin } from './trace-plugin.js'
 
 /** What the dev UI serves: the builder of a module, and where its sessions live. */
 export interface WebAppOptions {
-  readonly builder: FlowBuilder
+  readonly builder: FlowBuilder<unknown>
   /** The loaded module (its `mockScript` export runs the agents offline). */
   readonly module: Readonly<Record<string, unknown>>
   /** The module's path as given, for messages. */
@@ -79,7 +79,7 @@ export class WebApp {
     if (built && this.models !== 'mock-script') this.#shared = built
   }
 
-  get builder(): FlowBuilder {
+  get builder(): FlowBuilder<unknown> {
     return this.#options.builder
   }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The `adk-fluent` command. An installed package runs its built `dist/cli.js`. In the workspace, where nothing is
-// built, it runs the TypeScript sources through tsx, resolving `@adk-fluent/*` imports to their sources with the
-// `@adk-fluent/source` export condition (for the CLI and for the module it loads).
+// The `adk-fluent` command of @adk-fluent/devtools. An installed package runs its built `dist/cli.js`. In the
+// workspace, where nothing is built, it runs the TypeScript sources through tsx, resolving `@adk-fluent/*` imports to
+// their sources with the `@adk-fluent/source` export condition (for the CLI and for the module it loads).
 import { existsSync } from 'node:fs'
 import { register } from 'node:module'
 import { fileURLToPath } from 'node:url'

@@ -1,6 +1,6 @@
 import { LLMRegistry, type BaseLlm } from '@adk-fluent/core'
 import type { EvalCliInput } from '@adk-fluent/eval'
-import type { FlowBuilder } from '../builders/flow-builder.js'
+import type { FlowBuilder } from '@adk-fluent/fluent'
 import type { CliIo } from './cli-io.js'
 import { CliUsageError } from './cli-usage-error.js'
 import { chooseRunModel, hasGeminiCredentials } from './choose-run-model.js'
@@ -20,18 +20,13 @@ export interface EvalCommandInput {
 type EvalPackage = { runEvalCli(input: EvalCliInput): Promise<number> }
 
 /**
- * `adk-fluent eval`: the evaluation itself lives in `@adk-fluent/eval`, an optional peer of this package loaded only
- * here (so `@adk-fluent/fluent` does not depend on it, and it depends only on `@adk-fluent/core`: no cycle). This
+ * `adk-fluent eval`: the evaluation itself lives in `@adk-fluent/eval` (a dependency of this package, loaded only
+ * here, when the command runs; it depends only on `@adk-fluent/core`: no cycle). This
  * module loads the agent like `run` (models: the agents' own, Gemini with a key, or the module's `mockScript`
  * offline), resolves judge model names the same way, and hands over.
  */
 export async function evalCommand(input: EvalCommandInput, io: CliIo): Promise<number> {
-  let evalPackage: EvalPackage
-  try {
-    evalPackage = (await import('@adk-fluent/eval')) as EvalPackage
-  } catch {
-    throw new CliUsageError('"eval" needs the @adk-fluent/eval package: npm install @adk-fluent/eval')
-  }
+  const evalPackage = (await import('@adk-fluent/eval')) as EvalPackage
   const choice = chooseRunModel(input.builder.build(), input.module, io.env, input.file)
   const judge = (modelName: string): BaseLlm => {
     if (choice.kind !== 'mock-script' && /^(models\/)?gemini/.test(modelName) && !hasGeminiCredentials(io.env)) {

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { LlmResponse, ScriptEntry } from '@adk-fluent/core'
-import type { FlowBuilder } from '../builders/flow-builder.js'
-import { previewLlmCalls, type LlmCallPreview } from '../introspect/preview-llm-calls.js'
+import { previewLlmCalls, type FlowBuilder, type LlmCallPreview } from '@adk-fluent/fluent'
 import type { CliIo } from './cli-io.js'
 import { CliUsageError } from './cli-usage-error.js'
 

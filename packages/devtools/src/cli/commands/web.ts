@@ -1,0 +1,20 @@
+import { defineCommand } from '../command-definition.js'
+import { fileOnly, parsePort, text } from '../argument-values.js'
+import { webCommand as serveWeb } from '../../web/web-command.js'
+
+/** `adk-fluent web`: the dev UI on 127.0.0.1 until stopped. */
+export const webCommand = defineCommand({
+  name: 'web',
+  options: { export: false, port: false, sessions: false, session: false },
+  help: `  web <file> [--port 8000] [--sessions memory:] [--session id]
+                                           the dev UI on 127.0.0.1: graph, anatomy, chat with a live trace,
+                                           sessions (see docs/web-api.md); --session opens that session`,
+  parse: (args) => ({
+    name: 'web' as const,
+    ...fileOnly('web', args),
+    port: parsePort(args.options.get('port')),
+    sessions: text(args.options.get('sessions')),
+    session: text(args.options.get('session')),
+  }),
+  execute: (command, io) => serveWeb(command, io),
+})

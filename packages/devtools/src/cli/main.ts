@@ -1,0 +1,45 @@
+import { ConfigError } from '@adk-fluent/core'
+import type { CliIo } from './cli-io.js'
+import { CliUsageError } from './cli-usage-error.js'
+import { commands } from './commands.js'
+import { packageVersion } from './package-version.js'
+import { parseArguments, type CliCommand } from './parse-arguments.js'
+import { print } from './print.js'
+import { usage } from './usage.js'
+
+export type { CliIo, CliOutput } from './cli-io.js'
+
+async function execute(command: CliCommand, io: CliIo): Promise<number> {
+  if (command.name === 'help') {
+    print(io, usage)
+    return 0
+  }
+  if (command.name === 'version') {
+    print(io, packageVersion())
+    return 0
+  }
+  const definition = commands.find((candidate) => candidate.name === command.name)
+  if (!definition) throw new Error(`no command is registered as "${command.name}"`)
+  // The definition found by name is the one whose parse produced `command`.
+  return definition.execute(command as never, io)
+}
+
+/**
+ * Runs the `adk-fluent` command line and returns the exit code: 0 done, 1 failed (a build or run error, or `check`
+ * found errors), 2 bad usage (one line on stderr: unknown command or option, missing file, no exported builder,
+ * invalid `--state` JSON, no model to run on).
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    return await execute(parseArguments(argv), io)
+  } catch (error) {
+    if (error instanceof CliUsageError) {
+      io.stderr.write(`adk-fluent: ${error.message}\n`)
+      return 2
+    }
+    const message = error instanceof Error ? error.message : String(error)
+    const label = ConfigError.isConfigError(error) ? 'invalid configuration' : 'failed'
+    io.stderr.write(`adk-fluent: ${label}: ${message}\n`)
+    return 1
+  }
+}

@@ -1,0 +1,20 @@
+import { commands } from './commands.js'
+
+/** The text of `adk-fluent --help`: every registered command's lines between a header and the notes. */
+export const usage = `Usage: adk-fluent <command> <file> [options]
+
+Commands:
+${commands.map((command) => command.help).join('\n')}
+  --version                                this package's version
+
+<file> is a TypeScript or JavaScript module exporting builders (no build step needed). When it exports several,
+the one no other export contains is used (or the default export); --export <name> picks one.
+
+anatomy --replies: a JSON file { "agent": [reply, …] }; a reply is a string, { "text": "…" },
+{ "call": "tool", "args": { … } } or an LlmResponse. Agents without replies answer with placeholders.
+
+run: agents without a model of their own use Gemini when GOOGLE_API_KEY (or GEMINI_API_KEY) is set. Without a key,
+a \`mockScript\` export (a list of replies, or { agentName: [replies] }) runs every model offline on a ScriptedLlm.
+Exit codes: 0 done, 1 failed (a run error, check found errors, or an eval case did not pass), 2 bad usage (unknown
+command, missing file, no exported builder, invalid --state JSON).
+`
