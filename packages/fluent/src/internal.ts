@@ -22,11 +22,8 @@ export { isArtifactOperation } from './namespaces/artifacts/artifact-operation.j
 export { throwConfigIssue, type IssuePath } from './parse/config-issue.js'
 export { describeValue } from './parse/describe-value.js'
 export { parseStateKey } from './parse/parse-state-key.js'
-<<<<<<< HEAD
-export { agentFileKind, loadAgentFile, type AgentFileKind } from './files/load-agent-file.js'
-=======
 // For `@adk-fluent/devtools` (the command line and the dev UI).
 export { formatIssues } from './introspect/format-issues.js'
 export { runEvents } from './ask/run-events.js'
 export { isNodeHolder } from './parse/parse-step.js'
->>>>>>> main
+export { agentFileKind, loadAgentFile, type AgentFileKind } from './files/load-agent-file.js'
