@@ -5,16 +5,18 @@ import { webCommand as serveWeb } from '../../web/web-command.js'
 /** `adk-fluent web`: the dev UI on 127.0.0.1 until stopped. */
 export const webCommand = defineCommand({
   name: 'web',
-  options: { export: false, port: false, sessions: false, session: false },
-  help: `  web <file> [--port 8000] [--sessions memory:] [--session id]
+  options: { export: false, port: false, sessions: false, session: false, replies: false },
+  help: `  web <file> [--port 8000] [--sessions memory:] [--session id] [--replies file.json]
                                            the dev UI on 127.0.0.1: graph, anatomy, chat with a live trace,
-                                           sessions (see docs/web-api.md); --session opens that session`,
+                                           sessions (see docs/web-api.md); --session opens that session;
+                                           --replies chats offline on per-agent replies`,
   parse: (args) => ({
     name: 'web' as const,
     ...fileOnly('web', args),
     port: parsePort(args.options.get('port')),
     sessions: text(args.options.get('sessions')),
     session: text(args.options.get('session')),
+    replies: text(args.options.get('replies')),
   }),
   execute: (command, io) => serveWeb(command, io),
 })
