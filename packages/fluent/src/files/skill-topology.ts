@@ -65,25 +65,20 @@ export function parseTopology(text: string): TopologyNode {
     return token.value
   }
 
-  function fanOut(): TopologyNode {
-    const branches = [pipeline()]
-    while (peek().kind === '|') {
+  /** Operands joined by `operator`; nested groups of the same kind flatten into one. */
+  function joined(operator: '|' | '>>', operand: () => TopologyNode): TopologyNode {
+    const parts = [operand()]
+    while (peek().kind === operator) {
       next()
-      branches.push(pipeline())
+      parts.push(operand())
     }
-    if (branches.length === 1) return branches[0] as TopologyNode
-    return { kind: 'parallel', branches: branches.flatMap((b) => (b.kind === 'parallel' ? b.branches : [b])) }
+    if (parts.length === 1) return parts[0] as TopologyNode
+    if (operator === '|')
+      return { kind: 'parallel', branches: parts.flatMap((p) => (p.kind === 'parallel' ? p.branches : [p])) }
+    return { kind: 'sequence', steps: parts.flatMap((p) => (p.kind === 'sequence' ? p.steps : [p])) }
   }
-
-  function pipeline(): TopologyNode {
-    const steps = [loop()]
-    while (peek().kind === '>>') {
-      next()
-      steps.push(loop())
-    }
-    if (steps.length === 1) return steps[0] as TopologyNode
-    return { kind: 'sequence', steps: steps.flatMap((s) => (s.kind === 'sequence' ? s.steps : [s])) }
-  }
+  const fanOut = (): TopologyNode => joined('|', pipeline)
+  const pipeline = (): TopologyNode => joined('>>', loop)
 
   function loop(): TopologyNode {
     let node: TopologyNode
