@@ -116,7 +116,7 @@ describe(
       )
     })
 
-    it('web serves a skill and chats offline on --replies', async () => {
+    it('web serves an agent config and chats offline on --replies', async () => {
       let out = ''
       const io: CliIo = {
         stdout: { write: (text) => (out += text) },
@@ -127,14 +127,21 @@ describe(
       let stop: () => void = () => undefined
       const stopped = new Promise<void>((resolve) => (stop = resolve))
       const exit = webCommand(
-        { file: review, exportName: undefined, port: 0, sessions: 'memory:', session: undefined, replies },
+        { file: review, exportName: undefined, port: 0, sessions: 'memory:', session: 'first', replies },
         io,
         stopped,
       )
       await expect
         .poll(() => out, { timeout: 15_000 })
         .toMatch(/^adk-fluent web: review at http:\/\/127\.0\.0\.1:\d+\/\n/)
-      expect(out).toContain('models: offline')
+      expect(out).toContain(`models: offline, the replies of ${replies};`)
+      const url = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)?.[1] as string
+      const run = (await (
+        await fetch(new URL('/api/sessions/first/runs', url), { method: 'POST', body: '{"text":"Write about cats."}' })
+      ).json()) as { runId: string }
+      const stream = await (await fetch(new URL(`/api/runs/${run.runId}/stream`, url))).text()
+      expect(stream).toContain('Cats sleep sixteen hours a day.')
+      expect(stream).toContain('Clear and short.')
       stop()
       expect(await exit).toBe(0)
     })

@@ -118,7 +118,12 @@ export async function webCommand(
     }
     throw error
   }
-  const models = server.app.models === undefined ? 'none (the tree does not build)' : modelNames[server.app.models]
+  const models =
+    server.app.models === undefined
+      ? 'none (the tree does not build)'
+      : server.app.models === 'mock-script' && input.replies !== undefined
+        ? `offline, the replies of ${input.replies}`
+        : modelNames[server.app.models]
   io.stdout.write(
     `adk-fluent web: ${server.app.appName} at ${server.url}\n  models: ${models}; sessions: ${sessions.uri}\n  Ctrl+C stops it.\n`,
   )
