@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { Agent } from '../builders/workflow-factories.js'
 import { AgentFileError, type AgentFileProblem } from './agent-file-error.js'
 import { FieldReader, type YamlRecord } from './field-reader.js'
 import { parseTopology, topologyAgents, TopologySyntaxError, type TopologyNode } from './skill-topology.js'
@@ -86,6 +87,13 @@ function readAgent(reader: FieldReader, value: unknown, path: FieldPath): SkillA
     path: [...path, 'tools', ...(Array.isArray(record['tools']) ? [index] : [])],
   }))
   if (name === undefined || instruct === undefined) return undefined
+  // The builder calls the agent will get, made once here so a bad name, template or key is reported at its line.
+  const probe = reader.attempt([...path, 'name'], () => Agent(name))
+  if (!probe) return undefined
+  reader.attempt([...path, 'instruct'], () => probe.instruct(instruct))
+  if (model !== undefined) reader.attempt([...path, 'model'], () => probe.model(model))
+  if (reads.length > 0) reader.attempt([...path, 'reads'], () => probe.reads(...reads))
+  if (writes !== undefined) reader.attempt([...path, 'writes'], () => probe.writes(writes))
   return { name, model, description, instruct, tools, reads, writes, path }
 }
 

@@ -180,6 +180,17 @@ describe('Skill(path): a SKILL.md as a builder', () => {
       '11:1 topology: agent "x" (character 6) is not one of the skill\'s agents (a, b).',
       '7:5 agents.1.name: agent "b" is not used in the topology.',
     ])
+    const names = fileError(() =>
+      Skill(
+        skill(
+          '---\nname: k\nagents:\n  - name: my-agent\n    instruct: A.\n  - name: b\n    instruct: B.\n    writes: bad key\ntopology: b\n---\n',
+        ),
+      ),
+    )
+    expect(names.problems.map((problem) => `${problem.line}:${problem.field.join('.')}`)).toEqual([
+      '4:agents.0.name',
+      '8:agents.1.writes',
+    ])
     const syntax = fileError(() =>
       Skill(skill('---\nname: s\nagents:\n  - {name: a, instruct: A.}\ntopology: a >>\n---\n')),
     )
