@@ -2,6 +2,7 @@ import { exitLoop } from '@adk-fluent/core'
 import type { AgentBuilder } from '../builders/agent-builder.js'
 import type { ToolArgument, ToolsInput } from '../parse/parse-tools.js'
 import { googleSearch, mcp, urlContext } from '../namespaces/tools/ecosystem-factories.js'
+import { loadMemory, preloadMemory } from '../namespaces/tools/memory-factories.js'
 import type { McpServerParams } from '../namespaces/tools/mcp-toolset.js'
 import { lookupName, offered } from './config-references.js'
 import { isYamlRecord, type FieldReader, type YamlRecord } from './field-reader.js'
@@ -21,6 +22,8 @@ const builtIns: Readonly<Record<string, () => ToolStep>> = {
   google_search: () => (builder) => builder.tools(googleSearch()),
   url_context: () => (builder) => builder.tools(urlContext()),
   exit_loop: () => (builder) => builder.tool(exitLoop),
+  load_memory: () => (builder) => builder.tools(loadMemory()),
+  preload_memory: () => (builder) => builder.tools(preloadMemory()),
 }
 
 const mcpNames = new Set(['MCPToolset', 'McpToolset'])

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { ConfigError, isLlmAgent, LoopAgent, ParallelAgent, SequentialAgent, type BaseAgent } from '@adk-fluent/core'
 import * as C from '../namespaces/context/index.js'
 import { googleSearch, mcp, urlContext } from '../namespaces/tools/ecosystem-factories.js'
+import { loadMemory, preloadMemory } from '../namespaces/tools/memory-factories.js'
 import { Agent } from '../builders/workflow-factories.js'
 import { AgentFileError } from './agent-file-error.js'
 import { loadAgentConfig } from './load-agent-config.js'
@@ -413,10 +414,11 @@ describe('loadAgentConfig: fields and errors', () => {
 })
 
 describe('loadAgentConfig: the smaller promises of docs/agents-from-files.md', () => {
-  it('takes the singular *_callback forms, url_context, and refuses non-text static_instruction, MCP timeouts and agent-owned settings', () => {
+  it('takes the singular *_callback forms, url_context and the memory tools, and refuses non-text static_instruction, MCP timeouts and agent-owned settings', () => {
     const note = () => undefined
     const root = folder({
-      'ok.yaml': 'name: a\ninstruction: x\nbefore_model_callback: lib.note\ntools: [url_context]\n',
+      'ok.yaml':
+        'name: a\ninstruction: x\nbefore_model_callback: lib.note\ntools: [url_context, load_memory, preload_memory]\n',
       'bad.yaml': [
         'name: a',
         'instruction: x',
@@ -433,7 +435,15 @@ describe('loadAgentConfig: the smaller promises of docs/agents-from-files.md', (
     })
     const ok = loadAgentConfig(join(root, 'ok.yaml'), { callbacks: { note } })
     expect(ok.node.kind === 'agent' && ok.node.callbacks.beforeModel).toEqual([note])
-    expect(ok.explain()).toEqual(Agent('a').instruct('x').tools(urlContext()).beforeModel(note).explain())
+    expect(ok.explain()).toEqual(
+      Agent('a')
+        .instruct('x')
+        .tools(urlContext())
+        .tools(loadMemory())
+        .tools(preloadMemory())
+        .beforeModel(note)
+        .explain(),
+    )
     const error = problems(() => loadAgentConfig(join(root, 'bad.yaml')))
     expect(error.problems.map((problem) => `${problem.line}:${problem.field.join('.')}`)).toEqual([
       '3:static_instruction',

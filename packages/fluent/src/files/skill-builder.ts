@@ -42,7 +42,7 @@ export interface SkillBuilder extends FlowBuilder {
   readonly agentNames: readonly string[]
   /**
    * Supplies tools the agents name (`tools: [search]`) by name (merged with earlier injections). Every injected name
-   * must be used by some agent. Names of ADK's built-in tools (`google_search`, `url_context`, `exit_loop`) need no
+   * must be used by some agent. Names of ADK's built-in tools (`google_search`, `url_context`, `exit_loop`, `load_memory`, `preload_memory`) need no
    * injection; an injected tool of the same name wins.
    * @example Skill('skills/research').inject({ search: T.fn(search), fetch_page: fetchPage })
    */
