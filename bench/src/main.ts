@@ -39,6 +39,10 @@ const scenarios: Record<string, { title: string; load: () => Promise<ScenarioRun
     title: 'long-term memory (in memory, SQLite, PostgreSQL)',
     load: async () => (await import('./scenarios/l-memory.js')).runLongTermMemory,
   },
+  M: {
+    title: 'context isolation (showcase tokens)',
+    load: async () => (await import('./scenarios/m-context-isolation.js')).runContextIsolation,
+  },
 }
 
 const usage = `usage: pnpm bench [--quick] [--only=A,B,… [--merge]]

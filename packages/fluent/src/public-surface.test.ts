@@ -63,6 +63,7 @@ describe('@adk-fluent/fluent public surface', () => {
       'budget',
       'capture',
       'compact',
+      'currentTurn',
       'dedup',
       'default',
       'distill',
@@ -165,6 +166,7 @@ describe('@adk-fluent/fluent public surface', () => {
     expect(Object.keys(internal).sort()).toEqual([
       'agentFileKind',
       'applyDelta',
+      'bareStateKey',
       'compileContext',
       'compilePrompt',
       'composeInstruction',

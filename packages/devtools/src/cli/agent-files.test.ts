@@ -7,6 +7,7 @@ import type { CliIo } from './cli-io.js'
 import { runCli } from './main.js'
 import { fixture, runBin } from './run-bin.test-helper.js'
 import { webCommand } from '../web/web-command.js'
+import { apiServerCommand, appNameOf } from '../api-server/api-server-command.js'
 
 const review = fixture('agent-files/review')
 const reviewConfig = fixture('agent-files/review/root_agent.yaml')
@@ -142,6 +143,47 @@ describe(
       const stream = await (await fetch(new URL(`/api/runs/${run.runId}/stream`, url))).text()
       expect(stream).toContain('Cats sleep sixteen hours a day.')
       expect(stream).toContain('Clear and short.')
+      stop()
+      expect(await exit).toBe(0)
+    })
+
+    it('api-server serves a config as the app named after its folder, offline on --replies', async () => {
+      let out = ''
+      const io: CliIo = {
+        stdout: { write: (text) => (out += text) },
+        stderr: { write: () => true },
+        env: { GOOGLE_API_KEY: 'not-a-real-key' },
+        cwd: process.cwd(),
+      }
+      let stop: () => void = () => undefined
+      const stopped = new Promise<void>((resolve) => (stop = resolve))
+      const exit = apiServerCommand(
+        { file: reviewConfig, exportName: undefined, port: 0, sessions: undefined, adkWeb: false, replies },
+        io,
+        stopped,
+      )
+      await expect.poll(() => out, { timeout: 15_000 }).toMatch(/at http/)
+      const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] as string
+      expect(await (await fetch(`${url}/list-apps`)).json()).toEqual(['review'])
+      expect([appNameOf(review), appNameOf(fixture('agent-files/brief/SKILL.md'))]).toEqual(['review', 'brief'])
+      const session = (await (
+        await fetch(`${url}/apps/review/users/u/sessions`, { method: 'POST', body: '{}' })
+      ).json()) as { id: string }
+      const events = (await (
+        await fetch(`${url}/run`, {
+          method: 'POST',
+          body: JSON.stringify({
+            appName: 'review',
+            userId: 'u',
+            sessionId: session.id,
+            newMessage: { parts: [{ text: 'Write about cats.' }] },
+          }),
+        })
+      ).json()) as { author: string; content: { parts: { text: string }[] } }[]
+      expect(events.map((event) => [event.author, event.content.parts[0]?.text])).toEqual([
+        ['writer', 'Cats sleep sixteen hours a day.'],
+        ['critic', 'Clear and short.'],
+      ])
       stop()
       expect(await exit).toBe(0)
     })

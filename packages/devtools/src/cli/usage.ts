@@ -13,7 +13,7 @@ agent config (a .yaml file, or a folder with root_agent.yaml) or a skill (a SKIL
 
 --replies: a JSON file { "agent": [reply, …] }; a reply is a string, { "text": "…" },
 { "call": "tool", "args": { … } } or an LlmResponse. anatomy: agents without replies answer with placeholders;
-run, eval, web: the models run offline on these replies, even when a Gemini key is set.
+run, eval, web, api-server: the models run offline on these replies, even when a Gemini key is set.
 
 run: agents without a model of their own use Gemini when GOOGLE_API_KEY (or GEMINI_API_KEY) is set. Without a key,
 a \`mockScript\` export (a list of replies, or { agentName: [replies] }) runs every model offline on a ScriptedLlm.

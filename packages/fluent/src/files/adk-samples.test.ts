@@ -156,7 +156,7 @@ describe("ADK's sample agent configs load into the builders you would write", ()
 
   it('multi_agent_loop_config: a LoopAgent (max_iterations) with exit_loop and include_contents: none', async () => {
     const agent = (name: string, description: string, instruction: string, key: string) =>
-      Agent(name, 'gemini-2.5-flash').describe(description).context(C.none()).instruct(instruction).writes(key)
+      Agent(name, 'gemini-2.5-flash').describe(description).context(C.currentTurn()).instruct(instruction).writes(key)
     const loaded = loadAgentConfig(sample('multi_agent_loop_config'))
     const initial = lines(
       'You are a Creative Writing Assistant tasked with starting a story.',

@@ -1,6 +1,7 @@
-import { ConfigError, type ConfigIssue } from '@adk-fluent/core'
+import { ConfigError, type ConfigIssueInit } from '@adk-fluent/core'
 
-const marker = Symbol.for('adk-fluent.agent-file-error')
+/** The `code` of every issue of an {@link AgentFileError}. */
+export const AGENT_FILE_INVALID_ISSUE = 'agent_file_invalid'
 
 /** One problem in an agent file: where it is (file, 1-based line and column), which field, what is wrong, the fix. */
 export interface AgentFileProblem {
@@ -12,6 +13,8 @@ export interface AgentFileProblem {
   readonly field: readonly (string | number)[]
   readonly message: string
   readonly hint?: string
+  /** The issue code: the builder's own when a builder call refused the value (`state_key_invalid`), else `agent_file_invalid`. */
+  readonly code?: string
 }
 
 function fieldText(field: readonly (string | number)[]): string {
@@ -27,29 +30,25 @@ function formatProblem(problem: AgentFileProblem): string {
 /**
  * An agent config (YAML) or a skill (`SKILL.md`) that cannot be loaded: every problem found in the file and the
  * files it references, each naming the file, the line and column, and the field (`agents/root.yaml:4:1:
- * instructions: field "instructions" is not part of an LlmAgent config…`). A `ConfigError` (code `CONFIG_INVALID`);
- * recognise it with {@link AgentFileError.isInstance}.
+ * instructions: field "instructions" is not part of an LlmAgent config…`). A `ConfigError` (code `CONFIG_INVALID`,
+ * each issue's code `agent_file_invalid` unless a builder call gave its own); recognise it with `AgentFileError.isInstance(error)` (or
+ * `ConfigError.isInstance(error)`).
  */
 export class AgentFileError extends ConfigError {
   readonly problems: readonly AgentFileProblem[]
 
   constructor(problems: readonly AgentFileProblem[]) {
-    const issues: ConfigIssue[] = problems.map((problem) => ({
+    const issues: ConfigIssueInit[] = problems.map((problem) => ({
+      code: problem.code ?? AGENT_FILE_INVALID_ISSUE,
       path: [`${problem.file}:${problem.line}:${problem.column}`, ...problem.field],
       message: problem.message,
       ...(problem.hint === undefined ? {} : { hint: problem.hint }),
     }))
     super(issues)
-    Object.defineProperty(this, marker, { value: true })
     this.problems = Object.freeze(problems.map((problem) => Object.freeze({ ...problem })))
     this.message =
       problems.length === 1
         ? formatProblem(problems[0] as AgentFileProblem)
         : `${problems.length} problems in agent files:\n${problems.map((problem, index) => `${index + 1}. ${formatProblem(problem)}`).join('\n')}`
-  }
-
-  /** True for an {@link AgentFileError}, whichever module instance created it. */
-  static override isInstance(error: unknown): error is AgentFileError {
-    return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[marker] === true
   }
 }

@@ -32,8 +32,9 @@ export class FieldReader {
   }
 
   /** Records a problem at `path`; returns `undefined` so callers can `return reader.fail(...)`. */
-  fail(path: FieldPath, message: string, hint?: string): undefined {
-    this.problems.push(this.source.problem(path, message, hint))
+  fail(path: FieldPath, message: string, hint?: string, code?: string): undefined {
+    const problem = this.source.problem(path, message, hint)
+    this.problems.push(code === undefined ? problem : { ...problem, code })
     return undefined
   }
 
@@ -44,7 +45,7 @@ export class FieldReader {
     } catch (error) {
       if (!(AdkFluentError.isInstance(error) && ConfigError.isConfigError(error))) throw error
       const issues = (error as ConfigError).issues
-      for (const issue of issues) this.fail(path, issue.message, issue.hint)
+      for (const issue of issues) this.fail(path, issue.message, issue.hint, issue.code)
       return undefined
     }
   }

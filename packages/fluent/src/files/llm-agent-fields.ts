@@ -7,7 +7,7 @@ import type {
 import type { z } from 'zod'
 import type { AgentBuilder } from '../builders/agent-builder.js'
 import type { GenerateContentConfig } from '../ir/agent-node.js'
-import { none } from '../namespaces/context/index.js'
+import { currentTurn } from '../namespaces/context/index.js'
 import type { ToolStep } from './config-tools.js'
 import type { FieldReader, YamlRecord } from './field-reader.js'
 import type { FieldPath } from './yaml-source.js'
@@ -65,7 +65,8 @@ const unsupported: Readonly<Record<string, string>> = {
 
 /**
  * Reads the `LlmAgent` fields of `record` (refusing the others, each as a problem) into the calls you would write:
- * `.model()`, `.instruct()`, `.static()`, `.writes()`, `include_contents: none` as `.context(C.none())`, the transfer
+ * `.model()`, `.instruct()`, `.static()`, `.writes()`, `include_contents: none` as `.context(C.currentTurn())` (ADK's
+ * current turn), the transfer
  * flags as `.stay()` / `.noPeers()` / `.isolate()`, `.accepts()` / `.returns()`, `.generateContentConfig()`, tools in
  * order, then the model and tool callbacks in order. @internal
  */
@@ -113,7 +114,7 @@ export function readLlmFields(
     [['instruction'], (agent) => (instruction === undefined ? agent : agent.instruct(instruction))],
     [['static_instruction'], (agent) => (staticInstruction === undefined ? agent : agent.static(staticInstruction))],
     [['output_key'], (agent) => (outputKey === undefined ? agent : agent.writes(outputKey))],
-    [['include_contents'], (agent) => (includeContents === 'none' ? agent.context(none()) : agent)],
+    [['include_contents'], (agent) => (includeContents === 'none' ? agent.context(currentTurn()) : agent)],
     [
       ['disallow_transfer_to_parent'],
       (agent) => (toParent && toPeers ? agent.isolate() : toParent ? agent.stay() : toPeers ? agent.noPeers() : agent),

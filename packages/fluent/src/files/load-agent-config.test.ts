@@ -177,6 +177,14 @@ describe("ADK's agent config test cases", () => {
     expect(problems(() => loadAgentConfig(file)).message).toBe(
       `${file}:3:1: instructions: field "instructions" is not part of an LlmAgent config. Did you mean "instruction"?`,
     )
+    const error = problems(() => loadAgentConfig(file))
+    expect([AgentFileError.isInstance(error), ConfigError.isInstance(error)]).toEqual([true, true])
+    expect(AgentFileError.isInstance(new ConfigError('plain'))).toBe(false)
+    expect(error.issues.map((issue) => [issue.code, issue.path])).toEqual([
+      ['agent_file_invalid', [`${file}:3:1`, 'instructions']],
+    ])
+    const badKey = join(folder({ 'k.yaml': 'name: a\ninstruction: x\noutput_key: "bad key"\n' }), 'k.yaml')
+    expect(problems(() => loadAgentConfig(badKey)).issues.map((issue) => issue.code)).toEqual(['state_key_invalid'])
   })
 
   it('needs name and instruction on an LlmAgent, and refuses model_code and accumulate_output_key', () => {
@@ -321,7 +329,7 @@ describe('loadAgentConfig: fields and errors', () => {
       .instruct('Judge {answer}.')
       .static('You are a fair judge.')
       .writes('verdict')
-      .context(C.none())
+      .context(C.currentTurn())
       .stay()
       .accepts(Question)
       .returns(Verdict)
