@@ -64,6 +64,15 @@ export type { LlmAnatomyOptions, LlmCallPreview, LlmCallsPreview } from './intro
 export { previewLlmCalls } from './introspect/llm-anatomy-preview.js'
 export type { TreePath } from './check/node-visit.js'
 
+// Agents from files
+export { loadAgentConfig } from './files/load-agent-config.js'
+export type { AgentConfigBuilder, AgentConfigOptions, ConfigCallback } from './files/load-agent-config.js'
+export type { ConfigTool } from './files/config-tools.js'
+export { Skill } from './files/skill-builder.js'
+export type { SkillAgentConfigure, SkillAgentOverrides, SkillBuilder } from './files/skill-builder.js'
+export { AgentFileError } from './files/agent-file-error.js'
+export type { AgentFileProblem } from './files/agent-file-error.js'
+
 // Run-time agents and errors
 export { AgentTimeoutError } from './agents/agent-timeout-error.js'
 export { ConfigError, StateError } from '@adk-fluent/core'

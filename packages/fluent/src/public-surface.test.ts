@@ -9,6 +9,7 @@ describe('@adk-fluent/fluent public surface', () => {
     expect(Object.keys(fluent).sort()).toEqual([
       'A',
       'Agent',
+      'AgentFileError',
       'AgentTimeoutError',
       'C',
       'ConfigError',
@@ -19,11 +20,13 @@ describe('@adk-fluent/fluent public surface', () => {
       'Pipeline',
       'Route',
       'S',
+      'Skill',
       'StateError',
       'T',
       'expect',
       'gate',
       'isFlowNode',
+      'loadAgentConfig',
       'mapOver',
       'previewLlmCalls',
       'race',
@@ -161,6 +164,7 @@ describe('@adk-fluent/fluent public surface', () => {
 
   it('@adk-fluent/fluent/internal exports exactly these names', () => {
     expect(Object.keys(internal).sort()).toEqual([
+      'agentFileKind',
       'applyDelta',
       'bareStateKey',
       'compileContext',
@@ -179,6 +183,7 @@ describe('@adk-fluent/fluent public surface', () => {
       'isPromptSpec',
       'isStateTransform',
       'isToolComposite',
+      'loadAgentFile',
       'nodeChildren',
       'nodeOutputKey',
       'parseStateKey',
