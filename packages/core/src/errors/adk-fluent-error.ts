@@ -18,6 +18,8 @@ export type ErrorCode =
   | 'SESSION_STORE_FAILED'
   | 'ABORTED'
   | 'INTERNAL'
+  | 'GUARD_VIOLATION'
+  | 'CIRCUIT_OPEN'
 
 /** Options shared by every adk-fluent error. */
 export interface AdkFluentErrorOptions {
@@ -60,6 +62,8 @@ const runEndingCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'SESSION_STORE_FAILED',
   'SESSION_BUSY',
   'SESSION_STALE',
+  'GUARD_VIOLATION',
+  'CIRCUIT_OPEN',
 ])
 
 /**

@@ -10,4 +10,5 @@ export {
   ToolError,
   UsageLimitError,
 } from './runtime-errors.js'
+export { CircuitOpenError, GuardViolationError } from './guard-errors.js'
 export { AlreadyExistsError, SessionBusyError, SessionStoreError, StaleSessionError } from './session-errors.js'

@@ -1,0 +1,81 @@
+import {
+  LLMRegistry,
+  type BaseLlm,
+  type Context,
+  type LlmAgent,
+  type LlmRequest,
+  type LlmResponse,
+} from '@adk-fluent/core'
+import type { GuardSpec, JudgeVerdict } from './guard-spec.js'
+
+/** The instruction a judge model receives (also shown by previews). @internal */
+export function judgeInstruction(criteria: string): string {
+  return `You are a strict content judge. Decide whether the text meets these criteria:\n${criteria}\nAnswer only with JSON: {"verdict": "allow" | "block", "reason": "<one sentence>"}.`
+}
+
+/** The request a judge model receives for `text`. @internal */
+export function judgeRequest(criteria: string, text: string, model: string): LlmRequest {
+  return {
+    model,
+    contents: [{ role: 'user', parts: [{ text: `Text to judge:\n<<<\n${text}\n>>>` }] }],
+    config: { systemInstruction: judgeInstruction(criteria), responseMimeType: 'application/json' },
+    toolsDict: {},
+  }
+}
+
+function judgeModel(guard: GuardSpec, context: Context): BaseLlm {
+  const chosen = guard.judge?.model
+  if (chosen === undefined) return (context.invocationContext.agent as LlmAgent).canonicalModel
+  return typeof chosen === 'string' ? LLMRegistry.newLlm(chosen) : chosen
+}
+
+/** Reads `{ verdict, reason }` from a judge's answer; anything else is `undefined` (and blocks). */
+function readVerdict(response: LlmResponse | undefined): JudgeVerdict | undefined {
+  const text = (response?.content?.parts ?? [])
+    .map((part) => part.text ?? '')
+    .join('')
+    .trim()
+  const json = text.replace(/^```(?:json)?\s*|\s*```$/g, '')
+  try {
+    const parsed = JSON.parse(json) as { verdict?: unknown; reason?: unknown }
+    if (parsed.verdict !== 'allow' && parsed.verdict !== 'block') return undefined
+    return { verdict: parsed.verdict, reason: typeof parsed.reason === 'string' ? parsed.reason : '' }
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Asks the guard's judge about `text`: one model call, counted in the run's usage (under the agent) and traced as a
+ * `chat` span. Fails closed: an error, an error response or an unreadable answer gives a `block` verdict.
+ */
+export async function runJudge(guard: GuardSpec, context: Context, text: string): Promise<JudgeVerdict> {
+  const ctx = context.invocationContext
+  const agentName = ctx.agent.name
+  let model: BaseLlm
+  try {
+    model = judgeModel(guard, context)
+  } catch (error) {
+    return { verdict: 'block', reason: `the judge model is unavailable (${(error as Error).message})` }
+  }
+  const request = judgeRequest(guard.judge?.criteria ?? '', text, model.model)
+  ctx.usage.addModelCall(agentName)
+  const traced = ctx.tracing?.startModelCall(agentName, model.model, request, ctx.traceContext)
+  let last: LlmResponse | undefined
+  try {
+    for await (const response of model.generateContentAsync(request, false, ctx.abortSignal)) {
+      if (!response.partial) last = response
+    }
+  } catch (error) {
+    if (traced) ctx.tracing?.recordError(traced, error)
+    return { verdict: 'block', reason: 'the judge failed' }
+  } finally {
+    if (traced) {
+      if (last) ctx.tracing?.recordModelResponse(traced, last)
+      traced.span.end()
+    }
+  }
+  if (last?.usageMetadata) ctx.usage.addTokens(agentName, last.usageMetadata)
+  if (last?.errorCode !== undefined) return { verdict: 'block', reason: 'the judge failed' }
+  return readVerdict(last) ?? { verdict: 'block', reason: 'the judge gave no readable verdict' }
+}
