@@ -65,4 +65,4 @@ export type { TreePath } from './check/node-visit.js'
 
 // Run-time agents and errors
 export { AgentTimeoutError } from './agents/agent-timeout-error.js'
-export { ConfigError, StateError } from '@adk-fluent/core'
+export { CircuitOpenError, ConfigError, GuardViolationError, StateError } from '@adk-fluent/core'
