@@ -35,6 +35,7 @@ const scenarios: Record<string, { title: string; load: () => Promise<ScenarioRun
     title: 'durable sessions (SQLite, PostgreSQL)',
     load: async () => (await import('./scenarios/k-durable-sessions.js')).runDurableSessions,
   },
+  L: { title: 'guards (G.pii)', load: async () => (await import('./scenarios/l-guards.js')).runGuards },
 }
 
 const usage = `usage: pnpm bench [--quick] [--only=A,B,… [--merge]]

@@ -59,7 +59,7 @@ describe('G.pii on a model call', () => {
     expect(sent).toContain('[REDACTED:email]')
     expect(sent).toContain('[REDACTED:card]')
     const reply = seen.find((event) => event.author === 'support')
-    expect(reply?.customMetadata?.guards).toEqual([
+    expect(reply?.customMetadata?.['guards']).toEqual([
       { guard: 'pii', on: 'input', action: 'redact', found: { email: 1, card: 1 } },
     ])
     // The stored user message is what the user said; only the model's copy is redacted.

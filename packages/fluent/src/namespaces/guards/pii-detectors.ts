@@ -83,25 +83,70 @@ const needs: Readonly<Record<PiiKind, RegExp>> = {
   phone: /\d{3}/,
 }
 
+/** Kinds found inside runs of digits and separators (scanned only within such runs). */
+const digitKinds: ReadonlySet<PiiKind> = new Set<PiiKind>(['card', 'us_ssn', 'phone'])
+
+/**
+ * A run of at least 9 digits (the fewest a card, an SSN or a phone number has) with up to two separators between
+ * digits, starting at the first digit of a number; the number kinds are looked for only inside such runs.
+ */
+const digitRun = /\d(?<!\d\d)(?:[ ().-]{0,2}\d){8,}/g
+
+/** Characters of an email's local part and domain. */
+const emailChar = /[A-Za-z0-9._%+-]/
+const domainChar = /[A-Za-z0-9.-]/
+const wholeEmail = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/
+
+/** Emails, found from each `@` outwards (a regex starting with a character class would try every position). */
+function replaceEmails(text: string, replace: () => string): string {
+  let at = text.indexOf('@')
+  if (at < 0) return text
+  let result = ''
+  let copied = 0
+  while (at >= 0) {
+    let start = at
+    while (start > copied && emailChar.test(text[start - 1] as string)) start--
+    let end = at + 1
+    while (end < text.length && domainChar.test(text[end] as string)) end++
+    while (end > at + 1 && !/[A-Za-z]/.test(text[end - 1] as string)) end--
+    if (start < at && wholeEmail.test(text.slice(start, end))) {
+      result += text.slice(copied, start) + replace()
+      copied = end
+    }
+    at = text.indexOf('@', Math.max(end, at + 1))
+  }
+  return result + text.slice(copied)
+}
+
 /**
  * Finds the `kinds` of personal data in `text`: counts by kind, and the text with each finding replaced by
- * `[REDACTED:<kind>]`. `undefined` when nothing was found (the common case costs a few pre-tests).
+ * `[REDACTED:<kind>]`. `undefined` when nothing was found (the common case costs a few pre-tests). Number kinds are
+ * looked for only inside runs of digits and separators, emails only around an `@`, so a 4 KB prompt is scanned in
+ * a few passes.
  */
 export function scanPii(
   text: string,
   kinds: readonly PiiKind[],
 ): { readonly found: Record<string, number>; readonly redacted: string } | undefined {
   let found: Record<string, number> | undefined
-  let redacted = text
-  for (const kind of kinds) {
-    if (!needs[kind].test(redacted)) continue
+  const count = (kind: PiiKind): string => {
+    found ??= {}
+    found[kind] = (found[kind] ?? 0) + 1
+    return `[REDACTED:${kind}]`
+  }
+  const replaceKind = (input: string, kind: PiiKind): string => {
+    if (!needs[kind].test(input)) return input
     const { pattern, valid } = detectors[kind]
-    redacted = redacted.replace(pattern, (match) => {
-      if (valid && !valid(match)) return match
-      found ??= {}
-      found[kind] = (found[kind] ?? 0) + 1
-      return `[REDACTED:${kind}]`
-    })
+    return input.replace(pattern, (match) => (valid && !valid(match) ? match : count(kind)))
+  }
+  let redacted = text
+  const inRuns = kinds.filter((kind) => digitKinds.has(kind))
+  for (const kind of kinds) {
+    if (kind === 'email') redacted = replaceEmails(redacted, () => count('email'))
+    else if (!digitKinds.has(kind)) redacted = replaceKind(redacted, kind)
+    else if (kind === inRuns[0]) {
+      redacted = redacted.replace(digitRun, (run) => inRuns.reduce(replaceKind, run))
+    }
   }
   return found ? { found, redacted } : undefined
 }

@@ -120,8 +120,8 @@ describe('M.cost, M.latency, M.log', () => {
       .use(M.cost({ prices }))
     const { usage } = await flow.ask('go', { withUsage: true })
     // a: (1000*1 + 500*2)/1e6 = 0.002; b: (2000*10 + 1000*20)/1e6 = 0.04
-    expect(usage.byAgent.a?.cost).toBeCloseTo(0.002, 10)
-    expect(usage.byAgent.b?.cost).toBeCloseTo(0.04, 10)
+    expect(usage.byAgent['a']?.cost).toBeCloseTo(0.002, 10)
+    expect(usage.byAgent['b']?.cost).toBeCloseTo(0.04, 10)
     expect(usage.cost).toBeCloseTo(0.042, 10)
     expect(usage.inputTokens).toBe(3_000)
   })
