@@ -10,6 +10,7 @@ import { resolveModel } from './resolve-model.js'
 import { untilAborted } from './until-aborted.js'
 import { runPluginHook } from '../plugins/plugin-manager.js'
 import type { BasePlugin } from '../plugins/base-plugin.js'
+import { scopedPlugins } from '../plugins/scoped-plugins.js'
 import type { RunTracing } from '../telemetry/run-tracing.js'
 import {
   breachAfterModelCall,
@@ -32,7 +33,7 @@ export async function* callLlm(
   actions: EventActions,
 ): AsyncGenerator<LlmResponse, void, undefined> {
   const callbackContext = new Context({ invocationContext: ctx, eventActions: actions })
-  const pluginList = modelPlugins(agent, ctx)
+  const pluginList = scopedPlugins(agent, ctx.pluginManager.plugins)
   const plugins = pluginList.length > 0 ? pluginList : undefined
   let early: LlmResponse | undefined = plugins
     ? await runPluginHook(plugins, 'beforeModelCallback', { callbackContext, llmRequest: request })
@@ -125,20 +126,6 @@ export async function* callLlm(
   } finally {
     if (traced && !spanEnded) traced.span.end()
   }
-}
-
-/**
- * The plugins around `agent`'s model calls: the runner's, then those scoped to its ancestors (outermost first) and
- * to the agent itself. A plugin reached twice (the same instance on the runner and on a builder) runs once.
- */
-function modelPlugins(agent: LlmAgent, ctx: InvocationContext): readonly BasePlugin[] {
-  const runner = ctx.pluginManager.plugins
-  let scoped: BasePlugin[] | undefined
-  for (let node: LlmAgent['parentAgent'] = agent; node; node = node.parentAgent) {
-    if (node.plugins.length > 0) (scoped ??= []).unshift(...node.plugins)
-  }
-  if (!scoped) return runner
-  return [...new Set([...runner, ...scoped])]
 }
 
 /** Every response of a model call, in order (for a hook that runs the whole call as one step). */

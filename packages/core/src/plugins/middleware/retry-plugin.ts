@@ -60,14 +60,20 @@ export class RetryPlugin extends BasePlugin {
       ctx.incrementLlmCallCount()
       ctx.usage.addModelCall(agent.name)
       try {
-        let last: LlmResponse | undefined
-        for await (const response of resolveModel(agent, ctx).generateContentAsync(
-          params.llmRequest,
-          false,
-          ctx.abortSignal,
-        )) {
-          if (!response.partial) last = response
+        const model = resolveModel(agent, ctx)
+        const call = async (): Promise<LlmResponse[]> => {
+          const all: LlmResponse[] = []
+          for await (const response of model.generateContentAsync(params.llmRequest, false, ctx.abortSignal)) {
+            all.push(response)
+          }
+          return all
         }
+        // A durable run's hook records each retry as a model call of its own (replayed, never repeated).
+        const hook = ctx.hooks?.runModelCall
+        const responses = hook
+          ? await hook.call(ctx.hooks, { agentName: agent.name, branch: ctx.branch }, call)
+          : await call()
+        const last = responses.filter((response) => !response.partial).at(-1)
         if (last?.usageMetadata) ctx.usage.addTokens(agent.name, last.usageMetadata)
         return last ?? {}
       } catch (caught) {

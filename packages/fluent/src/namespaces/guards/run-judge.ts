@@ -1,4 +1,5 @@
 import {
+  AdkFluentError,
   LLMRegistry,
   type BaseLlm,
   type Context,
@@ -27,6 +28,10 @@ function judgeModel(guard: GuardSpec, context: Context): BaseLlm {
   const chosen = guard.judge?.model
   if (chosen === undefined) return (context.invocationContext.agent as LlmAgent).canonicalModel
   return typeof chosen === 'string' ? LLMRegistry.newLlm(chosen) : chosen
+}
+
+function runEnding(error: unknown): boolean {
+  return AdkFluentError.isInstance(error) && (error.code === 'ABORTED' || error.code.startsWith('SESSION_'))
 }
 
 /** Reads `{ verdict, reason }` from a judge's answer; anything else is `undefined` (and blocks). */
@@ -62,12 +67,20 @@ export async function runJudge(guard: GuardSpec, context: Context, text: string)
   ctx.usage.addModelCall(agentName)
   const traced = ctx.tracing?.startModelCall(agentName, model.model, request, ctx.traceContext)
   let last: LlmResponse | undefined
+  const call = async (): Promise<LlmResponse[]> => {
+    const all: LlmResponse[] = []
+    for await (const response of model.generateContentAsync(request, false, ctx.abortSignal)) all.push(response)
+    return all
+  }
   try {
-    for await (const response of model.generateContentAsync(request, false, ctx.abortSignal)) {
-      if (!response.partial) last = response
-    }
+    // A durable run's hook records the judge's call like any model call (replayed, never repeated).
+    const hook = ctx.hooks?.runModelCall
+    const responses = hook ? await hook.call(ctx.hooks, { agentName, branch: ctx.branch }, call) : await call()
+    last = responses.filter((response) => !response.partial).at(-1)
   } catch (error) {
     if (traced) ctx.tracing?.recordError(traced, error)
+    // An abort or a failed store ends the run as it would for any model call; a failed judge blocks.
+    if (ctx.abortSignal?.aborted || runEnding(error)) throw error
     return { verdict: 'block', reason: 'the judge failed' }
   } finally {
     if (traced) {

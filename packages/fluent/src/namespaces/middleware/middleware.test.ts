@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { CircuitOpenError, InMemoryRunner, ModelError, type LlmResponse } from '@adk-fluent/core'
+import { CircuitOpenError, GuardViolationError, InMemoryRunner, ModelError, type LlmResponse } from '@adk-fluent/core'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
-import { Agent, M, Pipeline } from '../../index.js'
+import { Agent, G, M, Pipeline } from '../../index.js'
 import type { LatencyRecord, LogRecord } from '@adk-fluent/core'
 
 const unavailable = () => new ModelError('Model call failed with HTTP 503', { status: 503 })
@@ -65,6 +65,33 @@ describe('M.retry', () => {
     const runner = new InMemoryRunner({ agent: flow.build() })
     expect(await flow.ask('go', { runner })).toBe('two')
     expect([first.requests.length, second.requests.length]).toEqual([2, 2])
+  })
+
+  it('wraps the model calls of an agent used as a tool, and a guard inside the tool ends the run with its code', async () => {
+    const inner = new ScriptedLlm([unavailable(), 'inner answer'])
+    const outer = new ScriptedLlm([
+      { content: { role: 'model', parts: [{ functionCall: { name: 'helper', args: { request: 'hi' } } }] } },
+      'done',
+    ])
+    const agent = Agent('boss')
+      .model(outer)
+      .agentTool(Agent('helper').describe('Helps.').model(inner))
+      .use(M.retry({ attempts: 2, sleep: noSleep }))
+    expect(await agent.ask('go')).toBe('done')
+    expect(inner.requests).toHaveLength(2)
+    const guarded = Agent('boss')
+      .model(
+        new ScriptedLlm([
+          { content: { role: 'model', parts: [{ functionCall: { name: 'helper', args: { request: 'hi' } } }] } },
+        ]),
+      )
+      .agentTool(
+        Agent('helper')
+          .describe('Helps.')
+          .model(new ScriptedLlm(['x'.repeat(20)]))
+          .guard(G.length({ max: 5 })),
+      )
+    expect(GuardViolationError.isInstance(await caught(guarded.ask('go')))).toBe(true)
   })
 
   it('rejects impossible options', () => {
