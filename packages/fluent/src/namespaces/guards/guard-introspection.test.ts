@@ -60,3 +60,17 @@ describe('guards and middleware in previews', () => {
     expect(used.node.middleware).toHaveLength(1)
   })
 })
+
+describe('G.judge in a resolved preview', () => {
+  it('shows the judge request as a call of the agent, answered by a stand-in verdict', async () => {
+    const agent = Agent('writer')
+      .model('gemini-2.5-flash')
+      .instruct('Write.')
+      .guard(G.judge({ model: 'gemini-2.5-pro', criteria: 'polite' }))
+    const { previewRun } = await import('@adk-fluent/core')
+    const { calls } = await previewRun(agent.build())
+    expect(calls.map((call) => call.agent)).toEqual(['writer', 'writer'])
+    expect(String(calls[1]?.request.config.systemInstruction)).toContain('polite')
+    expect(calls[1]?.reply.content?.parts?.[0]?.text).toBe('{"verdict":"allow","reason":"⟨writer\'s reply⟩"}')
+  })
+})

@@ -14,17 +14,35 @@ export function judgeInstruction(criteria: string): string {
   return `You are a strict content judge. Decide whether the text meets these criteria:\n${criteria}\nAnswer only with JSON: {"verdict": "allow" | "block", "reason": "<one sentence>"}.`
 }
 
+/** The JSON schema of a verdict, sent with the judge's request. */
+const verdictSchema = Object.freeze({
+  type: 'object',
+  properties: { verdict: { type: 'string', enum: ['allow', 'block'] }, reason: { type: 'string' } },
+  required: ['verdict', 'reason'],
+})
+
 /** The request a judge model receives for `text`. @internal */
 export function judgeRequest(criteria: string, text: string, model: string): LlmRequest {
   return {
     model,
     contents: [{ role: 'user', parts: [{ text: `Text to judge:\n<<<\n${text}\n>>>` }] }],
-    config: { systemInstruction: judgeInstruction(criteria), responseMimeType: 'application/json' },
+    config: {
+      systemInstruction: judgeInstruction(criteria),
+      responseMimeType: 'application/json',
+      responseJsonSchema: verdictSchema,
+    },
     toolsDict: {},
   }
 }
 
+/**
+ * The judge's model: a run-scoped `modelOverride` (a preview's stand-in, which then records the judge's request as
+ * a call of the agent) first, then the guard's model, else the agent's own.
+ */
 function judgeModel(guard: GuardSpec, context: Context): BaseLlm {
+  const ctx = context.invocationContext
+  const override = ctx.runConfig.modelOverride?.(ctx.agent as LlmAgent, ctx)
+  if (override) return override
   const chosen = guard.judge?.model
   if (chosen === undefined) return (context.invocationContext.agent as LlmAgent).canonicalModel
   return typeof chosen === 'string' ? LLMRegistry.newLlm(chosen) : chosen
