@@ -31,6 +31,7 @@ export class CircuitBreakerPlugin extends BasePlugin {
   #consecutive = 0
   #openedAt: number | undefined
   #trial: Context | undefined
+  #trialStartedAt = 0
 
   constructor(options: CircuitBreakerPluginOptions, name = 'm_circuit_breaker') {
     super(name)
@@ -57,8 +58,11 @@ export class CircuitBreakerPlugin extends BasePlugin {
   override beforeModelCallback(params: { callbackContext: Context; llmRequest: LlmRequest }): undefined {
     if (this.#openedAt === undefined) return undefined
     const waited = this.#now() - this.#openedAt
-    if (waited >= this.resetMs && !this.#trial) {
+    // One trial call at a time; a trial that never reported back (blocked before the call) lapses after resetMs.
+    const trialLapsed = this.#trial !== undefined && this.#now() - this.#trialStartedAt >= this.resetMs
+    if (waited >= this.resetMs && (!this.#trial || trialLapsed)) {
       this.#trial = params.callbackContext
+      this.#trialStartedAt = this.#now()
       return undefined
     }
     const agent = params.callbackContext.invocationContext.agent.name

@@ -3,14 +3,14 @@ import type { LlmAgent } from '../../agents/llm-agent.js'
 import { resolveModel } from '../../flows/resolve-model.js'
 
 /** Who makes a model call and with which model name, as the middleware records it. @internal */
-export interface ModelCallInfo {
+export interface CallSite {
   readonly agent: string
   readonly model: string
   readonly invocationId: string
 }
 
 /** The agent, model name and invocation of the model call `context` belongs to. @internal */
-export function modelCallInfo(context: Context, requestModel: string | undefined): ModelCallInfo {
+export function modelCallInfo(context: Context, requestModel: string | undefined): CallSite {
   const ctx = context.invocationContext
   const agent = ctx.agent as LlmAgent
   let model = requestModel
