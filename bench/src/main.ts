@@ -35,7 +35,11 @@ const scenarios: Record<string, { title: string; load: () => Promise<ScenarioRun
     title: 'durable sessions (SQLite, PostgreSQL)',
     load: async () => (await import('./scenarios/k-durable-sessions.js')).runDurableSessions,
   },
-  L: { title: 'guards (G.pii)', load: async () => (await import('./scenarios/l-guards.js')).runGuards },
+  L: {
+    title: 'long-term memory (in memory, SQLite, PostgreSQL)',
+    load: async () => (await import('./scenarios/l-memory.js')).runLongTermMemory,
+  },
+  M: { title: 'guards (G.pii)', load: async () => (await import('./scenarios/m-guards.js')).runGuards },
 }
 
 const usage = `usage: pnpm bench [--quick] [--only=A,B,… [--merge]]

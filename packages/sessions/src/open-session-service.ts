@@ -18,19 +18,24 @@ export function openSessionService(uri: string): ClosableSessionService {
     return Object.assign(new InMemorySessionService(), { close: async () => {} })
   }
   if (value.startsWith('postgresql://') || value.startsWith('postgres://')) return new PostgresSessionService(value)
-  if (value.startsWith('sqlite:')) {
-    let path = value.slice('sqlite:'.length)
-    // ADK / SQLAlchemy form: sqlite:///relative.db and sqlite:////absolute.db
-    if (path.startsWith('///')) path = path.slice(3)
-    else if (path.startsWith('//')) path = path.slice(2)
-    if (path === '')
-      throw new ConfigError(`"${uri}" names no database file: use sqlite:./sessions.db or sqlite::memory:`)
-    return new SqliteSessionService(path)
-  }
+  if (value.startsWith('sqlite:')) return new SqliteSessionService(sqlitePathOf(uri))
   throw new ConfigError([
     {
       path: ['sessions'],
       message: `Unknown session store URI "${uri}": use memory:, sqlite:./sessions.db, sqlite::memory: or postgresql://user@host:5432/db.`,
     },
   ])
+}
+
+/**
+ * The file of a `sqlite:` URI: `sqlite:./path.db`, ADK's (SQLAlchemy's) `sqlite:///relative.db` and
+ * `sqlite:////absolute.db`, or `:memory:`. A URI that names no file is a `ConfigError`.
+ * @internal
+ */
+export function sqlitePathOf(uri: string): string {
+  let path = uri.trim().slice('sqlite:'.length)
+  if (path.startsWith('///')) path = path.slice(3)
+  else if (path.startsWith('//')) path = path.slice(2)
+  if (path === '') throw new ConfigError(`"${uri}" names no database file: use sqlite:./sessions.db or sqlite::memory:`)
+  return path
 }

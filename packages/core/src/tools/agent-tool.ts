@@ -1,3 +1,4 @@
+import { AppScopedMemoryService } from '../memory/app-scoped-memory-service.js'
 import type { Content, FunctionDeclaration } from '../models/genai-types.js'
 import { Type } from '../models/genai-types.js'
 import { z } from 'zod'
@@ -107,6 +108,10 @@ export class AgentTool extends BaseTool {
       agent: this.agent,
       sessionService,
       ...(parent.artifactService ? { artifactService: new ForwardingArtifactService(toolContext) } : {}),
+      // The child recalls the calling app's memories (it runs as an app of its own name).
+      ...(parent.memoryService
+        ? { memoryService: new AppScopedMemoryService(parent.memoryService, parent.appName) }
+        : {}),
       // Middleware scoped to the calling agent's tree (`.use(M...)`) also wraps the child run's model calls.
       plugins: scopedPlugins(parent.agent, parent.pluginManager.plugins),
     })

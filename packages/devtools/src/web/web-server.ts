@@ -10,6 +10,8 @@ export interface WebServerOptions extends WebAppOptions {
   readonly port?: number
   /** How the sessions are stored, as shown on the page (default `memory:`). */
   readonly sessionsUri?: string
+  /** How the memories are stored, as shown on the page (default `memory:`). */
+  readonly memoryUri?: string
   /** A session the page opens at start; created (empty) when the store does not have it. */
   readonly session?: string
 }
@@ -85,6 +87,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   }
   let port = options.port ?? 8000
   const sessionsUri = options.sessionsUri ?? 'memory:'
+  const memoryUri = options.memoryUri ?? 'memory:'
   const server = createServer((request, response) => {
     const refused = refusal(request, port)
     if (refused) {
@@ -94,7 +97,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return
     }
     const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`)
-    void route({ app, request, response, url, track, sessionsUri, openSession: options.session })
+    void route({ app, request, response, url, track, sessionsUri, memoryUri, openSession: options.session })
   })
   try {
     port = await listen(server, port)

@@ -1,9 +1,10 @@
-// The dev UI's entry point: loads the app and the graph, builds the four tabs and switches between them.
+// The dev UI's entry point: loads the app and the graph, builds the five tabs and switches between them.
 import { api } from './api.js'
 import { createAnatomy } from './anatomy.js'
 import { createChat } from './chat.js'
 import { h } from './dom.js'
 import { renderGraph } from './graph.js'
+import { createMemory } from './memory.js'
 import { createSessions } from './sessions.js'
 
 function showTab(name) {
@@ -20,13 +21,18 @@ async function boot() {
     { own: "agents' own models", gemini: 'Gemini', 'mock-script': 'offline (scripted)' }[app.models] ?? 'no models'
   document
     .getElementById('badges')
-    .replaceChildren(h('span', { class: 'badge' }, models), h('span', { class: 'badge' }, `sessions: ${app.sessions}`))
+    .replaceChildren(
+      h('span', { class: 'badge' }, models),
+      h('span', { class: 'badge' }, `sessions: ${app.sessions}`),
+      h('span', { class: 'badge' }, `memory: ${app.memory}`),
+    )
   const agents = [...new Set(graph.nodes.filter((node) => node.kind === 'Agent').map((node) => node.name))]
   const anatomy = createAnatomy(document.getElementById('tab-anatomy'), agents)
   renderGraph(document.getElementById('tab-graph'), graph, (name) => {
     showTab('anatomy')
     void anatomy.select(name)
   })
+  createMemory(document.getElementById('tab-memory'), { store: app.memory })
   const sessions = createSessions(document.getElementById('tab-sessions'), {
     onContinue: (id) => {
       showTab('chat')
