@@ -23,6 +23,19 @@ function action(value: unknown, fallback: GuardAction, path: readonly string[]):
   return throwOptionIssue([...path, 'action'], `got ${kindOf(value)}`, "Pass action: 'redact' or 'block'.")
 }
 
+/** The options object of a factory (`{}` when left out); anything else is a `ConfigError` at the call. */
+function optionsOf<T extends object>(options: T | undefined, path: readonly string[]): T {
+  if (options === undefined) return {} as T
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    return throwOptionIssue(
+      path,
+      `the options are ${kindOf(options)}`,
+      "Pass an options object, such as { on: 'output' }.",
+    )
+  }
+  return options
+}
+
 function nameOf(options: GuardOptions, fallback: string, path: readonly string[]): string {
   const name = options.name ?? fallback
   if (typeof name !== 'string' || name.length === 0) {
@@ -47,6 +60,7 @@ export function pii(
   options: GuardOptions & { readonly action?: GuardAction; readonly kinds?: readonly PiiKind[] } = {},
 ): GuardChain {
   const path = ['G.pii()']
+  options = optionsOf(options, path)
   const kinds = options.kinds ?? piiKinds
   if (!Array.isArray(kinds) || kinds.length === 0 || kinds.some((kind) => !piiKinds.includes(kind))) {
     throwOptionIssue([...path, 'kinds'], `got ${JSON.stringify(kinds)}`, `Pass some of: ${piiKinds.join(', ')}.`)
@@ -66,7 +80,8 @@ export function pii(
 /** Texts longer than `max` characters (checks the answer unless `on` says otherwise); always blocks. */
 export function length(options: GuardOptions & { readonly max: number }): GuardChain {
   const path = ['G.length()']
-  const max = options?.max
+  options = optionsOf(options, path)
+  const max = options.max
   if (!Number.isInteger(max) || max < 0) {
     throwOptionIssue([...path, 'max'], `got ${kindOf(max)}`, 'Pass max: a whole number of characters.')
   }
@@ -89,6 +104,7 @@ export function regex(
   options: GuardOptions & { readonly action?: GuardAction } = {},
 ): GuardChain {
   const path = ['G.regex()']
+  options = optionsOf(options, path)
   let source: RegExp
   try {
     source = typeof pattern === 'string' ? new RegExp(pattern) : pattern
@@ -129,7 +145,8 @@ export function judge(
   options: GuardOptions & { readonly model?: string | BaseLlm; readonly criteria: string },
 ): GuardChain {
   const path = ['G.judge()']
-  const criteria = options?.criteria
+  options = optionsOf(options, path)
+  const criteria = options.criteria
   if (typeof criteria !== 'string' || criteria.trim() === '') {
     throwOptionIssue([...path, 'criteria'], `got ${kindOf(criteria)}`, 'Pass criteria: what an acceptable text is.')
   }
