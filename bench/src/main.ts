@@ -39,7 +39,11 @@ const scenarios: Record<string, { title: string; load: () => Promise<ScenarioRun
     title: 'long-term memory (in memory, SQLite, PostgreSQL)',
     load: async () => (await import('./scenarios/l-memory.js')).runLongTermMemory,
   },
-  M: { title: 'guards (G.pii)', load: async () => (await import('./scenarios/m-guards.js')).runGuards },
+  M: {
+    title: 'context isolation (showcase tokens)',
+    load: async () => (await import('./scenarios/m-context-isolation.js')).runContextIsolation,
+  },
+  N: { title: 'guards (G.pii)', load: async () => (await import('./scenarios/m-guards.js')).runGuards },
 }
 
 const usage = `usage: pnpm bench [--quick] [--only=A,B,… [--merge]]

@@ -64,6 +64,7 @@ describe('@adk-fluent/fluent public surface', () => {
       'budget',
       'capture',
       'compact',
+      'currentTurn',
       'dedup',
       'default',
       'distill',
@@ -165,6 +166,7 @@ describe('@adk-fluent/fluent public surface', () => {
   it('@adk-fluent/fluent/internal exports exactly these names', () => {
     expect(Object.keys(internal).sort()).toEqual([
       'applyDelta',
+      'bareStateKey',
       'compileContext',
       'compilePrompt',
       'composeInstruction',

@@ -1,4 +1,5 @@
 import { anatomyCommand } from './commands/anatomy.js'
+import { apiServerCommand } from './commands/api-server.js'
 import { checkCommand } from './commands/check.js'
 import { evalCommand } from './commands/eval.js'
 import { explainCommand } from './commands/explain.js'
@@ -18,4 +19,5 @@ export const commands = [
   runCommand,
   evalCommand,
   webCommand,
+  apiServerCommand,
 ] as const

@@ -27,13 +27,17 @@ export function historyMode(node: AgentNode): string {
     .filter((part) => part !== undefined)
     .join(' and ')
   if (!context) return 'FULL conversation history included (default)'
-  if (compileContext(context).includeContents === 'default') {
+  const mode = compileContext(context).includeContents
+  if (mode === 'default') {
     return `FULL conversation history included (${node.reads?.keepHistory ? '.reads() with keepHistory' : `${setBy} keeps it`})`
+  }
+  if (mode === 'none') {
+    return `CURRENT TURN only (includeContents: 'none', set by ${setBy}): from the latest user message or earlier agent's reply on`
   }
   const rendered = context.parts.some((part) => part.stages !== null)
   return rendered
-    ? `SUPPRESSED natively (includeContents: 'none', set by ${setBy}); the selected history is rendered into the instruction`
-    : `SUPPRESSED (includeContents: 'none', set by ${setBy})`
+    ? `SUPPRESSED natively (includeContents: 'isolated', set by ${setBy}); the selected history is rendered into the instruction`
+    : `SUPPRESSED (includeContents: 'isolated', set by ${setBy}) — no earlier agent's reply`
 }
 
 /** `3. Context`: the context spec and where it goes. */

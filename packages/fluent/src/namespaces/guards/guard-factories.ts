@@ -1,5 +1,6 @@
 import type { BaseLlm } from '@adk-fluent/core'
-import { throwOptionIssue, kindOf } from '../shared/option-issue.js'
+import { throwConfigIssue } from '../../parse/config-issue.js'
+import { describeValue } from '../../parse/describe-value.js'
 import { guardChain, type GuardAction, type GuardChain, type GuardSide, type GuardSpec } from './guard-spec.js'
 import { piiKinds, scanPii, type PiiKind } from './pii-detectors.js'
 
@@ -14,22 +15,22 @@ export interface GuardOptions {
 function side(value: unknown, fallback: GuardSide, path: readonly string[]): GuardSide {
   if (value === undefined) return fallback
   if (value === 'input' || value === 'output' || value === 'both') return value
-  return throwOptionIssue([...path, 'on'], `got ${kindOf(value)}`, "Pass on: 'input', 'output' or 'both'.")
+  return throwConfigIssue([...path, 'on'], `got ${describeValue(value)}`, "Pass on: 'input', 'output' or 'both'.")
 }
 
 function action(value: unknown, fallback: GuardAction, path: readonly string[]): GuardAction {
   if (value === undefined) return fallback
   if (value === 'redact' || value === 'block') return value
-  return throwOptionIssue([...path, 'action'], `got ${kindOf(value)}`, "Pass action: 'redact' or 'block'.")
+  return throwConfigIssue([...path, 'action'], `got ${describeValue(value)}`, "Pass action: 'redact' or 'block'.")
 }
 
 /** The options object of a factory (`{}` when left out); anything else is a `ConfigError` at the call. */
 function optionsOf<T extends object>(options: T | undefined, path: readonly string[]): T {
   if (options === undefined) return {} as T
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    return throwOptionIssue(
+    return throwConfigIssue(
       path,
-      `the options are ${kindOf(options)}`,
+      `the options are ${describeValue(options)}`,
       "Pass an options object, such as { on: 'output' }.",
     )
   }
@@ -39,7 +40,7 @@ function optionsOf<T extends object>(options: T | undefined, path: readonly stri
 function nameOf(options: GuardOptions, fallback: string, path: readonly string[]): string {
   const name = options.name ?? fallback
   if (typeof name !== 'string' || name.length === 0) {
-    throwOptionIssue([...path, 'name'], `got ${kindOf(name)}`, 'Pass a non-empty string.')
+    throwConfigIssue([...path, 'name'], `got ${describeValue(name)}`, 'Pass a non-empty string.')
   }
   return name
 }
@@ -63,7 +64,7 @@ export function pii(
   options = optionsOf(options, path)
   const kinds = options.kinds ?? piiKinds
   if (!Array.isArray(kinds) || kinds.length === 0 || kinds.some((kind) => !piiKinds.includes(kind))) {
-    throwOptionIssue([...path, 'kinds'], `got ${JSON.stringify(kinds)}`, `Pass some of: ${piiKinds.join(', ')}.`)
+    throwConfigIssue([...path, 'kinds'], `got ${JSON.stringify(kinds)}`, `Pass some of: ${piiKinds.join(', ')}.`)
   }
   const ordered = piiKinds.filter((kind) => kinds.includes(kind))
   const chosen = action(options.action, 'redact', path)
@@ -83,7 +84,7 @@ export function length(options: GuardOptions & { readonly max: number }): GuardC
   options = optionsOf(options, path)
   const max = options.max
   if (!Number.isInteger(max) || max < 0) {
-    throwOptionIssue([...path, 'max'], `got ${kindOf(max)}`, 'Pass max: a whole number of characters.')
+    throwConfigIssue([...path, 'max'], `got ${describeValue(max)}`, 'Pass max: a whole number of characters.')
   }
   return one({
     type: 'length',
@@ -109,10 +110,10 @@ export function regex(
   try {
     source = typeof pattern === 'string' ? new RegExp(pattern) : pattern
   } catch (error) {
-    return throwOptionIssue([...path, 'pattern'], (error as Error).message, 'Pass a valid regular expression.')
+    return throwConfigIssue([...path, 'pattern'], (error as Error).message, 'Pass a valid regular expression.')
   }
   if (!(source instanceof RegExp)) {
-    throwOptionIssue([...path, 'pattern'], `got ${kindOf(pattern)}`, 'Pass a RegExp or a pattern string.')
+    throwConfigIssue([...path, 'pattern'], `got ${describeValue(pattern)}`, 'Pass a RegExp or a pattern string.')
   }
   const global = new RegExp(source.source, source.flags.includes('g') ? source.flags : `${source.flags}g`)
   const name = nameOf(options, 'regex', path)
@@ -148,7 +149,11 @@ export function judge(
   options = optionsOf(options, path)
   const criteria = options.criteria
   if (typeof criteria !== 'string' || criteria.trim() === '') {
-    throwOptionIssue([...path, 'criteria'], `got ${kindOf(criteria)}`, 'Pass criteria: what an acceptable text is.')
+    throwConfigIssue(
+      [...path, 'criteria'],
+      `got ${describeValue(criteria)}`,
+      'Pass criteria: what an acceptable text is.',
+    )
   }
   const model = options.model
   if (
@@ -156,7 +161,7 @@ export function judge(
     typeof model !== 'string' &&
     typeof (model as BaseLlm).generateContentAsync !== 'function'
   ) {
-    throwOptionIssue([...path, 'model'], `got ${kindOf(model)}`, 'Pass a model name or a BaseLlm instance.')
+    throwConfigIssue([...path, 'model'], `got ${describeValue(model)}`, 'Pass a model name or a BaseLlm instance.')
   }
   const modelName = model === undefined ? 'agent model' : typeof model === 'string' ? model : model.model
   return one({
