@@ -43,7 +43,7 @@ const scenarios: Record<string, { title: string; load: () => Promise<ScenarioRun
     title: 'context isolation (showcase tokens)',
     load: async () => (await import('./scenarios/m-context-isolation.js')).runContextIsolation,
   },
-  N: { title: 'guards (G.pii)', load: async () => (await import('./scenarios/m-guards.js')).runGuards },
+  N: { title: 'guards (G.pii)', load: async () => (await import('./scenarios/n-guards.js')).runGuards },
 }
 
 const usage = `usage: pnpm bench [--quick] [--only=A,B,… [--merge]]
