@@ -43,7 +43,11 @@ const scenarios: Record<string, { title: string; load: () => Promise<ScenarioRun
     title: 'context isolation (showcase tokens)',
     load: async () => (await import('./scenarios/m-context-isolation.js')).runContextIsolation,
   },
-  N: { title: 'guards (G.pii)', load: async () => (await import('./scenarios/n-guards.js')).runGuards },
+  N: {
+    title: 'A2A round trip',
+    load: async () => (await import('./scenarios/n-a2a-round-trip.js')).runA2aRoundTrip,
+  },
+  O: { title: 'guards (G.pii)', load: async () => (await import('./scenarios/o-guards.js')).runGuards },
 }
 
 const usage = `usage: pnpm bench [--quick] [--only=A,B,… [--merge]]

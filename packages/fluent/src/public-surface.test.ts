@@ -171,6 +171,7 @@ describe('@adk-fluent/fluent public surface', () => {
       'compilePrompt',
       'composeInstruction',
       'contextStateKeys',
+      'createRemoteAgentBuilder',
       'describeContext',
       'describePrompt',
       'describeValue',

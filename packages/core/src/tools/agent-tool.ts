@@ -137,6 +137,7 @@ export class AgentTool extends BaseTool {
         usage: parent.usage,
         ...(parent.runConfig.usageLimits ? { usageLimits: parent.runConfig.usageLimits } : {}),
         ...(parent.runConfig.modelOverride ? { modelOverride: parent.runConfig.modelOverride } : {}),
+        ...(parent.runConfig.preview ? { preview: true } : {}),
         // The child's spans nest under this tool call's span.
         ...(parent.runConfig.tracing || parent.traceContext
           ? {

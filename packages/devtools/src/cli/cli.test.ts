@@ -213,7 +213,7 @@ describe.concurrent('adk-fluent errors: one line on stderr, exit code 2', () => 
     [
       'an unknown command',
       ['draw', writerCritic],
-      /^adk-fluent: unknown command "draw"\. Commands: explain, graph, anatomy, check, run, eval, web, api-server \(see adk-fluent --help\)\.\n$/,
+      /^adk-fluent: unknown command "draw"\. Commands: explain, graph, anatomy, check, run, eval, web, api-server, a2a \(see adk-fluent --help\)\.\n$/,
     ],
     [
       'an unknown option',

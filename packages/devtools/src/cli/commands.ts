@@ -1,3 +1,4 @@
+import { a2aServeCommand } from './commands/a2a.js'
 import { anatomyCommand } from './commands/anatomy.js'
 import { apiServerCommand } from './commands/api-server.js'
 import { checkCommand } from './commands/check.js'
@@ -20,4 +21,5 @@ export const commands = [
   evalCommand,
   webCommand,
   apiServerCommand,
+  a2aServeCommand,
 ] as const

@@ -203,6 +203,7 @@ function createWalk(recorder: Recorder): Walk {
       else after.available.set(node.itemKey, itemSource)
       return after
     },
+    'remote-agent': (_node, state) => state,
   }
 
   const walk: Walk = (node, state, scope) => {

@@ -196,6 +196,13 @@ const accessByKind: NodeVisitor<StateAccess> = {
         ),
       ],
     }),
+  'remote-agent': (node) =>
+    access({
+      reads: node.sends.map(
+        (key): StateRead => ({ key, strength: 'expected', via: `.sends(${formatArgument(key)})`, field: 'sends' }),
+      ),
+      writes: node.receives.map((key) => write(key, `.receives(${formatArgument(key)})`, 'receives')),
+    }),
 }
 
 /** What `node` reads and writes itself, not counting its children. */

@@ -78,6 +78,7 @@ const issuesByKind: NodeVisitor<ConfigIssue[], [Path]> = {
   race: (node, path) => duplicateNames('racers', node.racers, path),
   timeout: () => [],
   'map-over': () => [],
+  'remote-agent': () => [],
 }
 
 /**

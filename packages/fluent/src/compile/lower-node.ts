@@ -73,6 +73,7 @@ const lowerByKind: NodeVisitor<BaseAgent, [string, RestOfSequence]> = {
       bodyOutputKey: nodeOutputKey(node.body),
       ...pluginsOf(node),
     }),
+  'remote-agent': (node, name) => node.lower(node, name),
 }
 
 /** `.use(...)` middleware of a node as core `plugins` config. */

@@ -7,6 +7,7 @@ import { analyzeFlow } from '../check/flow-analysis.js'
 import { labelled } from './text-block.js'
 import type { NodeVisit } from '../check/node-visit.js'
 import { guardLabels, middlewareNames } from './guard-summary.js'
+import { remoteAgentBlock } from './remote-agent-summary.js'
 
 /** What the runtime does with `.returns()` plus tools, in words a user understands. */
 export const SET_MODEL_RESPONSE_IN_WORDS =
@@ -70,10 +71,18 @@ export function dataFlowLines(fields: DataFlowFields, indent: string): string[] 
  * run order, headed `Data Flow: <agent>`.
  */
 export function dataFlow(node: FlowNode): string {
-  const visits = analyzeFlow(node).visits.filter((visit) => visit.node.kind === 'agent')
+  const visits = analyzeFlow(node).visits.filter(
+    (visit) => visit.node.kind === 'agent' || visit.node.kind === 'remote-agent',
+  )
   if (node.kind === 'agent') return ['Data Flow:', ...agentLines(visits[0] as NodeVisit)].join('\n')
   if (visits.length === 0) return `Data Flow: (no LLM agents in "${node.name}")`
-  return visits.map((visit) => [`Data Flow: ${visit.node.name}`, ...agentLines(visit)].join('\n')).join('\n\n')
+  return visits
+    .map((visit) =>
+      visit.node.kind === 'remote-agent'
+        ? remoteAgentBlock(visit.node, 'Data Flow')
+        : [`Data Flow: ${visit.node.name}`, ...agentLines(visit)].join('\n'),
+    )
+    .join('\n\n')
 }
 
 /** An agent's data-flow lines, then its guards and middleware when it has any. */

@@ -12,6 +12,7 @@ import type { NodeVisit } from '../check/node-visit.js'
 import { labelled, quoted } from './text-block.js'
 import { transferTargets } from '../check/transfer-targets.js'
 import { guardAnatomyItems } from './guard-summary.js'
+import { remoteAgentBlock } from './remote-agent-summary.js'
 
 const width = 15
 
@@ -120,7 +121,13 @@ export function agentAnatomy(visit: NodeVisit, root: FlowNode): string {
  * history mode, context block, tools, output constraint, where the answer goes), one block per agent in run order.
  */
 export function llmAnatomy(node: FlowNode): string {
-  const visits = analyzeFlow(node).visits.filter((visit) => visit.node.kind === 'agent')
+  const visits = analyzeFlow(node).visits.filter(
+    (visit) => visit.node.kind === 'agent' || visit.node.kind === 'remote-agent',
+  )
   if (visits.length === 0) return `LLM Call Anatomy: (no LLM agents in "${node.name}")`
-  return visits.map((visit) => agentAnatomy(visit, node)).join('\n\n')
+  return visits
+    .map((visit) =>
+      visit.node.kind === 'remote-agent' ? remoteAgentBlock(visit.node, 'Remote Agent') : agentAnatomy(visit, node),
+    )
+    .join('\n\n')
 }

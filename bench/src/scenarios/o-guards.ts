@@ -21,20 +21,20 @@ function request(text: string): LlmRequest {
 }
 
 /**
- * N: the per-call cost of `G.pii()` (redact, every kind) on a 4 KB prompt — the built agent's compiled before-model
+ * O: the per-call cost of `G.pii()` (redact, every kind) on a 4 KB prompt — the built agent's compiled before-model
  * guard on a fresh request per call — and a whole single-agent turn with and without that guard.
  */
 export async function runGuards(config: BenchConfig): Promise<ResultRow[]> {
   const text = prompt4k()
   const built = Agent('support').model(new ScriptedLlm([])).guard(G.pii()).build() as LlmAgent
   const guard = built.beforeModelCallback[0]
-  if (!guard) throw new Error('N: the guard was not compiled into the agent')
+  if (!guard) throw new Error('O: the guard was not compiled into the agent')
   // The guard only uses the context as the key of its per-call notes (and for the agent name when it blocks).
   const context = { agentName: 'support' } as unknown as Context
   const check = request(text)
   await guard({ context, request: check })
   const sent = JSON.stringify(check.contents)
-  if (sent.includes('ann.lee@example.com') || !sent.includes('[REDACTED:card]')) throw new Error('N: not redacted')
+  if (sent.includes('ann.lee@example.com') || !sent.includes('[REDACTED:card]')) throw new Error('O: not redacted')
   const perCall: Sampler = async (ops) => {
     const requests = Array.from({ length: ops }, () => request(text))
     const start = performance.now()
@@ -70,7 +70,7 @@ export async function runGuards(config: BenchConfig): Promise<ResultRow[]> {
   const turns = await measurePair(turn(true), turn(false), config.turnPlan)
   return [
     {
-      scenario: 'N',
+      scenario: 'O',
       name: 'G.pii() (redact, all kinds) on a 4 KB prompt with an email and a card, per model call',
       unit: 'µs',
       ours: scale(guardStats, 1000),
