@@ -27,10 +27,12 @@ export function openSessionService(uri: string): ClosableSessionService {
       throw new ConfigError(`"${uri}" names no database file: use sqlite:./sessions.db or sqlite::memory:`)
     return new SqliteSessionService(path)
   }
+  // Only the scheme is repeated: the rest of a URI may hold a password (mysql://user:password@host/db).
+  const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(value)?.[0]
   throw new ConfigError([
     {
       path: ['sessions'],
-      message: `Unknown session store URI "${uri}": use memory:, sqlite:./sessions.db, sqlite::memory: or postgresql://user@host:5432/db.`,
+      message: `${scheme === undefined ? 'A session store URI without a scheme' : `Unknown session store URI scheme "${scheme}"`}: use memory:, sqlite:./sessions.db, sqlite::memory: or postgresql://user@host:5432/db.`,
     },
   ])
 }

@@ -1,5 +1,6 @@
 import type { ClosableSessionService } from '@adk-fluent/sessions'
 import { CliUsageError } from './cli-usage-error.js'
+import { redactUri } from './redact-uri.js'
 
 /** The part of `@adk-fluent/sessions` the CLI and the dev UI use. */
 export interface SessionsPackage {
@@ -30,7 +31,7 @@ export async function loadSessionsPackage(
       String((error as Error).message).includes('@adk-fluent/sessions')
     if (!missing) throw error
     throw new CliUsageError(
-      `the session store "${uri}" needs the @adk-fluent/sessions package, which is not installed: npm install @adk-fluent/sessions${driverOf(uri)}`,
+      `the session store "${redactUri(uri)}" needs the @adk-fluent/sessions package, which is not installed: npm install @adk-fluent/sessions${driverOf(uri)}`,
     )
   }
 }

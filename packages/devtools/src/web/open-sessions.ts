@@ -1,7 +1,8 @@
 import { InMemorySessionService, type BaseSessionService } from '@adk-fluent/core'
 import { loadSessionsPackage } from '../cli/load-sessions-package.js'
+import { redactUri } from '../cli/redact-uri.js'
 
-/** The session store of the dev UI, with its URI as shown to the user. */
+/** The session store of the dev UI, with its URI as shown to the user (a password in it replaced by `***`). */
 export interface OpenedSessions {
   readonly service: BaseSessionService
   readonly uri: string
@@ -17,5 +18,5 @@ export async function openSessions(uri: string | undefined): Promise<OpenedSessi
   if (uri === undefined || uri === 'memory:')
     return { service: new InMemorySessionService(), uri: 'memory:', close: async () => undefined }
   const service = (await loadSessionsPackage(uri)).openSessionService(uri)
-  return { service, uri, close: () => service.close() }
+  return { service, uri: redactUri(uri), close: () => service.close() }
 }

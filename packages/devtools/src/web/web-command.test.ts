@@ -69,13 +69,45 @@ describe('adk-fluent web', () => {
     const broken = join(scratch, 'broken.ts')
     writeFileSync(broken, "import { Agent } from '@adk-fluent/fluent'\nexport const agent = Agent('a').instruct(\n")
     const { io, err, out } = capture()
-    expect(await runCli(['web', broken], io)).toBe(1)
-    expect(err()).toMatch(/^adk-fluent: cannot load .*broken\.ts:\n/)
-    expect(err()).toContain('broken.ts:3')
+    expect(await runCli(['web', broken], io)).toBe(2)
+    expect(err()).toMatch(/^adk-fluent: cannot load .*broken\.ts: .*broken\.ts:3/)
     expect(out()).toBe('')
     const missing = capture()
-    expect(await runCli(['web', join(scratch, 'nothing.ts')], missing.io)).toBe(1)
+    expect(await runCli(['web', join(scratch, 'nothing.ts')], missing.io)).toBe(2)
     expect(missing.err()).toMatch(/^adk-fluent: file not found: .*nothing\.ts\n$/)
+  })
+
+  it('refuses a file that is not a module (a Makefile is never run), as every other command does', async () => {
+    const makefile = join(scratch, 'Makefile')
+    writeFileSync(makefile, 'globalThis.ranMakefile = true\nexport const a = 1\n')
+    const { io, err, out } = capture()
+    expect(await runCli(['web', makefile], io)).toBe(2)
+    expect(err()).toMatch(/^adk-fluent: cannot load .*Makefile: only TypeScript or JavaScript modules/)
+    expect(out()).toBe('')
+    expect((globalThis as { ranMakefile?: boolean }).ranMakefile).toBeUndefined()
+  })
+
+  it('never prints the password of a --sessions URI', async () => {
+    const { io, out, err } = capture()
+    let stop: () => void = () => undefined
+    const stopped = new Promise<void>((resolve) => (stop = resolve))
+    const exit = webCommand(
+      {
+        file: fixture('writer-critic.ts'),
+        exportName: undefined,
+        port: 0,
+        sessions: 'postgresql://ana:hunter2-secret@127.0.0.1:9/app',
+        session: undefined,
+      },
+      io,
+      stopped,
+    )
+    await expect.poll(out, { timeout: 15_000 }).toMatch(/sessions: postgresql:\/\/ana:\*\*\*@127\.0\.0\.1:9\/app\n/)
+    const url = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out())?.[1] as string
+    expect(await (await fetch(new URL('/api/app', url))).text()).not.toContain('hunter2')
+    stop()
+    expect(await exit).toBe(0)
+    expect(out() + err()).not.toContain('hunter2')
   })
 
   it('says the port is in use and suggests a free one', async () => {

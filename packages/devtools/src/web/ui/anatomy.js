@@ -1,7 +1,8 @@
+// @ts-check
 // The Anatomy tab: for the agent clicked in the graph, its symbolic anatomy and — for a given state and message —
 // the exact requests the preview computes, with every part that comes from state marked by its key.
 import { api } from './api.js'
-import { h } from './dom.js'
+import { h, messageOf } from './dom.js'
 
 /** The request text with the stretches that come from state wrapped in <mark data-key>. */
 export function markedRequest(text, marks) {
@@ -83,7 +84,7 @@ export function createAnatomy(container, agents) {
         ),
       )
     } catch (error) {
-      problem.textContent = error.message
+      problem.textContent = messageOf(error)
       problem.hidden = false
     }
   }
@@ -94,7 +95,7 @@ export function createAnatomy(container, agents) {
     try {
       symbolic.textContent = (await api(`/api/anatomy/${encodeURIComponent(name)}`)).text
     } catch (error) {
-      symbolic.textContent = error.message
+      symbolic.textContent = messageOf(error)
     }
     await preview()
   }

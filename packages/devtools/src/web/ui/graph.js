@@ -1,3 +1,4 @@
+// @ts-check
 // The Graph tab: the pipeline's topology as SVG, with data-flow edges labelled by state key and contract issues
 // marked on the agents they concern. Layout comes from the server (GET /api/graph).
 import { h, svg } from './dom.js'

@@ -1,3 +1,4 @@
+// @ts-check
 // The Sessions tab: list stored sessions, replay one step by step, or continue it in the chat.
 import { api } from './api.js'
 import { h, pretty } from './dom.js'
