@@ -36,6 +36,8 @@ export type { Session } from './sessions/session.js'
 export { State } from './sessions/state.js'
 export { StatePrefix } from './sessions/state-prefix.js'
 export { assertStateDelta, assertWritableStateKey } from './sessions/reserved-state-key.js'
+export { assertStorableState, stateValueIssue } from './sessions/storable-state.js'
+export { assertSessionIds, sessionIdsIssue, type SessionIds } from './sessions/session-ids.js'
 export { describeValue } from './util/describe-value.js'
 export { bareStateKey, hasStateKeyForm, isReservedStateKey, isStateKey, stateKeyIssue } from './sessions/state-key.js'
 export type {

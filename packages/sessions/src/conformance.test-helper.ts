@@ -8,6 +8,7 @@ import {
 } from '@adk-fluent/core'
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describeSessionInput } from './conformance-input.test-helper.js'
 
 /** A service under test and how to dispose of it. */
 export interface ConformanceTarget {
@@ -40,6 +41,7 @@ async function code(promise: Promise<unknown>): Promise<string | undefined> {
  * appends and leases.
  */
 export function describeSessionService(name: string, open: () => Promise<ConformanceTarget>): void {
+  describeSessionInput(name, open)
   describe(`session-service conformance: ${name}`, () => {
     let target: ConformanceTarget
     let service: BaseSessionService

@@ -5,6 +5,8 @@ const symbol = Symbol.for(marker)
 export type ErrorCode =
   | 'CONFIG_INVALID'
   | 'STATE_MISSING'
+  | 'STATE_KEY_INVALID'
+  | 'STATE_VALUE_INVALID'
   | 'TOOL_FAILED'
   | 'MODEL_FAILED'
   | 'MAX_TURNS'

@@ -1,9 +1,17 @@
 import { AdkFluentError, type AdkFluentErrorOptions } from './adk-fluent-error.js'
 
-/** A state key the run needed is missing or has the wrong shape (for example a required `{key}` template). */
+/**
+ * A state key the run needed is missing or has the wrong shape (for example a required `{key}` template): code
+ * `STATE_MISSING`. Also an invalid or reserved state key written (`STATE_KEY_INVALID`), or a value that cannot be
+ * stored as JSON (`STATE_VALUE_INVALID`).
+ */
 export class StateError extends AdkFluentError {
-  constructor(message: string, options: AdkFluentErrorOptions = {}) {
-    super('STATE_MISSING', message, options)
+  constructor(
+    message: string,
+    options: AdkFluentErrorOptions & { code?: 'STATE_MISSING' | 'STATE_KEY_INVALID' | 'STATE_VALUE_INVALID' } = {},
+  ) {
+    const { code = 'STATE_MISSING', ...rest } = options
+    super(code, message, rest)
   }
 }
 

@@ -66,7 +66,57 @@ export function malformedToolCallMessage(name: string, text: string): string {
   return `The model called "${name}" with arguments that are not a JSON object: ${text}`
 }
 
-/** A whole (non-streamed) chat completion as one {@link LlmResponse}. */
+/** True for a JSON object (not `null`, not an array). @internal */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** What is wrong with one tool call of an answer (whole or a streamed piece), or `undefined`. */
+export function toolCallShapeIssue(call: unknown, streamed: boolean): string | undefined {
+  if (!isObject(call)) return `a tool call is ${call === null ? 'null' : typeof call}, not an object`
+  const fn = call['function']
+  if (fn === undefined && streamed) return undefined
+  if (!isObject(fn)) return `a tool call has no "function" object`
+  if (fn['name'] !== undefined && typeof fn['name'] !== 'string') return `a tool call's function name is not a string`
+  if (!streamed && (typeof fn['name'] !== 'string' || fn['name'] === '')) return `a tool call's function has no name`
+  const args = fn['arguments']
+  if (args !== undefined && args !== null && typeof args !== 'string' && !(isObject(args) && !streamed)) {
+    return `a tool call's arguments are neither JSON text nor an object`
+  }
+  return undefined
+}
+
+/**
+ * What makes `value` unreadable as a chat completion (`null`, `choices` or `tool_calls` that are not arrays, a tool
+ * call without its `function`, …), or `undefined`. {@link OpenAICompatible} turns it into a `ModelError`.
+ */
+export function chatCompletionShapeIssue(value: unknown): string | undefined {
+  if (!isObject(value))
+    return `the answer is ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}, not a chat completion object`
+  const choices = value['choices']
+  if (choices === undefined || choices === null) return undefined
+  if (!Array.isArray(choices)) return `"choices" is not an array`
+  const choice: unknown = choices[0]
+  if (choice === undefined) return undefined
+  if (!isObject(choice)) return `"choices[0]" is not an object`
+  const message = choice['message']
+  if (message === undefined || message === null) return undefined
+  if (!isObject(message)) return `"choices[0].message" is not an object`
+  for (const field of ['content', 'reasoning_content'] as const) {
+    const text = message[field]
+    if (text !== undefined && text !== null && typeof text !== 'string')
+      return `"choices[0].message.${field}" is not text`
+  }
+  const calls = message['tool_calls']
+  if (calls === undefined || calls === null) return undefined
+  if (!Array.isArray(calls)) return `"tool_calls" is not an array`
+  for (const call of calls as unknown[]) {
+    const issue = toolCallShapeIssue(call, false)
+    if (issue) return issue
+  }
+  return undefined
+}
+
+/** A whole (non-streamed) chat completion as one {@link LlmResponse}; check it with {@link chatCompletionShapeIssue} first. */
 export function chatCompletionToLlmResponse(completion: ChatCompletion): LlmResponse {
   const choice = completion.choices?.[0]
   const message = choice?.message
@@ -75,7 +125,8 @@ export function chatCompletionToLlmResponse(completion: ChatCompletion): LlmResp
   if (message?.content) parts.push({ text: message.content })
   let malformed: string | undefined
   for (const call of message?.tool_calls ?? []) {
-    const { name, arguments: text } = call.function
+    const { name, arguments: raw } = call.function as { name: string; arguments: unknown }
+    const text = typeof raw === 'string' ? raw : raw == null ? '' : JSON.stringify(raw)
     const args = parseToolArguments(text)
     if (args) parts.push({ functionCall: { id: call.id, name, args } })
     else malformed = malformedToolCallMessage(name, text)

@@ -2,7 +2,9 @@ import type { GenerateContentResponseUsageMetadata, Part } from './genai-types.j
 import type { GenerateContentResponseFields } from './create-llm-response.js'
 import { FinishReason } from './genai-types.js'
 import {
+  isObject,
   malformedToolCallMessage,
+  toolCallShapeIssue,
   parseToolArguments,
   toFinishReason,
   toUsageMetadata,
@@ -49,12 +51,19 @@ export class ChatCompletionChunkReader {
   #finishReason: FinishReason | undefined
   #usage: GenerateContentResponseUsageMetadata | undefined
   #model: string | undefined
+  #finished = false
 
-  /** Takes one chunk; returns the genai chunks to aggregate now. */
+  /** True once a chunk carried a finish reason (any, also one we cannot read): the answer was not cut off. */
+  get finished(): boolean {
+    return this.#finished
+  }
+
+  /** Takes one chunk (checked with {@link chatCompletionChunkShapeIssue}); returns the genai chunks to aggregate now. */
   push(chunk: ChatCompletionChunk): GenerateContentResponseFields[] {
     if (chunk.usage) this.#usage = toUsageMetadata(chunk.usage)
     if (chunk.model) this.#model = chunk.model
     const choice = chunk.choices?.[0]
+    if (typeof choice?.finish_reason === 'string' && choice.finish_reason !== '') this.#finished = true
     const finishReason = toFinishReason(choice?.finish_reason)
     if (finishReason) this.#finishReason = finishReason
     const delta = choice?.delta
@@ -65,6 +74,13 @@ export class ChatCompletionChunkReader {
     if (reasoning) parts.push({ text: reasoning, thought: true })
     if (delta.content) parts.push({ text: delta.content })
     return parts.length > 0 ? [{ candidates: [{ content: { role: 'model', parts } }] }] : []
+  }
+
+  /** A tool call that never got a function name, when there is one: the answer cannot be used. */
+  unnamedToolCall(): string | undefined {
+    for (const [index, call] of this.#toolCalls)
+      if (call.name === '') return `the tool call at index ${index} has no function name`
+    return undefined
   }
 
   /** Ends the stream: the tool calls (or the reason they are malformed), the finish reason and the usage. */
@@ -108,8 +124,41 @@ export class ChatCompletionChunkReader {
   }
 }
 
-/** The `data:` payloads of a server-sent event stream, one per event (`[DONE]` ends it). */
-export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<string, void, undefined> {
+/** What makes a parsed stream event unreadable as a {@link ChatCompletionChunk}, or `undefined`. */
+export function chatCompletionChunkShapeIssue(chunk: unknown): string | undefined {
+  if (!isObject(chunk))
+    return `a stream event is ${chunk === null ? 'null' : Array.isArray(chunk) ? 'an array' : typeof chunk}, not a chunk object`
+  const choices = chunk['choices']
+  if (choices === undefined || choices === null) return undefined
+  if (!Array.isArray(choices)) return `"choices" of a stream event is not an array`
+  const choice: unknown = choices[0]
+  if (choice === undefined) return undefined
+  if (!isObject(choice)) return `"choices[0]" of a stream event is not an object`
+  const delta = choice['delta']
+  if (delta === undefined || delta === null) return undefined
+  if (!isObject(delta)) return `"choices[0].delta" of a stream event is not an object`
+  for (const field of ['content', 'reasoning_content', 'reasoning'] as const) {
+    const text = delta[field]
+    if (text !== undefined && text !== null && typeof text !== 'string')
+      return `"delta.${field}" of a stream event is not text`
+  }
+  const calls = delta['tool_calls']
+  if (calls === undefined || calls === null) return undefined
+  if (!Array.isArray(calls)) return `"tool_calls" of a stream event is not an array`
+  for (const call of calls as unknown[]) {
+    const issue = toolCallShapeIssue(call, true)
+    if (issue) return issue
+  }
+  return undefined
+}
+
+/**
+ * The `data:` payloads of a server-sent event stream, one per event. Returns `true` when `[DONE]` ended it, `false`
+ * when the body simply ended.
+ */
+export async function* readServerSentEvents(
+  body: ReadableStream<Uint8Array>,
+): AsyncGenerator<string, boolean, undefined> {
   const decoder = new TextDecoder()
   let buffer = ''
   let data: string[] = []
@@ -126,12 +175,12 @@ export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): A
           if (data.length > 0) {
             const payload = data.join('\n')
             data = []
-            if (payload.trim() === '[DONE]') return
+            if (payload.trim() === '[DONE]') return true
             yield payload
           }
         } else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5))
       }
-      if (done) return
+      if (done) return false
     }
   } finally {
     reader.releaseLock()

@@ -16,7 +16,7 @@ export interface RecordedRequest {
 export type FakeReply =
   | { readonly json: unknown; readonly status?: number; readonly headers?: Readonly<Record<string, string>> }
   | {
-      /** Server-sent events, one `data:` line per chunk. */
+      /** Server-sent events, one `data:` line per chunk (as JSON; the string `'[DONE]'` as itself). */
       readonly sse: readonly unknown[]
       /** Wait between chunks. */
       readonly delayMs?: number
@@ -109,7 +109,7 @@ function send(outgoing: ServerResponse, reply: FakeReply): void {
       if (!reply.hold) outgoing.end()
       return
     }
-    outgoing.write(`data: ${JSON.stringify(event)}\n\n`)
+    outgoing.write(`data: ${event === '[DONE]' ? event : JSON.stringify(event)}\n\n`)
     if (reply.delayMs) setTimeout(writeNext, reply.delayMs)
     else writeNext()
   }

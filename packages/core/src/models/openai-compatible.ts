@@ -1,8 +1,17 @@
 import { AdkFluentError } from '../errors/adk-fluent-error.js'
 import { ModelError } from '../errors/runtime-errors.js'
 import { BaseLlm } from './base-llm.js'
-import { chatCompletionToLlmResponse, type ChatCompletion } from './chat-completion-response.js'
-import { ChatCompletionChunkReader, readServerSentEvents, type ChatCompletionChunk } from './chat-completion-stream.js'
+import {
+  chatCompletionShapeIssue,
+  chatCompletionToLlmResponse,
+  type ChatCompletion,
+} from './chat-completion-response.js'
+import {
+  ChatCompletionChunkReader,
+  chatCompletionChunkShapeIssue,
+  readServerSentEvents,
+  type ChatCompletionChunk,
+} from './chat-completion-stream.js'
 import type { LlmRequest } from './llm-request.js'
 import type { LlmResponse } from './llm-response.js'
 import {
@@ -77,7 +86,10 @@ export class OpenAICompatible extends BaseLlm {
     const body = toChatCompletionRequest(copy, this.model)
     if (!stream) {
       const response = await this.#post(JSON.stringify(body), abortSignal)
-      yield chatCompletionToLlmResponse((await this.#read(() => response.json(), abortSignal)) as ChatCompletion)
+      const completion: unknown = await this.#read(() => response.json(), abortSignal)
+      const issue = chatCompletionShapeIssue(completion)
+      if (issue) throw this.#malformed(issue)
+      yield chatCompletionToLlmResponse(completion as ChatCompletion)
       return
     }
     body['stream'] = true
@@ -91,34 +103,47 @@ export class OpenAICompatible extends BaseLlm {
     const events = readServerSentEvents(response.body)
     const reader = new ChatCompletionChunkReader()
     const aggregator = new StreamingResponseAggregator()
+    let sawDone = false
     try {
       for (;;) {
         const next = await this.#read(() => events.next(), abortSignal)
-        if (next.done) break
+        if (next.done) {
+          sawDone = next.value
+          break
+        }
         const chunk = this.#parseChunk(next.value)
         for (const fields of reader.push(chunk)) yield* aggregator.push(fields)
       }
     } finally {
       // Closes the connection when the caller stops early or the stream failed.
-      await events.return()
+      await events.return(false)
     }
+    // A cut connection must not pass for a complete answer: servers end with a finish reason, `[DONE]` or both.
+    if (!sawDone && !reader.finished) {
+      throw this.#malformed('the stream ended without a finish reason or [DONE], so the answer may be cut short')
+    }
+    const unnamed = reader.unnamedToolCall()
+    if (unnamed) throw this.#malformed(unnamed)
     for (const fields of reader.finish()) yield* aggregator.push(fields)
     yield* aggregator.finish()
   }
 
   #parseChunk(data: string): ChatCompletionChunk {
-    let chunk: ChatCompletionChunk
+    let chunk: unknown
     try {
-      chunk = JSON.parse(data) as ChatCompletionChunk
+      chunk = JSON.parse(data)
     } catch {
       throw new ModelError(`Model call to "${this.model}" failed: the server sent a stream event that is not JSON.`)
     }
-    if (chunk.error !== undefined) {
-      const detail = typeof chunk.error === 'string' ? chunk.error : String(chunk.error.message ?? 'no details')
+    const error = (chunk as ChatCompletionChunk | null)?.error
+    if (error !== undefined && error !== null) {
+      const detail = typeof error === 'string' ? error : String(error?.message ?? 'no details')
       const message = `Model call to "${this.model}" failed while streaming: ${detail}`
       throw new ModelError(redactSecrets(message, [this.#options.apiKey]))
     }
-    return chunk
+    const issue = chatCompletionChunkShapeIssue(chunk)
+    if (issue) throw this.#malformed(issue)
+    return chunk as ChatCompletionChunk
   }
 
   /** Reads the body, turning an abort into an `AbortError` and a broken connection into a `ModelError`. */
@@ -157,6 +182,11 @@ export class OpenAICompatible extends BaseLlm {
       }
       await waitBeforeRetry(retryAfterMs ?? backoffDelayMs(attempt - 1, this.#retry), this.#retry.sleep, abortSignal)
     }
+  }
+
+  /** An answer the server sent that cannot be read as a chat completion. */
+  #malformed(issue: string): ModelError {
+    return new ModelError(`Model call to "${this.model}" failed: ${issue}.`, { errorCode: 'MALFORMED_RESPONSE' })
   }
 
   #httpError(status: number, text: string): ModelError {

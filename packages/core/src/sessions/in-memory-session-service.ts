@@ -13,7 +13,9 @@ import type {
 } from './base-session-service.js'
 import { StatePrefix, isTempKey, withoutTempKeys } from './state-prefix.js'
 import { randomUUID } from '../util/ids.js'
-import { assertStateDelta, ownRecord } from './reserved-state-key.js'
+import { ownRecord } from './reserved-state-key.js'
+import { assertStorableState } from './storable-state.js'
+import { assertSessionIds } from './session-ids.js'
 import { AlreadyExistsError, SessionBusyError, StaleSessionError } from '../errors/session-errors.js'
 import { SessionNotFoundError } from '../errors/runtime-errors.js'
 import { nullRecord } from '../util/null-record.js'
@@ -153,14 +155,15 @@ export class InMemorySessionService implements BaseSessionService {
 
   async createSession(request: CreateSessionRequest): Promise<Session> {
     const id = request.sessionId?.trim() || randomUUID()
+    assertSessionIds({ appName: request.appName, userId: request.userId, sessionId: id }, 'createSession()')
+    const initial = request.state ?? {}
+    assertStorableState(initial, 'createSession({ state })')
     const sessions = this.#userSessions(request.appName, request.userId, true) as Map<string, StoredSession>
     if (sessions.has(id)) {
       throw new AlreadyExistsError(
         `Session "${id}" already exists for app "${request.appName}", user "${request.userId}".`,
       )
     }
-    const initial = request.state ?? {}
-    assertStateDelta(initial, 'createSession({ state })')
     const state: Record<string, unknown> = nullRecord()
     for (const key of Object.keys(initial)) {
       const value = initial[key]
@@ -216,7 +219,8 @@ export class InMemorySessionService implements BaseSessionService {
 
   async appendEvent({ session, event, lease }: AppendEventRequest): Promise<Event> {
     if (event.partial) return event
-    assertStateDelta(event.actions.stateDelta, 'appendEvent()')
+    assertSessionIds({ appName: session.appName, userId: session.userId, sessionId: session.id }, 'appendEvent()')
+    assertStorableState(event.actions.stateDelta, 'appendEvent()')
     const stored = this.#userSessions(session.appName, session.userId, false)?.get(session.id)
     if (!stored) throw new SessionNotFoundError(`Session not found: ${session.id}`)
     if (isStored(stored, event)) return event

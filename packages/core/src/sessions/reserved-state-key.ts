@@ -5,11 +5,14 @@ import { nullRecord } from '../util/null-record.js'
 /** Throws a {@link StateError} when `key` is not a string or is reserved ({@link isReservedStateKey}). */
 export function assertWritableStateKey(key: unknown, where: string): asserts key is string {
   if (typeof key !== 'string') {
-    throw new StateError(`${where}: a state key must be a string, got ${key === null ? 'null' : typeof key}.`)
+    throw new StateError(`${where}: a state key must be a string, got ${key === null ? 'null' : typeof key}.`, {
+      code: 'STATE_KEY_INVALID',
+    })
   }
   if (!isReservedStateKey(key)) return
   throw new StateError(
     `${where}: "${key}" is not a valid state key: __proto__, constructor and prototype (with or without an app:, user: or temp: prefix) are reserved. Rename the key, for example "${key.replace(/(__proto__|constructor|prototype)$/, '$1_value').replace(/^(app:|user:|temp:)?__/, '$1')}".`,
+    { code: 'STATE_KEY_INVALID' },
   )
 }
 

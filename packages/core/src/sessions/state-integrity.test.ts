@@ -127,3 +127,41 @@ describe('ReadonlyContext.state is read-only', () => {
     expect((await harness.session()).state['lost']).toBeUndefined()
   })
 })
+
+describe('state holds JSON values only (every session service stores JSON)', () => {
+  it('state.set / state.update refuse a value JSON would change, with STATE_VALUE_INVALID naming key and place; nothing is written', () => {
+    const state = new State({}, {})
+    const cycle: Record<string, unknown> = {}
+    cycle['again'] = cycle
+    for (const [value, named] of [
+      [10n, /BigInt \(10n\)/],
+      [{ a: { b: [1, NaN] } }, /at \.a\.b\[1\]: NaN/],
+      [cycle, /at \.again: a cycle/],
+      [new Date(0), /a Date/],
+      [new Set([1]), /a Set/],
+      [Symbol('s'), /a symbol/],
+      [[1, , 3], /\[1\]: a hole/],
+    ] as const) {
+      const error = (() => {
+        try {
+          state.set('key', value)
+        } catch (caught) {
+          return caught as StateError
+        }
+        return undefined
+      })()
+      expect(error?.code).toBe('STATE_VALUE_INVALID')
+      expect(error?.message).toMatch(/state\.set\(\): the value of state key "key" cannot be stored/)
+      expect(error?.message).toMatch(named)
+      expect(() => state.update({ fine: 1, key: value })).toThrow(StateError)
+    }
+    expect(state.hasDelta()).toBe(false)
+    const shared = { n: 1 }
+    state.set('ok', { a: shared, b: shared, c: [null, 'x', { d: undefined }], e: Object.create(null) })
+    expect(state.hasDelta()).toBe(true)
+  })
+
+  it('a reserved key is STATE_KEY_INVALID', () => {
+    expect(() => new State({}, {}).set('__proto__', 1)).toThrow(expect.objectContaining({ code: 'STATE_KEY_INVALID' }))
+  })
+})

@@ -1,6 +1,7 @@
 import { StatePrefix } from './state-prefix.js'
 import { StateError } from '../errors/runtime-errors.js'
 import { assertWritableStateKey, ownRecord } from './reserved-state-key.js'
+import { assertStorableValue } from './storable-state.js'
 
 const hasOwn = Object.prototype.hasOwnProperty
 
@@ -14,7 +15,8 @@ export interface StateOptions {
  * A delta-aware view of session state. Reads see the pending delta first, then the invocation's `temp:` values,
  * then the session state; writes go **only** to the delta, which becomes an event's `actions.stateDelta`.
  * So state never changes outside events. Only own keys are state: `get('toString')` on an empty state is
- * `undefined`, and `__proto__`, `constructor` and `prototype` cannot be written (a {@link StateError}).
+ * `undefined`, and `__proto__`, `constructor` and `prototype` cannot be written (a {@link StateError}), nor a value that is not JSON
+ * (`stateValueIssue`: every session service stores state as JSON).
  */
 export class State {
   static readonly APP_PREFIX = StatePrefix.APP
@@ -46,10 +48,11 @@ export class State {
     return defaultValue
   }
 
-  /** Records `key = value` in the pending delta. Throws a {@link StateError} on a read-only view or a reserved key. */
+  /** Records `key = value` in the pending delta. Throws a {@link StateError} on a read-only view, a reserved key or a value that is not JSON. */
   set(key: string, value: unknown): void {
     this.#assertWritable('state.set()')
     assertWritableStateKey(key, 'state.set()')
+    assertStorableValue(key, value, 'state.set()')
     this.#delta[key] = value
   }
 
@@ -67,7 +70,10 @@ export class State {
   update(values: Readonly<Record<string, unknown>>): void {
     this.#assertWritable('state.update()')
     const keys = Object.keys(values)
-    for (const key of keys) assertWritableStateKey(key, 'state.update()')
+    for (const key of keys) {
+      assertWritableStateKey(key, 'state.update()')
+      assertStorableValue(key, values[key], 'state.update()')
+    }
     for (const key of keys) this.#delta[key] = values[key]
   }
 

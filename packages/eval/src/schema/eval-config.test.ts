@@ -11,9 +11,12 @@ import {
 } from './eval-config.js'
 
 describe('test_config.json', () => {
-  it('gives ADK’s default criteria without a file or for a path that does not exist', () => {
+  it('gives ADK’s default criteria without a file; a path that does not exist is a ConfigError naming it', () => {
     expect(readEvalConfigFile(undefined)).toBe(defaultEvalConfig)
-    expect(readEvalConfigFile('/nowhere/test_config.json')).toBe(defaultEvalConfig)
+    expect(() => readEvalConfigFile('/nowhere/test_config.json')).toThrow(
+      'config_file_path: the eval config file "/nowhere/test_config.json" does not exist. Give the path of a test_config.json',
+    )
+    expect(() => readEvalConfigFile(tmpdir())).toThrow(/the eval config file cannot be read/)
     expect(evalMetricsOf(defaultEvalConfig)).toEqual([
       { metricName: 'tool_trajectory_avg_score', threshold: 1, criterion: { threshold: 1 } },
       { metricName: 'response_match_score', threshold: 0.8, criterion: { threshold: 0.8 } },
@@ -83,5 +86,32 @@ describe('test_config.json', () => {
     expect(() => readEvalConfigFile(join(dir, 'test_config.json'))).toThrow(
       `2 configuration problems:\n1. ${join(dir, 'test_config.json')}: criteria.response_match_score: expected a number (the threshold) or a criterion object\n2. ${join(dir, 'test_config.json')}: criteria.tool_trajectory_avg_score.threshold: required`,
     )
+  })
+})
+
+describe('thresholds outside [0, 1] are refused (ADK accepts them silently: every case passes at -1)', () => {
+  it('in a file, as bare numbers and as criterion thresholds, all listed at once', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'adk-eval-threshold-'))
+    const file = join(dir, 'test_config.json')
+    writeFileSync(
+      file,
+      JSON.stringify({
+        criteria: {
+          response_match_score: -1,
+          tool_trajectory_avg_score: { threshold: 1.5 },
+          final_response_match_v2: 1,
+        },
+      }),
+    )
+    expect(() => readEvalConfigFile(file)).toThrow(
+      `2 configuration problems:\n1. ${file}: criteria.response_match_score: the threshold -1 is outside [0, 1]: scores run from 0 to 1, so every case would pass. Use a number from 0 to 1, such as 0.8\n2. ${file}: criteria.tool_trajectory_avg_score.threshold: the threshold 1.5 is outside [0, 1]: scores run from 0 to 1, so no case could pass.`,
+    )
+  })
+
+  it('in a config built in code (evaluate, expectEvalSet), NaN included; 0 and 1 are fine', () => {
+    for (const threshold of [-0.01, 1.01, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => evalMetricsOf({ criteria: { response_match_score: threshold } })).toThrow(/outside \[0, 1\]/)
+    }
+    expect(evalMetricsOf({ criteria: { a: 0, b: { threshold: 1 } } }).map((metric) => metric.threshold)).toEqual([0, 1])
   })
 })

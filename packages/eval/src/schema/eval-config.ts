@@ -77,6 +77,7 @@ export function parseEvalConfig(raw: unknown, source = 'eval config'): EvalConfi
       else issues.push({ path: `criteria.${name}`, message: 'expected a number (the threshold) or a criterion object' })
     }
   }
+  if (issues.length === 0) issues.push(...thresholdIssues(criteria))
   if (issues.length > 0)
     throw new ConfigError(issues.map((issue) => ({ path: [], message: `${source}: ${issue.path}: ${issue.message}` })))
   const custom = record['custom_metrics'] ?? record['customMetrics']
@@ -90,20 +91,65 @@ export function parseEvalConfig(raw: unknown, source = 'eval config'): EvalConfi
   }
 }
 
-/** Reads a config file; no path, or a path that does not exist, gives ADK's default criteria. */
+/**
+ * Thresholds that are not numbers in [0, 1]. Every metric scores from 0 to 1, so a threshold below 0 passes every
+ * case and one above 1 fails every case, whatever the agent does (ADK accepts both silently; we refuse them).
+ */
+function thresholdIssues(criteria: EvalConfig['criteria']): ReadIssue[] {
+  const issues: ReadIssue[] = []
+  for (const [name, value] of Object.entries(criteria)) {
+    const threshold: unknown = typeof value === 'number' ? value : value?.threshold
+    if (typeof threshold === 'number' && threshold >= 0 && threshold <= 1) continue
+    issues.push({
+      path: typeof value === 'number' ? `criteria.${name}` : `criteria.${name}.threshold`,
+      message: `the threshold ${typeof threshold === 'number' ? String(threshold) : (JSON.stringify(threshold) ?? 'undefined')} is outside [0, 1]: scores run from 0 to 1, so ${typeof threshold === 'number' && threshold < 0 ? 'every case would pass' : 'no case could pass'}. Use a number from 0 to 1, such as 0.8`,
+    })
+  }
+  return issues
+}
+
+/**
+ * Reads a config file; without a path, ADK's default criteria. A path that does not exist, or cannot be read, is a
+ * `ConfigError` naming it (ADK silently falls back to the default criteria, a gap we do not copy).
+ */
 export function readEvalConfigFile(path: string | undefined): EvalConfig {
-  if (path === undefined || !existsSync(path)) return defaultEvalConfig
+  if (path === undefined) return defaultEvalConfig
+  if (!existsSync(path)) {
+    throw new ConfigError([
+      {
+        path: ['config_file_path'],
+        message: `the eval config file "${path}" does not exist.`,
+        hint: 'Give the path of a test_config.json (such as {"criteria": {"response_match_score": 0.8}}), or leave --config_file_path out for the default criteria.',
+      },
+    ])
+  }
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    throw new ConfigError(`${path}: the eval config file cannot be read (${(error as Error).message})`, {
+      cause: error,
+    })
+  }
   let raw: unknown
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'))
+    raw = JSON.parse(text)
   } catch (error) {
     throw new ConfigError(`${path}: not valid JSON (${(error as Error).message})`)
   }
   return parseEvalConfig(raw, path)
 }
 
-/** The metrics of a config, in order: a bare number `t` becomes `{ threshold: t }`. */
+/**
+ * The metrics of a config, in order: a bare number `t` becomes `{ threshold: t }`. A threshold outside [0, 1] is a
+ * `ConfigError` (also for a config built in code rather than read by {@link parseEvalConfig}).
+ */
 export function evalMetricsOf(config: EvalConfig): EvalMetric[] {
+  const issues = thresholdIssues(config.criteria)
+  if (issues.length > 0)
+    throw new ConfigError(
+      issues.map((issue) => ({ path: [], message: `eval config: ${issue.path}: ${issue.message}` })),
+    )
   return Object.entries(config.criteria).map(([metricName, value]) =>
     typeof value === 'number'
       ? { metricName, threshold: value, criterion: { threshold: value } }

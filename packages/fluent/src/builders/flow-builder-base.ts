@@ -21,6 +21,7 @@ import type { LoopBuilder } from './loop-builder.js'
 import type { PipelineBuilder } from './pipeline-builder.js'
 import { defaultUntilMax, fallbackNodes, parallelNodes, thenNodes, timesNode, untilNode } from './compose-nodes.js'
 import { builderForNode, withInitialState } from './builder-for-node.js'
+import { isPromiseThen, rejectAwait } from './not-a-promise.js'
 import { parseStateKey } from '../parse/parse-state-key.js'
 import type { CheckIssue, CheckOptions } from '../check/check-issue.js'
 import { checkNode } from '../check/check-node.js'
@@ -56,7 +57,8 @@ export abstract class FlowBuilderBase<TOutput = string> implements FlowBuilder<T
     return [this.node.name, method]
   }
 
-  then(step: StepInput): PipelineBuilder {
+  then(step: StepInput, onRejected?: unknown): PipelineBuilder {
+    if (isPromiseThen(step, onRejected)) return rejectAwait(this.node.name, onRejected) as never
     return this.kit.pipeline(thenNodes(this.node, parseStep(step, this.callPath('then'))))
   }
 

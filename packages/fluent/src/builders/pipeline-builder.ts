@@ -6,6 +6,7 @@ import type { BuilderKit, BuilderProps } from './builder-kit.js'
 import { FlowBuilderBase } from './flow-builder-base.js'
 import type { FlowBuilder } from './flow-builder.js'
 import { agentCallbackUpdate, describeUpdate } from './workflow-updates.js'
+import { isPromiseThen, rejectAwait } from './not-a-promise.js'
 
 /** A pipeline: steps that run one after another (a core `SequentialAgent`). */
 export interface PipelineBuilder extends FlowBuilder {
@@ -62,7 +63,8 @@ export class PipelineBuilderImpl extends FlowBuilderBase implements PipelineBuil
     return this.#append(parseStep(step, this.callPath('step')))
   }
 
-  override then(step: StepInput): PipelineBuilder {
+  override then(step: StepInput, onRejected?: unknown): PipelineBuilder {
+    if (isPromiseThen(step, onRejected)) return rejectAwait(this.node.name, onRejected) as never
     return this.#append(parseStep(step, this.callPath('then')))
   }
 

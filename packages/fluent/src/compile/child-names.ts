@@ -6,10 +6,15 @@ import type { FlowNode } from '../ir/flow-node.js'
  */
 export function childNames(nodes: readonly FlowNode[], reserved: readonly string[] = []): string[] {
   const taken = new Set([...reserved, ...nodes.filter((node) => !node.hasGeneratedName).map((node) => node.name)])
+  // The next suffix to try per name: the ones below it are taken already (`taken` only grows), so 10,000 steps of one
+  // generated name cost 10,000 tries, not 50 million.
+  const nextSuffix = new Map<string, number>()
   return nodes.map((node) => {
     if (!node.hasGeneratedName) return node.name
     let name = node.name
-    for (let suffix = 2; taken.has(name); suffix++) name = `${node.name}_${suffix}`
+    let suffix = nextSuffix.get(name) ?? 2
+    while (taken.has(name)) name = `${node.name}_${suffix++}`
+    nextSuffix.set(node.name, suffix)
     taken.add(name)
     return name
   })

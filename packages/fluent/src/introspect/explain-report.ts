@@ -68,18 +68,46 @@ function agentTools(visit: NodeVisit, node: AgentNode): string[] {
   return names
 }
 
-function within(issue: CheckIssue, path: TreePath): boolean {
-  const prefix = formatPath(path)
-  const at = formatPath(issue.path)
-  return at === prefix || at.startsWith(`${prefix}.`)
+/** What {@link report} needs besides the visit, computed once for the whole tree (so explain stays linear). */
+interface ReportIndex {
+  readonly children: ReadonlyMap<NodeVisit, readonly NodeVisit[]>
+  /** The issues inside each visit's subtree (at its path or below it), in the checker's order. */
+  readonly issues: ReadonlyMap<NodeVisit, readonly CheckIssue[]>
 }
 
-function report(visit: NodeVisit, visits: readonly NodeVisit[], issues: readonly CheckIssue[]): ExplainReport {
+function indexVisits(visits: readonly NodeVisit[], issues: readonly CheckIssue[]): ReportIndex {
+  const children = new Map<NodeVisit, NodeVisit[]>()
+  const byId = new Map<string, NodeVisit[]>()
+  for (const visit of visits) {
+    if (visit.parent) {
+      const siblings = children.get(visit.parent)
+      if (siblings) siblings.push(visit)
+      else children.set(visit.parent, [visit])
+    }
+    const same = byId.get(visit.id)
+    if (same) same.push(visit)
+    else byId.set(visit.id, [visit])
+  }
+  const inside = new Map<NodeVisit, CheckIssue[]>()
+  for (const issue of issues) {
+    // The visits whose path is the issue's path or a prefix of it (whole segments).
+    const at = formatPath(issue.path)
+    for (let end = at.length; end >= 0; end = at.lastIndexOf('.', end - 1)) {
+      for (const visit of byId.get(at.slice(0, end)) ?? []) {
+        const list = inside.get(visit)
+        if (list) list.push(issue)
+        else inside.set(visit, [issue])
+      }
+      if (end === 0) break
+    }
+  }
+  return { children, issues: inside }
+}
+
+function report(visit: NodeVisit, index: ReportIndex): ExplainReport {
   const { node } = visit
   const { kind, detail } = nodeLabel(node)
-  const children = visits
-    .filter((candidate) => candidate.parent === visit)
-    .map((child) => report(child, visits, issues))
+  const children = (index.children.get(visit) ?? []).map((child) => report(child, index))
   const base = {
     kind,
     name: node.name,
@@ -87,7 +115,7 @@ function report(visit: NodeVisit, visits: readonly NodeVisit[], issues: readonly
     detail: detail ?? null,
     description: 'description' in node && node.description !== undefined ? node.description : null,
     children,
-    issues: issues.filter((issue) => within(issue, visit.path)),
+    issues: index.issues.get(visit) ?? [],
   }
   if (node.kind === 'agent') {
     const instruction = describeInstruction(node.instruction)
@@ -130,5 +158,5 @@ export function explainReport(node: FlowNode, options: CheckOptions = {}): Expla
   const analysis = analyzeFlow(node, options)
   const issues = checkNode(node, options)
   // The walk always starts with the root's visit.
-  return report(analysis.visits[0] as NodeVisit, analysis.visits, issues)
+  return report(analysis.visits[0] as NodeVisit, indexVisits(analysis.visits, issues))
 }

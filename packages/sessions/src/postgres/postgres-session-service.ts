@@ -1,6 +1,9 @@
 import {
   AdkFluentError,
   AlreadyExistsError,
+  assertSessionIds,
+  assertStorableState,
+  sessionIdsIssue,
   SessionBusyError,
   SessionNotFoundError,
   SessionStoreError,
@@ -71,6 +74,8 @@ export class PostgresSessionService implements BaseSessionService {
 
   async createSession(request: CreateSessionRequest): Promise<Session> {
     const id = request.sessionId?.trim() || randomUUID()
+    assertSessionIds({ appName: request.appName, userId: request.userId, sessionId: id }, 'createSession()')
+    if (request.state) assertStorableState(request.state, 'createSession({ state })')
     const split = splitState(request.state)
     const row = await this.#query<{ revision: string; update_time: number; app_state: unknown; user_state: unknown }>(
       pgSql.create,
@@ -97,6 +102,7 @@ export class PostgresSessionService implements BaseSessionService {
 
   async getSession(request: GetSessionRequest): Promise<Session | undefined> {
     const { appName, userId, sessionId, config } = request
+    if (sessionIdsIssue(request)) return undefined
     const after = config?.afterTimestamp === undefined ? null : config.afterTimestamp / 1000
     const limit = config?.numRecentEvents === undefined ? null : Math.max(0, Math.floor(config.numRecentEvents))
     const result = await this.#query<{
@@ -136,6 +142,7 @@ export class PostgresSessionService implements BaseSessionService {
   }
 
   async listSessions(request: ListSessionsRequest): Promise<ListSessionsResponse> {
+    if (sessionIdsIssue(request)) return { sessions: [] }
     const result = await this.#query<{
       id: string
       user_id: string
@@ -159,17 +166,21 @@ export class PostgresSessionService implements BaseSessionService {
   }
 
   async deleteSession(request: DeleteSessionRequest): Promise<void> {
+    if (sessionIdsIssue(request)) return
     await this.#query(pgSql.delete, [request.appName, request.userId, request.sessionId])
   }
 
   async appendEvent({ session, event, lease }: AppendEventRequest): Promise<Event> {
     if (event.partial) return event
+    assertSessionIds({ appName: session.appName, userId: session.userId, sessionId: session.id }, 'appendEvent()')
+    assertStorableState(event.actions.stateDelta, 'appendEvent()')
     const key = sessionKey(session.appName, session.userId, session.id)
     return this.#appends.run(key, () => this.#append(session, withoutTempDelta(event), lease))
   }
 
   async acquireLease(request: SessionLeaseRequest): Promise<SessionLease | undefined> {
     const { appName, userId, sessionId, owner, ttlMs } = request
+    if (sessionIdsIssue(request)) throw new SessionNotFoundError(`Session not found: ${JSON.stringify(sessionId)}`)
     const result = await this.#query<{ fence: string }>(pgSql.acquireLease, [
       appName,
       userId,
@@ -188,12 +199,14 @@ export class PostgresSessionService implements BaseSessionService {
 
   async renewLease(lease: SessionLease, ttlMs: number): Promise<boolean> {
     const { appName, userId, sessionId, owner, fence } = lease
+    if (sessionIdsIssue(lease)) return false
     const result = await this.#query(pgSql.renewLease, [appName, userId, sessionId, owner, fence, ttlMs / 1000])
     return (result.rowCount ?? 0) > 0
   }
 
   async releaseLease(lease: SessionLease): Promise<void> {
     const { appName, userId, sessionId, owner, fence } = lease
+    if (sessionIdsIssue(lease)) return
     await this.#query(pgSql.releaseLease, [appName, userId, sessionId, owner, fence])
   }
 

@@ -1,6 +1,11 @@
 import {
+  AdkFluentError,
   AlreadyExistsError,
+  assertSessionIds,
+  assertStorableState,
   SessionBusyError,
+  SessionStoreError,
+  sessionIdsIssue,
   SessionNotFoundError,
   StaleSessionError,
   type AppendEventRequest,
@@ -16,7 +21,7 @@ import {
   type SessionLeaseRequest,
 } from '@adk-fluent/core'
 import { randomUUID } from 'node:crypto'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { decodeEvent, encodeEvent } from '../event-codec.js'
 import { applyAppended, withoutTempDelta } from '../session-view.js'
@@ -58,6 +63,8 @@ export class SqliteSessionService implements BaseSessionService {
   async createSession(request: CreateSessionRequest): Promise<Session> {
     const id = request.sessionId?.trim() || randomUUID()
     const { appName, userId } = request
+    assertSessionIds({ appName, userId, sessionId: id }, 'createSession()')
+    if (request.state) assertStorableState(request.state, 'createSession({ state })')
     const split = splitState(request.state)
     const now = Date.now() / 1000
     return this.#write(async (db) => {
@@ -84,6 +91,7 @@ export class SqliteSessionService implements BaseSessionService {
 
   async getSession(request: GetSessionRequest): Promise<Session | undefined> {
     const { appName, userId, sessionId, config } = request
+    if (sessionIdsIssue(request)) return undefined
     const db = await this.#open()
     return db.serial(async () => {
       const limit = config?.numRecentEvents === undefined ? -1 : Math.max(0, Math.floor(config.numRecentEvents))
@@ -136,6 +144,7 @@ export class SqliteSessionService implements BaseSessionService {
   }
 
   async listSessions(request: ListSessionsRequest): Promise<ListSessionsResponse> {
+    if (sessionIdsIssue(request)) return { sessions: [] }
     const db = await this.#open()
     const user = request.userId ?? null
     const rows = await db.serial(() =>
@@ -161,6 +170,7 @@ export class SqliteSessionService implements BaseSessionService {
   }
 
   async deleteSession(request: DeleteSessionRequest): Promise<void> {
+    if (sessionIdsIssue(request)) return
     const args = [request.appName, request.userId, request.sessionId]
     await this.#write(async (db) => {
       await db.run('DELETE FROM events WHERE app_name = ? AND user_id = ? AND session_id = ?', args)
@@ -171,8 +181,10 @@ export class SqliteSessionService implements BaseSessionService {
 
   async appendEvent({ session, event, lease }: AppendEventRequest): Promise<Event> {
     if (event.partial) return event
-    const stored = withoutTempDelta(event)
     const { appName, userId, id } = session
+    assertSessionIds({ appName, userId, sessionId: id }, 'appendEvent()')
+    assertStorableState(event.actions.stateDelta, 'appendEvent()')
+    const stored = withoutTempDelta(event)
     const key = [appName, userId, id]
     const result = await this.#write(async (db) => {
       const row = await db.get<SessionRow>(
@@ -219,6 +231,7 @@ export class SqliteSessionService implements BaseSessionService {
 
   async acquireLease(request: SessionLeaseRequest): Promise<SessionLease | undefined> {
     const { appName, userId, sessionId, owner, ttlMs } = request
+    if (sessionIdsIssue(request)) throw new SessionNotFoundError(`Session not found: ${JSON.stringify(sessionId)}`)
     return this.#write(async (db) => {
       if (
         !(await db.get('SELECT 1 FROM sessions WHERE app_name = ? AND user_id = ? AND id = ?', [
@@ -245,6 +258,7 @@ export class SqliteSessionService implements BaseSessionService {
 
   async renewLease(lease: SessionLease, ttlMs: number): Promise<boolean> {
     const { appName, userId, sessionId, owner, fence } = lease
+    if (sessionIdsIssue(lease)) return false
     const changed = await this.#write((db) =>
       db.run(
         'UPDATE adk_session_leases SET expires_at = ? WHERE app_name = ? AND user_id = ? AND session_id = ? AND owner = ? AND fence = ?',
@@ -256,6 +270,7 @@ export class SqliteSessionService implements BaseSessionService {
 
   async releaseLease(lease: SessionLease): Promise<void> {
     const { appName, userId, sessionId, owner, fence } = lease
+    if (sessionIdsIssue(lease)) return
     await this.#write((db) =>
       db.run(
         'DELETE FROM adk_session_leases WHERE app_name = ? AND user_id = ? AND session_id = ? AND owner = ? AND fence = ?',
@@ -327,13 +342,15 @@ export class SqliteSessionService implements BaseSessionService {
 
   #open(): Promise<SqliteConnection> {
     this.#db ??= (async () => {
-      if (this.path !== ':memory:') mkdirSync(dirname(this.path), { recursive: true })
-      const db = await SqliteConnection.open(this.path)
+      if (this.path !== ':memory:') preparePath(this.path)
+      const db = await SqliteConnection.open(this.path).catch((error: unknown) => {
+        throw cannotOpen(this.path, error)
+      })
       try {
         await db.serial(() => prepareSqliteSchema(db, this.path))
       } catch (error) {
         db.close()
-        throw error
+        throw cannotOpen(this.path, error)
       }
       return db
     })().catch((error: unknown) => {
@@ -342,4 +359,43 @@ export class SqliteSessionService implements BaseSessionService {
     })
     return this.#db
   }
+}
+
+/** Creates the file's directory when missing; a path that is a directory, or under a file, is a clear error. */
+function preparePath(path: string): void {
+  try {
+    mkdirSync(dirname(path), { recursive: true })
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    const reason =
+      code === 'EEXIST' || code === 'ENOTDIR'
+        ? `a part of its directory ${JSON.stringify(dirname(path))} is a file, not a directory`
+        : `its directory cannot be created (${(error as Error).message})`
+    throw storeError(path, reason, error)
+  }
+  let isDirectory = false
+  try {
+    isDirectory = statSync(path).isDirectory()
+  } catch {
+    // Missing: SQLite creates it.
+  }
+  if (isDirectory) throw storeError(path, 'it is a directory; give the path of a database file inside it')
+}
+
+/** A failure to open the file as a {@link SessionStoreError} naming it; our own other errors (a missing driver, a schema from the future) pass through. */
+function cannotOpen(path: string, error: unknown): unknown {
+  if (AdkFluentError.isInstance(error) && error.code !== 'SESSION_STORE_FAILED') return error
+  const cause = (error as { cause?: unknown }).cause
+  return storeError(
+    path,
+    ((AdkFluentError.isInstance(error) && cause instanceof Error ? cause : error) as Error).message,
+    error,
+  )
+}
+
+function storeError(path: string, reason: string, cause?: unknown): SessionStoreError {
+  return new SessionStoreError(
+    `Cannot open the SQLite session store at ${JSON.stringify(path)}: ${reason}.`,
+    cause === undefined ? {} : { cause },
+  )
 }

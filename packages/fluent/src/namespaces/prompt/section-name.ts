@@ -35,13 +35,13 @@ export function sectionId(name: string): string {
     .trim()
     .toLowerCase()
     .replace(/[\s-]+/g, '_')
-  return aliases[id] ?? id
+  // Own keys only: `aliases.constructor` is Object's constructor, not an alias.
+  return Object.hasOwn(aliases, id) ? (aliases[id] as string) : id
 }
 
 /** The header of a section: fixed for built-ins, `''` (no header) for role and templates, else title case. @internal */
 export function sectionLabel(id: string): string {
-  const fixed = labels[id]
-  if (fixed !== undefined) return fixed
+  if (Object.hasOwn(labels, id)) return labels[id] as string
   return id
     .split('_')
     .filter((word) => word.length > 0)

@@ -1,3 +1,4 @@
+import { stateValueIssue } from '@adk-fluent/core'
 import { assertStateKey, isScopedStateKey } from '../shared/state-key.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 
@@ -19,6 +20,22 @@ export function parseStateRecord<T>(factory: string, record: unknown, what: stri
       throwConfigIssue([factory], `the value of "${key}" is undefined.`, `Use null to remove a key.`)
   }
   return record as Record<string, T>
+}
+
+/**
+ * Rejects values state cannot hold (a cycle, a `BigInt`, a `Date`, … — see core's `stateValueIssue`): session
+ * services store state as JSON, so they would fail or store something else when the step runs. @internal
+ */
+export function assertStateValues(factory: string, record: Readonly<Record<string, unknown>>): void {
+  for (const [key, value] of Object.entries(record)) {
+    const issue = stateValueIssue(value)
+    if (issue === undefined) continue
+    throwConfigIssue(
+      [factory],
+      `the value of "${key}" cannot be stored in state: ${issue}.`,
+      'State is stored as JSON: use plain objects, arrays, strings, finite numbers, booleans and null (a Date as an ISO string, a cycle as ids).',
+    )
+  }
 }
 
 /** Rejects `app:`/`user:`/`temp:` keys, which `pick`, `drop` and `rename` never touch. @internal */

@@ -28,11 +28,17 @@ function deltaOf(next: Readonly<Record<string, unknown>>, patches: readonly Patc
   return delta
 }
 
+const asyncRecipe =
+  'the recipe is async (it returned a promise): a draft only records changes made before the recipe returns, so changes after an await would be lost.'
+const asyncHint =
+  'Keep S.produce synchronous; for async work use S.compute({ key: async (state) => … }) or a function step, then S.produce on its result.'
+
 /**
  * Edits state through an Immer draft: mutate the draft as if it were the state (`draft.items.push(x)`,
  * `draft.count += 1`, `delete draft.tmp`), and the step's event carries only the top-level keys the recipe changed
  * (a deleted key becomes `null`). The state itself is never mutated, so state still changes only through events. The
- * recipe is synchronous; for async work use `S.compute` or a function step.
+ * recipe is synchronous: an async recipe is a `ConfigError` (at `S.produce()` for an `async` function, else when it
+ * returns a promise); for async work use `S.compute` or a function step.
  * @example S.produce((draft) => { (draft.items as string[]).push('milk') })
  */
 export function produce(recipe: StateRecipe): StateTransform {
@@ -42,6 +48,9 @@ export function produce(recipe: StateRecipe): StateTransform {
       `expected a function (draft) => void, got ${describeValue(recipe)}.`,
       'Pass S.produce((draft) => { draft.count = 1 }).',
     )
+  }
+  if (recipe.constructor.name === 'AsyncFunction' || recipe.constructor.name === 'AsyncGeneratorFunction') {
+    throwConfigIssue(['S.produce()', 'recipe'], asyncRecipe, asyncHint)
   }
   return createStateTransform({
     name: 'produce',
@@ -53,6 +62,11 @@ export function produce(recipe: StateRecipe): StateTransform {
         state as Record<string, unknown>,
         (draft: Record<string, unknown>) => {
           const result: unknown = recipe(draft)
+          if (typeof (result as { then?: unknown } | null)?.then === 'function') {
+            // Its rejection would otherwise go unhandled: the recipe's failure is this error.
+            ;(result as Promise<unknown>).then(undefined, () => undefined)
+            throwConfigIssue(['S.produce()', 'recipe'], asyncRecipe, asyncHint)
+          }
           if (result !== undefined) {
             throwConfigIssue(
               ['S.produce()', 'recipe'],

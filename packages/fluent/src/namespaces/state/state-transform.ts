@@ -1,5 +1,5 @@
 import { presentState } from '../shared/present-state.js'
-import { thenMaybe, type MaybePromise } from '../shared/maybe-promise.js'
+import { isPromiseLike, type MaybePromise } from '../shared/maybe-promise.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 
 /** Changes to state: key → new value; `null` removes the key (a `null` value counts as absent everywhere). */
@@ -87,40 +87,137 @@ export function applyDelta(state: Readonly<Record<string, unknown>>, delta: Stat
   return result
 }
 
+/**
+ * The steps of a `.then()` or `.add()` chain, so a chain of 10,000 steps runs in a loop instead of 10,000 nested
+ * calls (which overflowed the stack). Building a link is O(1) (it keeps its two parts, like a rope); the flat list is
+ * made on the first run, without recursion, and kept. Nested chains of the same mode flatten into one list
+ * (`a.then(b.then(c))` runs a, b, c as `a.then(b).then(c)` does: the same states and the same delta).
+ */
+interface Chain {
+  readonly mode: 'then' | 'add'
+  readonly first: StateTransform
+  readonly second: StateTransform
+  readonly count: number
+  /** The name of the first step (chain names stay short). */
+  readonly head: string
+  flat?: readonly StateTransform[]
+}
+
+const chains = new WeakMap<StateTransform, Chain>()
+
+/** Names of chains longer than this say how many steps follow instead of naming each (a name stays short). */
+const NAMED_STEPS = 4
+
+function chainOf(mode: Chain['mode'], first: StateTransform, second: StateTransform): Chain {
+  const left = chains.get(first)
+  const right = chains.get(second)
+  const count = (left?.mode === mode ? left.count : 1) + (right?.mode === mode ? right.count : 1)
+  return { mode, first, second, count, head: left?.mode === mode ? left.head : first.name }
+}
+
+function stepsOf(chain: Chain): readonly StateTransform[] {
+  if (chain.flat) return chain.flat
+  const flat: StateTransform[] = []
+  const pending: StateTransform[] = [chain.second, chain.first]
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const inner = chains.get(next)
+    if (inner?.mode !== chain.mode) flat.push(next)
+    else if (inner.flat) for (const step of inner.flat) flat.push(step)
+    else pending.push(inner.second, inner.first)
+  }
+  chain.flat = flat
+  return flat
+}
+
+function chainName(chain: Chain): string {
+  const joint = chain.mode === 'then' ? '_then_' : '_and_'
+  if (chain.count <= NAMED_STEPS) return `${chain.first.name}${joint}${chain.second.name}`
+  return `${chain.head}${joint}${chain.count - 1}_more`
+}
+
+/** Runs a `.then()` chain: each step on the state the steps before it produced; the changes of all, later winning. */
+function runThen(chain: Chain, state: Readonly<Record<string, unknown>>, env: StateEnv): MaybePromise<StateDelta> {
+  const steps = stepsOf(chain)
+  const merged: StateDelta = {}
+  let current = state
+  for (let index = 0; index < steps.length; index++) {
+    const delta = (steps[index] as StateTransform).apply(current, env)
+    if (isPromiseLike(delta)) return finishThen(steps, index, delta, current, merged, env)
+    Object.assign(merged, delta)
+    current = applyDelta(current, delta)
+  }
+  return merged
+}
+
+async function finishThen(
+  steps: readonly StateTransform[],
+  from: number,
+  pending: Promise<StateDelta>,
+  state: Readonly<Record<string, unknown>>,
+  merged: StateDelta,
+  env: StateEnv,
+): Promise<StateDelta> {
+  let current = state
+  let delta = await pending
+  for (let index = from; ; ) {
+    Object.assign(merged, delta)
+    current = applyDelta(current, delta)
+    if (++index >= steps.length) return merged
+    delta = await (steps[index] as StateTransform).apply(current, env)
+  }
+}
+
+/** Runs an `.add()` chain: every step on the same state; their changes merged in order (later winning). */
+function runAdd(chain: Chain, state: Readonly<Record<string, unknown>>, env: StateEnv): MaybePromise<StateDelta> {
+  const steps = stepsOf(chain)
+  const merged: StateDelta = {}
+  for (let index = 0; index < steps.length; index++) {
+    const delta = (steps[index] as StateTransform).apply(state, env)
+    if (!isPromiseLike(delta)) {
+      Object.assign(merged, delta)
+      continue
+    }
+    return (async () => {
+      Object.assign(merged, await delta)
+      for (let next = index + 1; next < steps.length; next++)
+        Object.assign(merged, await (steps[next] as StateTransform).apply(state, env))
+      return merged
+    })()
+  }
+  return merged
+}
+
 /** `a.then(b)` (see {@link StateTransform.then}). */
 export function thenState(first: StateTransform, second: StateTransform): StateTransform {
   assertTransform('.then()', second)
-  return createStateTransform({
-    name: `${first.name}_then_${second.name}`,
+  const chain = chainOf('then', first, second)
+  const transform = createStateTransform({
+    name: chainName(chain),
     description: `${first.description}.then(${second.description})`,
     reads:
       first.reads === null || second.reads === null
         ? null
         : [...first.reads, ...second.reads.filter((key) => !first.writes?.includes(key))],
     writes: union(first.writes, second.writes),
-    apply: (state, env) =>
-      thenMaybe(first.apply(state, env), (firstDelta) =>
-        thenMaybe(second.apply(applyDelta(state, firstDelta), env), (secondDelta) => ({
-          ...firstDelta,
-          ...secondDelta,
-        })),
-      ),
+    apply: (state, env) => runThen(chain, state, env),
   })
+  chains.set(transform, chain)
+  return transform
 }
 
 /** `a.add(b)` (see {@link StateTransform.add}). */
 export function addState(first: StateTransform, second: StateTransform): StateTransform {
   assertTransform('.add()', second)
-  return createStateTransform({
-    name: `${first.name}_and_${second.name}`,
+  const chain = chainOf('add', first, second)
+  const transform = createStateTransform({
+    name: chainName(chain),
     description: `${first.description}.add(${second.description})`,
     reads: union(first.reads, second.reads),
     writes: union(first.writes, second.writes),
-    apply: (state, env) =>
-      thenMaybe(first.apply(state, env), (firstDelta) =>
-        thenMaybe(second.apply(state, env), (secondDelta) => ({ ...firstDelta, ...secondDelta })),
-      ),
+    apply: (state, env) => runAdd(chain, state, env),
   })
+  chains.set(transform, chain)
+  return transform
 }
 
 /** The union of key lists; `null` (opaque) wins. @internal */

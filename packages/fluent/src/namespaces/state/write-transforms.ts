@@ -1,6 +1,6 @@
 import { StateError, renderStateValue } from '@adk-fluent/core'
 import { createStateTransform, type StateDelta, type StateTransform } from './state-transform.js'
-import { assertFunction, parseStateRecord } from './parse-state-options.js'
+import { assertFunction, assertStateValues, parseStateRecord } from './parse-state-options.js'
 import { assertStateKey, assertStateKeys } from '../shared/state-key.js'
 import { formatArgument, formatArguments } from '../shared/format-argument.js'
 import { isPromiseLike, thenMaybe, type MaybePromise } from '../shared/maybe-promise.js'
@@ -12,6 +12,7 @@ import { throwConfigIssue } from '../../parse/config-issue.js'
  */
 export function defaultValues(values: Readonly<Record<string, unknown>>): StateTransform {
   const record = parseStateRecord<unknown>('S.default()', values, 'default values')
+  assertStateValues('S.default()', record)
   const entries = Object.entries(record)
   return createStateTransform({
     name: `default_${Object.keys(record).join('_')}`,
@@ -32,6 +33,7 @@ export function defaultValues(values: Readonly<Record<string, unknown>>): StateT
  */
 export function set(values: Readonly<Record<string, unknown>>): StateTransform {
   const record = { ...parseStateRecord<unknown>('S.set()', values, 'values') }
+  assertStateValues('S.set()', record)
   return createStateTransform({
     name: `set_${Object.keys(record).join('_')}`,
     description: `S.set(${JSON.stringify(record)})`,

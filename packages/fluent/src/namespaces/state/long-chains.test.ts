@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+import { Pipeline } from '../../builders/workflow-factories.js'
+import * as S from './index.js'
+import type { StateTransform } from './state-transform.js'
+
+const STEPS = 10_000
+const increment = () => S.compute({ n: (state) => Number(state['n'] ?? 0) + 1 })
+
+describe('S chains of 10,000 steps run in a loop (they overflowed the stack)', () => {
+  it('.then: every step sees the one before; sync stays sync', () => {
+    let chain: StateTransform = S.set({ n: 0 })
+    for (let step = 0; step < STEPS; step++) chain = chain.then(increment())
+    expect(chain.apply({})).toEqual({ n: STEPS })
+    expect(chain.name).toBe(`set_n_then_${STEPS}_more`)
+    expect(chain.writes).toEqual(['n'])
+  })
+
+  it('.then built from the inside out (right-nested), and with async steps in the middle', async () => {
+    let nested: StateTransform = increment()
+    for (let step = 1; step < STEPS; step++) nested = increment().then(nested)
+    expect(nested.apply({ n: 5 })).toEqual({ n: STEPS + 5 })
+    const slow = S.compute({ n: async (state) => Number(state['n']) * 2 })
+    let mixed: StateTransform = S.set({ n: 1 })
+    for (let step = 0; step < STEPS; step++) mixed = mixed.then(step % 2500 === 0 ? slow : increment())
+    await expect(mixed.apply({})).resolves.toEqual({ n: (((1 * 2 + 2499) * 2 + 2499) * 2 + 2499) * 2 + 2499 })
+  })
+
+  it('.add: every step sees the same input; later steps win a conflict', async () => {
+    let chain: StateTransform = S.set({ first: true })
+    for (let step = 0; step < STEPS; step++) chain = chain.add(S.set({ [`k${step % 100}`]: step }))
+    const delta = chain.apply({}) as Record<string, unknown>
+    expect(Object.keys(delta)).toHaveLength(101)
+    expect(delta['k0']).toBe(9900)
+    expect(chain.writes).toHaveLength(101)
+    let nested: StateTransform = S.set({ last: true })
+    for (let step = 0; step < STEPS; step++) nested = S.set({ [`k${step % 100}`]: step }).add(nested)
+    expect(nested.apply({})).toMatchObject({ k0: 0, k99: 99, last: true })
+    const counted = increment().add(chain).add(increment())
+    expect(counted.apply({ n: 1 })).toMatchObject({ n: 2, k99: 9999 })
+  })
+
+  it('branches from a shared prefix keep their own steps', () => {
+    let base: StateTransform = S.set({ n: 0 })
+    for (let step = 0; step < 5; step++) base = base.then(increment())
+    const left = base.then(S.set({ side: 'left' }))
+    const right = base.then(S.set({ side: 'right' })).then(increment())
+    const again = base.then(increment())
+    expect(base.apply({})).toEqual({ n: 5 })
+    expect(left.apply({})).toEqual({ n: 5, side: 'left' })
+    expect(right.apply({})).toEqual({ n: 6, side: 'right' })
+    expect(again.apply({})).toEqual({ n: 6 })
+    expect(left.name).toBe('set_n_then_6_more')
+  })
+})
+
+describe('a pipeline of 10,000 steps', () => {
+  const pipeline = (steps: number) => {
+    let flow = Pipeline('long')
+    for (let step = 0; step < steps; step++) flow = flow.step(S.set({ x: step }))
+    return flow
+  }
+
+  it('builds and explains (explain was quadratic: ~112 s at 10,000 steps)', () => {
+    const flow = pipeline(STEPS)
+    expect(flow.build().subAgents).toHaveLength(STEPS)
+    expect(flow.explain()).toContain(`Children (${STEPS})`)
+  })
+
+  it('explain and build grow linearly: 4x the steps cost well under 10x the time (quadratic is 16x)', () => {
+    const median = (run: () => void): number => {
+      const times: number[] = []
+      for (let round = 0; round < 3; round++) {
+        const start = performance.now()
+        run()
+        times.push(performance.now() - start)
+      }
+      return times.sort((a, b) => a - b)[1] as number
+    }
+    const small = pipeline(1000)
+    const large = pipeline(4000)
+    small.explain()
+    const explainRatio = median(() => large.explain()) / median(() => small.explain())
+    const buildRatio = median(() => large.build()) / median(() => small.build())
+    expect(explainRatio).toBeLessThan(10)
+    expect(buildRatio).toBeLessThan(10)
+  })
+})
