@@ -15,6 +15,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { chromiumFlags, chromiumPath } from './chromium.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const keep = process.argv.includes('--keep')
@@ -181,7 +182,6 @@ async function runCommands() {
 }
 
 async function loadPage() {
-  const chromiumPath = '/usr/bin/chromium'
   if (!existsSync(chromiumPath)) fail(`no Chromium at ${chromiumPath} (apt-get install -y chromium)`)
   const env = { ...process.env }
   for (const name of ['GOOGLE_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_GENAI_USE_VERTEXAI', 'ADK_FLUENT_MODEL'])
@@ -210,16 +210,7 @@ async function loadPage() {
     context = await chromium.launchPersistentContext(profile, {
       executablePath: chromiumPath,
       headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: [...chromiumFlags],
       viewport: { width: 1280, height: 800 },
     })
     const page = await context.newPage()

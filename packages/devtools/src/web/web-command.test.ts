@@ -20,6 +20,18 @@ function capture(env: Record<string, string | undefined> = {}): { io: CliIo; out
   return { io, out: () => out, err: () => err }
 }
 
+/** `adk-fluent web` on writer-critic.ts (port 0) until `stop()`; `exit` is its exit code. */
+function serve(options: { sessions: string; session: string | undefined }, io: CliIo) {
+  let stop: () => void = () => undefined
+  const stopped = new Promise<void>((resolve) => (stop = resolve))
+  const exit = webCommand(
+    { file: fixture('writer-critic.ts'), exportName: undefined, port: 0, ...options },
+    io,
+    stopped,
+  )
+  return { exit, stop }
+}
+
 const scratch = mkdtempSync(join(tmpdir(), 'adk-fluent-web-'))
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
@@ -27,19 +39,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 describe('adk-fluent web', () => {
   it('serves a module offline on its mockScript: prints the URL, opens --session in a --sessions store, a chat turn runs; stops cleanly', async () => {
     const { io, out } = capture()
-    let stop: () => void = () => undefined
-    const stopped = new Promise<void>((resolve) => (stop = resolve))
-    const exit = webCommand(
-      {
-        file: fixture('writer-critic.ts'),
-        exportName: undefined,
-        port: 0,
-        sessions: 'sqlite::memory:',
-        session: 'first',
-      },
-      io,
-      stopped,
-    )
+    const { exit, stop } = serve({ sessions: 'sqlite::memory:', session: 'first' }, io)
     await expect
       .poll(out, { timeout: 15_000 })
       .toMatch(/^adk-fluent web: writer_then_critic at http:\/\/127\.0\.0\.1:\d+\/\n/)
@@ -89,18 +89,9 @@ describe('adk-fluent web', () => {
 
   it('never prints the password of a --sessions URI', async () => {
     const { io, out, err } = capture()
-    let stop: () => void = () => undefined
-    const stopped = new Promise<void>((resolve) => (stop = resolve))
-    const exit = webCommand(
-      {
-        file: fixture('writer-critic.ts'),
-        exportName: undefined,
-        port: 0,
-        sessions: 'postgresql://ana:hunter2-secret@127.0.0.1:9/app',
-        session: undefined,
-      },
+    const { exit, stop } = serve(
+      { sessions: 'postgresql://ana:hunter2-secret@127.0.0.1:9/app', session: undefined },
       io,
-      stopped,
     )
     await expect.poll(out, { timeout: 15_000 }).toMatch(/sessions: postgresql:\/\/ana:\*\*\*@127\.0\.0\.1:9\/app\n/)
     const url = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out())?.[1] as string

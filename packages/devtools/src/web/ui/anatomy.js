@@ -56,6 +56,8 @@ export function createAnatomy(container, agents) {
       const result = await api('/api/preview', { state: parseState(stateInput.value), message: messageInput.value })
       if (result.error) throw new Error(result.error)
       const mine = result.calls.filter((call) => call.agent === current)
+      // A preview of an agent nobody picked yet (Preview pressed first) shows that agent's anatomy too.
+      if (current !== undefined && symbolic.dataset.agent !== current) void showSymbolic(current)
       const shown = mine.length ? mine : result.calls
       calls.replaceChildren(
         h(
@@ -89,14 +91,20 @@ export function createAnatomy(container, agents) {
     }
   }
 
-  async function select(name) {
-    current = name
+  /** The symbolic anatomy of `name`, with its agent selected in the list (the "Pick an agent." hint goes). */
+  async function showSymbolic(name) {
     for (const item of list.children) item.classList.toggle('selected', item.dataset.agent === name)
+    symbolic.dataset.agent = name
     try {
       symbolic.textContent = (await api(`/api/anatomy/${encodeURIComponent(name)}`)).text
     } catch (error) {
       symbolic.textContent = messageOf(error)
     }
+  }
+
+  async function select(name) {
+    current = name
+    await showSymbolic(name)
     await preview()
   }
 

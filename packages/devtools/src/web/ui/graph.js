@@ -138,7 +138,11 @@ export function renderGraph(container, graph, onAgent) {
               'g',
               { class: 'issue-badge' },
               svg('circle', { cx: node.x + node.w - 2, cy: node.y + 2, r: 8 }),
-              svg('text', { x: node.x + node.w - 2, y: node.y + 6, 'text-anchor': 'middle' }, '!'),
+              svg(
+                'text',
+                { x: node.x + node.w - 2, y: node.y + 6, 'text-anchor': 'middle' },
+                level === 'info' ? 'i' : '!',
+              ),
             )
           : null,
         issues.length ? svg('title', {}, issues.map((issue) => `${issue.level}: ${issue.message}`).join('\n')) : null,
