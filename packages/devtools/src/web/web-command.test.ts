@@ -36,12 +36,12 @@ const scratch = mkdtempSync(join(tmpdir(), 'adk-fluent-web-'))
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
-describe('adk-fluent web', () => {
+describe('adk-fluent web', { timeout: 90_000 }, () => {
   it('serves a module offline on its mockScript: prints the URL, opens --session in a --sessions store, a chat turn runs; stops cleanly', async () => {
     const { io, out } = capture()
     const { exit, stop } = serve({ sessions: 'sqlite::memory:', session: 'first' }, io)
     await expect
-      .poll(out, { timeout: 15_000 })
+      .poll(out, { timeout: 60_000 })
       .toMatch(/^adk-fluent web: writer_then_critic at http:\/\/127\.0\.0\.1:\d+\/\n/)
     const url = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out())?.[1] as string
     expect(out()).toContain('models: offline, the mockScript replies; sessions: sqlite::memory:')
@@ -65,7 +65,7 @@ describe('adk-fluent web', () => {
     await expect(fetch(url)).rejects.toThrow()
   })
 
-  it('prints the loader diagnostic and exits 1 when the file does not load', async () => {
+  it('prints the loader diagnostic and exits 2 when the file does not load', async () => {
     const broken = join(scratch, 'broken.ts')
     writeFileSync(broken, "import { Agent } from '@adk-fluent/fluent'\nexport const agent = Agent('a').instruct(\n")
     const { io, err, out } = capture()
@@ -93,7 +93,7 @@ describe('adk-fluent web', () => {
       { sessions: 'postgresql://ana:hunter2-secret@127.0.0.1:9/app', session: undefined },
       io,
     )
-    await expect.poll(out, { timeout: 15_000 }).toMatch(/sessions: postgresql:\/\/ana:\*\*\*@127\.0\.0\.1:9\/app\n/)
+    await expect.poll(out, { timeout: 60_000 }).toMatch(/sessions: postgresql:\/\/ana:\*\*\*@127\.0\.0\.1:9\/app\n/)
     const url = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out())?.[1] as string
     expect(await (await fetch(new URL('/api/app', url))).text()).not.toContain('hunter2')
     stop()
