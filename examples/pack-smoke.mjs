@@ -26,6 +26,19 @@ for (const entry of entries) {
     failures.push(`${entry}: ${error.message}`)
   }
 }
+// Long-term memory through the built packages: a memory service made by the CJS build of sessions is a
+// BaseMemoryService to the ESM build of core (brand check, not instanceof), and SQLite's FTS5 index answers.
+try {
+  const { isBaseMemoryService } = await import('@adk-fluent/core')
+  const memory = require('@adk-fluent/sessions').openMemoryService('sqlite::memory:')
+  await memory.addMemory({ appName: 'app', userId: 'u', memories: ['packed memories are found'] })
+  const { memories } = await memory.searchMemory({ appName: 'app', userId: 'u', query: 'are "packed" OR *' })
+  await memory.close()
+  if (!isBaseMemoryService(memory) || memories.length !== 1) failures.push(`memory: found ${memories.length} memories`)
+  else console.log('ok memory: a CJS SqliteMemoryService searched from ESM core')
+} catch (error) {
+  failures.push(`memory: ${error.message}`)
+}
 if (failures.length > 0) {
   console.error(failures.join('\n'))
   process.exit(1)

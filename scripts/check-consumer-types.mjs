@@ -64,6 +64,9 @@ const runner: InMemoryRunner = new InMemoryRunner({ agent: flow.build() })
 export const answer: Promise<{ label: string }> = classifier.ask('q', { usageLimits: { modelCalls: 2 } })
 const sessionService: ClosableSessionService = openSessionService('sqlite:.adk/sessions.db')
 export const kept = classifier.ask('q', { sessionService, sessionId: 'chat-1' }).finally(() => sessionService.close())
+const memoryService: ClosableMemoryService = openMemoryService('sqlite:.adk/memory.db')
+export const recalled = Agent('m', llm).memory('preload').tools(T.loadMemory({ limit: 5 })).ask('q', { memoryService, memoryAutoSave: true })
+export const memoryTools = [new LoadMemoryTool(), new PreloadMemoryTool({ limit: 10 }), new InMemoryMemoryService()] as const
 export const withUsage = classifier.ask('q', { withUsage: true }).then((result) => result.usage.totalTokens)
 export const pieces = [P.role('r'), C.window(2), T.fn(() => 1), A.save('a.txt', 'x'), runner.appName] as const
 export const viaAiSdk = (model: LanguageModelV3) => Agent('any', aiSdk(model, { retry: { maxAttempts: 2 } })).ask('q')
@@ -73,11 +76,11 @@ export const durable = (databaseUrl: string) => DurableClient.connect({ appName:
 `
   writeFileSync(
     join(work, 'esm.mts'),
-    uses(`import { InMemoryRunner } from '@adk-fluent/core'
+    uses(`import { InMemoryMemoryService, InMemoryRunner, LoadMemoryTool, PreloadMemoryTool } from '@adk-fluent/core'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import { A, Agent, C, P, Pipeline, S, T } from '@adk-fluent/fluent'
 import { reviewLoop } from '@adk-fluent/patterns'
-import { openSessionService, type ClosableSessionService } from '@adk-fluent/sessions'
+import { openMemoryService, openSessionService, type ClosableMemoryService, type ClosableSessionService } from '@adk-fluent/sessions'
 import { aiSdk } from '@adk-fluent/ai-sdk'
 import { runCli, startWebServer, type WebServer } from '@adk-fluent/devtools'
 import { DurableClient } from '@adk-fluent/dbos'
@@ -96,13 +99,14 @@ import devtools = require('@adk-fluent/devtools')
 import dbos = require('@adk-fluent/dbos')
 import type { LanguageModelV3 } from '@ai-sdk/provider'
 import zod = require('zod')
-const { InMemoryRunner } = core
+const { InMemoryMemoryService, InMemoryRunner, LoadMemoryTool, PreloadMemoryTool } = core
 type InMemoryRunner = core.InMemoryRunner
 const { ScriptedLlm } = testing
 const { A, Agent, C, P, Pipeline, S, T } = fluent
 const { reviewLoop } = patterns
-const { openSessionService } = sessions
+const { openMemoryService, openSessionService } = sessions
 type ClosableSessionService = sessions.ClosableSessionService
+type ClosableMemoryService = sessions.ClosableMemoryService
 const { aiSdk } = aiSdkPackage
 const { runCli, startWebServer } = devtools
 const { DurableClient } = dbos

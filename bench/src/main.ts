@@ -35,6 +35,10 @@ const scenarios: Record<string, { title: string; load: () => Promise<ScenarioRun
     title: 'durable sessions (SQLite, PostgreSQL)',
     load: async () => (await import('./scenarios/k-durable-sessions.js')).runDurableSessions,
   },
+  L: {
+    title: 'long-term memory (in memory, SQLite, PostgreSQL)',
+    load: async () => (await import('./scenarios/l-memory.js')).runLongTermMemory,
+  },
 }
 
 const usage = `usage: pnpm bench [--quick] [--only=A,B,… [--merge]]

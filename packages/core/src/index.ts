@@ -62,6 +62,17 @@ export type {
 } from './artifacts/base-artifact-service.js'
 export { InMemoryArtifactService } from './artifacts/in-memory-artifact-service.js'
 
+// Memory
+export { BaseMemoryService, isBaseMemoryService } from './memory/base-memory-service.js'
+export { InMemoryMemoryService } from './memory/in-memory-memory-service.js'
+export type { AddMemoryRequest, MemoryEntry, SearchMemoryRequest, SearchMemoryResponse } from './memory/memory-entry.js'
+export { memoryWords } from './memory/memory-words.js'
+export { memoryRecords } from './memory/memory-records.js'
+export type { MemoryRecord, MemorySearch } from './memory/memory-record.js'
+export { LoadMemoryTool } from './tools/load-memory-tool.js'
+export type { MemoryToolOptions } from './tools/load-memory-tool.js'
+export { PreloadMemoryTool } from './tools/preload-memory-tool.js'
+
 // Contexts and agents
 export { InvocationContext } from './agents/invocation-context.js'
 export type { InvocationContextParams } from './agents/invocation-context.js'

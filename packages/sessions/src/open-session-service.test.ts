@@ -1,5 +1,6 @@
 import { ConfigError } from '@adk-fluent/core'
 import { describe, expect, it } from 'vitest'
+import { openMemoryService } from './memory/open-memory-service.js'
 import { openSessionService } from './open-session-service.js'
 
 describe('openSessionService', () => {
@@ -16,5 +17,12 @@ describe('openSessionService', () => {
     expect(message).not.toContain('hunter2-secret')
     expect(message).not.toContain('admin')
     expect(() => openSessionService('just-a-path.db')).toThrow('A session store URI without a scheme')
+  })
+
+  it('the memory store does the same', () => {
+    expect(() => openMemoryService('mysql://admin:hunter2-secret@db/app')).toThrow(
+      'Unknown memory store URI scheme "mysql:"',
+    )
+    expect(() => openMemoryService('mysql://admin:hunter2-secret@db/app')).not.toThrow(/hunter2/)
   })
 })

@@ -18,15 +18,7 @@ export function openSessionService(uri: string): ClosableSessionService {
     return Object.assign(new InMemorySessionService(), { close: async () => {} })
   }
   if (value.startsWith('postgresql://') || value.startsWith('postgres://')) return new PostgresSessionService(value)
-  if (value.startsWith('sqlite:')) {
-    let path = value.slice('sqlite:'.length)
-    // ADK / SQLAlchemy form: sqlite:///relative.db and sqlite:////absolute.db
-    if (path.startsWith('///')) path = path.slice(3)
-    else if (path.startsWith('//')) path = path.slice(2)
-    if (path === '')
-      throw new ConfigError(`"${uri}" names no database file: use sqlite:./sessions.db or sqlite::memory:`)
-    return new SqliteSessionService(path)
-  }
+  if (value.startsWith('sqlite:')) return new SqliteSessionService(sqlitePathOf(uri))
   // Only the scheme is repeated: the rest of a URI may hold a password (mysql://user:password@host/db).
   const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(value)?.[0]
   throw new ConfigError([
@@ -35,4 +27,17 @@ export function openSessionService(uri: string): ClosableSessionService {
       message: `${scheme === undefined ? 'A session store URI without a scheme' : `Unknown session store URI scheme "${scheme}"`}: use memory:, sqlite:./sessions.db, sqlite::memory: or postgresql://user@host:5432/db.`,
     },
   ])
+}
+
+/**
+ * The file of a `sqlite:` URI: `sqlite:./path.db`, ADK's (SQLAlchemy's) `sqlite:///relative.db` and
+ * `sqlite:////absolute.db`, or `:memory:`. A URI that names no file is a `ConfigError`.
+ * @internal
+ */
+export function sqlitePathOf(uri: string): string {
+  let path = uri.trim().slice('sqlite:'.length)
+  if (path.startsWith('///')) path = path.slice(3)
+  else if (path.startsWith('//')) path = path.slice(2)
+  if (path === '') throw new ConfigError(`"${uri}" names no database file: use sqlite:./sessions.db or sqlite::memory:`)
+  return path
 }

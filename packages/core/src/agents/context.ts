@@ -4,6 +4,7 @@ import { ReadonlyContext } from './readonly-context.js'
 import { createEventActions, type EventActions, type ToolConfirmation } from '../events/event-actions.js'
 import type { State } from '../sessions/state.js'
 import { ConfigError } from '../errors/config-error.js'
+import type { SearchMemoryResponse } from '../memory/memory-entry.js'
 
 export interface ContextParams {
   invocationContext: InvocationContext
@@ -87,6 +88,33 @@ export class Context extends ReadonlyContext {
     const confirmation: ToolConfirmation = { hint: options.hint ?? '', confirmed: false }
     if (options.payload !== undefined) confirmation.payload = options.payload
     this.actions.requestedToolConfirmations[this.functionCallId] = confirmation
+  }
+
+  /**
+   * The memories of this app's user that share a word with `query`, oldest first (`limit`: the newest `limit` of
+   * them). Throws a {@link ConfigError} when the run has no memory service (`new Runner({ memoryService })`).
+   */
+  searchMemory(query: string, options: { limit?: number } = {}): Promise<SearchMemoryResponse> {
+    const { appName, userId } = this.invocationContext
+    const limit = options.limit === undefined ? {} : { limit: options.limit }
+    return this.#memoryService('searchMemory').searchMemory({ appName, userId, query, ...limit })
+  }
+
+  /** Adds this session (as this run sees it) to the run's memory service: ADK's `add_session_to_memory()`. */
+  addSessionToMemory(): Promise<void> {
+    return this.#memoryService('addSessionToMemory').addSessionToMemory(this.invocationContext.session)
+  }
+
+  #memoryService(operation: string) {
+    const service = this.invocationContext.memoryService
+    if (service) return service
+    throw new ConfigError([
+      {
+        path: [this.agentName, operation],
+        message: `Memory service is not available: agent "${this.agentName}" called ${operation}() in a run without one.`,
+        hint: 'Pass memoryService to the Runner (new Runner({ ..., memoryService: new InMemoryMemoryService() })), or use InMemoryRunner.',
+      },
+    ])
   }
 
   #artifactService() {

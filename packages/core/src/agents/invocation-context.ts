@@ -5,6 +5,7 @@ import type { InvocationHooks } from './invocation-hooks.js'
 import type { Session } from '../sessions/session.js'
 import type { BaseSessionService } from '../sessions/base-session-service.js'
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js'
+import type { BaseMemoryService } from '../memory/base-memory-service.js'
 import { PluginManager } from '../plugins/plugin-manager.js'
 import { AbortError } from '../errors/runtime-errors.js'
 import { MaxTurnsError } from '../errors/runtime-errors.js'
@@ -32,6 +33,8 @@ export interface InvocationContextParams {
   session: Session
   sessionService: BaseSessionService
   artifactService?: BaseArtifactService | undefined
+  /** The run's long-term memory (`context.searchMemory`, the memory tools). */
+  memoryService?: BaseMemoryService | undefined
   pluginManager?: PluginManager
   branch?: string | undefined
   userContent?: Content | undefined
@@ -58,6 +61,7 @@ export class InvocationContext {
   readonly session: Session
   readonly sessionService: BaseSessionService
   readonly artifactService: BaseArtifactService | undefined
+  readonly memoryService: BaseMemoryService | undefined
   readonly pluginManager: PluginManager
   branch: string | undefined
   readonly userContent: Content | undefined
@@ -79,6 +83,7 @@ export class InvocationContext {
     this.session = params.session
     this.sessionService = params.sessionService
     this.artifactService = params.artifactService
+    this.memoryService = params.memoryService
     this.pluginManager = params.pluginManager ?? new PluginManager()
     this.branch = params.branch
     this.userContent = params.userContent
@@ -148,6 +153,7 @@ export class InvocationContext {
         session: overrides.session ?? this.session,
         sessionService: this.sessionService,
         artifactService: this.artifactService,
+        memoryService: this.memoryService,
         pluginManager: this.pluginManager,
         branch: 'branch' in overrides ? overrides.branch : this.branch,
         userContent: this.userContent,

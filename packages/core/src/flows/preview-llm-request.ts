@@ -4,6 +4,7 @@ import { ConfigError } from '../errors/config-error.js'
 import type { Event } from '../events/event.js'
 import type { LlmRequest } from '../models/llm-request.js'
 import type { BasePlugin } from '../plugins/base-plugin.js'
+import type { MemoryEntry } from '../memory/memory-entry.js'
 import { previewRun } from '../preview/preview-run.js'
 
 export interface PreviewLlmRequestOptions {
@@ -17,6 +18,8 @@ export interface PreviewLlmRequestOptions {
   branch?: string
   /** Plugins the run would have. */
   plugins?: readonly BasePlugin[]
+  /** The user's long-term memories (see `PreviewRunOptions.memories`). */
+  memories?: readonly (string | MemoryEntry)[]
 }
 
 /**

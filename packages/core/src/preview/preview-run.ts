@@ -5,6 +5,8 @@ import { isLlmAgent } from '../agents/is-llm-agent.js'
 import { LoopAgent } from '../agents/loop-agent.js'
 import { defaultModelName, type LlmAgent } from '../agents/llm-agent.js'
 import { InMemoryArtifactService } from '../artifacts/in-memory-artifact-service.js'
+import { InMemoryMemoryService } from '../memory/in-memory-memory-service.js'
+import type { MemoryEntry } from '../memory/memory-entry.js'
 import { AdkFluentError } from '../errors/adk-fluent-error.js'
 import { MaxTurnsError } from '../errors/runtime-errors.js'
 import type { Event } from '../events/event.js'
@@ -39,6 +41,11 @@ export interface PreviewRunOptions {
   replies?: Readonly<Record<string, readonly ScriptEntry[]>>
   /** Plugins the run would have. */
   plugins?: readonly BasePlugin[]
+  /**
+   * The user's long-term memories (strings or `MemoryEntry`s): the run's memory service holds them, so `load_memory`
+   * answers from them and `preload_memory` adds those matching the message to the request. Default: none.
+   */
+  memories?: readonly (string | MemoryEntry)[]
   /** Branch the first agent runs on (as inside a `ParallelAgent`). */
   branch?: string
   /** Stop after this many model calls (the rest of the run does not happen). */
@@ -133,11 +140,15 @@ export async function previewRun(agent: BaseAgent, options: PreviewRunOptions = 
     return reply
   }
   const names = new Map<LlmAgent, string>()
+  const memoryService = new InMemoryMemoryService()
+  if (options.memories?.length)
+    await memoryService.addMemory({ appName: 'preview', userId: session.userId, memories: options.memories })
   const runner = new Runner({
     appName: 'preview',
     agent,
     sessionService,
     artifactService: new InMemoryArtifactService(),
+    memoryService,
     plugins: [...(rounds ? [rounds] : []), ...(options.plugins ?? [])],
   })
   const message = options.userMessage ?? PREVIEW_USER_MESSAGE

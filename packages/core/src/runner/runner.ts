@@ -7,6 +7,7 @@ import type { Event } from '../events/event.js'
 import { createEvent } from '../events/event.js'
 import type { BaseSessionService } from '../sessions/base-session-service.js'
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js'
+import type { BaseMemoryService } from '../memory/base-memory-service.js'
 import { isTempKey } from '../sessions/state-prefix.js'
 import { assertStateDelta, ownRecord } from '../sessions/reserved-state-key.js'
 import type { BasePlugin } from '../plugins/base-plugin.js'
@@ -32,6 +33,14 @@ export interface RunnerConfig {
   agent: BaseAgent
   sessionService: BaseSessionService
   artifactService?: BaseArtifactService
+  /** Long-term memory: what `context.searchMemory`, `LoadMemoryTool` and `PreloadMemoryTool` search. */
+  memoryService?: BaseMemoryService
+  /**
+   * After each run that ends normally, add the run's events (the user's message and every stored reply) to
+   * `memoryService`, so later sessions of the user can recall them. Default `false` (add sessions yourself with
+   * `memoryService.addSessionToMemory(session)` or `context.addSessionToMemory()`).
+   */
+  memoryAutoSave?: boolean
   plugins?: readonly BasePlugin[]
   /**
    * When another run holds the session: `'reject'` (the default) throws `SessionBusyError` before anything is stored
@@ -78,6 +87,8 @@ export class Runner {
   readonly agent: BaseAgent
   readonly sessionService: BaseSessionService
   readonly artifactService: BaseArtifactService | undefined
+  readonly memoryService: BaseMemoryService | undefined
+  readonly memoryAutoSave: boolean
   readonly pluginManager: PluginManager
   readonly onBusy: OnBusy
   readonly leaseTtlMs: number
@@ -87,6 +98,8 @@ export class Runner {
     this.agent = config.agent
     this.sessionService = config.sessionService
     this.artifactService = config.artifactService
+    this.memoryService = config.memoryService
+    this.memoryAutoSave = config.memoryAutoSave ?? false
     this.pluginManager = new PluginManager(config.plugins ?? [])
     this.onBusy = config.onBusy ?? 'reject'
     this.leaseTtlMs = config.leaseTtlMs ?? 30_000
@@ -95,6 +108,15 @@ export class Runner {
         {
           path: ['Runner', 'onBusy'],
           message: `onBusy must be 'reject' or 'wait', got ${JSON.stringify(config.onBusy)}.`,
+        },
+      ])
+    }
+    if (this.memoryAutoSave && !this.memoryService) {
+      throw new ConfigError([
+        {
+          path: ['Runner', 'memoryAutoSave'],
+          message: 'memoryAutoSave needs a memoryService to save to.',
+          hint: 'Pass memoryService too (new Runner({ ..., memoryService, memoryAutoSave: true })).',
         },
       ])
     }
@@ -142,6 +164,7 @@ export class Runner {
         session,
         sessionService: this.sessionService,
         artifactService: this.artifactService,
+        memoryService: this.memoryService,
         pluginManager: this.pluginManager,
         userContent: newMessage,
         runConfig,
@@ -202,6 +225,7 @@ export class Runner {
         if (!event.partial) await this.#append(ctx, hold, event)
         yield event
       }
+      if (this.memoryAutoSave) await saveRunToMemory(this.memoryService, ctx)
       if (plugins) await this.pluginManager.run('afterRunCallback', { invocationContext: ctx })
     } catch (error) {
       if (!SessionStoreError.isInstance(error) || (error as SessionStoreError).code !== 'SESSION_STORE_FAILED')
@@ -234,4 +258,12 @@ export class Runner {
     for (const key in delta) if (isTempKey(key) && Object.hasOwn(delta, key)) ctx.tempState[key] = delta[key]
     return this.sessionService.appendEvent({ session: ctx.session, event, lease: hold.lease })
   }
+}
+
+/** Adds the events this run stored (those of its invocation) to the memory service. */
+function saveRunToMemory(service: BaseMemoryService | undefined, ctx: InvocationContext): Promise<void> {
+  const { session } = ctx
+  const events = session.events.filter((event) => event.invocationId === ctx.invocationId)
+  if (!service || events.length === 0) return Promise.resolve()
+  return service.addSessionToMemory({ ...session, events })
 }

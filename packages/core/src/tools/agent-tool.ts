@@ -1,3 +1,4 @@
+import { AppScopedMemoryService } from '../memory/app-scoped-memory-service.js'
 import type { Content, FunctionDeclaration } from '../models/genai-types.js'
 import { Type } from '../models/genai-types.js'
 import { z } from 'zod'
@@ -102,6 +103,10 @@ export class AgentTool extends BaseTool {
       agent: this.agent,
       sessionService,
       ...(parent.artifactService ? { artifactService: new ForwardingArtifactService(toolContext) } : {}),
+      // The child recalls the calling app's memories (it runs as an app of its own name).
+      ...(parent.memoryService
+        ? { memoryService: new AppScopedMemoryService(parent.memoryService, parent.appName) }
+        : {}),
       plugins: parent.pluginManager.plugins,
     })
     const state = toolContext.state.toRecord()

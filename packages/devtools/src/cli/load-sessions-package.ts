@@ -1,10 +1,11 @@
-import type { ClosableSessionService } from '@adk-fluent/sessions'
+import type { ClosableMemoryService, ClosableSessionService } from '@adk-fluent/sessions'
 import { CliUsageError } from './cli-usage-error.js'
 import { redactUri } from './redact-uri.js'
 
 /** The part of `@adk-fluent/sessions` the CLI and the dev UI use. */
 export interface SessionsPackage {
   openSessionService(uri: string): ClosableSessionService
+  openMemoryService(uri: string): ClosableMemoryService
 }
 
 /** The driver a session store URI needs besides `@adk-fluent/sessions`. */

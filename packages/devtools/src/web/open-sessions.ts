@@ -1,4 +1,9 @@
-import { InMemorySessionService, type BaseSessionService } from '@adk-fluent/core'
+import {
+  InMemoryMemoryService,
+  InMemorySessionService,
+  type BaseMemoryService,
+  type BaseSessionService,
+} from '@adk-fluent/core'
 import { loadSessionsPackage } from '../cli/load-sessions-package.js'
 import { redactUri } from '../cli/redact-uri.js'
 
@@ -18,5 +23,23 @@ export async function openSessions(uri: string | undefined): Promise<OpenedSessi
   if (uri === undefined || uri === 'memory:')
     return { service: new InMemorySessionService(), uri: 'memory:', close: async () => undefined }
   const service = (await loadSessionsPackage(uri)).openSessionService(uri)
+  return { service, uri: redactUri(uri), close: () => service.close() }
+}
+
+/** The memory store of the dev UI, with its URI as shown to the user (a password in it replaced by `***`). */
+export interface OpenedMemory {
+  readonly service: BaseMemoryService
+  readonly uri: string
+  readonly close: () => Promise<void>
+}
+
+/**
+ * Opens `--memory <uri>` (the URIs of `--sessions`): `memory:` (the default: memories live as long as the server) or
+ * a store of `@adk-fluent/sessions`, loaded only when asked for.
+ */
+export async function openMemory(uri: string | undefined): Promise<OpenedMemory> {
+  if (uri === undefined || uri === 'memory:')
+    return { service: new InMemoryMemoryService(), uri: 'memory:', close: async () => undefined }
+  const service = (await loadSessionsPackage(uri)).openMemoryService(uri)
   return { service, uri: redactUri(uri), close: () => service.close() }
 }

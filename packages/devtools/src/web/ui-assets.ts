@@ -13,6 +13,7 @@ const types: Readonly<Record<string, string>> = {
   'chat.js': 'text/javascript; charset=utf-8',
   'trace.js': 'text/javascript; charset=utf-8',
   'sessions.js': 'text/javascript; charset=utf-8',
+  'memory.js': 'text/javascript; charset=utf-8',
 }
 
 /** A file of the page. */

@@ -91,6 +91,7 @@ describe('the dev UI API', () => {
       models: 'own',
       buildError: null,
       sessions: 'memory:',
+      memory: 'memory:',
       session: null,
     })
     const graph = (await json(server, '/api/graph')).body

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import {
   ConfigError,
+  InMemoryMemoryService,
   InMemorySessionService,
   LLMRegistry,
+  memoryRecords,
   Runner,
   StreamingMode,
   type BaseAgent,
+  type BaseMemoryService,
   type BaseSessionService,
+  type MemoryEntry,
   type Session,
 } from '@adk-fluent/core'
 import { ScriptedLlm, type ScriptEntry } from '@adk-fluent/core/testing'
@@ -28,6 +32,8 @@ export interface WebAppOptions {
   readonly sessionService?: BaseSessionService
   /** The user the sessions belong to; default `'user'`. */
   readonly userId?: string
+  /** The runs' long-term memory (what `T.loadMemory()` / `T.preloadMemory()` search). Default: a fresh in-memory one. */
+  readonly memoryService?: BaseMemoryService
 }
 
 /** A request the app refuses, with the HTTP status that says why. */
@@ -51,6 +57,7 @@ export class WebApp {
   readonly appName: string
   readonly userId: string
   readonly sessionService: BaseSessionService
+  readonly memoryService: BaseMemoryService
   readonly models: WebModels | undefined
   /** Why the tree does not build (runs are refused then; the graph and anatomy still work). */
   readonly buildError: string | undefined
@@ -65,6 +72,7 @@ export class WebApp {
     this.appName = options.builder.node.name
     this.userId = options.userId ?? 'user'
     this.sessionService = options.sessionService ?? new InMemorySessionService()
+    this.memoryService = options.memoryService ?? new InMemoryMemoryService()
     let built: BaseAgent | undefined
     let buildError: string | undefined
     try {
@@ -101,6 +109,20 @@ export class WebApp {
   /** A stored session (`undefined` when there is none). */
   async getSession(sessionId: string): Promise<Session | undefined> {
     return this.sessionService.getSession({ appName: this.appName, userId: this.userId, sessionId })
+  }
+
+  /** The user's memories that share a word with `query`, oldest first (the newest `limit`). */
+  async searchMemories(query: string, limit: number): Promise<MemoryEntry[]> {
+    return (await this.memoryService.searchMemory({ appName: this.appName, userId: this.userId, query, limit }))
+      .memories
+  }
+
+  /** Adds a stored session to the memory (404 when there is none); the number of its memories (events with text). */
+  async addSessionToMemory(sessionId: string): Promise<number> {
+    const session = await this.getSession(sessionId)
+    if (!session) throw new WebRequestError(404, `Session not found: ${sessionId}`)
+    await this.memoryService.addSessionToMemory(session)
+    return memoryRecords.ofSession(session).length
   }
 
   /** The runs started in this server for a session, oldest first. */
@@ -164,6 +186,7 @@ export class WebApp {
         appName: this.appName,
         agent: this.#agentForTurn(),
         sessionService: this.sessionService,
+        memoryService: this.memoryService,
         plugins: [this.#plugin],
       })
       const events = runner.runAsync({

@@ -1,6 +1,6 @@
 import type { CliIo } from '../cli/cli-io.js'
 import { loadTarget } from '../cli/load-target.js'
-import { openSessions } from './open-sessions.js'
+import { openMemory, openSessions } from './open-sessions.js'
 import { PortInUseError, startWebServer } from './web-server.js'
 
 /** What `adk-fluent web` was given. */
@@ -9,6 +9,8 @@ export interface WebCommandInput {
   readonly exportName: string | undefined
   readonly port: number
   readonly sessions: string | undefined
+  /** Where the memories are stored (`--memory`, the URIs of `--sessions`); default `memory:`. */
+  readonly memory?: string | undefined
   /** The session the page opens (created when the store does not have it). */
   readonly session: string | undefined
 }
@@ -45,6 +47,13 @@ export async function webCommand(
   // The same loader as every other command: only modules are run, and a failure shows the module's own error.
   const { module, builder } = await loadTarget(input.file, input.exportName, io)
   const sessions = await openSessions(input.sessions)
+  let memory
+  try {
+    memory = await openMemory(input.memory)
+  } catch (error) {
+    await sessions.close()
+    throw error
+  }
   let server
   try {
     server = await startWebServer({
@@ -55,10 +64,13 @@ export async function webCommand(
       port: input.port,
       sessionService: sessions.service,
       sessionsUri: sessions.uri,
+      memoryService: memory.service,
+      memoryUri: memory.uri,
       ...(input.session === undefined ? {} : { session: input.session }),
     })
   } catch (error) {
     await sessions.close()
+    await memory.close()
     if (error instanceof PortInUseError) {
       io.stderr.write(`adk-fluent: ${error.message}\n`)
       return 1
@@ -67,12 +79,13 @@ export async function webCommand(
   }
   const models = server.app.models === undefined ? 'none (the tree does not build)' : modelNames[server.app.models]
   io.stdout.write(
-    `adk-fluent web: ${server.app.appName} at ${server.url}\n  models: ${models}; sessions: ${sessions.uri}\n  Ctrl+C stops it.\n`,
+    `adk-fluent web: ${server.app.appName} at ${server.url}\n  models: ${models}; sessions: ${sessions.uri}; memory: ${memory.uri}\n  Ctrl+C stops it.\n`,
   )
   if (server.app.buildError !== undefined)
     io.stderr.write(`adk-fluent: the agent tree does not build, so chat is off: ${server.app.buildError}\n`)
   await stopped
   await server.close()
   await sessions.close()
+  await memory.close()
   return 0
 }

@@ -22,6 +22,8 @@ export interface RouteContext {
   readonly sessionsUri: string
   /** The session the page opens at start (`--session`). */
   readonly openSession: string | undefined
+  /** Where the memories are stored, for the page's header. */
+  readonly memoryUri: string
 }
 
 type Handler = (context: RouteContext) => Promise<unknown>
@@ -117,12 +119,13 @@ const routes: readonly (readonly [method: string, pattern: RegExp, handler: Hand
   [
     'GET',
     /^\/api\/app$/,
-    async ({ app, sessionsUri, openSession }) => ({
+    async ({ app, sessionsUri, openSession, memoryUri }) => ({
       name: app.appName,
       userId: app.userId,
       models: app.models ?? null,
       buildError: app.buildError ?? null,
       sessions: sessionsUri,
+      memory: memoryUri,
       session: openSession ?? null,
     }),
   ],
@@ -181,6 +184,26 @@ const routes: readonly (readonly [method: string, pattern: RegExp, handler: Hand
         .runsOf(session.id)
         .map((run) => ({ runId: run.runId, finished: run.finished, entries: run.entries }))
       return { ...summary(session), events: session.events, steps: replaySteps(session), runs }
+    },
+  ],
+  [
+    'GET',
+    /^\/api\/memories$/,
+    async ({ app, url }) => {
+      const query = url.searchParams.get('query') ?? ''
+      const limitText = url.searchParams.get('limit') ?? '50'
+      const limit = Number(limitText)
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+        throw new WebRequestError(400, `"limit" must be an integer from 1 to 1000, got "${limitText}".`)
+      return { query, memories: await app.searchMemories(query, limit) }
+    },
+  ],
+  [
+    'POST',
+    /^\/api\/sessions\/([^/]+)\/memory$/,
+    async ({ app, params }) => {
+      const sessionId = decodeURIComponent(params[0] as string)
+      return { sessionId, memories: await app.addSessionToMemory(sessionId) }
     },
   ],
   [

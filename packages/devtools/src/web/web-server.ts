@@ -11,6 +11,8 @@ export interface WebServerOptions extends WebAppOptions {
   readonly port?: number
   /** How the sessions are stored, as shown on the page (default `memory:`). */
   readonly sessionsUri?: string
+  /** How the memories are stored, as shown on the page (default `memory:`). */
+  readonly memoryUri?: string
   /** A session the page opens at start; created (empty) when the store does not have it. */
   readonly session?: string
 }
@@ -87,6 +89,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   let port = options.port ?? 8000
   // Shown on the page and returned by GET /api/app: never with the password a connection URI may carry.
   const sessionsUri = redactUri(options.sessionsUri ?? 'memory:')
+  const memoryUri = redactUri(options.memoryUri ?? 'memory:')
   const server = createServer((request, response) => {
     const refused = refusal(request, port)
     if (refused) {
@@ -98,7 +101,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`)
     // Nothing a request does may reject unhandled (that would end the process): a failure after the route's own
     // error handling ends this response only.
-    route({ app, request, response, url, track, sessionsUri, openSession: options.session }).catch(() => {
+    route({ app, request, response, url, track, sessionsUri, memoryUri, openSession: options.session }).catch(() => {
       if (response.headersSent) response.destroy()
       else
         response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end('{"error":"internal error"}')

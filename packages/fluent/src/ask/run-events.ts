@@ -1,6 +1,7 @@
 import {
   AbortError,
   AdkFluentError,
+  ConfigError,
   InMemoryArtifactService,
   InMemoryRunner,
   Runner,
@@ -14,13 +15,28 @@ import type { RunOptions } from './run-options.js'
 /** `options.runner`, else a runner over `build()` on `options.sessionService`, else a fresh `InMemoryRunner`. */
 function runnerFor(build: () => BaseAgent, options: RunOptions): Runner {
   if (options.runner) return options.runner
+  if (options.memoryAutoSave && !options.memoryService) {
+    // Saved into the fresh runner's own memory, the runs would be forgotten with it.
+    throw new ConfigError([
+      {
+        path: ['ask', 'memoryAutoSave'],
+        message: 'memoryAutoSave needs a memoryService to save to.',
+        hint: "Pass memoryService too: .ask(text, { memoryService: openMemoryService('sqlite:./memory.db'), memoryAutoSave: true }).",
+      },
+    ])
+  }
   const agent = build()
-  if (!options.sessionService) return new InMemoryRunner({ agent })
+  const memory = {
+    ...(options.memoryService ? { memoryService: options.memoryService } : {}),
+    ...(options.memoryAutoSave === undefined ? {} : { memoryAutoSave: options.memoryAutoSave }),
+  }
+  if (!options.sessionService) return new InMemoryRunner({ agent, ...memory })
   return new Runner({
     appName: options.appName ?? agent.name,
     agent,
     sessionService: options.sessionService,
     artifactService: new InMemoryArtifactService(),
+    ...memory,
   })
 }
 

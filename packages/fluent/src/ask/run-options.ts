@@ -1,4 +1,4 @@
-import type { BaseLlm, BaseSessionService, RunUsage, Runner, UsageLimits } from '@adk-fluent/core'
+import type { BaseLlm, BaseMemoryService, BaseSessionService, RunUsage, Runner, UsageLimits } from '@adk-fluent/core'
 
 /** Options of `.ask()`, `.stream()` and `.events()`. */
 export interface RunOptions {
@@ -30,6 +30,14 @@ export interface RunOptions {
   readonly sessionService?: BaseSessionService
   /** The app name sessions are stored under with `sessionService`; default: the root agent's name. */
   readonly appName?: string
+  /**
+   * The user's long-term memory (for example `openMemoryService('sqlite:./memory.db')` from `@adk-fluent/sessions`):
+   * what `T.loadMemory()`, `T.preloadMemory()` and `context.searchMemory` search. Default: a new in-memory one
+   * without `sessionService`, none with it.
+   */
+  readonly memoryService?: BaseMemoryService
+  /** Add this run's messages to `memoryService` when it ends (see core's `RunnerConfig.memoryAutoSave`). */
+  readonly memoryAutoSave?: boolean
 }
 
 /** Options of `.ask()`: {@link RunOptions}, and `withUsage: true` to get `{ output, usage }`. */

@@ -42,6 +42,7 @@ import {
   type ToolsInput,
 } from '../parse/parse-tools.js'
 import type { AgentBuilder } from './agent-builder.js'
+import { memoryTools, saveSessionToMemory, type MemoryMode } from '../namespaces/tools/memory-factories.js'
 import type { BuilderKit, BuilderProps } from './builder-kit.js'
 import { FlowBuilderBase } from './flow-builder-base.js'
 
@@ -147,6 +148,14 @@ export class AgentBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutput>
     return this.#with({
       tools: Object.freeze([...this.node.tools, ...parseToolsEntries(tools, this.callPath('tools'))]),
     })
+  }
+
+  memory(mode: MemoryMode = 'preload'): AgentBuilder<TOutput> {
+    return this.tools(memoryTools(mode, this.callPath('memory')))
+  }
+
+  memoryAutoSave(): AgentBuilder<TOutput> {
+    return this.afterAgent(saveSessionToMemory)
   }
 
   agentTool(agent: NodeHolder): AgentBuilder<TOutput> {

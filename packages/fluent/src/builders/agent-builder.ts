@@ -17,6 +17,7 @@ import type { AgentInstruction, AgentNode, GenerateContentConfig } from '../ir/a
 import type { StatePredicate } from '../ir/state-function-types.js'
 import type { NodeHolder } from '../parse/parse-step.js'
 import type { ToolArgument, ToolOptions, ToolsInput } from '../parse/parse-tools.js'
+import type { MemoryMode } from '../namespaces/tools/memory-factories.js'
 import type { FlowBuilder } from './flow-builder.js'
 
 /**
@@ -77,6 +78,18 @@ export interface AgentBuilder<TOutput = string> extends FlowBuilder<TOutput> {
   tool(tool: ToolArgument, options?: ToolOptions): AgentBuilder<TOutput>
   /** Adds tools (appends): a `T` composite, a core tool, or a list of them. @example Agent('a').tools(T.fn(search).add(T.fn(fetch))) */
   tools(tools: ToolsInput): AgentBuilder<TOutput>
+  /**
+   * Gives the agent the user's long-term memory (appends tools): `'preload'` (default) adds `T.preloadMemory()`,
+   * `'on-demand'` adds `T.loadMemory()`, `'both'` adds both. The runner's `memoryService` is searched.
+   * @example Agent('assistant').instruct('Help the user.').memory('both')
+   */
+  memory(mode?: MemoryMode): AgentBuilder<TOutput>
+  /**
+   * After the agent runs, adds the session (as the run sees it) to the runner's `memoryService` (an after-agent
+   * callback calling `context.addSessionToMemory()`, appended); a run without a memory service fails with a
+   * `ConfigError`. To save every run of a runner, use `memoryAutoSave` on the `Runner` or in `.ask()` options.
+   */
+  memoryAutoSave(): AgentBuilder<TOutput>
   /** Adds another agent as a tool the model can call (appends; an `AgentTool` at build). */
   agentTool(agent: NodeHolder): AgentBuilder<TOutput>
   /** Adds transfer targets (appends). @example Agent('router').subAgents(Agent('billing'), Agent('support')) */

@@ -8,6 +8,7 @@ import { SET_MODEL_RESPONSE_IN_WORDS } from './data-flow.js'
 import { describeGenaiSchema, type GenaiSchema } from '../check/describe-schema.js'
 import { afterCall, anatomyItem, contextSummary, historyMode } from './llm-anatomy.js'
 import type { Content, LlmCallPreview } from './preview-llm-calls.js'
+import type { AgentNode } from '../ir/agent-node.js'
 import { quoted } from './text-block.js'
 
 /** Config fields shown elsewhere in the anatomy (or set by the runtime for bookkeeping). */
@@ -40,12 +41,28 @@ function parameterList(schema: GenaiSchema | undefined): string {
     .join(', ')
 }
 
-function toolsItem(request: LlmRequest): string {
-  const declarations = getFunctionDeclarations(request)
-  if (declarations.length === 0) return '(none)'
-  return declarations
-    .map((declaration) => `${declaration.name ?? 'tool'}(${parameterList(declaration.parameters)})`)
-    .join('\n')
+/** True when the agent has a `preload_memory` tool (it declares no function, so the request alone does not show it). */
+function preloadsMemory(node: AgentNode | undefined): boolean {
+  return (node?.tools ?? []).some((entry) =>
+    entry.kind === 'tool'
+      ? entry.tool.name === 'preload_memory'
+      : entry.kind === 'tool-composite' && entry.composite.entries.some((item) => item.name === 'preload_memory'),
+  )
+}
+
+function toolsItem(request: LlmRequest, node: AgentNode | undefined): string {
+  const lines = getFunctionDeclarations(request).map(
+    (declaration) => `${declaration.name ?? 'tool'}(${parameterList(declaration.parameters)})`,
+  )
+  if (preloadsMemory(node)) {
+    const added = (request.config.systemInstruction ?? '').includes('<PAST_CONVERSATIONS>')
+    lines.push(
+      added
+        ? "preload_memory (no declaration): the memories matching the user's message are in the system instruction above"
+        : "preload_memory (no declaration): no memory matched the user's message, so nothing was added (llmAnatomy({ memories }) previews some)",
+    )
+  }
+  return lines.length === 0 ? '(none)' : lines.join('\n')
 }
 
 /** `5. Constraint`: the response schema, or in plain words how the answer travels through `set_model_response`. */
@@ -108,7 +125,7 @@ export function formatLlmCall(call: LlmCallPreview, total: number): string {
       '3. Context:',
       node ? contextSummary(node, '→ rendered into the system instruction above') : '(not described by the builder)',
     ),
-    ...anatomyItem('4. Tools:', toolsItem(request)),
+    ...anatomyItem('4. Tools:', toolsItem(request, node)),
     ...anatomyItem('5. Constraint:', constraintItem(request)),
     ...anatomyItem('6. Settings:', settingsItem(request)),
     ...anatomyItem('7. Reply:', replyItem(call.reply, call.replySource)),

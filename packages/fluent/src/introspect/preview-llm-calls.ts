@@ -4,6 +4,7 @@ import {
   isEvent,
   previewRun,
   type Event,
+  type MemoryEntry,
   type PreviewCall,
   type PreviewRunResult,
   type ScriptEntry,
@@ -37,6 +38,11 @@ export interface LlmAnatomyOptions {
   readonly replies?: Readonly<Record<string, readonly ScriptEntry[]>>
   /** Show only this agent's calls (the whole run still happens). */
   readonly at?: string
+  /**
+   * The user's long-term memories (strings or `MemoryEntry`s): `load_memory` answers from them and `preload_memory`
+   * adds those sharing a word with the message to the system instruction. Default: none.
+   */
+  readonly memories?: readonly (string | MemoryEntry)[]
 }
 
 /** One model call of a previewed run, with the builder node of the agent that made it. */
@@ -81,6 +87,7 @@ export async function previewLlmCalls(node: FlowNode, options: LlmAnatomyOptions
     ...(options.userMessage === undefined ? {} : { userMessage: options.userMessage }),
     ...(options.history ? { events: historyEvents(options.history, first) } : {}),
     ...(options.replies ? { replies: options.replies } : {}),
+    ...(options.memories ? { memories: options.memories } : {}),
   })
   if (options.at !== undefined && !run.calls.some((call) => call.agent === options.at)) {
     const agents = [...new Set(run.calls.map((call) => call.agent))]

@@ -1,5 +1,4 @@
 import {
-  AdkFluentError,
   AlreadyExistsError,
   assertSessionIds,
   assertStorableState,
@@ -23,18 +22,13 @@ import {
 import { randomUUID } from 'node:crypto'
 import { decodeEvent, encodeEvent } from '../event-codec.js'
 import { KeyedMutex } from '../keyed-mutex.js'
-import { loadDriver } from '../load-driver.js'
+import { PgStore, type PgPoolLike } from './pg-store.js'
+
+export type { PgPoolLike } from './pg-store.js'
 import { applyAppended, sessionKey, withoutTempDelta } from '../session-view.js'
 import { hasKeys, mergeState, splitState } from '../state-split.js'
-import { preparePostgresSchema, type PgQueryable } from './postgres-schema.js'
+import { preparePostgresSchema } from './postgres-schema.js'
 import { pgSql } from './postgres-sql.js'
-
-/** A `pg` pool (or anything with the same `query`, `connect` and `end`). */
-export interface PgPoolLike extends PgQueryable {
-  connect(): Promise<PgQueryable & { release(error?: Error | boolean): void }>
-  end(): Promise<void>
-  on?(event: 'error', listener: (error: Error) => void): unknown
-}
 
 /** Options of {@link PostgresSessionService}: a connection URL (the service owns its pool) or your own pool. */
 export interface PostgresSessionServiceOptions {
@@ -48,10 +42,6 @@ export interface PostgresSessionServiceOptions {
   maxConnections?: number
 }
 
-interface PgModule {
-  Pool: new (config: Record<string, unknown>) => PgPoolLike
-}
-
 /**
  * Sessions in PostgreSQL, in ADK Python's V1 tables (`sessions`, `events` with the event as JSON in `event_data`,
  * `app_states`, `user_states`, `adk_internal_metadata`), so Python's `DatabaseSessionService` reads and writes the
@@ -63,13 +53,18 @@ interface PgModule {
 export class PostgresSessionService implements BaseSessionService {
   readonly #options: PostgresSessionServiceOptions
   readonly #appends = new KeyedMutex()
-  #pool: Promise<PgPoolLike> | undefined
+  readonly #store: PgStore
 
   constructor(options: PostgresSessionServiceOptions | string) {
     this.#options = typeof options === 'string' ? { url: options } : { ...options }
     if (!this.#options.url && !this.#options.pool) {
       throw new SessionStoreError('PostgresSessionService needs a url (postgresql://…) or a pool.')
     }
+    this.#store = new PgStore(
+      this.#options,
+      { what: 'session store', purpose: 'PostgresSessionService' },
+      preparePostgresSchema,
+    )
   }
 
   async createSession(request: CreateSessionRequest): Promise<Session> {
@@ -211,10 +206,8 @@ export class PostgresSessionService implements BaseSessionService {
   }
 
   /** Ends the pool the service created (a pool passed in stays open). */
-  async close(): Promise<void> {
-    const pool = this.#pool
-    this.#pool = undefined
-    if (pool && !this.#options.pool) await (await pool.catch(() => undefined))?.end()
+  close(): Promise<void> {
+    return this.#store.close()
   }
 
   async #append(session: Session, event: Event, lease: SessionLease | undefined): Promise<Event> {
@@ -287,49 +280,8 @@ export class PostgresSessionService implements BaseSessionService {
     return Number(found.revision)
   }
 
-  async #query<R>(text: string, values: unknown[]): Promise<{ rows: R[]; rowCount: number | null }> {
-    const pool = await this.#connect()
-    try {
-      return await pool.query<R>(text, values)
-    } catch (error) {
-      if (AdkFluentError.isInstance(error)) throw error
-      throw new SessionStoreError(`PostgreSQL session store failed: ${(error as Error).message}`, { cause: error })
-    }
-  }
-
-  #connect(): Promise<PgPoolLike> {
-    this.#pool ??= this.#open().catch((error: unknown) => {
-      this.#pool = undefined
-      if (AdkFluentError.isInstance(error)) throw error
-      throw new SessionStoreError(`Cannot open the PostgreSQL session store: ${(error as Error).message}`, {
-        cause: error,
-      })
-    })
-    return this.#pool
-  }
-
-  async #open(): Promise<PgPoolLike> {
-    const { schema } = this.#options
-    let pool = this.#options.pool
-    if (!pool) {
-      const pg = await loadDriver<PgModule & { default?: PgModule }>('pg', 'PostgresSessionService')
-      const Pool = (pg.default ?? pg).Pool
-      const options = [`-c TimeZone=UTC`, ...(schema ? [`-c search_path=${quoteIdent(schema)}`] : [])].join(' ')
-      pool = new Pool({ connectionString: this.#options.url, options, max: this.#options.maxConnections ?? 10 })
-      // An idle connection that dies (server restart) must not crash the process; the next query reconnects.
-      pool.on?.('error', () => undefined)
-    }
-    const client = await pool.connect()
-    try {
-      if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`)
-      await preparePostgresSchema(client)
-      client.release()
-    } catch (error) {
-      client.release(true)
-      if (!this.#options.pool) await pool.end().catch(() => undefined)
-      throw error
-    }
-    return pool
+  #query<R>(text: string, values: unknown[]): Promise<{ rows: R[]; rowCount: number | null }> {
+    return this.#store.query<R>(text, values)
   }
 }
 
@@ -340,8 +292,4 @@ function json(value: Record<string, unknown>): string {
 function record(value: unknown): Record<string, unknown> | undefined {
   if (typeof value === 'string') return JSON.parse(value) as Record<string, unknown>
   return (value ?? undefined) as Record<string, unknown> | undefined
-}
-
-function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`
 }

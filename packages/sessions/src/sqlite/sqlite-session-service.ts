@@ -1,10 +1,8 @@
 import {
-  AdkFluentError,
   AlreadyExistsError,
   assertSessionIds,
   assertStorableState,
   SessionBusyError,
-  SessionStoreError,
   sessionIdsIssue,
   SessionNotFoundError,
   StaleSessionError,
@@ -21,12 +19,11 @@ import {
   type SessionLeaseRequest,
 } from '@adk-fluent/core'
 import { randomUUID } from 'node:crypto'
-import { mkdirSync, statSync } from 'node:fs'
-import { dirname } from 'node:path'
 import { decodeEvent, encodeEvent } from '../event-codec.js'
 import { applyAppended, withoutTempDelta } from '../session-view.js'
 import { hasKeys, mergeState, splitState } from '../state-split.js'
-import { SqliteConnection } from './sqlite-connection.js'
+import type { SqliteConnection } from './sqlite-connection.js'
+import { SqliteFile } from './sqlite-file.js'
 import { prepareSqliteSchema } from './sqlite-schema.js'
 
 /** Options of {@link SqliteSessionService}. */
@@ -54,10 +51,11 @@ const parse = (text: unknown): Record<string, unknown> | undefined =>
  */
 export class SqliteSessionService implements BaseSessionService {
   readonly path: string
-  #db: Promise<SqliteConnection> | undefined
+  readonly #file: SqliteFile
 
   constructor(options: SqliteSessionServiceOptions | string) {
     this.path = typeof options === 'string' ? options : options.path
+    this.#file = new SqliteFile(this.path, 'session store', (db) => prepareSqliteSchema(db, this.path))
   }
 
   async createSession(request: CreateSessionRequest): Promise<Session> {
@@ -280,10 +278,8 @@ export class SqliteSessionService implements BaseSessionService {
   }
 
   /** Closes the database connection. */
-  async close(): Promise<void> {
-    const db = this.#db
-    this.#db = undefined
-    if (db) (await db.catch(() => undefined))?.close()
+  close(): Promise<void> {
+    return this.#file.close()
   }
 
   async #checkRevision(db: SqliteConnection, session: Session, stored: number): Promise<void> {
@@ -341,61 +337,6 @@ export class SqliteSessionService implements BaseSessionService {
   }
 
   #open(): Promise<SqliteConnection> {
-    this.#db ??= (async () => {
-      if (this.path !== ':memory:') preparePath(this.path)
-      const db = await SqliteConnection.open(this.path).catch((error: unknown) => {
-        throw cannotOpen(this.path, error)
-      })
-      try {
-        await db.serial(() => prepareSqliteSchema(db, this.path))
-      } catch (error) {
-        db.close()
-        throw cannotOpen(this.path, error)
-      }
-      return db
-    })().catch((error: unknown) => {
-      this.#db = undefined
-      throw error
-    })
-    return this.#db
+    return this.#file.open()
   }
-}
-
-/** Creates the file's directory when missing; a path that is a directory, or under a file, is a clear error. */
-function preparePath(path: string): void {
-  try {
-    mkdirSync(dirname(path), { recursive: true })
-  } catch (error) {
-    const code = (error as { code?: string }).code
-    const reason =
-      code === 'EEXIST' || code === 'ENOTDIR'
-        ? `a part of its directory ${JSON.stringify(dirname(path))} is a file, not a directory`
-        : `its directory cannot be created (${(error as Error).message})`
-    throw storeError(path, reason, error)
-  }
-  let isDirectory = false
-  try {
-    isDirectory = statSync(path).isDirectory()
-  } catch {
-    // Missing: SQLite creates it.
-  }
-  if (isDirectory) throw storeError(path, 'it is a directory; give the path of a database file inside it')
-}
-
-/** A failure to open the file as a {@link SessionStoreError} naming it; our own other errors (a missing driver, a schema from the future) pass through. */
-function cannotOpen(path: string, error: unknown): unknown {
-  if (AdkFluentError.isInstance(error) && error.code !== 'SESSION_STORE_FAILED') return error
-  const cause = (error as { cause?: unknown }).cause
-  return storeError(
-    path,
-    ((AdkFluentError.isInstance(error) && cause instanceof Error ? cause : error) as Error).message,
-    error,
-  )
-}
-
-function storeError(path: string, reason: string, cause?: unknown): SessionStoreError {
-  return new SessionStoreError(
-    `Cannot open the SQLite session store at ${JSON.stringify(path)}: ${reason}.`,
-    cause === undefined ? {} : { cause },
-  )
 }

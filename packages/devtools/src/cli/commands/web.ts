@@ -5,16 +5,18 @@ import { webCommand as serveWeb } from '../../web/web-command.js'
 /** `adk-fluent web`: the dev UI on 127.0.0.1 until stopped. */
 export const webCommand = defineCommand({
   name: 'web',
-  options: { export: false, port: false, sessions: false, session: false },
-  help: `  web <file> [--port 8000] [--sessions memory:] [--session id]
+  options: { export: false, port: false, sessions: false, session: false, memory: false },
+  help: `  web <file> [--port 8000] [--sessions memory:] [--session id] [--memory memory:]
                                            the dev UI on 127.0.0.1: graph, anatomy, chat with a live trace,
-                                           sessions (see docs/web-api.md); --session opens that session`,
+                                           sessions, memories (see docs/web-api.md); --session opens that
+                                           session; --memory stores the memories (the URIs of --sessions)`,
   parse: (args) => ({
     name: 'web' as const,
     ...fileOnly('web', args),
     port: parsePort(args.options.get('port')),
     sessions: text(args.options.get('sessions')),
     session: text(args.options.get('session')),
+    memory: text(args.options.get('memory')),
   }),
   execute: (command, io) => serveWeb(command, io),
 })

@@ -1,10 +1,11 @@
 // @ts-check
-// The dev UI's entry point: loads the app and the graph, builds the four tabs and switches between them.
+// The dev UI's entry point: loads the app and the graph, builds the five tabs and switches between them.
 import { api } from './api.js'
 import { createAnatomy } from './anatomy.js'
 import { createChat } from './chat.js'
 import { all, byId, h, messageOf } from './dom.js'
 import { renderGraph } from './graph.js'
+import { createMemory } from './memory.js'
 import { createSessions } from './sessions.js'
 
 function showTab(name) {
@@ -21,6 +22,7 @@ async function boot() {
   byId('badges').replaceChildren(
     h('span', { class: 'badge' }, models),
     h('span', { class: 'badge' }, `sessions: ${app.sessions}`),
+    h('span', { class: 'badge' }, `memory: ${app.memory}`),
   )
   const agents = [...new Set(graph.nodes.filter((node) => node.kind === 'Agent').map((node) => node.name))]
   const anatomy = createAnatomy(byId('tab-anatomy'), agents)
@@ -28,6 +30,7 @@ async function boot() {
     showTab('anatomy')
     void anatomy.select(name)
   })
+  createMemory(byId('tab-memory'), { store: app.memory })
   const sessions = createSessions(byId('tab-sessions'), {
     onContinue: (id) => {
       showTab('chat')

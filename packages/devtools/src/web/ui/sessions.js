@@ -1,7 +1,7 @@
 // @ts-check
-// The Sessions tab: list stored sessions, replay one step by step, or continue it in the chat.
+// The Sessions tab: list stored sessions, replay one step by step, continue it in the chat, or add it to memory.
 import { api } from './api.js'
-import { h, pretty } from './dom.js'
+import { h, messageOf, pretty } from './dom.js'
 import { rowFor } from './trace.js'
 
 function when(ms) {
@@ -13,7 +13,19 @@ export function createSessions(container, { onContinue }) {
   const table = h('tbody')
   const replay = h('div', { class: 'replay' })
 
+  const remembered = h('span', { class: 'muted remembered' })
+
+  async function remember(id) {
+    try {
+      const { memories } = await api(`/api/sessions/${encodeURIComponent(id)}/memory`, {})
+      remembered.textContent = `added: ${memories} ${memories === 1 ? 'memory' : 'memories'} (events with text)`
+    } catch (error) {
+      remembered.textContent = messageOf(error)
+    }
+  }
+
   async function openReplay(id) {
+    remembered.textContent = ''
     const session = await api(`/api/sessions/${encodeURIComponent(id)}`)
     const steps = session.steps
     let at = steps.length === 0 ? 0 : 1
@@ -48,6 +60,8 @@ export function createSessions(container, { onContinue }) {
         h('button', { type: 'button', class: 'next', onclick: go(() => at + 1) }, 'Step ▶'),
         h('button', { type: 'button', class: 'last', onclick: go(() => steps.length) }, '⏭'),
         h('button', { type: 'button', onclick: () => onContinue(session.id) }, 'Continue in chat'),
+        h('button', { type: 'button', class: 'remember', onclick: () => remember(session.id) }, 'Add to memory'),
+        remembered,
       ),
       h('div', { class: 'replay-body' }, rows, h('aside', {}, h('h4', {}, 'State after this step'), state)),
     )
