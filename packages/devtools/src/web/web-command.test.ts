@@ -21,7 +21,7 @@ function capture(env: Record<string, string | undefined> = {}): { io: CliIo; out
 }
 
 /** `adk-fluent web` on writer-critic.ts (port 0) until `stop()`; `exit` is its exit code. */
-function serve(options: { sessions: string; session: string | undefined }, io: CliIo) {
+function serve(options: { sessions: string; session: string | undefined; memory?: string }, io: CliIo) {
   let stop: () => void = () => undefined
   const stopped = new Promise<void>((resolve) => (stop = resolve))
   const exit = webCommand(
@@ -87,13 +87,18 @@ describe('adk-fluent web', { timeout: 90_000 }, () => {
     expect((globalThis as { ranMakefile?: boolean }).ranMakefile).toBeUndefined()
   })
 
-  it('never prints the password of a --sessions URI', async () => {
+  it('never prints the password of a --sessions or --memory URI', async () => {
     const { io, out, err } = capture()
     const { exit, stop } = serve(
-      { sessions: 'postgresql://ana:hunter2-secret@127.0.0.1:9/app', session: undefined },
+      {
+        sessions: 'postgresql://ana:hunter2-secret@127.0.0.1:9/app',
+        session: undefined,
+        memory: 'postgresql://bo:hunter2-memory@127.0.0.1:9/app',
+      },
       io,
     )
-    await expect.poll(out, { timeout: 60_000 }).toMatch(/sessions: postgresql:\/\/ana:\*\*\*@127\.0\.0\.1:9\/app\n/)
+    await expect.poll(out, { timeout: 60_000 }).toMatch(/sessions: postgresql:\/\/ana:\*\*\*@127\.0\.0\.1:9\/app;/)
+    expect(out()).toContain('memory: postgresql://bo:***@127.0.0.1:9/app\n')
     const url = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out())?.[1] as string
     expect(await (await fetch(new URL('/api/app', url))).text()).not.toContain('hunter2')
     stop()
