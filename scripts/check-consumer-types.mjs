@@ -1,4 +1,4 @@
-// Packs core, sessions, eval, fluent, patterns, ai-sdk, dbos and devtools as they would be published, installs the tarballs into a fresh consumer project
+// Packs core, sessions, eval, fluent, patterns, ai-sdk, dbos, devtools and a2a as they would be published, installs the tarballs into a fresh consumer project
 // with npm, and type-checks an ESM and a CommonJS file that use them with `skipLibCheck: false` (so every published
 // .d.ts / .d.cts must compile for a consumer; sessions is an optional peer of fluent, used here beside it). Run after
 // `pnpm build`.
@@ -18,7 +18,7 @@ const run = (command, args, cwd) =>
   execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' })
 
 try {
-  const packages = ['core', 'sessions', 'eval', 'fluent', 'patterns', 'ai-sdk', 'dbos', 'devtools']
+  const packages = ['core', 'sessions', 'eval', 'fluent', 'patterns', 'ai-sdk', 'dbos', 'devtools', 'a2a']
   for (const name of packages) run('pnpm', ['pack', '--pack-destination', work], join(root, 'packages', name))
   const tarballs = Object.fromEntries(
     readdirSync(work)
@@ -73,6 +73,9 @@ export const viaAiSdk = (model: LanguageModelV3) => Agent('any', aiSdk(model, { 
 export const cli: Promise<number> = runCli(['--version'], { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: '.' })
 export const serve = (): Promise<WebServer> => startWebServer({ builder: classifier, module: {}, file: 'agent.ts', env: {}, port: 0 })
 export const durable = (databaseUrl: string) => DurableClient.connect({ appName: 'app', databaseUrl, agent: classifier.build() })
+const remote = RemoteAgent('remote', 'http://127.0.0.1:8001/').sends('label').receives('price').timeout(1_000)
+export const overA2a = serveA2a(Pipeline('served').step(remote), { port: 0 }).then((server) => server.close())
+export const remoteFailed = (error: unknown): string | undefined => (RemoteAgentError.isInstance(error) ? error.url : undefined)
 `
   writeFileSync(
     join(work, 'esm.mts'),
@@ -84,6 +87,7 @@ import { openMemoryService, openSessionService, type ClosableMemoryService, type
 import { aiSdk } from '@adk-fluent/ai-sdk'
 import { runCli, startWebServer, type WebServer } from '@adk-fluent/devtools'
 import { DurableClient } from '@adk-fluent/dbos'
+import { RemoteAgent, RemoteAgentError, serveA2a } from '@adk-fluent/a2a'
 import type { LanguageModelV3 } from '@ai-sdk/provider'
 import { z } from 'zod'`),
   )
@@ -97,6 +101,7 @@ import sessions = require('@adk-fluent/sessions')
 import aiSdkPackage = require('@adk-fluent/ai-sdk')
 import devtools = require('@adk-fluent/devtools')
 import dbos = require('@adk-fluent/dbos')
+import a2a = require('@adk-fluent/a2a')
 import type { LanguageModelV3 } from '@ai-sdk/provider'
 import zod = require('zod')
 const { InMemoryMemoryService, InMemoryRunner, LoadMemoryTool, PreloadMemoryTool } = core
@@ -111,6 +116,7 @@ const { aiSdk } = aiSdkPackage
 const { runCli, startWebServer } = devtools
 const { DurableClient } = dbos
 type WebServer = devtools.WebServer
+const { RemoteAgent, RemoteAgentError, serveA2a } = a2a
 const { z } = zod`),
   )
   if (existsSync(join(work, 'node_modules', '@google', 'genai')))

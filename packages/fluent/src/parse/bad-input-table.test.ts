@@ -111,7 +111,7 @@ const calls: Readonly<Record<string, Readonly<Record<string, () => unknown>>>> =
 
 const takesNoOptions: Readonly<Record<string, readonly string[]>> = {
   P: [],
-  C: ['none', 'default', 'dedup', 'compact', 'userOnly'],
+  C: ['none', 'currentTurn', 'default', 'dedup', 'compact', 'userOnly'],
   S: ['identity'],
   T: ['googleSearch', 'codeExecution', 'urlContext'],
   A: [],
