@@ -2,7 +2,8 @@
 // installs the tarballs with npm into an empty project outside the repository (no workspace links), and there:
 // - imports every entry point of every package under ESM (`import`) and CommonJS (`require`);
 // - runs every `adk-fluent` command of the installed @adk-fluent/devtools on a small TypeScript module
-//   (`--version`, `--help`, explain, graph, anatomy, check, run offline on its mockScript, eval);
+//   (`--version`, `--help`, explain, graph, anatomy, check, run offline on its mockScript, eval; api-server and a2a
+//   started and asked for their app list / agent card);
 // - starts `adk-fluent web` and loads its page in headless Chromium (Debian's /usr/bin/chromium through the
 //   repository's playwright-core): every asset the page loads is served (HTTP 200), no console error, the graph is
 //   drawn, and one chat turn completes offline.
@@ -178,7 +179,41 @@ async function runCommands() {
     stdout: /\[writer\] Bees talk by dancing\./,
     stderr: /mockScript/,
   })
+  await serveAndProbe('api-server', '/list-apps', /"agent"/)
+  await serveAndProbe('a2a', '/.well-known/agent-card.json', /"name"/)
   expectOutput('eval', await adkFluent(['eval', 'agent.ts', 'smoke.evalset.json']), { stdout: /Tests passed: 1\n/ })
+}
+
+/** Starts a serving command (`api-server`, `a2a`) on a free port, GETs `path` from the URL it prints, stops it. */
+async function serveAndProbe(command, path, expect) {
+  const env = { ...process.env }
+  for (const name of ['GOOGLE_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_GENAI_USE_VERTEXAI', 'ADK_FLUENT_MODEL'])
+    delete env[name]
+  const server = spawn(join(project, 'node_modules', '.bin', 'adk-fluent'), [command, 'agent.ts', '--port', '0'], {
+    cwd: project,
+    env,
+  })
+  let out = ''
+  server.stdout.setEncoding('utf8').on('data', (chunk) => (out += chunk))
+  server.stderr.setEncoding('utf8').on('data', (chunk) => (out += chunk))
+  const exited = new Promise((resolve) => server.on('close', resolve))
+  try {
+    const deadline = Date.now() + 60_000
+    while (!/http:\/\/127\.0\.0\.1:\d+/.test(out)) {
+      if (Date.now() > deadline || server.exitCode !== null)
+        fail(`adk-fluent ${command} did not print its URL:\n${out}`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    const origin = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out)[1]
+    const response = await fetch(`${origin}${path}`)
+    const body = await response.text()
+    if (response.status !== 200 || !expect.test(body))
+      fail(`adk-fluent ${command}: GET ${path} answered ${response.status}:\n${body.slice(0, 500)}`)
+    console.log(`ok adk-fluent ${command}: GET ${path} answers 200`)
+  } finally {
+    server.kill('SIGTERM')
+    await exited
+  }
 }
 
 async function loadPage() {
