@@ -3,10 +3,6 @@ import { describe, expect, it } from 'vitest'
 import { basename } from 'node:path'
 import { markdownPaths, readmePath, renderReadme } from './render-readme.js'
 
-// Pages merged with free-standing TypeScript blocks that are not yet snippets of examples/readme (a known gap, listed
-// so it stays visible: move their code into examples/readme and remove them from here).
-const notYetSnippets = new Set(['adk-api-server.md', 'errors.md'])
-
 describe('README.md', () => {
   it('shows the real code and the real outputs (run `pnpm readme` after changing them)', async () => {
     const readme = readFileSync(readmePath, 'utf8')
@@ -23,7 +19,7 @@ describe('README.md', () => {
       const unchecked = [...page.matchAll(/(^.*\n)?```(ts|typescript|tsx)\n/gm)].filter(
         (match) => !/^<!-- snippet: /.test(match[1] ?? ''),
       )
-      if (!notYetSnippets.has(_name)) expect(unchecked.map((match) => match.index)).toEqual([])
+      expect(unchecked.map((match) => match.index)).toEqual([])
       expect(await renderReadme(page)).toBe(page)
     },
   )

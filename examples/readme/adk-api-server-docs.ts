@@ -1,0 +1,21 @@
+// The code of docs/adk-api-server.md, type-checked in strict mode with the rest of the repository (`pnpm typecheck`);
+// the page shows the region (`pnpm readme` copies it; examples/readme/readme.test.ts fails when it drifts).
+// A script: run on its own, it starts the server on port 8000 and closes it again.
+import { Agent } from '@adk-fluent/fluent'
+
+const triage = Agent('triage').instruct('Classify the request.').writes('kind')
+const answer = Agent('answer').instruct('Answer the {kind} request.')
+
+// #region server
+import { startAdkApiServer } from '@adk-fluent/devtools'
+import { openSessionService } from '@adk-fluent/sessions'
+
+const server = await startAdkApiServer({
+  apps: { support: triage.then(answer) }, // app name → fluent builder or core agent
+  port: 8000, // 0 takes a free port
+  sessionService: openSessionService('sqlite:.adk/sessions.db'), // default: in memory
+  // artifactService, memoryService, host (default 127.0.0.1), onBusy ('reject' | 'wait'), adkWeb (true | folder)
+})
+console.log(server.url) // http://127.0.0.1:8000
+await server.close()
+// #endregion server
