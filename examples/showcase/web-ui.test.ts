@@ -13,6 +13,39 @@ const bin = fileURLToPath(new URL('../../packages/devtools/bin/adk-fluent.mjs', 
 const showcaseFile = fileURLToPath(new URL('./index.ts', import.meta.url))
 const images = fileURLToPath(new URL('../../docs/images/', import.meta.url))
 
+/** The little of the DOM `graphOverflow` reads inside the page (the repo's TypeScript has no DOM library). */
+interface Rect {
+  readonly left: number
+  readonly right: number
+  readonly top: number
+  readonly bottom: number
+}
+interface ElementLike {
+  getBoundingClientRect(): Rect
+  querySelector(selector: string): ElementLike | null
+  getAttribute(name: string): string | null
+  readonly textContent: string | null
+}
+
+/** Runs in the page: the frame labels wider than their frame, and the edge labels outside the graph's pane. */
+function graphOverflow(): { frames: string[]; edges: string[] } {
+  const document = (globalThis as unknown as { document: { querySelectorAll(s: string): Iterable<ElementLike> } })
+    .document
+  const frames: string[] = []
+  for (const group of document.querySelectorAll('svg.graph .group')) {
+    const frame = group.querySelector('rect')?.getBoundingClientRect()
+    const label = group.querySelector('.group-label')?.getBoundingClientRect()
+    if (!frame || !label || label.right > frame.right) frames.push(group.getAttribute('data-name') ?? '?')
+  }
+  const edges: string[] = []
+  const pane = [...document.querySelectorAll('.graph-wrap')][0]?.getBoundingClientRect()
+  for (const label of document.querySelectorAll('svg.graph .edge-label')) {
+    const box = label.getBoundingClientRect()
+    if (!pane || box.left < pane.left || box.right > pane.right) edges.push(label.textContent ?? '?')
+  }
+  return { frames, edges }
+}
+
 describe('the showcase in the dev UI', () => {
   it('adk-fluent web examples/showcase/index.ts serves the page and runs a chat turn offline', async () => {
     const env: Record<string, string | undefined> = { ...process.env, ADK_FLUENT_CLI_FROM_SOURCE: '1' }
@@ -94,6 +127,10 @@ describe('the showcase in the dev UI', () => {
         await page.click('#tab-chat .row-llm-call[data-call="2"]')
         expect(await page.textContent('#tab-chat .call-detail h3')).toBe('Model call #2 · writer')
         if (write) await page.screenshot({ path: `${images}web-chat.png` })
+        // At 800 px the picture still shows every frame label inside its frame and every edge label inside the pane.
+        await page.click('[data-tab="graph"]')
+        await page.setViewportSize({ width: 800, height: 760 })
+        expect(await page.evaluate(graphOverflow)).toEqual({ frames: [], edges: [] })
         expect(watch.problems).toEqual([])
         expect(watch.outside).toEqual([])
       } finally {

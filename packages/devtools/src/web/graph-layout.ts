@@ -37,6 +37,14 @@ function nodeWidth(label: string): number {
   return Math.min(280, Math.max(110, label.length * 7 + 28))
 }
 
+/**
+ * The width a frame needs for its label (12px bold, drawn 10px in from the left edge): a generous 7.5px a character
+ * for the system sans-serif fonts (DejaVu Sans is among the widest), plus 10px on each side.
+ */
+export function frameLabelWidth(label: string): number {
+  return Math.ceil(label.length * 7.5) + 20
+}
+
 /** Places the items of each container in rows: an item's row is the longest chain of control edges leading to it. */
 export function layoutGraph(model: GraphModel): GraphLayout {
   const parentOf = new Map<string, string | undefined>()
@@ -105,7 +113,8 @@ export function layoutGraph(model: GraphModel): GraphLayout {
     for (const item of list) (rows[rank.get(item.id) ?? 0] ??= []).push(item)
     const filled = rows.filter((row) => row !== undefined)
     const rowWidth = (row: Item[]) => row.reduce((sum, item) => sum + item.w, 0) + gap.x * (row.length - 1)
-    const inner = Math.max(0, ...filled.map(rowWidth))
+    const label = container === undefined ? undefined : model.groups.find((group) => group.id === container)?.label
+    const inner = Math.max(0, ...filled.map(rowWidth), label === undefined ? 0 : frameLabelWidth(label) - pad * 2)
     const top = container === undefined ? pad : header
     let y = top
     for (const row of filled) {
