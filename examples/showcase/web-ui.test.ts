@@ -126,6 +126,11 @@ describe('the showcase in the dev UI', () => {
         await page.waitForSelector('.timeline .row-end')
         await page.click('#tab-chat .row-llm-call[data-call="2"]')
         expect(await page.textContent('#tab-chat .call-detail h3')).toBe('Model call #2 · writer')
+        // Offline, the request still names the writer's own model (the mockScript answers for it).
+        const request = JSON.parse((await page.textContent('#tab-chat .call-detail .request-json')) ?? '{}') as {
+          model?: string
+        }
+        expect(request.model).toBe(process.env['ADK_FLUENT_MODEL'] || 'gemini-2.5-flash')
         if (write) await page.screenshot({ path: `${images}web-chat.png` })
         // At 800 px the picture still shows every frame label inside its frame and every edge label inside the pane.
         await page.click('[data-tab="graph"]')

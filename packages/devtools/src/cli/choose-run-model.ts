@@ -1,6 +1,7 @@
-import { LLMRegistry, defaultModelName, isAgentTool, isLlmAgent, type BaseAgent, type BaseLlm } from '@adk-fluent/core'
-import { ScriptedLlm, type ScriptEntry } from '@adk-fluent/core/testing'
+import { defaultModelName, isAgentTool, isLlmAgent, type BaseAgent, type BaseLlm } from '@adk-fluent/core'
+import type { ScriptEntry } from '@adk-fluent/core/testing'
 import { CliUsageError } from './cli-usage-error.js'
+import { answerEveryModelWith } from './offline-models.js'
 
 /**
  * The LLM agents of a built tree (agent tools included) whose model is a name — their own, an ancestor's, or the default
@@ -63,7 +64,6 @@ export function chooseRunModel(
   }
   if (!isScript(script))
     throw new CliUsageError(`mockScript in ${file} must be a list of replies or { agentName: [replies] }.`)
-  const model = new ScriptedLlm(script)
-  LLMRegistry.register(/.*/, () => model)
+  answerEveryModelWith(script)
   return { kind: 'mock-script' }
 }

@@ -3,7 +3,6 @@ import {
   ConfigError,
   InMemoryMemoryService,
   InMemorySessionService,
-  LLMRegistry,
   memoryRecords,
   Runner,
   StreamingMode,
@@ -13,9 +12,10 @@ import {
   type MemoryEntry,
   type Session,
 } from '@adk-fluent/core'
-import { ScriptedLlm, type ScriptEntry } from '@adk-fluent/core/testing'
+import type { ScriptEntry } from '@adk-fluent/core/testing'
 import type { FlowBuilder } from '@adk-fluent/fluent'
 import { chooseRunModel, type RunModelChoice } from '../cli/choose-run-model.js'
+import { answerEveryModelWith } from '../cli/offline-models.js'
 import { eventEntries, applyStateDelta } from './event-entries.js'
 import { RunLog } from './run-log.js'
 import { TracePlugin } from './trace-plugin.js'
@@ -161,9 +161,9 @@ export class WebApp {
    */
   #agentForTurn(): BaseAgent {
     if (this.#shared) return this.#shared
-    const model = new ScriptedLlm(this.#options.module['mockScript'] as ScriptEntry[])
-    // Model names resolve when agents are built: with this turn's script installed, the tree uses it.
-    LLMRegistry.register(/.*/, () => model)
+    // Model names resolve when agents are built: with this turn's script installed, the tree uses it (each request
+    // still names the agent's own model).
+    answerEveryModelWith(this.#options.module['mockScript'] as readonly ScriptEntry[])
     return this.#options.builder.build()
   }
 
