@@ -26,9 +26,9 @@ describe('.ask() usage and limits', () => {
           .returns(z.object({ n: z.number() })),
       )
     const result = await flow.ask('go', { withUsage: true })
-    expectTypeOf(result).toEqualTypeOf<{ readonly output: string; readonly usage: UsageReport }>()
+    expectTypeOf(result).toEqualTypeOf<{ readonly output: { n: number }; readonly usage: UsageReport }>()
     expect(result).toEqual({
-      output: '{"n":1}',
+      output: { n: 1 },
       usage: {
         modelCalls: 2,
         toolCalls: 0,

@@ -16,7 +16,6 @@ import { streamChunks, streamText } from '../ask/stream-text.js'
 import type { BuilderKit } from './builder-kit.js'
 import type { FallbackBuilder } from './fallback-builder.js'
 import type { FanOutBuilder } from './fan-out-builder.js'
-import type { FlowBuilder } from './flow-builder.js'
 import type { LoopBuilder } from './loop-builder.js'
 import type { PipelineBuilder } from './pipeline-builder.js'
 import { defaultUntilMax, fallbackNodes, parallelNodes, thenNodes, timesNode, untilNode } from './compose-nodes.js'
@@ -38,7 +37,7 @@ import { toMermaid } from '../introspect/to-mermaid.js'
  * `#props`) and override a method where their kind composes differently (a pipeline's `.then()` extends it).
  * @internal
  */
-export abstract class FlowBuilderBase<TOutput = string> implements FlowBuilder<TOutput> {
+export abstract class FlowBuilderBase<TOutput = string> {
   abstract get node(): FlowNode
   protected abstract get kit(): BuilderKit
 

@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import type { SequentialAgent, SingleAgentCallback } from '@adk-fluent/core'
 import type { FlowNode } from '../ir/flow-node.js'
 import { SequenceNode } from '../ir/sequence-node.js'
@@ -7,28 +8,65 @@ import { FlowBuilderBase } from './flow-builder-base.js'
 import type { FlowBuilder } from './flow-builder.js'
 import { agentCallbackUpdate, describeUpdate } from './workflow-updates.js'
 import { isPromiseThen, rejectAwait } from './not-a-promise.js'
+import type { OutputOf } from './flow-builder.js'
+import type { StepFunction } from '../ir/state-function-types.js'
+import type {
+  Checked,
+  EmptyFlow,
+  FlowOf,
+  InitialError,
+  OpaqueFlow,
+  Sequence,
+  SequenceError,
+  StateFlow,
+  Typed,
+  WithInitial,
+} from '../namespaces/shared/state-flow.js'
 
-/** A pipeline: steps that run one after another (a core `SequentialAgent`). */
-export interface PipelineBuilder extends FlowBuilder {
+/**
+ * A pipeline: steps that run one after another (a core `SequentialAgent`). Its type accumulates the state keys the
+ * steps write (`TFlow`); once `.initialState()` is declared, a step reading a key that is neither initial nor written
+ * by an earlier step does not compile.
+ */
+export interface PipelineBuilder<TOutput = string, TFlow extends StateFlow = any> extends FlowBuilder<TOutput, TFlow> {
   readonly node: SequenceNode
   /**
    * Appends a step: a builder, an `S` transform, an `A` operation or a function `(state) => delta`.
    * @example Pipeline('flow').step(Agent('writer').writes('draft')).step(S.rename({ draft: 'text' }))
    */
-  step(step: StepInput): PipelineBuilder
+  step(step: StepFunction): PipelineBuilder<string, Sequence<Typed<TFlow>, OpaqueFlow>>
+  step<$Step extends StepInput>(
+    step: Checked<$Step, SequenceError<Typed<TFlow>, FlowOf<$Step>>>,
+  ): PipelineBuilder<OutputOf<$Step>, Sequence<Typed<TFlow>, FlowOf<$Step>>>
   /** Appends a step, like `.step()` (a pipeline is extended, not nested). */
-  then(step: StepInput): PipelineBuilder
+  then(step: StepFunction): PipelineBuilder<string, Sequence<Typed<TFlow>, OpaqueFlow>>
+  then<$Step extends StepInput>(
+    step: Checked<$Step, SequenceError<Typed<TFlow>, FlowOf<$Step>>>,
+  ): PipelineBuilder<OutputOf<$Step>, Sequence<Typed<TFlow>, FlowOf<$Step>>>
   /** Sets the description (replaces). @example Pipeline('flow').describe('Writes and reviews a draft.') */
-  describe(text: string): PipelineBuilder
+  describe(text: string): PipelineBuilder<TOutput, TFlow>
   /** Adds a before-agent callback (appends; the first non-undefined result skips the pipeline). */
-  beforeAgent(callback: SingleAgentCallback): PipelineBuilder
+  beforeAgent(callback: SingleAgentCallback): PipelineBuilder<TOutput, TFlow>
   /** Adds an after-agent callback (appends). */
-  afterAgent(callback: SingleAgentCallback): PipelineBuilder
+  afterAgent(callback: SingleAgentCallback): PipelineBuilder<TOutput, TFlow>
+  /**
+   * Declares state keys present when the run starts (the caller's input), for the contract checker (appends). Declared
+   * on any builder of a tree, they hold for the whole tree; once any are declared, a key that nothing writes and that
+   * is not declared is an error instead of a warning — in the types too: a later `.step()` reading such a key does not
+   * compile, and declaring it after steps that read undeclared keys does not either.
+   * @example Pipeline('flow').initialState('topic').step(Agent('writer').instruct('Write about {topic}.'))
+   */
+  initialState<const $Key extends string>(
+    ...keys: Checked<$Key, InitialError<Typed<TFlow>, $Key>>[]
+  ): PipelineBuilder<TOutput, WithInitial<Typed<TFlow>, $Key>>
   build(): SequentialAgent
 }
 
+/** A new pipeline: no steps, no state. */
+export type EmptyPipeline = PipelineBuilder<string, EmptyFlow>
+
 /** @internal */
-export class PipelineBuilderImpl extends FlowBuilderBase implements PipelineBuilder {
+export class PipelineBuilderImpl extends FlowBuilderBase {
   readonly #props: BuilderProps<SequenceNode>
 
   constructor(props: BuilderProps<SequenceNode>) {
@@ -45,7 +83,13 @@ export class PipelineBuilderImpl extends FlowBuilderBase implements PipelineBuil
   }
 
   #with(patch: Partial<Omit<SequenceNode, 'kind'>>): PipelineBuilder {
-    return new PipelineBuilderImpl({ ...this.#props, node: SequenceNode.cloneWith(this.#props.node, patch) })
+    return new PipelineBuilderImpl({ ...this.#props, node: SequenceNode.cloneWith(this.#props.node, patch) }) as never
+  }
+
+  /** `.ask()` returns what the last step returns: the parsed object when it is an agent with `.returns(schema)`. */
+  protected override answerSchema(): z.ZodType<string> | undefined {
+    const last = this.node.steps.at(-1)
+    return last?.kind === 'agent' ? (last.returns as z.ZodType<string> | undefined) : undefined
   }
 
   /** A bare pipeline's steps become the loop's own steps (so an escalation ends the iteration right there). */
@@ -69,7 +113,7 @@ export class PipelineBuilderImpl extends FlowBuilderBase implements PipelineBuil
   }
 
   #append(step: FlowNode): PipelineBuilder {
-    return new PipelineBuilderImpl({ ...this.#props, node: SequenceNode.append(this.#props.node, step) })
+    return new PipelineBuilderImpl({ ...this.#props, node: SequenceNode.append(this.#props.node, step) }) as never
   }
 
   describe(text: string): PipelineBuilder {
