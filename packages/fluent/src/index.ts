@@ -26,6 +26,7 @@ export type {
   OpaqueFlow,
   ReadError,
   ReadKeys,
+  TransformFlow,
   Sequence,
   SequenceError,
   SetWrites,

@@ -164,7 +164,7 @@ export interface AgentBuilder<TOutput = string, TFlow extends StateFlow = any> e
    * is not declared is an error instead of a warning (in the types too: a read of such a key does not compile).
    * @example Agent('writer').instruct('Write about {topic}.').initialState('topic')
    */
-  initialState<const $Key extends string>(
+  initialState<const $Key extends string = never>(
     ...keys: Checked<$Key, InitialError<Typed<TFlow>, $Key>>[]
   ): AgentBuilder<TOutput, WithInitial<Typed<TFlow>, $Key>>
   build(): LlmAgent

@@ -46,7 +46,7 @@ export interface FanOutBuilder<TFlow extends StateFlow = any> extends FlowBuilde
    * on any builder of a tree, they hold for the whole tree; once any are declared, a key that nothing writes and that
    * is not declared is an error instead of a warning (in the types too: a read of such a key does not compile).
    */
-  initialState<const $Key extends string>(
+  initialState<const $Key extends string = never>(
     ...keys: Checked<$Key, InitialError<Typed<TFlow>, $Key>>[]
   ): FanOutBuilder<WithInitial<Typed<TFlow>, $Key>>
   build(): ParallelAgent

@@ -21,6 +21,7 @@ import type {
   Sequence,
   SequenceError,
   StateFlow,
+  StateOf,
   Typed,
 } from '../namespaces/shared/state-flow.js'
 import type { StepFunction } from '../ir/state-function-types.js'
@@ -42,7 +43,9 @@ export interface FlowBuilder<TOutput = string, TFlow extends StateFlow = any> {
    * Named `<this>_then_<step>`; a pipeline on the left is extended instead of nested.
    * @example Agent('writer').writes('draft').then(Agent('critic').reads('draft'))
    */
-  then(step: StepFunction): PipelineBuilder<string, Sequence<Typed<TFlow>, OpaqueFlow>>
+  then(
+    step: (state: StateOf<Typed<TFlow>>) => ReturnType<StepFunction>,
+  ): PipelineBuilder<string, Sequence<Typed<TFlow>, OpaqueFlow>>
   then<$Step extends StepInput>(
     step: Checked<$Step, SequenceError<Typed<TFlow>, FlowOf<$Step>>>,
   ): PipelineBuilder<OutputOf<$Step>, Sequence<Typed<TFlow>, FlowOf<$Step>>>

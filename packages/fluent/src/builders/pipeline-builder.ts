@@ -19,6 +19,7 @@ import type {
   Sequence,
   SequenceError,
   StateFlow,
+  StateOf,
   Typed,
   WithInitial,
 } from '../namespaces/shared/state-flow.js'
@@ -34,12 +35,16 @@ export interface PipelineBuilder<TOutput = string, TFlow extends StateFlow = any
    * Appends a step: a builder, an `S` transform, an `A` operation or a function `(state) => delta`.
    * @example Pipeline('flow').step(Agent('writer').writes('draft')).step(S.rename({ draft: 'text' }))
    */
-  step(step: StepFunction): PipelineBuilder<string, Sequence<Typed<TFlow>, OpaqueFlow>>
+  step(
+    step: (state: StateOf<Typed<TFlow>>) => ReturnType<StepFunction>,
+  ): PipelineBuilder<string, Sequence<Typed<TFlow>, OpaqueFlow>>
   step<$Step extends StepInput>(
     step: Checked<$Step, SequenceError<Typed<TFlow>, FlowOf<$Step>>>,
   ): PipelineBuilder<OutputOf<$Step>, Sequence<Typed<TFlow>, FlowOf<$Step>>>
   /** Appends a step, like `.step()` (a pipeline is extended, not nested). */
-  then(step: StepFunction): PipelineBuilder<string, Sequence<Typed<TFlow>, OpaqueFlow>>
+  then(
+    step: (state: StateOf<Typed<TFlow>>) => ReturnType<StepFunction>,
+  ): PipelineBuilder<string, Sequence<Typed<TFlow>, OpaqueFlow>>
   then<$Step extends StepInput>(
     step: Checked<$Step, SequenceError<Typed<TFlow>, FlowOf<$Step>>>,
   ): PipelineBuilder<OutputOf<$Step>, Sequence<Typed<TFlow>, FlowOf<$Step>>>
@@ -56,7 +61,7 @@ export interface PipelineBuilder<TOutput = string, TFlow extends StateFlow = any
    * compile, and declaring it after steps that read undeclared keys does not either.
    * @example Pipeline('flow').initialState('topic').step(Agent('writer').instruct('Write about {topic}.'))
    */
-  initialState<const $Key extends string>(
+  initialState<const $Key extends string = never>(
     ...keys: Checked<$Key, InitialError<Typed<TFlow>, $Key>>[]
   ): PipelineBuilder<TOutput, WithInitial<Typed<TFlow>, $Key>>
   build(): SequentialAgent

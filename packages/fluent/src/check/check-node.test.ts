@@ -128,6 +128,7 @@ describe('check(): state keys read before they are written', () => {
   it('checks S transform reads, loops (first iteration) and map-over items', () => {
     const renamed = Pipeline('flow')
       .step(S.rename({ draft: 'text' }))
+      // @ts-expect-error the types agree: S.rename reads 'draft' before the writer writes it
       .step(Agent('writer').writes('draft'))
       .step(Agent('x').reads('text'))
     expect(summary(renamed.check())).toContain('error rename_draft_to_text flow.steps.0.rename_draft_to_text.reads')

@@ -43,6 +43,15 @@ export interface OpaqueFlow {
 /** A flow as steps see it: a builder typed only as `StateFlow` (a Route, a Fallback, an annotated variable) is opaque. */
 export type Typed<F extends StateFlow> = 0 extends 1 & F ? any : string extends F['reads'] ? OpaqueFlow : F
 
+/** The flow of an `S` transform: it writes `W` and reads the keys `R` (expected, not `{key}`-required). */
+export interface TransformFlow<W extends object, R extends string = never> {
+  readonly writes: W
+  readonly reads: ReadKeys<R>
+  readonly required: never
+  readonly initial: never
+  readonly declared: false
+}
+
 /** The type-level view of any step argument: the flow a builder or `S` transform carries, else opaque. */
 export type FlowOf<$Step> = $Step extends { readonly '~flow'?: infer F }
   ? 0 extends 1 & F

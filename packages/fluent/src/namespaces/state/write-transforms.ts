@@ -1,5 +1,6 @@
 import { StateError, renderStateValue } from '@adk-fluent/core'
 import { createStateTransform, type StateDelta, type StateTransform } from './state-transform.js'
+import type { KnownKeys, TransformFlow } from '../shared/state-flow.js'
 import { assertFunction, assertStateValues, parseStateRecord } from './parse-state-options.js'
 import { assertStateKey, assertStateKeys } from '../shared/state-key.js'
 import { formatArgument, formatArguments } from '../shared/format-argument.js'
@@ -10,7 +11,9 @@ import { throwConfigIssue } from '../../parse/config-issue.js'
  * Sets keys that are absent (or `null`); present keys keep their value. Exported as `S.default()`.
  * @example S.default({ tone: 'neutral', attempts: 0 })
  */
-export function defaultValues(values: Readonly<Record<string, unknown>>): StateTransform {
+export function defaultValues<$Values extends Readonly<Record<string, unknown>>>(
+  values: $Values,
+): StateTransform<TransformFlow<{ [K in keyof $Values]: $Values[K] }>> {
   const record = parseStateRecord<unknown>('S.default()', values, 'default values')
   assertStateValues('S.default()', record)
   const entries = Object.entries(record)
@@ -31,7 +34,9 @@ export function defaultValues(values: Readonly<Record<string, unknown>>): StateT
  * Sets keys to the given values (`null` removes a key).
  * @example S.set({ status: 'draft', attempts: 0 })
  */
-export function set(values: Readonly<Record<string, unknown>>): StateTransform {
+export function set<$Values extends Readonly<Record<string, unknown>>>(
+  values: $Values,
+): StateTransform<TransformFlow<{ [K in keyof $Values]: $Values[K] }>> {
   const record = { ...parseStateRecord<unknown>('S.set()', values, 'values') }
   assertStateValues('S.set()', record)
   return createStateTransform({
@@ -93,9 +98,9 @@ export function transform(key: string, fn: (value: unknown) => unknown): StateTr
  * Sets each key to its function of the whole (input) state; a function returning `undefined` writes nothing.
  * @example S.compute({ word_count: (state) => String(state.draft).split(/\s+/).length })
  */
-export function compute(
-  functions: Readonly<Record<string, (state: Readonly<Record<string, unknown>>) => unknown>>,
-): StateTransform {
+export function compute<
+  $Functions extends Readonly<Record<string, (state: Readonly<Record<string, unknown>>) => unknown>>,
+>(functions: $Functions): StateTransform<TransformFlow<{ [K in keyof $Functions]: ReturnType<$Functions[K]> }>> {
   const record = parseStateRecord<(state: Readonly<Record<string, unknown>>) => unknown>(
     'S.compute()',
     functions,
@@ -178,7 +183,7 @@ export function counter(key: string, options: { readonly step?: number } = {}): 
  * Writes the text of the user's message (of the current invocation) into `key`.
  * @example S.capture('question')
  */
-export function capture(key: string): StateTransform {
+export function capture<const $Key extends string>(key: $Key): StateTransform<TransformFlow<{ [K in KnownKeys<$Key>]: string }>> {
   assertStateKey('S.capture()', key)
   return createStateTransform({
     name: `capture_${key}`,
