@@ -29,7 +29,11 @@ function pipeline(typed, broken) {
 function check(name, source) {
   const file = join(dir, `${name}.ts`)
   writeFileSync(file, source)
-  const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic() {} })
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(root, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic() {} },
+  )
   const program = ts.createProgram([file], { ...config.options, noEmit: true })
   const checker = program.getTypeChecker()
   const start = performance.now()
@@ -44,11 +48,17 @@ try {
   const typed = check('typed', pipeline(true, false))
   const broken = check('broken', pipeline(true, true))
   const ratio = typed.instantiations / untyped.instantiations
-  console.log(`${steps}-step pipeline: typed ${typed.ms.toFixed(0)} ms check (${typed.instantiations} instantiations), untyped ${untyped.ms.toFixed(0)} ms (${untyped.instantiations}); instantiation ratio ${ratio.toFixed(2)}`)
+  console.log(
+    `${steps}-step pipeline: typed ${typed.ms.toFixed(0)} ms check (${typed.instantiations} instantiations), untyped ${untyped.ms.toFixed(0)} ms (${untyped.instantiations}); instantiation ratio ${ratio.toFixed(2)}`,
+  )
   const failures = []
-  if (typed.diagnostics.length > 0) failures.push(`the typed pipeline has errors: ${ts.formatDiagnostics(typed.diagnostics, ts.createCompilerHost({}))}`)
+  if (typed.diagnostics.length > 0)
+    failures.push(
+      `the typed pipeline has errors: ${ts.formatDiagnostics(typed.diagnostics, ts.createCompilerHost({}))}`,
+    )
   const expected = steps + 3
-  if (broken.lines.length !== 1 || broken.lines[0] !== expected) failures.push(`the broken pipeline should fail on line ${expected} only, got lines ${broken.lines.join(', ')}`)
+  if (broken.lines.length !== 1 || broken.lines[0] !== expected)
+    failures.push(`the broken pipeline should fail on line ${expected} only, got lines ${broken.lines.join(', ')}`)
   if (ratio > maxRatio) failures.push(`typed/untyped instantiations ${ratio.toFixed(2)} > ${maxRatio}`)
   for (const failure of failures) console.error(failure)
   process.exitCode = failures.length > 0 ? 1 : 0

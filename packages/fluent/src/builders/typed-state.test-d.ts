@@ -20,10 +20,7 @@ it('parses {key} templates of string literals at the type level', () => {
 })
 
 it('accepts keys written by an earlier step or declared initial', () => {
-  Pipeline('flow')
-    .initialState('topic')
-    .step(writer)
-    .step(Agent('critic').instruct('Review {draft}.').reads('draft'))
+  Pipeline('flow').initialState('topic').step(writer).step(Agent('critic').instruct('Review {draft}.').reads('draft'))
   Pipeline('flow')
     .initialState('topic')
     .step(S.set({ tone: 'formal' }))

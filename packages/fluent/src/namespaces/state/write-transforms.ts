@@ -183,7 +183,9 @@ export function counter(key: string, options: { readonly step?: number } = {}): 
  * Writes the text of the user's message (of the current invocation) into `key`.
  * @example S.capture('question')
  */
-export function capture<const $Key extends string>(key: $Key): StateTransform<TransformFlow<{ [K in KnownKeys<$Key>]: string }>> {
+export function capture<const $Key extends string>(
+  key: $Key,
+): StateTransform<TransformFlow<{ [K in KnownKeys<$Key>]: string }>> {
   assertStateKey('S.capture()', key)
   return createStateTransform({
     name: `capture_${key}`,
