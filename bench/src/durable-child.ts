@@ -101,7 +101,13 @@ async function pipelines(runs: number, steps: number) {
 }
 
 /** DBOS's own checkpoints alone (no agent): what a design with one DBOS step per call pays; and one plain INSERT. */
-async function probe(): Promise<{ dbosStep: number[]; dbosStream: number[]; dbosRun: number[]; insert: number[] }> {
+async function probe(): Promise<{
+  dbosStep: number[]
+  dbosStream: number[]
+  dbosRun: number[]
+  dbosPartitionedRun: number[]
+  insert: number[]
+}> {
   const ops = 40
   const workflow = DBOS.registerWorkflow(
     async () => {
@@ -119,14 +125,25 @@ async function probe(): Promise<{ dbosStep: number[]; dbosStream: number[]; dbos
   await DBOS.launch()
   const samples: { step: number; stream: number }[] = []
   for (let index = 0; index < 5; index++) samples.push(await (await DBOS.startWorkflow(workflow)()).getResult())
-  // An empty workflow through a queue: what DBOS itself costs a run (dequeued → completed).
+  // An empty workflow through a queue: what DBOS itself costs a run (dequeued → completed); and through a queue
+  // partitioned with one run per partition at a time, as durable runs are queued (one partition per session).
   await DBOS.registerQueue('probe', { minPollingIntervalMs: 100 })
+  await DBOS.registerQueue('probe-partitioned', { minPollingIntervalMs: 100, partitionConcurrency: 1 })
   const dbosRun: number[] = []
+  const dbosPartitionedRun: number[] = []
   for (let index = 0; index < 22; index++) {
-    const handle = await DBOS.startWorkflow(empty, { queueName: 'probe' })()
-    await handle.getResult()
-    const status = await DBOS.getWorkflowStatus(handle.workflowID)
-    if (index >= 2 && status?.completedAt && status.dequeuedAt) dbosRun.push(status.completedAt - status.dequeuedAt)
+    for (const partitioned of [false, true]) {
+      const handle = await DBOS.startWorkflow(
+        empty,
+        partitioned
+          ? { queueName: 'probe-partitioned', enqueueOptions: { queuePartitionKey: `session-${index}` } }
+          : { queueName: 'probe' },
+      )()
+      await handle.getResult()
+      const status = await DBOS.getWorkflowStatus(handle.workflowID)
+      if (index >= 2 && status?.completedAt && status.dequeuedAt)
+        (partitioned ? dbosPartitionedRun : dbosRun).push(status.completedAt - status.dequeuedAt)
+    }
   }
   await DBOS.shutdown()
   const client = new pg.Client({ connectionString: dbosUrl.toString() })
@@ -143,6 +160,7 @@ async function probe(): Promise<{ dbosStep: number[]; dbosStream: number[]; dbos
     dbosStep: samples.map((sample) => sample.step),
     dbosStream: samples.map((sample) => sample.stream),
     dbosRun,
+    dbosPartitionedRun,
     insert,
   }
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { DBOS, DBOSClient } from '@dbos-inc/dbos-sdk'
-import { ConfigError, type BaseAgent, type RunAsyncRequest, type RunConfig } from '@adk-fluent/core'
+import { type BaseAgent, type RunAsyncRequest, type RunConfig } from '@adk-fluent/core'
 import { DurableRun, type RunContext } from './durable-run.js'
 import { agentTreeVersion, dbosVersionOf, treeVersionOf } from './tree-version.js'
 import { RunStore } from './run-store.js'
 import { WorkerRegistry } from './worker-registry.js'
-import { checkOptions } from './check-options.js'
+import { checkOptions, checkStartRun } from './check-options.js'
 
 /** The default queue runs are enqueued on. */
 export const DEFAULT_QUEUE = 'adk-fluent-runs'
@@ -77,7 +77,8 @@ export class DurableClient {
   /** Connects to the app's database. */
   static async connect(options: DurableConnection & TreeRef): Promise<DurableClient> {
     checkOptions('DurableClient.connect', options)
-    const version = 'agent' in options ? agentTreeVersion(options.agent) : options.version
+    const version =
+      'agent' in options && options.agent ? agentTreeVersion(options.agent) : (options as { version: string }).version
     const context = await openContext(options)
     return new DurableClient(options.appName, version, options.queueName ?? DEFAULT_QUEUE, context)
   }
@@ -87,7 +88,7 @@ export class DurableClient {
    * partitioned by session with one run at a time per partition.
    */
   async startRun(request: StartRunRequest): Promise<DurableRun> {
-    if (!request.newMessage?.parts?.length) throw new ConfigError('startRun needs a newMessage with at least one part.')
+    checkStartRun(request)
     const runId = request.runId ?? randomUUID()
     const input: RunInput = {
       appName: this.appName,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { AbortError } from '@adk-fluent/core'
+import { AbortError, AdkFluentError, type ErrorCode } from '@adk-fluent/core'
 import type {
   Event,
   InvocationHooks,
@@ -9,6 +9,7 @@ import type {
   ToolCallOutcome,
 } from '@adk-fluent/core'
 import { ReplayMismatchError } from './errors.js'
+import type { RunOwnership } from './run-ownership.js'
 import type { RunStore, StepRecord } from './run-store.js'
 
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
@@ -23,6 +24,23 @@ export function derivedEventId(seed: string): string {
 
 function derivedCallId(seed: string): string {
   return `adk-${createHash('sha256').update(seed).digest('hex').slice(0, 32)}`
+}
+
+/**
+ * Codes of the runtime's own failures (core's `endsTheRun`): thrown by a call, they end the execution and are not
+ * recorded as the call's outcome (a replay would turn them into a model or tool error).
+ */
+const runEndingCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'ABORTED',
+  'CONFIG_INVALID',
+  'INTERNAL',
+  'SESSION_STORE_FAILED',
+  'SESSION_BUSY',
+  'SESSION_STALE',
+])
+
+function endsTheRun(error: unknown): boolean {
+  return AdkFluentError.isInstance(error) && runEndingCodes.has(error.code)
 }
 
 /** The next ordinal of `key` in `counts` (0, 1, 2, … per key). */
@@ -40,12 +58,16 @@ function next(counts: Map<string, number>, key: string): number {
  * `tool:<functionCallId>`; so parallel branches that finish in another order on a re-execution still find their
  * own steps. Event ids (per branch), function-call ids and timestamps are derived from the run id and from recorded
  * step times, so every execution produces the same events. Cancelling the run aborts the step that is running.
+ * Before each call the execution checks that it still owns the run ({@link RunOwnership}): one that lost the run
+ * (its worker was paused while another took the run over) stops with `RunLostError` before calling anything, and a
+ * step another execution recorded since is used, not called again.
  */
 export class DurableHooks implements InvocationHooks {
   readonly #runId: string
   readonly #abort: AbortController
   readonly #store: RunStore
   readonly #recorded: Map<string, StepRecord>
+  readonly #ownership: RunOwnership
   readonly #modelCalls = new Map<string, number>()
   readonly #events = new Map<string, number>()
   #clock: number
@@ -58,12 +80,14 @@ export class DurableHooks implements InvocationHooks {
     abort: AbortController
     store: RunStore
     recorded: Map<string, StepRecord>
+    ownership: RunOwnership
   }) {
     this.#runId = options.runId
     this.#clock = options.startedAt
     this.#abort = options.abort
     this.#store = options.store
     this.#recorded = options.recorded
+    this.#ownership = options.ownership
   }
 
   async runModelCall(info: ModelCallInfo, call: () => Promise<LlmResponse[]>): Promise<LlmResponse[]> {
@@ -101,14 +125,17 @@ export class DurableHooks implements InvocationHooks {
   /** One step: the recorded outcome when there is one, else the call's (recorded before it is returned). */
   async #step(key: string, name: string, body: () => Promise<unknown>): Promise<unknown> {
     if (this.#abort.signal.aborted) throw new AbortError('The run was cancelled.')
-    let record = this.#recorded.get(key)
+    // Recorded when this execution opened the run, or since by another execution (the ownership check reads it
+    // when it asks the store); an execution that lost the run throws here, before calling anything.
+    let record = this.#recorded.get(key) ?? (await this.#ownership.check(key))
     if (record && record.name !== name) throw new ReplayMismatchError(this.#runId, key, record.name, name)
     if (!record) {
       let fresh: StepRecord
       try {
         fresh = { name, output: await this.#watchingCancel(body), at: Date.now() }
       } catch (error) {
-        if (this.#abort.signal.aborted || AbortError.isInstance(error)) throw error
+        // The run's own failures (cancelled, lost, a store that failed) are not the call's outcome: not recorded.
+        if (this.#abort.signal.aborted || endsTheRun(error)) throw error
         const { name: errorName, message } = error instanceof Error ? error : new Error(String(error))
         fresh = { name, error: { name: errorName, message }, at: Date.now() }
       }

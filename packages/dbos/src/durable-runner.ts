@@ -3,6 +3,7 @@ import { DBOS } from '@dbos-inc/dbos-sdk'
 import {
   ConfigError,
   Runner,
+  AdkFluentError,
   SessionNotFoundError,
   SessionStoreError,
   isFinalResponse,
@@ -27,7 +28,8 @@ import { CancelWatch } from './cancel-watch.js'
 import { checkOptions } from './check-options.js'
 import { EventLogWriter } from './event-log-writer.js'
 import { DurableHooks } from './durable-hooks.js'
-import { AgentTreeChangedError } from './errors.js'
+import { AgentTreeChangedError, RunLostError } from './errors.js'
+import { RunOwnership } from './run-ownership.js'
 import { RunSessionView, type SessionSnapshot } from './run-session-view.js'
 import { holdSession, type SessionHold } from './session-hold.js'
 import { agentTreeVersion, dbosVersionOf } from './tree-version.js'
@@ -104,6 +106,8 @@ export class DurableRunner extends DurableClient {
   #sweeping: Promise<void> | undefined
   #pruning: Promise<void> | undefined
   #lastPrune = 0
+  /** The newest execution of each run in this process: an older one still going stops at its next call. */
+  readonly #executions = new Map<string, RunOwnership>()
 
   private constructor(config: DurableRunnerConfig, version: string, context: Awaited<ReturnType<typeof openContext>>) {
     super(config.appName, version, config.queueName ?? DEFAULT_QUEUE, context)
@@ -256,6 +260,11 @@ export class DurableRunner extends DurableClient {
         try {
           return await this.#invoke(runId, input, key, hold)
         } catch (error) {
+          if (RunLostError.isInstance(error)) {
+            // DBOS records nothing for an execution that no longer owns the workflow: this line is its only trace.
+            DBOS.logger.warn(`adk-fluent: worker ${this.workerId}: ${error.message}`)
+            throw error
+          }
           if (!storeFailed(error) || hold.lost() || Date.now() + delay > giveUpAt) throw error
           await new Promise((resolve) => setTimeout(resolve, delay))
         }
@@ -278,11 +287,14 @@ export class DurableRunner extends DurableClient {
     const session = await sessionService.getSession(key)
     if (!session) throw new SessionNotFoundError(`Session not found: ${input.sessionId}`)
     const found: SessionSnapshot = { eventCount: session.events.length, state: session.state, startedAt: Date.now() }
-    const { recorded, opened, replaying } = await store.openRun(runId, {
+    const { recorded, opened, replaying, execution } = await store.openRun(runId, {
       name: 'open-session',
       output: found,
       at: found.startedAt,
     })
+    const ownership = new RunOwnership({ runId, hold, store, execution })
+    this.#executions.get(runId)?.supersede(execution)
+    this.#executions.set(runId, ownership)
     const snapshot = opened.output as SessionSnapshot
     // A first execution's agents read the session it just read (no second query).
     const initial: Session | undefined = replaying ? undefined : session
@@ -308,22 +320,35 @@ export class DurableRunner extends DurableClient {
         ...(input.stateDelta ? { stateDelta: input.stateDelta } : {}),
         ...(input.runConfig ? { runConfig: input.runConfig } : {}),
         invocationId,
-        hooks: new DurableHooks({ runId, startedAt: snapshot.startedAt, abort, store, recorded }),
+        hooks: new DurableHooks({ runId, startedAt: snapshot.startedAt, abort, store, recorded, ownership }),
         abortSignal: abort.signal,
       })
       for await (const event of events) {
         if (event.partial) continue
         // The runner ends a run whose session store failed with this event (not stored): the attempt failed.
         if (event.errorCode === 'SESSION_STORE_FAILED') throw new SessionStoreError(event.errorMessage ?? 'failed')
+        // Yielded after it was stored: a refused append is never logged (a repeated one is logged once, by id).
         log.add(event)
         eventCount++
         if (isFinalResponse(event) && event.content) finalText = stringifyContent(event)
       }
+      // Still the run's owner at the end? An execution that was paused after its last call and woke up after the
+      // run was taken over (its appends were no-ops: the events were stored already) finds out here.
+      await ownership.check()
+    } catch (error) {
+      // An append refused because the session's lease moved on: this execution lost the run.
+      // (By code: until each error class has its own marker, `SessionBusyError.isInstance` is true of any error.)
+      const busy = AdkFluentError.isInstance(error) && error.code === 'SESSION_BUSY'
+      if (busy && !RunLostError.isInstance(error) && (await ownership.confirmLost()))
+        throw new RunLostError(runId, ownership.lost ?? 'its append was refused', undefined)
+      throw error
     } finally {
       unwatch()
+      if (this.#executions.get(runId) === ownership) this.#executions.delete(runId)
       await log.flush().catch(() => undefined)
     }
-    await log.flush()
+    // The run's last events reach its log while the session's lease goes back: both before DBOS records the outcome.
+    await Promise.all([log.flush(), hold.release().catch(() => undefined)])
     return { invocationId, eventCount, finalText }
   }
 }

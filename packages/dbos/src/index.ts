@@ -9,6 +9,7 @@ export {
   ReplayMismatchError,
   RunCancelledError,
   RunFailedError,
+  RunLostError,
   RunStoreError,
 } from './errors.js'
 export { agentTreeVersion } from './tree-version.js'

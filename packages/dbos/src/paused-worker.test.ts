@@ -52,6 +52,67 @@ describe.skipIf(!pgUrl)('durable runs: a paused (not dead) worker', () => {
     ])
     expect(result.events.map((event) => event.id)).toEqual([session?.events[1]?.id])
     expect((await run.status())?.state).toBe('SUCCESS')
+    // The paused execution learnt it lost the run at its late append (refused: the lease moved on) and said so.
+    await waitFor(() => first.output().includes('lost the run'), 'w1 to log that it lost the run')
+    await client.close()
+    await sessions.close()
+  }, 240_000)
+
+  it('paused between steps beyond deadAfterMs while another worker finishes the run: when it wakes up it calls nothing (each model call and the tool once) and leaves one log line', async () => {
+    const { app, dbosUrl, log, sessions, env } = durableScenario('paused_steps', {
+      TREE: 'pipeline',
+      DEAD_AFTER_MS: '2000',
+      LOG_LEASES: '1',
+    })
+    // w1 waits 3 s before step_2 (whose model calls the charge tool): the test stops it there, between two steps.
+    const first = await startWorker({ ...env, WORKER_ID: 'w1', PAUSE_BEFORE: 'step_2', DELAY_MS: '3000' })
+    workers.push(first)
+    const client = await DurableClient.connect({ appName: app, databaseUrl: dbosUrl, version: first.version })
+    await sessions.createSession({ appName: app, userId: 'u', sessionId: 'steps' })
+    const run = await client.startRun({
+      userId: 'u',
+      sessionId: 'steps',
+      newMessage: { role: 'user', parts: [{ text: 'go' }] },
+    })
+    await waitFor(() => readLog(log).includes('paused before step_2'), 'w1 to reach step_2')
+    first.child.kill('SIGSTOP')
+    workers.push(await startWorker({ ...env, WORKER_ID: 'w2' }))
+    const result = await run.result({ timeoutMs: 120_000 })
+    expect(result.finalText).toBe('answer 5')
+    // w1 wakes up after the run ended, in the middle of its pause: it goes on to step_2's model call.
+    first.child.kill('SIGCONT')
+    await waitFor(() => first.output().includes('lost the run'), 'w1 to find out it lost the run', 30_000)
+    expect(first.output()).toContain('before step "model:#1"')
+    await sleep(500)
+
+    const lines = readLog(log)
+    expect(lines.filter((line) => line.startsWith('lease steps'))).toEqual(['lease steps w1 1', 'lease steps w2 2'])
+    // Every model call and the tool's side effect exactly once: w1 made step_1's call, w2 all the others.
+    expect(lines.filter((line) => line.startsWith('model') || line.startsWith('tool'))).toEqual([
+      'model step_1',
+      'model step_2 (call)',
+      expect.stringMatching(/^tool charge e-.+\/adk-/),
+      'model step_2',
+      'model step_3',
+      'model step_4',
+      'model step_5',
+    ])
+    const session = await sessions.getSession({ appName: app, userId: 'u', sessionId: 'steps' })
+    const ids = session?.events.map((event) => event.id) ?? []
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(session?.events.map((event) => event.author)).toEqual([
+      'user',
+      'step_1',
+      'step_2',
+      'step_2',
+      'step_2',
+      'step_3',
+      'step_4',
+      'step_5',
+    ])
+    expect(session?.state['charged']).toBe(true)
+    expect(result.events.map((event) => event.id)).toEqual(ids.slice(1))
+    expect((await run.status())?.state).toBe('SUCCESS')
     await client.close()
     await sessions.close()
   }, 240_000)

@@ -37,8 +37,8 @@ describe.skipIf(!pgUrl)('durable runs: finished runs are deleted after retainRun
     await waitFor(() => readLog(log).includes('started'), 'the long run to start its model call')
     const done = await start('done', 'quick')
     expect((await done.result({ timeoutMs: 60_000 })).finalText).toBe('quick answer')
-    // Just finished: kept.
-    expect(await rowsOf(dbosUrl, 'done')).toEqual({ steps: 2, events: 1 })
+    // Just finished: kept (the session snapshot, the model call, and the row counting the run's executions).
+    expect(await rowsOf(dbosUrl, 'done')).toEqual({ steps: 3, events: 1 })
     expect((await done.status())?.state).toBe('SUCCESS')
 
     await waitFor(async () => (await done.status()) === undefined, 'the finished run to be deleted', 30_000)
@@ -47,7 +47,7 @@ describe.skipIf(!pgUrl)('durable runs: finished runs are deleted after retainRun
     expect(session?.events.map((event) => event.author)).toEqual(['user', 'waiter'])
     // The run still going keeps everything.
     expect((await running.status())?.state).toBe('PENDING')
-    expect((await rowsOf(dbosUrl, 'running')).steps).toBe(1)
+    expect((await rowsOf(dbosUrl, 'running')).steps).toBe(2)
 
     // Cancelled is finished too: deleted in its turn.
     await running.cancel()

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { InMemorySessionService, createEvent, type BaseSessionService, type Event } from '@adk-fluent/core'
 import { RunSessionView } from './run-session-view.js'
+import { noLease } from './session-hold.js'
 
 const key = { appName: 'app', userId: 'u', sessionId: 's' }
-const noHold = { lease: undefined, lost: () => false, release: async () => undefined }
 
 async function sessionWith(count: number): Promise<{ service: BaseSessionService; events: Event[] }> {
   const service = new InMemorySessionService()
@@ -23,7 +23,7 @@ describe('RunSessionView', () => {
     const view = new RunSessionView(service, key, {
       snapshot: { eventCount: 2, state: { k0: 0, k1: 1 }, startedAt: 0 },
       replaying: true,
-      hold: noHold,
+      hold: noLease,
     })
     const read = await view.getSession({ ...key, config: { numRecentEvents: 1 } })
     expect(read?.events.map((event) => event.author)).toEqual(['a1'])
@@ -47,7 +47,7 @@ describe('RunSessionView', () => {
     const view = new RunSessionView(counting, key, {
       snapshot: { eventCount: 3, state: {}, startedAt: 0 },
       replaying: false,
-      hold: noHold,
+      hold: noLease,
       initial,
     })
     const first = await view.getSession({ ...key, config: { numRecentEvents: 2 } })
@@ -64,7 +64,7 @@ describe('RunSessionView', () => {
     const view = new RunSessionView(service, key, {
       snapshot: { eventCount: 0, state: {}, startedAt: 0 },
       replaying: false,
-      hold: { lease, lost: () => lost, release: async () => undefined },
+      hold: { ...noLease, lease, lost: () => lost },
     })
     expect(await view.acquireLease?.({ ...key, owner: 'runner-owner', ttlMs: 1000 })).toBe(lease)
     expect(await view.renewLease?.(lease, 1000)).toBe(true)

@@ -2,7 +2,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createEvent, type LlmResponse } from '@adk-fluent/core'
 import { DurableHooks } from './durable-hooks.js'
 import { ReplayMismatchError } from './errors.js'
+import { RunOwnership } from './run-ownership.js'
 import { RunStore } from './run-store.js'
+import { noLease } from './session-hold.js'
 import { databaseUrl, pgUrl, uniqueName } from './testing/harness.test-helper.js'
 import pg from 'pg'
 
@@ -45,8 +47,16 @@ describe.skipIf(!pgUrl)('RunStore and DurableHooks', () => {
 
   it('model steps are keyed by parallel branch: a re-execution that calls in another order gets each branch its own output', async () => {
     const store = await openStore()
+    const ownership = new RunOwnership({ runId: 'run', hold: noLease, store, execution: 0 })
     const hooks = () =>
-      new DurableHooks({ runId: 'run', startedAt: 0, abort: new AbortController(), store, recorded: new Map() })
+      new DurableHooks({
+        runId: 'run',
+        startedAt: 0,
+        abort: new AbortController(),
+        store,
+        recorded: new Map(),
+        ownership,
+      })
     const live = hooks()
     await live.runModelCall({ agentName: 'a', branch: 'p.a' }, async () => answer('a says'))
     await live.runModelCall({ agentName: 'b', branch: 'p.b' }, async () => answer('b says'))
@@ -56,6 +66,7 @@ describe.skipIf(!pgUrl)('RunStore and DurableHooks', () => {
       abort: new AbortController(),
       store,
       recorded: await store.steps('run'),
+      ownership,
     })
     const never = async (): Promise<LlmResponse[]> => {
       throw new Error('a recorded call ran again')
@@ -79,6 +90,7 @@ describe.skipIf(!pgUrl)('RunStore and DurableHooks', () => {
       abort: new AbortController(),
       store,
       recorded: await store.steps('run'),
+      ownership,
     })
     await expect(other.runModelCall({ agentName: 'z', branch: 'p.a' }, never)).rejects.toThrow(ReplayMismatchError)
   })

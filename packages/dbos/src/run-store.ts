@@ -11,6 +11,9 @@ export interface StepRecord {
   at: number
 }
 
+/** The row counting a run's executions (not a step: no call has this key). */
+const executionKey = '~execution'
+
 const ddl = `
 CREATE TABLE IF NOT EXISTS adk_fluent_dbos_steps (
   run_id TEXT NOT NULL, step_key TEXT NOT NULL, record TEXT NOT NULL,
@@ -47,35 +50,61 @@ export class RunStore {
   }
 
   /**
-   * Starts an execution of a run: records its first step (`open`) unless an earlier execution did, and returns every
+   * Starts an execution of a run: records its first step (`open`) unless an earlier execution did, counts the
+   * execution (the run's `execution` number goes up by one: the newest execution owns the run), and returns every
    * step recorded so far. `replaying` is true when an earlier execution recorded the first step (its record wins).
    */
   async openRun(
     runId: string,
     open: StepRecord,
-  ): Promise<{ recorded: Map<string, StepRecord>; opened: StepRecord; replaying: boolean }> {
-    const result = await this.#query<{ step_key: string; record: string; mine: boolean }>(
+  ): Promise<{ recorded: Map<string, StepRecord>; opened: StepRecord; replaying: boolean; execution: number }> {
+    const result = await this.#query<{ step_key: string; record: string; kind: number }>(
       `WITH ins AS (INSERT INTO adk_fluent_dbos_steps (run_id, step_key, record) VALUES ($1, $2, $3)
-         ON CONFLICT (run_id, step_key) DO NOTHING RETURNING step_key, record)
-       SELECT step_key, record, false AS mine FROM adk_fluent_dbos_steps WHERE run_id = $1
-       UNION ALL SELECT step_key, record, true AS mine FROM ins`,
+         ON CONFLICT (run_id, step_key) DO NOTHING RETURNING step_key, record),
+       execution AS (INSERT INTO adk_fluent_dbos_steps (run_id, step_key, record) VALUES ($1, '${executionKey}', '1')
+         ON CONFLICT (run_id, step_key) DO UPDATE SET record = (adk_fluent_dbos_steps.record::bigint + 1)::text
+         RETURNING step_key, record)
+       SELECT step_key, record, 0 AS kind FROM adk_fluent_dbos_steps WHERE run_id = $1 AND step_key <> '${executionKey}'
+       UNION ALL SELECT step_key, record, 1 FROM ins UNION ALL SELECT step_key, record, 2 FROM execution`,
       [runId, open.name, JSON.stringify(open)],
     )
-    const recorded = new Map(result.rows.map((row) => [row.step_key, JSON.parse(row.record) as StepRecord]))
+    const recorded = new Map<string, StepRecord>()
+    let execution = 0
+    for (const row of result.rows) {
+      if (row.kind === 2) execution = Number(row.record)
+      else recorded.set(row.step_key, JSON.parse(row.record) as StepRecord)
+    }
     let opened = recorded.get(open.name)
     // Recorded meanwhile by another execution, after this statement's snapshot: read it now.
     if (!opened) opened = (await this.steps(runId)).get(open.name)
     if (!opened) throw new Error(`Run ${runId}: its first step "${open.name}" is neither recorded nor readable.`)
-    return { recorded, opened, replaying: !result.rows.some((row) => row.mine) }
+    return { recorded, opened, replaying: !result.rows.some((row) => row.kind === 1), execution }
   }
 
   /** Every step the run recorded so far, by step key. */
   async steps(runId: string): Promise<Map<string, StepRecord>> {
     const result = await this.#query<{ step_key: string; record: string }>(
-      'SELECT step_key, record FROM adk_fluent_dbos_steps WHERE run_id = $1',
+      `SELECT step_key, record FROM adk_fluent_dbos_steps WHERE run_id = $1 AND step_key <> '${executionKey}'`,
       [runId],
     )
     return new Map(result.rows.map((row) => [row.step_key, JSON.parse(row.record) as StepRecord]))
+  }
+
+  /**
+   * Who owns the run now, in one statement: the newest execution's number (see {@link openRun}) and the record of
+   * step `key` if one was written since this execution opened the run (by another execution).
+   */
+  async ownership(runId: string, key: string): Promise<{ execution: number; record: StepRecord | undefined }> {
+    const result = await this.#query<{ execution: string | null; record: string | null }>(
+      `SELECT (SELECT record FROM adk_fluent_dbos_steps WHERE run_id = $1 AND step_key = '${executionKey}') AS execution,
+         (SELECT record FROM adk_fluent_dbos_steps WHERE run_id = $1 AND step_key = $2) AS record`,
+      [runId, key],
+    )
+    const row = result.rows[0]
+    return {
+      execution: Number(row?.execution ?? 0),
+      record: row?.record ? (JSON.parse(row.record) as StepRecord) : undefined,
+    }
   }
 
   /**

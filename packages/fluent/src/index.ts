@@ -7,10 +7,9 @@ export type { FallbackBuilder } from './builders/fallback-builder.js'
 export type { FanOutBuilder } from './builders/fan-out-builder.js'
 export type { FlowBuilder } from './builders/flow-builder.js'
 export type { LoopBuilder } from './builders/loop-builder.js'
-export type { PipelineBuilder } from './builders/pipeline-builder.js'
+export type { PipelineBuilder, StepAnswer } from './builders/pipeline-builder.js'
 export type { RouteBuilder } from './builders/route-builder.js'
 export type { StepBuilder } from './builders/step-builder.js'
-export type { OutputOf } from './builders/flow-builder.js'
 export type {
   AddReads,
   BranchError,
@@ -36,6 +35,7 @@ export type {
   WithInitial,
 } from './namespaces/shared/state-flow.js'
 export type { TemplateRequiredKeys, TemplateVariables } from './namespaces/shared/template-keys.js'
+export type { RemoteAgentBuilder } from './builders/remote-agent-builder.js'
 export type { NodeHolder, StepInput } from './parse/parse-step.js'
 export type { ToolArgument, ToolOptions, ToolsInput } from './parse/parse-tools.js'
 export type { AskOptions, RunOptions } from './ask/run-options.js'
@@ -43,12 +43,13 @@ export type { AskResult, AskReturn } from './ask/ask-result.js'
 export type { StreamChunk } from './ask/stream-chunk.js'
 
 // Namespaces
-export { A, C, P, S, T } from './namespaces/index.js'
+export { A, C, G, M, P, S, T } from './namespaces/index.js'
 export type { PromptSpec } from './namespaces/prompt/index.js'
 export type { ContextSpec } from './namespaces/context/index.js'
 export type { StateTransform } from './namespaces/state/index.js'
 export type { ToolComposite } from './namespaces/tools/index.js'
 export type { ArtifactOperation } from './namespaces/artifacts/index.js'
+export type { GuardChain, GuardSpec, PiiKind } from './namespaces/guards/index.js'
 
 // IR (read by introspection)
 export type { FlowNode, NamedNodeFields, NodeKind } from './ir/flow-node.js'
@@ -76,6 +77,7 @@ export type { GateNode } from './ir/gate-node.js'
 export type { RaceNode } from './ir/race-node.js'
 export type { TimeoutNode } from './ir/timeout-node.js'
 export type { MapOverNode } from './ir/map-over-node.js'
+export type { RemoteAgentLowering, RemoteAgentNode } from './ir/remote-agent-node.js'
 export type { WorkflowFields } from './ir/workflow-fields.js'
 export type { StatePredicate, StateSnapshot, StepFunction, TapFunction } from './ir/state-function-types.js'
 export type { NodeVisitor } from './ir/node-visitor.js'
@@ -89,6 +91,15 @@ export type { LlmAnatomyOptions, LlmCallPreview, LlmCallsPreview } from './intro
 export { previewLlmCalls } from './introspect/llm-anatomy-preview.js'
 export type { TreePath } from './check/node-visit.js'
 
+// Agents from files
+export { loadAgentConfig } from './files/load-agent-config.js'
+export type { AgentConfigBuilder, AgentConfigOptions, ConfigCallback } from './files/load-agent-config.js'
+export type { ConfigTool } from './files/config-tools.js'
+export { Skill } from './files/skill-builder.js'
+export type { SkillAgentConfigure, SkillAgentOverrides, SkillBuilder } from './files/skill-builder.js'
+export { AgentFileError } from './files/agent-file-error.js'
+export type { AgentFileProblem } from './files/agent-file-error.js'
+
 // Run-time agents and errors
 export { AgentTimeoutError } from './agents/agent-timeout-error.js'
-export { ConfigError, StateError } from '@adk-fluent/core'
+export { CircuitOpenError, ConfigError, GuardViolationError, StateError } from '@adk-fluent/core'

@@ -324,5 +324,35 @@ export function describeSessionService(name: string, open: () => Promise<Conform
         ),
       ).toBe('SESSION_NOT_FOUND')
     })
+
+    it('leases: the fence comes before the idempotency short-cut (a run that lost the session is refused even for an event already stored)', async () => {
+      const session = await service.createSession({ appName: fresh(), userId: 'u' })
+      const at = { appName: app, userId: 'u', sessionId: session.id }
+      const old = await service.acquireLease?.({ ...at, owner: 'run-old', ttlMs: 200 })
+      await sleep(400)
+      const taken = await service.acquireLease?.({ ...at, owner: 'run-new', ttlMs: 30_000 })
+      expect(taken?.fence).toBe((old?.fence ?? 0) + 1)
+      // The new holder stores the event; the old one (same event id, a re-execution of the same step) is refused.
+      const event = ev()
+      await service.appendEvent({
+        session: (await reread(session)) as Session,
+        event,
+        ...(taken ? { lease: taken } : {}),
+      })
+      const copy = { ...event, actions: { ...event.actions } }
+      const late = service.appendEvent({
+        session: (await reread(session)) as Session,
+        event: copy,
+        ...(old ? { lease: old } : {}),
+      })
+      expect(await code(late)).toBe('SESSION_BUSY')
+      // The holder's own repeat is still a no-op.
+      await service.appendEvent({
+        session: (await reread(session)) as Session,
+        event: { ...copy },
+        ...(taken ? { lease: taken } : {}),
+      })
+      expect((await reread(session))?.events.map((e) => e.id)).toEqual([event.id])
+    })
   })
 }

@@ -5,9 +5,10 @@ import { createEventActions, hasDelta } from '../events/event-actions.js'
 import type { InvocationContext } from './invocation-context.js'
 import { Context } from './context.js'
 import { toCallbackList, type AgentCallback, type SingleAgentCallback } from './agent-callbacks.js'
-import { ConfigError, type ConfigIssue } from '../errors/config-error.js'
+import { ConfigError, type ConfigIssueInit } from '../errors/config-error.js'
 import { brandSymbol, hasBrand } from '../util/brand.js'
 import type { TraceSpan } from '../telemetry/run-tracing.js'
+import type { BasePlugin } from '../plugins/base-plugin.js'
 import { describeValue } from '../util/describe-value.js'
 import { isLlmAgent as llmAgentBrandCheck } from './is-llm-agent.js'
 import {
@@ -27,6 +28,12 @@ export interface BaseAgentConfig {
   subAgents?: readonly BaseAgent[]
   beforeAgentCallback?: AgentCallback
   afterAgentCallback?: AgentCallback
+  /**
+   * Plugins scoped to this agent and every agent below it: their model hooks (`beforeModelCallback`,
+   * `afterModelCallback`, `onModelErrorCallback`) run around each model call of those agents, after the runner's
+   * plugins. This is how middleware attached to a builder (`.use(M...)`) survives `build()`.
+   */
+  plugins?: readonly BasePlugin[]
 }
 
 /** Problems with an agent's name, for {@link ConfigError}. */
@@ -48,19 +55,21 @@ export abstract class BaseAgent {
   readonly subAgents: readonly BaseAgent[]
   readonly beforeAgentCallback: readonly SingleAgentCallback[]
   readonly afterAgentCallback: readonly SingleAgentCallback[]
+  /** Plugins scoped to this agent's subtree (see {@link BaseAgentConfig.plugins}). */
+  readonly plugins: readonly BasePlugin[]
   #parentAgent: BaseAgent | undefined
 
   /**
    * Checks the whole configuration and throws one {@link ConfigError} listing every problem (with `moreIssues`, the
    * subclass's own) before linking the sub-agents, so a failed construction leaves them free to be reused.
    */
-  constructor(config: BaseAgentConfig, moreIssues: readonly ConfigIssue[] = []) {
+  constructor(config: BaseAgentConfig, moreIssues: readonly ConfigIssueInit[] = []) {
     Object.defineProperty(this, agentBrand, { value: true })
     const className = new.target.name
     const missing = optionsIssue(config, className)
     if (missing) throw new ConfigError([missing, ...moreIssues])
     const path = agentPath(config, className)
-    const issues: ConfigIssue[] = []
+    const issues: ConfigIssueInit[] = []
     const nameProblem = validateAgentName(config.name)
     if (nameProblem) issues.push({ path: [path, 'name'], message: nameProblem })
     issues.push(...stringIssue([path], 'description', config.description))
@@ -109,6 +118,7 @@ export abstract class BaseAgent {
     this.subAgents = Object.freeze([...subAgents])
     this.beforeAgentCallback = toCallbackList(config.beforeAgentCallback)
     this.afterAgentCallback = toCallbackList(config.afterAgentCallback)
+    this.plugins = Object.freeze([...(config.plugins ?? [])])
     for (const sub of subAgents) sub.#parentAgent = this
   }
 
@@ -163,6 +173,9 @@ export abstract class BaseAgent {
       if (before) yield before
       if (ctx.endInvocation) return
       for await (const event of this.runAsyncImpl(ctx)) {
+        // The agent's own error event (its model call failed) fails its span as the chat span is failed.
+        if (traced && event.errorCode !== undefined && event.author === this.name)
+          ctx.tracing?.recordErrorEvent(traced, event)
         yield event
         ctx.throwIfAborted()
       }

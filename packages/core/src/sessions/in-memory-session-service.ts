@@ -223,7 +223,8 @@ export class InMemorySessionService implements BaseSessionService {
     assertStorableState(event.actions.stateDelta, 'appendEvent()')
     const stored = this.#userSessions(session.appName, session.userId, false)?.get(session.id)
     if (!stored) throw new SessionNotFoundError(`Session not found: ${session.id}`)
-    if (isStored(stored, event)) return event
+    // The fence first: a run that lost the session learns it even when its event is already stored (by the run
+    // that took the session over), instead of going on as if its append had landed.
     const held = stored.lease
     if (
       held &&
@@ -233,6 +234,7 @@ export class InMemorySessionService implements BaseSessionService {
     ) {
       throw new SessionBusyError(`Session "${session.id}" is held by another run; this append was refused.`)
     }
+    if (isStored(stored, event)) return event
     const expected = session.revision
     if (
       expected === undefined ? stored.events.at(-1)?.id !== session.events.at(-1)?.id : expected !== stored.revision

@@ -22,8 +22,10 @@ export interface TreeOptions {
   blockBefore?: string
   /** `'v2'` changes one instruction: another agent tree version. */
   variant?: string
-  /** Milliseconds each model call of the `slow` tree takes. */
+  /** Milliseconds each model call of the `slow` tree takes (and the pause of `pauseBefore`). */
   delayMs?: number
+  /** Name of an agent before which the run waits `delayMs` (default 1,000) between two steps, then goes on. */
+  pauseBefore?: string
 }
 
 /**
@@ -70,6 +72,10 @@ export function pipelineTree(options: TreeOptions): BaseAgent {
           if (options.blockBefore === context.agentName) {
             logLine(options.log, `blocked before ${context.agentName}`)
             await new Promise(() => undefined)
+          }
+          if (options.pauseBefore === context.agentName) {
+            logLine(options.log, `paused before ${context.agentName}`)
+            await new Promise((resolve) => setTimeout(resolve, options.delayMs ?? 1000))
           }
           return undefined
         },

@@ -18,6 +18,7 @@ const options = {
   ...(env['BLOCK_BEFORE'] ? { blockBefore: env['BLOCK_BEFORE'] } : {}),
   ...(env['VARIANT'] ? { variant: env['VARIANT'] } : {}),
   ...(env['DELAY_MS'] ? { delayMs: Number(env['DELAY_MS']) } : {}),
+  ...(env['PAUSE_BEFORE'] ? { pauseBefore: env['PAUSE_BEFORE'] } : {}),
 }
 const trees = {
   slow: () => slowTree({ ...options, workerId }),

@@ -26,6 +26,7 @@ describe('.ask() usage and limits', () => {
           .returns(z.object({ n: z.number() })),
       )
     const result = await flow.ask('go', { withUsage: true })
+    // The pipeline's answer is its last agent's: the parsed .returns() object, in the type too.
     expectTypeOf(result).toEqualTypeOf<{ readonly output: { n: number }; readonly usage: UsageReport }>()
     expect(result).toEqual({
       output: { n: 1 },

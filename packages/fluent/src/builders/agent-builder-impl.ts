@@ -16,6 +16,8 @@ import type { ArtifactOperation } from '../namespaces/artifacts/artifact-operati
 import { AgentNode, type AgentInstruction, type AgentNodePatch, type GenerateContentConfig } from '../ir/agent-node.js'
 import { addAgentCallback, type AgentCallbackKind, type AgentCallbacks } from '../ir/agent-callbacks.js'
 import type { StatePredicate } from '../ir/state-function-types.js'
+import type { GuardChain } from '../namespaces/guards/guard-spec.js'
+import { parseGuards } from '../parse/parse-guards.js'
 import {
   parseAgentToolBuilder,
   parseArtifactOperations,
@@ -28,6 +30,7 @@ import {
   parseSubAgents,
   parseText,
 } from '../parse/parse-agent-fields.js'
+import { parseCount } from '../parse/parse-count.js'
 import { parseFunction } from '../parse/parse-function.js'
 import { parseInstruction } from '../parse/parse-instruction.js'
 import { parseReads } from '../parse/parse-reads.js'
@@ -80,6 +83,10 @@ export class AgentBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutput>
   #callback<K extends AgentCallbackKind>(kind: K, callback: unknown): AgentBuilderImpl<TOutput> {
     const parsed = parseFunction<AgentCallbacks[K][number]>(callback, this.callPath(kind), 'a callback function')
     return this.#with({ callbacks: addAgentCallback(this.node.callbacks, kind, parsed) })
+  }
+
+  guard(...guards: GuardChain[]): AgentBuilderImpl<TOutput> {
+    return this.#with({ guards: Object.freeze([...this.node.guards, ...parseGuards(guards, this.callPath('guard'))]) })
   }
 
   model(model: string | BaseLlm): AgentBuilderImpl<TOutput> {
@@ -218,6 +225,10 @@ export class AgentBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutput>
 
   generateContentConfig(config: GenerateContentConfig): AgentBuilderImpl<TOutput> {
     return this.#with({ generateContentConfig: parseGenerateConfig(config, this.callPath('generateContentConfig')) })
+  }
+
+  toolRetries(retries: number): AgentBuilderImpl<TOutput> {
+    return this.#with({ toolRetries: parseCount(retries, this.callPath('toolRetries'), 0, 'the number of retries') })
   }
 
   mock(script: readonly ScriptEntry[]): AgentBuilderImpl<TOutput> {

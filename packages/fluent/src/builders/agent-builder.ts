@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { GuardChain } from '../namespaces/guards/guard-spec.js'
 import type {
   BaseLlm,
   BasePlanner,
@@ -130,6 +131,13 @@ export interface AgentBuilder<TOutput = string, TFlow extends StateFlow = any> e
   beforeAgent(callback: SingleAgentCallback): AgentBuilder<TOutput, TFlow>
   /** Adds an after-agent callback (appends; the first non-undefined result is added as a reply). */
   afterAgent(callback: SingleAgentCallback): AgentBuilder<TOutput, TFlow>
+  /**
+   * Adds guards (`G.pii()`, `G.length()`, `G.regex()`, `G.judge()`, composed with `.add`) around every model call
+   * of this agent, appended, run in order; compiled into the built agent. A blocked call fails the run with a
+   * `GuardViolationError` (code `GUARD_VIOLATION`) and nothing of it reaches the model.
+   * @example Agent('support').guard(G.pii({ action: 'redact' }).add(G.length({ max: 2000 })))
+   */
+  guard(...guards: GuardChain[]): AgentBuilder<TOutput, TFlow>
   /** Adds a before-model callback (appends; the first non-undefined `LlmResponse` replaces the model call). */
   beforeModel(callback: SingleBeforeModelCallback): AgentBuilder<TOutput, TFlow>
   /** Adds an after-model callback (appends; the first non-undefined `LlmResponse` replaces the response). */
@@ -147,6 +155,12 @@ export interface AgentBuilder<TOutput = string, TFlow extends StateFlow = any> e
   planner(planner: BasePlanner): AgentBuilder<TOutput, TFlow>
   /** Generation settings such as `temperature` (replaces). @example Agent('a').generateContentConfig({ temperature: 0 }) */
   generateContentConfig(config: GenerateContentConfig): AgentBuilder<TOutput, TFlow>
+  /**
+   * How many times the model is asked again after a tool call with invalid arguments (core's `maxToolRetries`,
+   * default 2; replaces). Past it the agent stops and `.ask()` rejects with code `TOOL_RETRIES_EXCEEDED`.
+   * @example Agent('a').tool(lookup).toolRetries(1)
+   */
+  toolRetries(retries: number): AgentBuilder<TOutput, TFlow>
   /**
    * Uses a `ScriptedLlm` replaying `script` as the model (replaces; clears `.model()`); every build gets a fresh one.
    * @example Agent('a').mock(['Hello!'])

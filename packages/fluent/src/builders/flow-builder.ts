@@ -1,4 +1,4 @@
-import type { BaseAgent, Event } from '@adk-fluent/core'
+import type { BaseAgent, BasePlugin, Event } from '@adk-fluent/core'
 import type { FlowNode } from '../ir/flow-node.js'
 import type { StatePredicate } from '../ir/state-function-types.js'
 import type { StepInput } from '../parse/parse-step.js'
@@ -11,7 +11,7 @@ import type { LlmAnatomyOptions } from '../introspect/llm-anatomy-preview.js'
 import type { FallbackBuilder } from './fallback-builder.js'
 import type { FanOutBuilder } from './fan-out-builder.js'
 import type { LoopBuilder } from './loop-builder.js'
-import type { PipelineBuilder } from './pipeline-builder.js'
+import type { PipelineBuilder, StepAnswer } from './pipeline-builder.js'
 import type {
   BranchError,
   Checked,
@@ -25,9 +25,6 @@ import type {
   Typed,
 } from '../namespaces/shared/state-flow.js'
 import type { StepFunction } from '../ir/state-function-types.js'
-
-/** What `.ask()` of a pipeline ending in `$Step` returns: that step's output (text for a function or transform). */
-export type OutputOf<$Step> = $Step extends FlowBuilder<infer O, any> ? O : string
 
 /**
  * What every builder can do: compose, build and run (each builder adds `.initialState()`, typed by its state). Builders are immutable: each method returns a new builder and
@@ -48,7 +45,7 @@ export interface FlowBuilder<TOutput = string, TFlow extends StateFlow = any> {
   ): PipelineBuilder<string, Sequence<Typed<TFlow>, OpaqueFlow>>
   then<$Step extends StepInput>(
     step: Checked<$Step, SequenceError<Typed<TFlow>, FlowOf<$Step>>>,
-  ): PipelineBuilder<OutputOf<$Step>, Sequence<Typed<TFlow>, FlowOf<$Step>>>
+  ): PipelineBuilder<StepAnswer<$Step>, Sequence<Typed<TFlow>, FlowOf<$Step>>>
   /**
    * A fan-out running this and `branch` concurrently, named `<this>_and_<branch>`; a fan-out on the left is extended.
    * @example Agent('web').parallel(Agent('papers'))
@@ -80,6 +77,13 @@ export interface FlowBuilder<TOutput = string, TFlow extends StateFlow = any> {
    * every problem with its path) and returns fresh core agents.
    */
   build(): BaseAgent
+  /**
+  /**
+   * Attaches middleware (`M.retry()`, `M.log()`, `M.latency()`, `M.cost()`, `M.circuitBreaker()`, or any core plugin)
+   * to every agent inside this builder, appended; compiled into the built agents, so it survives `build()`.
+   * @example Pipeline('flow').then(a).then(b).use(M.retry({ attempts: 3 }), M.cost({ prices }))
+   */
+  use(...middleware: BasePlugin[]): this
   /**
    * The five data-flow concerns (reads, accepts, returns, writes, contract) as a `Data Flow:` block; a workflow shows
    * one block per LLM agent, headed `Data Flow: <agent>`.

@@ -8,7 +8,6 @@ import { FlowBuilderBase } from './flow-builder-base.js'
 import type { FlowBuilder } from './flow-builder.js'
 import { agentCallbackUpdate, describeUpdate } from './workflow-updates.js'
 import { isPromiseThen, rejectAwait } from './not-a-promise.js'
-import type { OutputOf } from './flow-builder.js'
 import type { StepFunction } from '../ir/state-function-types.js'
 import type {
   Checked,
@@ -23,6 +22,12 @@ import type {
   Typed,
   WithInitial,
 } from '../namespaces/shared/state-flow.js'
+
+/**
+ * What `.ask()` of a pipeline ending with `step` resolves to: the parsed `.returns()` object when the last step is an
+ * agent with a schema (or a pipeline ending in one), else the text.
+ */
+export type StepAnswer<TStep> = TStep extends FlowBuilder<infer TOutput> ? TOutput : string
 
 /**
  * A pipeline: steps that run one after another (a core `SequentialAgent`). Its type accumulates the state keys the
@@ -40,14 +45,14 @@ export interface PipelineBuilder<TOutput = string, TFlow extends StateFlow = any
   ): PipelineBuilder<string, Sequence<Typed<TFlow>, OpaqueFlow>>
   step<$Step extends StepInput>(
     step: Checked<$Step, SequenceError<Typed<TFlow>, FlowOf<$Step>>>,
-  ): PipelineBuilder<OutputOf<$Step>, Sequence<Typed<TFlow>, FlowOf<$Step>>>
+  ): PipelineBuilder<StepAnswer<$Step>, Sequence<Typed<TFlow>, FlowOf<$Step>>>
   /** Appends a step, like `.step()` (a pipeline is extended, not nested). */
   then(
     step: (state: StateOf<Typed<TFlow>>) => ReturnType<StepFunction>,
   ): PipelineBuilder<string, Sequence<Typed<TFlow>, OpaqueFlow>>
   then<$Step extends StepInput>(
     step: Checked<$Step, SequenceError<Typed<TFlow>, FlowOf<$Step>>>,
-  ): PipelineBuilder<OutputOf<$Step>, Sequence<Typed<TFlow>, FlowOf<$Step>>>
+  ): PipelineBuilder<StepAnswer<$Step>, Sequence<Typed<TFlow>, FlowOf<$Step>>>
   /** Sets the description (replaces). @example Pipeline('flow').describe('Writes and reviews a draft.') */
   describe(text: string): PipelineBuilder<TOutput, TFlow>
   /** Adds a before-agent callback (appends; the first non-undefined result skips the pipeline). */
@@ -71,7 +76,7 @@ export interface PipelineBuilder<TOutput = string, TFlow extends StateFlow = any
 export type EmptyPipeline = PipelineBuilder<string, EmptyFlow>
 
 /** @internal */
-export class PipelineBuilderImpl extends FlowBuilderBase {
+export class PipelineBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutput> {
   readonly #props: BuilderProps<SequenceNode>
 
   constructor(props: BuilderProps<SequenceNode>) {
@@ -87,14 +92,16 @@ export class PipelineBuilderImpl extends FlowBuilderBase {
     return this.#props.kit
   }
 
-  #with(patch: Partial<Omit<SequenceNode, 'kind'>>): PipelineBuilder {
-    return new PipelineBuilderImpl({ ...this.#props, node: SequenceNode.cloneWith(this.#props.node, patch) }) as never
+  /** The last step's `.returns()` schema when that step is an agent (or a pipeline ending in one): its answer is the run's. */
+  protected override answerSchema(): z.ZodType<TOutput> | undefined {
+    return lastAgentSchema(this.node) as z.ZodType<TOutput> | undefined
   }
 
-  /** `.ask()` returns what the last step returns: the parsed object when it is an agent with `.returns(schema)`. */
-  protected override answerSchema(): z.ZodType<string> | undefined {
-    const last = this.node.steps.at(-1)
-    return last?.kind === 'agent' ? (last.returns as z.ZodType<string> | undefined) : undefined
+  #with(patch: Partial<Omit<SequenceNode, 'kind'>>): PipelineBuilder<TOutput> {
+    return new PipelineBuilderImpl<TOutput>({
+      ...this.#props,
+      node: SequenceNode.cloneWith(this.#props.node, patch),
+    }) as never
   }
 
   /** A bare pipeline's steps become the loop's own steps (so an escalation ends the iteration right there). */
@@ -121,19 +128,26 @@ export class PipelineBuilderImpl extends FlowBuilderBase {
     return new PipelineBuilderImpl({ ...this.#props, node: SequenceNode.append(this.#props.node, step) }) as never
   }
 
-  describe(text: string): PipelineBuilder {
+  describe(text: string): PipelineBuilder<TOutput> {
     return this.#with(describeUpdate(text, this.callPath('describe')))
   }
 
-  beforeAgent(callback: SingleAgentCallback): PipelineBuilder {
+  beforeAgent(callback: SingleAgentCallback): PipelineBuilder<TOutput> {
     return this.#with(agentCallbackUpdate(this.node, 'beforeAgent', callback, this.callPath('beforeAgent')))
   }
 
-  afterAgent(callback: SingleAgentCallback): PipelineBuilder {
+  afterAgent(callback: SingleAgentCallback): PipelineBuilder<TOutput> {
     return this.#with(agentCallbackUpdate(this.node, 'afterAgent', callback, this.callPath('afterAgent')))
   }
 
   override build(): SequentialAgent {
     return super.build() as SequentialAgent
   }
+}
+
+function lastAgentSchema(node: FlowNode): z.ZodType | undefined {
+  if (node.kind === 'agent') return node.returns
+  if (node.kind !== 'sequence') return undefined
+  const last = node.steps[node.steps.length - 1]
+  return last ? lastAgentSchema(last) : undefined
 }

@@ -8,6 +8,7 @@ import type { ArtifactOperation } from '../namespaces/artifacts/artifact-operati
 import type { FlowNode, NamedNodeFields } from './flow-node.js'
 import { emptyAgentCallbacks, type AgentCallbacks } from './agent-callbacks.js'
 import type { StatePredicate } from './state-function-types.js'
+import type { GuardSpec } from '../namespaces/guards/guard-spec.js'
 
 /** Generation settings (`temperature`, …), as `@google/genai`'s `GenerateContentConfig`. */
 export type GenerateContentConfig = NonNullable<LlmAgentConfig['generateContentConfig']>
@@ -60,10 +61,14 @@ export interface AgentNode extends NamedNodeFields {
   readonly proceedIf: StatePredicate | undefined
   readonly planner: BasePlanner | undefined
   readonly generateContentConfig: GenerateContentConfig | undefined
+  /** `.toolRetries(n)`: core's `maxToolRetries` (unset: core's default). */
+  readonly toolRetries: number | undefined
   /** `.artifacts(...ops)`: `A` operations run after the agent's reply is stored. */
   readonly artifacts: readonly ArtifactOperation[]
   /** `P.versioned()` of the instruction or static prompt: `<tag>-<fingerprint>`, sent as a request label. */
   readonly promptVersion: string | undefined
+  /** `.guard(G...)`: guards around every model call of this agent, in order. */
+  readonly guards: readonly GuardSpec[]
 }
 
 /** Fields `cloneWith` may replace. */
@@ -97,8 +102,10 @@ export const AgentNode = Object.freeze({
       proceedIf: undefined,
       planner: undefined,
       generateContentConfig: undefined,
+      toolRetries: undefined,
       artifacts: Object.freeze([]),
       promptVersion: undefined,
+      guards: Object.freeze([]),
     })
   },
   /** A copy of `node` with `patch` applied; `node` is unchanged. */

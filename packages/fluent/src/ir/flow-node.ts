@@ -1,3 +1,4 @@
+import type { BasePlugin } from '@adk-fluent/core'
 import type { AgentNode } from './agent-node.js'
 import type { ArtifactStepNode } from './artifact-step-node.js'
 import type { ExpectNode } from './expect-node.js'
@@ -8,6 +9,7 @@ import type { LoopNode } from './loop-node.js'
 import type { MapOverNode } from './map-over-node.js'
 import type { ParallelNode } from './parallel-node.js'
 import type { RaceNode } from './race-node.js'
+import type { RemoteAgentNode } from './remote-agent-node.js'
 import type { RouteNode } from './route-node.js'
 import type { SequenceNode } from './sequence-node.js'
 import type { TapNode } from './tap-node.js'
@@ -31,6 +33,7 @@ export type FlowNode =
   | RaceNode
   | TimeoutNode
   | MapOverNode
+  | RemoteAgentNode
 
 /** The `kind` of a {@link FlowNode}. */
 export type NodeKind = FlowNode['kind']
@@ -51,6 +54,7 @@ const kinds: ReadonlySet<string> = new Set<NodeKind>([
   'race',
   'timeout',
   'map-over',
+  'remote-agent',
 ])
 
 /** True for a frozen fluent IR node. */
@@ -70,4 +74,9 @@ export interface NamedNodeFields {
    * checker; declared on any node of a tree, they hold for the whole tree.
    */
   readonly initialState?: readonly string[]
+  /**
+   * `.use(M...)`: middleware (core plugins) around the model calls of every agent in this node's subtree, compiled
+   * into the built agents.
+   */
+  readonly middleware?: readonly BasePlugin[]
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from '@adk-fluent/core'
-import { A, C, P, S, T } from '../namespaces/index.js'
+import { A, C, G, P, S, T } from '../namespaces/index.js'
 
 const bad = 5 as never
 
@@ -81,9 +81,11 @@ const calls: Readonly<Record<string, Readonly<Record<string, () => unknown>>>> =
     confirm: () => T.confirm(bad),
     effectful: () => T.effectful(bad),
     fn: () => T.fn(bad),
+    loadMemory: () => T.loadMemory(bad),
     mcp: () => T.mcp(bad),
     mock: () => T.mock(bad, bad),
     openapi: () => T.openapi(bad),
+    preloadMemory: () => T.preloadMemory(bad),
     timeout: () => T.timeout(T.mock('x', { returns: 1 }), -1),
     toolset: () => T.toolset(bad),
     transform: () => T.transform(bad, bad),
@@ -107,17 +109,24 @@ const calls: Readonly<Record<string, Readonly<Record<string, () => unknown>>>> =
     version: () => A.version(bad, bad),
     when: () => A.when(bad, bad),
   },
+  G: {
+    judge: () => G.judge(bad),
+    length: () => G.length(bad),
+    pii: () => G.pii(bad),
+    regex: () => G.regex('x', bad),
+  },
 }
 
 const takesNoOptions: Readonly<Record<string, readonly string[]>> = {
   P: [],
-  C: ['none', 'default', 'dedup', 'compact', 'userOnly'],
+  C: ['none', 'currentTurn', 'default', 'dedup', 'compact', 'userOnly'],
   S: ['identity'],
   T: ['googleSearch', 'codeExecution', 'urlContext'],
   A: [],
+  G: [],
 }
 
-const namespaces: Readonly<Record<string, object>> = { P, C, S, T, A }
+const namespaces: Readonly<Record<string, object>> = { P, C, S, T, A, G }
 
 function issueOf(run: () => unknown): { path: readonly (string | number)[]; message: string; hint?: string } | string {
   try {

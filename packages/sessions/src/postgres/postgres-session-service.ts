@@ -1,11 +1,11 @@
 import {
+  ConfigError,
   AlreadyExistsError,
   assertSessionIds,
   assertStorableState,
   sessionIdsIssue,
   SessionBusyError,
   SessionNotFoundError,
-  SessionStoreError,
   StaleSessionError,
   type AppendEventRequest,
   type BaseSessionService,
@@ -58,7 +58,14 @@ export class PostgresSessionService implements BaseSessionService {
   constructor(options: PostgresSessionServiceOptions | string) {
     this.#options = typeof options === 'string' ? { url: options } : { ...options }
     if (!this.#options.url && !this.#options.pool) {
-      throw new SessionStoreError('PostgresSessionService needs a url (postgresql://…) or a pool.')
+      throw new ConfigError([
+        {
+          code: 'session_store_options_invalid',
+          path: ['PostgresSessionService', 'url'],
+          message: 'PostgresSessionService needs a url (postgresql://…) or a pool, got neither.',
+          hint: "Pass new PostgresSessionService({ url: 'postgresql://user:password@host:5432/db' }) or { pool }.",
+        },
+      ])
     }
     this.#store = new PgStore(
       this.#options,
@@ -247,8 +254,10 @@ export class PostgresSessionService implements BaseSessionService {
     ])
     const found = probe.rows[0]
     if (!found) throw new SessionNotFoundError(`Session not found: ${id}`)
-    if (found.has_event) return event
+    // The fence before the idempotency short-cut: a run that lost the session learns it even when its event is
+    // already stored (by the run that took the session over).
     if (found.busy) throw new SessionBusyError(`Session "${id}" is held by another run; this append was refused.`)
+    if (found.has_event) return event
     throw new StaleSessionError(
       `Session "${id}" changed in storage since this view was read (revision ${expected} < ${found.revision}). Read it again and redo the turn.`,
       { expectedRevision: expected, actualRevision: Number(found.revision) },
@@ -262,7 +271,7 @@ export class PostgresSessionService implements BaseSessionService {
     owner: string | null,
     fence: number | null,
   ): Promise<number> {
-    const probe = await this.#query<{ revision: string; last_event_id: string | null }>(pgSql.probe, [
+    const probe = await this.#query<{ revision: string; last_event_id: string | null; busy: boolean }>(pgSql.probe, [
       session.appName,
       session.userId,
       session.id,
@@ -272,6 +281,8 @@ export class PostgresSessionService implements BaseSessionService {
     ])
     const found = probe.rows[0]
     if (!found) throw new SessionNotFoundError(`Session not found: ${session.id}`)
+    if (found.busy)
+      throw new SessionBusyError(`Session "${session.id}" is held by another run; this append was refused.`)
     if ((found.last_event_id ?? undefined) !== session.events.at(-1)?.id) {
       throw new StaleSessionError(`Session "${session.id}" changed in storage since this view was built.`, {
         actualRevision: Number(found.revision),

@@ -1,5 +1,6 @@
 import {
   AlreadyExistsError,
+  ConfigError,
   assertSessionIds,
   assertStorableState,
   SessionBusyError,
@@ -54,7 +55,18 @@ export class SqliteSessionService implements BaseSessionService {
   readonly #file: SqliteFile
 
   constructor(options: SqliteSessionServiceOptions | string) {
-    this.path = typeof options === 'string' ? options : options.path
+    const path = typeof options === 'string' ? options : (options as Partial<SqliteSessionServiceOptions> | null)?.path
+    if (typeof path !== 'string' || path.length === 0) {
+      throw new ConfigError([
+        {
+          code: 'session_store_options_invalid',
+          path: ['SqliteSessionService', 'path'],
+          message: `SqliteSessionService needs the path of its database file, got ${describeOptions(options)}.`,
+          hint: "Pass it as new SqliteSessionService({ path: 'sessions.db' }) (or ':memory:'); for a URL use openSessionService('sqlite:///sessions.db').",
+        },
+      ])
+    }
+    this.path = path
     this.#file = new SqliteFile(this.path, 'session store', (db) => prepareSqliteSchema(db, this.path))
   }
 
@@ -190,6 +202,15 @@ export class SqliteSessionService implements BaseSessionService {
         key,
       )
       if (!row) throw new SessionNotFoundError(`Session not found: ${id}`)
+      // The fence before the idempotency short-cut: a run that lost the session learns it even when its event is
+      // already stored (by the run that took the session over).
+      const held = await db.get<{ owner: string; fence: number }>(
+        'SELECT owner, fence FROM adk_session_leases WHERE app_name = ? AND user_id = ? AND session_id = ? AND expires_at > ?',
+        [...key, Date.now()],
+      )
+      if (held && (held.owner !== lease?.owner || held.fence !== lease.fence)) {
+        throw new SessionBusyError(`Session "${id}" is held by another run; this append was refused.`)
+      }
       if (
         await db.get('SELECT 1 FROM events WHERE app_name = ? AND user_id = ? AND session_id = ? AND id = ?', [
           ...key,
@@ -197,13 +218,6 @@ export class SqliteSessionService implements BaseSessionService {
         ])
       ) {
         return undefined
-      }
-      const held = await db.get<{ owner: string; fence: number }>(
-        'SELECT owner, fence FROM adk_session_leases WHERE app_name = ? AND user_id = ? AND session_id = ? AND expires_at > ?',
-        [...key, Date.now()],
-      )
-      if (held && (held.owner !== lease?.owner || held.fence !== lease.fence)) {
-        throw new SessionBusyError(`Session "${id}" is held by another run; this append was refused.`)
       }
       await this.#checkRevision(db, session, row.revision)
       const timestamp = Math.max(stored.timestamp / 1000, row.update_time + 1e-6)
@@ -339,4 +353,11 @@ export class SqliteSessionService implements BaseSessionService {
   #open(): Promise<SqliteConnection> {
     return this.#file.open()
   }
+}
+
+function describeOptions(options: unknown): string {
+  if (typeof options === 'string') return 'an empty string'
+  if (typeof options !== 'object' || options === null) return String(options)
+  const keys = Object.keys(options)
+  return keys.length > 0 ? `an object with ${keys.join(', ')}` : 'an empty object'
 }
