@@ -11,7 +11,6 @@ import { isPromiseThen, rejectAwait } from './not-a-promise.js'
 import type { StepFunction } from '../ir/state-function-types.js'
 import type {
   Checked,
-  EmptyFlow,
   FlowOf,
   InitialError,
   OpaqueFlow,
@@ -71,9 +70,6 @@ export interface PipelineBuilder<TOutput = string, TFlow extends StateFlow = any
   ): PipelineBuilder<TOutput, WithInitial<Typed<TFlow>, $Key>>
   build(): SequentialAgent
 }
-
-/** A new pipeline: no steps, no state. */
-export type EmptyPipeline = PipelineBuilder<string, EmptyFlow>
 
 /** @internal */
 export class PipelineBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutput> {
