@@ -5,7 +5,7 @@ import { z } from 'zod'
 import * as S from '../namespaces/state/index.js'
 import type { FluentTypeError } from '../namespaces/shared/state-flow.js'
 import type { TemplateRequiredKeys } from '../namespaces/shared/template-keys.js'
-import { Agent, FanOut, Loop, Pipeline } from './workflow-factories.js'
+import { Agent, FanOut, Loop, Pipeline, Route } from './workflow-factories.js'
 
 const writer = Agent('writer').instruct('Write about {topic}.').writes('draft')
 
@@ -79,6 +79,11 @@ it('treats {key?}, app:/user: keys, run-time strings and function steps as the r
     .initialState()
     .step(() => ({ draft: 'x' }))
     .step(Agent('critic').instruct('Review {draft}.'))
+  // A Route's branches are not tracked: it may write any key, like a function step.
+  Pipeline('flow')
+    .initialState()
+    .step(Route('intent').eq('a', Agent('a').writes('answer')).otherwise(Agent('b')))
+    .step(Agent('show').instruct('Show {answer}.'))
   // @ts-expect-error temp: keys are per-invocation state, checked like any other
   Pipeline('flow').initialState().step(Agent('a').instruct('Use {temp:scratch}.'))
 })
