@@ -1,0 +1,86 @@
+import { Agent } from '@mastra/core/agent'
+import { createTool } from '@mastra/core/tools'
+import { z } from 'zod'
+import { fakeLanguageModel, lastToolResult, systemOf } from './fake-language-model.js'
+import {
+  PIPELINE_STEPS,
+  TOOL_RESULT,
+  expectResult,
+  nextDraft,
+  stepInstruction,
+  timed,
+  type Peer,
+} from './peer.js'
+
+export const mastra: Peer = {
+  id: 'mastra',
+  label: '@mastra/core',
+  packageName: '@mastra/core',
+  async sides() {
+    const single = new Agent({
+      id: 'assistant',
+      name: 'assistant',
+      instructions: 'You are helpful.',
+      model: fakeLanguageModel(() => ({ text: 'Hello!' })),
+    })
+    let toolRuns = 0
+    const lookup = createTool({
+      id: 'lookup',
+      description: 'Looks a query up.',
+      inputSchema: z.object({ query: z.string() }),
+      execute: async ({ query }: { query: string }) => {
+        toolRuns++
+        return `result for ${query}`
+      },
+    })
+    const withTool = new Agent({
+      id: 'assistant_with_tool',
+      name: 'assistant',
+      instructions: 'Use the lookup tool.',
+      model: fakeLanguageModel((options) => {
+        const result = lastToolResult(options)
+        return result === undefined
+          ? { toolCall: { name: 'lookup', input: { query: 'cats' } } }
+          : { text: `The answer: ${result}` }
+      }),
+      tools: { lookup },
+    })
+    const stepModel = fakeLanguageModel((options) => ({ text: nextDraft(systemOf(options)) }))
+    const steps = Array.from(
+      { length: PIPELINE_STEPS },
+      (_, index) =>
+        new Agent({
+          id: `step_${index + 1}`,
+          name: `step_${index + 1}`,
+          instructions: ({ requestContext }) =>
+            stepInstruction(index + 1, requestContext.get('previous') as string | undefined),
+          model: stepModel,
+        }),
+    )
+    const { RequestContext } = await import('@mastra/core/request-context')
+    // One generate per step (each agent's instruction reads the previous output from the request context).
+    const runPipeline = async () => {
+      let previous: string | undefined
+      for (const step of steps) {
+        const requestContext = new RequestContext()
+        if (previous !== undefined) requestContext.set('previous', previous)
+        previous = (await step.generate('Write about cats.', { requestContext })).text
+      }
+      return previous
+    }
+    const runSingle = async () => (await single.generate('Hi')).text
+    const runTool = async () => (await withTool.generate('Look up cats.', { maxSteps: 2 })).text
+    return {
+      A: { sampler: timed(runSingle), check: async () => expectResult(this.label, 'A', await runSingle(), 'Hello!') },
+      E: {
+        sampler: timed(runTool),
+        check: async () => {
+          const before = toolRuns
+          expectResult(this.label, 'E', await runTool(), `The answer: ${TOOL_RESULT}`)
+          expectResult(this.label, 'E tool runs', toolRuns - before, 1)
+        },
+      },
+      B: { sampler: timed(runPipeline), check: async () => expectResult(this.label, 'B', await runPipeline(), `v${PIPELINE_STEPS}`) },
+    }
+  },
+}
