@@ -10,6 +10,7 @@ const entries = [
   '@adk-fluent/eval',
   '@adk-fluent/sessions',
   '@adk-fluent/ai-sdk',
+  '@adk-fluent/a2a',
   '@adk-fluent/devtools',
 ]
 const failures = []

@@ -40,6 +40,14 @@ const scenarios: Record<string, { title: string; load: () => Promise<ScenarioRun
     title: 'long-term memory (in memory, SQLite, PostgreSQL)',
     load: async () => (await import('./scenarios/l-memory.js')).runLongTermMemory,
   },
+  M: {
+    title: 'context isolation (showcase tokens)',
+    load: async () => (await import('./scenarios/m-context-isolation.js')).runContextIsolation,
+  },
+  N: {
+    title: 'A2A round trip',
+    load: async () => (await import('./scenarios/n-a2a-round-trip.js')).runA2aRoundTrip,
+  },
 }
 
 const usage = `usage: pnpm bench [--quick] [--only=A,B,… [--merge]]

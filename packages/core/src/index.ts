@@ -13,9 +13,19 @@ export {
   StaleSessionError,
   StateError,
   ToolError,
+  ToolRetriesExceededError,
   UsageLimitError,
+  registerErrorCode,
+  errorCodeInfo,
 } from './errors/index.js'
-export type { AdkFluentErrorOptions, ConfigIssue, ErrorCode } from './errors/index.js'
+export type {
+  AdkFluentErrorOptions,
+  ConfigIssue,
+  ConfigIssueInit,
+  ErrorCode,
+  ErrorCodeInfo,
+  ErrorCodes,
+} from './errors/index.js'
 
 // Events
 export {
@@ -34,7 +44,7 @@ export type { EventActions, ToolConfirmation } from './events/event-actions.js'
 // Sessions, state, artifacts
 export type { Session } from './sessions/session.js'
 export { State } from './sessions/state.js'
-export { StatePrefix } from './sessions/state-prefix.js'
+export { StatePrefix, isScopedKey } from './sessions/state-prefix.js'
 export { assertStateDelta, assertWritableStateKey } from './sessions/reserved-state-key.js'
 export { assertStorableState, stateValueIssue } from './sessions/storable-state.js'
 export { assertSessionIds, sessionIdsIssue, type SessionIds } from './sessions/session-ids.js'
@@ -85,6 +95,7 @@ export { StreamingMode } from './agents/run-config.js'
 export { RunUsage, tokenCounts } from './usage/run-usage.js'
 export type { Usage, UsageReport } from './usage/run-usage.js'
 export { USAGE_LIMIT_EXCEEDED } from './usage/usage-limits.js'
+export { TOOL_RETRIES_EXCEEDED } from './flows/llm-flow.js'
 export type { UsageLimits } from './usage/usage-limits.js'
 export type { ModelOverride, RunConfig } from './agents/run-config.js'
 export { BaseAgent, isBaseAgent, validateAgentName } from './agents/base-agent.js'
@@ -94,7 +105,7 @@ export type { AgentCallback, SingleAgentCallback } from './agents/agent-callback
 // LLM agents, workflow agents, flows
 export { LlmAgent, defaultModelName } from './agents/llm-agent.js'
 export { isLlmAgent } from './agents/is-llm-agent.js'
-export type { LlmAgentConfig } from './agents/llm-agent.js'
+export type { IncludeContents, LlmAgentConfig } from './agents/llm-agent.js'
 export type {
   AfterModelCallback,
   AfterToolCallback,

@@ -1,4 +1,4 @@
-import { ConfigError, isBaseAgent, type ConfigIssue } from '@adk-fluent/core'
+import { ConfigError, isBaseAgent, type ConfigIssueInit } from '@adk-fluent/core'
 import type { DurableConnection, StartRunRequest } from './durable-client.js'
 
 type Rule = 'count' | 'ms' | 'ms0' | 'msForever'
@@ -52,7 +52,7 @@ function shown(value: unknown): string {
 }
 
 /** `option` must be a non-empty string (or absent when `optional`). */
-function text(issues: ConfigIssue[], at: string, option: string, value: unknown, optional: boolean, hint?: string) {
+function text(issues: ConfigIssueInit[], at: string, option: string, value: unknown, optional: boolean, hint?: string) {
   if (optional && value === undefined) return
   if (typeof value !== 'string' || value.trim().length === 0)
     issues.push({
@@ -66,7 +66,7 @@ function text(issues: ConfigIssue[], at: string, option: string, value: unknown,
 const sessionMethods = ['createSession', 'getSession', 'appendEvent'] as const
 
 /** Which agent tree: `agent` (an agent) on both; for a client, `version` instead. */
-function checkTree(issues: ConfigIssue[], factory: Factory, options: Record<string, unknown>): void {
+function checkTree(issues: ConfigIssueInit[], factory: Factory, options: Record<string, unknown>): void {
   const hasAgent = options['agent'] !== undefined
   if (hasAgent && !isBaseAgent(options['agent']))
     issues.push({
@@ -102,7 +102,7 @@ export function checkOptions(
   options: DurableConnection &
     Partial<Record<NumericOption, number>> & { agent?: unknown; version?: unknown; sessionService?: unknown },
 ): void {
-  const issues: ConfigIssue[] = []
+  const issues: ConfigIssueInit[] = []
   const given = options as unknown as Record<string, unknown>
   text(issues, factory, 'appName', options.appName, false)
   text(
@@ -155,7 +155,7 @@ export function checkOptions(
  * {@link ConfigError} (a run without its session or user would fail in the worker, not here).
  */
 export function checkStartRun(request: StartRunRequest): void {
-  const issues: ConfigIssue[] = []
+  const issues: ConfigIssueInit[] = []
   const given = (request ?? {}) as unknown as Record<string, unknown>
   text(issues, 'startRun', 'userId', given['userId'], false)
   text(

@@ -1,4 +1,22 @@
-import { AbortError, AdkFluentError, SessionStoreError } from '@adk-fluent/core'
+import { AbortError, AdkFluentError, SessionStoreError, registerErrorCode } from '@adk-fluent/core'
+
+// The durable runner's own error codes (see docs/errors.md: adding an error code).
+declare module '@adk-fluent/core' {
+  interface ErrorCodes {
+    AGENT_TREE_CHANGED: true
+    RUN_FAILED: true
+    REPLAY_MISMATCH: true
+  }
+}
+registerErrorCode('AGENT_TREE_CHANGED', {
+  endsTheRun: true,
+  description: 'A durable run was started by another agent tree than the workers serve.',
+})
+registerErrorCode('RUN_FAILED', { endsTheRun: true, description: "A durable run's workflow failed." })
+registerErrorCode('REPLAY_MISMATCH', {
+  endsTheRun: true,
+  description: 'A re-executed durable run made another call than the execution that recorded it.',
+})
 
 /**
  * A run was started by a different agent tree than the workers now serve. DBOS replays a run by following its
@@ -13,7 +31,7 @@ export class AgentTreeChangedError extends AdkFluentError {
 
   constructor(runId: string, runVersion: string, workerVersions: readonly string[]) {
     super(
-      'CONFIG_INVALID',
+      'AGENT_TREE_CHANGED',
       `Run ${runId} was started by agent tree version ${runVersion}, but the workers now run ${workerVersions.join(', ')}: ` +
         `the agent tree changed (agents, instructions, tools or models), so the run is not replayed on it. ` +
         `Start a worker from the code that started the run (version ${runVersion}) to finish it, or cancel it.`,
@@ -40,7 +58,7 @@ export class RunFailedError extends AdkFluentError {
 
   constructor(runId: string, cause: unknown) {
     const message = cause instanceof Error ? cause.message : String(cause)
-    super('INTERNAL', `Run ${runId} failed: ${message}`, { cause })
+    super('RUN_FAILED', `Run ${runId} failed: ${message}`, { cause })
     this.runId = runId
   }
 }
@@ -55,7 +73,7 @@ export class ReplayMismatchError extends AdkFluentError {
 
   constructor(runId: string, stepKey: string, recorded: string, now: string) {
     super(
-      'INTERNAL',
+      'REPLAY_MISMATCH',
       `Run ${runId} was re-executed and made another call at step "${stepKey}": recorded "${recorded}", now "${now}". ` +
         `Agent code outside model and tool calls must make the same decisions on every execution (route on session ` +
         `state and recorded outputs, not on the clock or random numbers).`,
@@ -76,8 +94,6 @@ export class RunStoreError extends SessionStoreError {
   }
 }
 
-const runLostMarker = Symbol.for('adk-fluent.dbos.RunLostError')
-
 /**
  * This execution of a run lost the run to another execution: its worker stopped (a pause, a frozen VM, a blocked
  * event loop) for longer than `deadAfterMs`, the run was resumed elsewhere, and the session's lease was taken under
@@ -95,13 +111,7 @@ export class RunLostError extends AdkFluentError {
       `Run ${runId}: this execution lost the run${stepKey ? ` before step "${stepKey}"` : ''}: ${reason}. It stopped ` +
         `without calling anything more. Choose deadAfterMs (and leaseTtlMs) well above the longest pause of a worker.`,
     )
-    Object.defineProperty(this, runLostMarker, { value: true })
     this.runId = runId
     this.stepKey = stepKey
-  }
-
-  /** True for a {@link RunLostError}, whichever module instance created it. */
-  static override isInstance(error: unknown): error is RunLostError {
-    return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[runLostMarker] === true
   }
 }

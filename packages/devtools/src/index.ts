@@ -1,4 +1,5 @@
-// @adk-fluent/devtools: the `adk-fluent` command line and the dev UI's server (see docs/web-api.md).
+// @adk-fluent/devtools: the `adk-fluent` command line, the dev UI's server (see docs/web-api.md) and ADK's HTTP
+// API server (see docs/adk-api-server.md).
 export { runCli } from './cli/main.js'
 export type { CliIo } from './cli/cli-io.js'
 export { startWebServer, PortInUseError } from './web/web-server.js'
@@ -10,3 +11,9 @@ export type { RequestJson, StateChange, TokenUsage, TraceBody, TraceEntry } from
 export type { GraphView, GraphIssue } from './web/graph-view.js'
 export type { GraphEdge, GraphEdgeKind, GraphGroup, GraphModel, GraphNode } from './web/graph-model.js'
 export type { PreviewCall, PreviewResult, StateMark } from './web/preview-requests.js'
+export { startAdkApiServer } from './api-server/adk-api-server.js'
+export type { AdkApiServer, AdkApiServerOptions } from './api-server/adk-api-server.js'
+export type { AdkApiApp } from './api-server/api-apps.js'
+export { ApiRequestError } from './api-server/api-request-error.js'
+export type { ApiRequestErrorCode } from './api-server/api-request-error.js'
+export { AdkWebMissingError } from './api-server/adk-web-assets.js'

@@ -5,11 +5,14 @@ import * as devtools from './index.js'
 describe('@adk-fluent/devtools public surface', () => {
   it('exports exactly these names', () => {
     expect(Object.keys(devtools).sort()).toEqual([
+      'AdkWebMissingError',
+      'ApiRequestError',
       'PortInUseError',
       'WebApp',
       'WebRequestError',
       'requestJson',
       'runCli',
+      'startAdkApiServer',
       'startWebServer',
     ])
   })

@@ -1,4 +1,4 @@
-import { InMemoryRunner } from '@adk-fluent/core'
+import { ConfigError, InMemoryRunner } from '@adk-fluent/core'
 import { describe, expect, it } from 'vitest'
 import { EvalSetFailedError, expectEvalSet } from './expect-eval-set.js'
 import { addEvalCase, evalCaseFromSession } from './from-session.js'
@@ -25,6 +25,7 @@ describe('expectEvalSet', () => {
     })
     const failure = await expectEvalSet({ agent: weatherTree().root, evalSet }).catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(EvalSetFailedError)
+    expect(EvalSetFailedError.isInstance(failure) && failure.code).toBe('EVAL_SET_FAILED')
     expect((failure as Error).message).toBe(
       [
         'eval set weather_set: 1 of 1 cases did not pass',
@@ -82,6 +83,11 @@ describe('evalCaseFromSession', () => {
     ])
     const evalSet = addEvalCase({ evalSetId: 'recorded_set', evalCases: [] }, evalCase)
     expect(() => addEvalCase(evalSet, evalCase)).toThrow('eval set recorded_set already has a case "recorded"')
+    try {
+      addEvalCase(evalSet, evalCase)
+    } catch (error) {
+      expect(ConfigError.isInstance(error) && error.issues[0]?.code).toBe('eval_case_duplicate')
+    }
     const result = await expectEvalSet({ agent: weatherTree().root, evalSet })
     expect(result.evalCaseResults[0]?.finalEvalStatus).toBe('PASSED')
   })

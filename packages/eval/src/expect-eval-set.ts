@@ -1,3 +1,4 @@
+import { AdkFluentError, registerErrorCode } from '@adk-fluent/core'
 import { pyFloat } from './report/py-float.js'
 import { evaluate, type EvaluateOptions } from './run/evaluate.js'
 import type { EvalCaseResult, EvalMetricResult, EvalSetResult } from './run/results.js'
@@ -57,14 +58,27 @@ export function describeFailures(result: EvalSetResult): string {
   return lines.join('\n')
 }
 
-/** Thrown by {@link expectEvalSet} when a case did not pass; the message is the readable diff. */
-export class EvalSetFailedError extends Error {
-  constructor(
-    readonly result: EvalSetResult,
-    message: string,
-  ) {
-    super(message)
-    this.name = 'EvalSetFailedError'
+// Eval's own error code (see docs/errors.md: adding an error code).
+declare module '@adk-fluent/core' {
+  interface ErrorCodes {
+    EVAL_SET_FAILED: true
+  }
+}
+registerErrorCode('EVAL_SET_FAILED', {
+  endsTheRun: false,
+  description: 'A case of an eval set scored below its threshold.',
+})
+
+/**
+ * Thrown by {@link expectEvalSet} when a case did not pass (code `EVAL_SET_FAILED`); the message is the readable
+ * diff. Recognise it with `EvalSetFailedError.isInstance(error)`.
+ */
+export class EvalSetFailedError extends AdkFluentError {
+  readonly result: EvalSetResult
+
+  constructor(result: EvalSetResult, message: string) {
+    super('EVAL_SET_FAILED', message)
+    this.result = result
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Session } from '@adk-fluent/core'
+import { ConfigError, type Session } from '@adk-fluent/core'
 import { invocationsFromEvents } from './run/invocations-from-events.js'
 import type { EvalCase, EvalSet } from './schema/types.js'
 
@@ -27,7 +27,14 @@ export function evalCaseFromSession(session: Session, options: EvalCaseFromSessi
 /** The eval set with the case added; a case with the same id is an error (as in ADK). */
 export function addEvalCase(evalSet: EvalSet, evalCase: EvalCase): EvalSet {
   if (evalSet.evalCases.some((existing) => existing.evalId === evalCase.evalId)) {
-    throw new Error(`eval set ${evalSet.evalSetId} already has a case "${evalCase.evalId}"`)
+    throw new ConfigError([
+      {
+        code: 'eval_case_duplicate',
+        path: ['addEvalCase', 'evalId'],
+        message: `eval set ${evalSet.evalSetId} already has a case "${evalCase.evalId}"`,
+        hint: 'Give the new case another evalId.',
+      },
+    ])
   }
   return { ...evalSet, evalCases: [...evalSet.evalCases, evalCase] }
 }

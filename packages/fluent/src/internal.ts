@@ -22,7 +22,10 @@ export { isArtifactOperation } from './namespaces/artifacts/artifact-operation.j
 export { throwConfigIssue, type IssuePath } from './parse/config-issue.js'
 export { describeValue } from './parse/describe-value.js'
 export { parseStateKey } from './parse/parse-state-key.js'
+/** Core's state-key rule (`temp:quality` → `quality`), for packages that depend on fluent only. */
+export { bareStateKey } from '@adk-fluent/core'
 // For `@adk-fluent/devtools` (the command line and the dev UI).
 export { formatIssues } from './introspect/format-issues.js'
 export { runEvents } from './ask/run-events.js'
 export { isNodeHolder } from './parse/parse-step.js'
+export { createRemoteAgentBuilder, type RemoteAgentFields } from './builders/remote-agent-factory.js'

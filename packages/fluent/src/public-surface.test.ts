@@ -60,6 +60,7 @@ describe('@adk-fluent/fluent public surface', () => {
       'budget',
       'capture',
       'compact',
+      'currentTurn',
       'dedup',
       'default',
       'distill',
@@ -161,10 +162,12 @@ describe('@adk-fluent/fluent public surface', () => {
   it('@adk-fluent/fluent/internal exports exactly these names', () => {
     expect(Object.keys(internal).sort()).toEqual([
       'applyDelta',
+      'bareStateKey',
       'compileContext',
       'compilePrompt',
       'composeInstruction',
       'contextStateKeys',
+      'createRemoteAgentBuilder',
       'describeContext',
       'describePrompt',
       'describeValue',

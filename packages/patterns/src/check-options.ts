@@ -4,17 +4,12 @@ import { describeValue, parseStateKey, throwConfigIssue } from '@adk-fluent/flue
 /** The path of a bad option: the pattern first, then the field (and an index for list entries). */
 export type OptionPath = readonly [pattern: string, ...field: (string | number)[]]
 
-export { describeValue }
-
-/** Throws a `ConfigError` with one issue at `path` (`<pattern>.<field>`): what is wrong, and how to fix it. @internal */
-export function failOption(path: OptionPath, message: string, hint: string): never {
-  throwConfigIssue(path, message, hint)
-}
+export { describeValue, throwConfigIssue }
 
 /** Checks that a pattern got an options object. @internal */
 export function checkOptionsObject<T>(pattern: string, options: T, shape: string): NonNullable<T> {
   if (typeof options === 'object' && options !== null && !Array.isArray(options)) return options as NonNullable<T>
-  failOption(
+  throwConfigIssue(
     [pattern],
     `expected an options object, got ${describeValue(options)}.`,
     `Call it as ${pattern}(${shape}).`,
@@ -31,7 +26,7 @@ export function checkBuilder(path: OptionPath, value: unknown, example: string):
   if (isBuilder(value)) return value
   const field = String(path[path.length - 1])
   const found = value === undefined ? 'it is missing' : `got ${describeValue(value)}`
-  failOption(path, `expected a builder, ${found}.`, `Pass one, for example ${field}: ${example}.`)
+  throwConfigIssue(path, `expected a builder, ${found}.`, `Pass one, for example ${field}: ${example}.`)
 }
 
 /**
@@ -41,7 +36,8 @@ export function checkBuilder(path: OptionPath, value: unknown, example: string):
 export function checkStateKey(path: OptionPath, value: unknown, example: string, fallback?: string): string {
   if (value === undefined && fallback !== undefined) return fallback
   const field = String(path[path.length - 1])
-  if (value === undefined) failOption(path, 'the state key is missing.', `Name it, for example ${field}: '${example}'.`)
+  if (value === undefined)
+    throwConfigIssue(path, 'the state key is missing.', `Name it, for example ${field}: '${example}'.`)
   return parseStateKey(value, path)
 }
 
@@ -50,7 +46,7 @@ export function checkCount(path: OptionPath, value: unknown, minimum: number, fa
   if (value === undefined) return fallback
   if (typeof value === 'number' && Number.isInteger(value) && value >= minimum) return value
   const field = String(path[path.length - 1])
-  failOption(
+  throwConfigIssue(
     path,
     `must be a whole number >= ${minimum}, got ${describeValue(value)}.`,
     `Pass ${field}: ${minimum} or more (default ${fallback}).`,
@@ -66,14 +62,11 @@ export function checkAtLeastTwo<T>(
 ): readonly T[] {
   if (Array.isArray(value) && value.length >= 2) return value
   const count = Array.isArray(value) ? `got ${value.length}` : `got ${describeValue(value)}`
-  failOption(path, `needs at least two ${what}, ${count}.`, `Pass two or more, for example ${example}.`)
+  throwConfigIssue(path, `needs at least two ${what}, ${count}.`, `Pass two or more, for example ${example}.`)
 }
 
-/** The bare name of a state key (`temp:quality` → `quality`), for matching labels in text. @internal */
-export function bareKey(key: string): string {
-  const colon = key.indexOf(':')
-  return colon === -1 ? key : key.slice(colon + 1)
-}
+/** The bare name of a state key (`temp:quality` → `quality`), for matching labels in text: core's rule. @internal */
+export { bareStateKey as bareKey } from '@adk-fluent/fluent/internal'
 
 /**
  * Runs `build` (a fluent call that parses a step), reporting a `ConfigError` it throws at the pattern's `path`

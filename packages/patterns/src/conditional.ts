@@ -7,7 +7,14 @@ import {
   type StepFunction,
   type StepInput,
 } from '@adk-fluent/fluent'
-import { atOption, checkOptionsObject, checkStateKey, describeValue, failOption, isBuilder } from './check-options.js'
+import {
+  atOption,
+  checkOptionsObject,
+  checkStateKey,
+  describeValue,
+  throwConfigIssue,
+  isBuilder,
+} from './check-options.js'
 
 /** Options of {@link conditional}. */
 export interface ConditionalOptions {
@@ -36,14 +43,18 @@ export function conditional(options: ConditionalOptions): FlowBuilder {
   const checked = checkOptionsObject('conditional', options, shape)
   const { when, then, otherwise } = checked
   if (then === undefined)
-    failOption(['conditional', 'then'], 'the step to run is missing.', "Pass one, for example then: Agent('reviewer').")
+    throwConfigIssue(
+      ['conditional', 'then'],
+      'the step to run is missing.',
+      "Pass one, for example then: Agent('reviewer').",
+    )
   if (typeof when === 'string') {
     const key = checkStateKey(['conditional', 'when'], when, 'needs_review')
     const keyed = atOption(['conditional', 'then'], () => Route(key).when((state) => Boolean(state[key]), then))
     return withOtherwise(keyed, otherwise)
   }
   if (typeof when !== 'function') {
-    failOption(
+    throwConfigIssue(
       ['conditional', 'when'],
       `must be a state key or a predicate (state) => boolean, got ${describeValue(when)}.`,
       `Pass, for example, when: 'needs_review'.`,

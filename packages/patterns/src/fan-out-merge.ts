@@ -1,7 +1,7 @@
 import { FanOut, S, type FanOutBuilder, type NodeHolder, type PipelineBuilder } from '@adk-fluent/fluent'
 import { nodeOutputKey } from '@adk-fluent/fluent/internal'
 import { addEach } from './add-each.js'
-import { checkAtLeastTwo, checkBuilder, checkOptionsObject, checkStateKey, failOption } from './check-options.js'
+import { checkAtLeastTwo, checkBuilder, checkOptionsObject, checkStateKey, throwConfigIssue } from './check-options.js'
 
 /** Options of {@link fanOutMerge}. */
 export interface FanOutMergeOptions {
@@ -38,7 +38,7 @@ export function fanOutMerge(options: FanOutMergeOptions): PipelineBuilder {
   ).map((branch, index) => checkBuilder(['fanOutMerge', 'branches', index], branch, "Agent('web').writes('web')"))
   const mergeKey = checkStateKey(['fanOutMerge', 'mergeKey'], checked.mergeKey, 'findings')
   if (checked.fn !== undefined && typeof checked.fn !== 'function') {
-    failOption(
+    throwConfigIssue(
       ['fanOutMerge', 'fn'],
       'must be a function (values) => merged value.',
       'Leave it out to join the values with line breaks.',
@@ -48,7 +48,7 @@ export function fanOutMerge(options: FanOutMergeOptions): PipelineBuilder {
   keys.forEach((key, index) => {
     const first = keys.indexOf(key)
     if (first !== index) {
-      failOption(
+      throwConfigIssue(
         ['fanOutMerge', 'branches', index],
         `writes "${key}" like branch ${first}, so one answer would overwrite the other.`,
         `Give each branch its own .writes() key.`,
@@ -65,14 +65,14 @@ export function fanOutMerge(options: FanOutMergeOptions): PipelineBuilder {
 function branchKey(branch: NodeHolder, index: number, mergeKey: string): string {
   const key = nodeOutputKey(branch.node)
   if (key === undefined) {
-    failOption(
+    throwConfigIssue(
       ['fanOutMerge', 'branches', index],
       `"${branch.node.name}" writes no state key, so its answer could not be merged.`,
       `Add .writes('${branch.node.name}') to it.`,
     )
   }
   if (key === mergeKey) {
-    failOption(
+    throwConfigIssue(
       ['fanOutMerge', 'mergeKey'],
       `"${mergeKey}" is also written by branch ${index} ("${branch.node.name}").`,
       "Merge into another key, for example mergeKey: 'merged'.",

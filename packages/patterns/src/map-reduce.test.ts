@@ -28,7 +28,12 @@ function configIssue(run: () => unknown) {
   try {
     run()
   } catch (error) {
-    if (ConfigError.isConfigError(error)) return error.issues[0]
+    if (ConfigError.isConfigError(error)) {
+      // Every issue has a stable code; the assertions below compare the rest.
+      const { code, ...issue } = error.issues[0] as (typeof error.issues)[number]
+      expect(code).toMatch(/^[a-z_]+$/)
+      return issue
+    }
     throw error
   }
   throw new Error('expected a ConfigError')

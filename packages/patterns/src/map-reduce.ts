@@ -1,5 +1,12 @@
 import { mapOver, type NodeHolder, type PipelineBuilder, type StepInput } from '@adk-fluent/fluent'
-import { atOption, checkBuilder, checkCount, checkOptionsObject, checkStateKey, failOption } from './check-options.js'
+import {
+  atOption,
+  checkBuilder,
+  checkCount,
+  checkOptionsObject,
+  checkStateKey,
+  throwConfigIssue,
+} from './check-options.js'
 
 /** Options of {@link mapReduce}. */
 export interface MapReduceOptions {
@@ -42,7 +49,7 @@ export function mapReduce(options: MapReduceOptions): PipelineBuilder {
     "Agent('summarizer').instruct('Summarize: {item}')",
   )
   if (checked.reducer === undefined) {
-    failOption(
+    throwConfigIssue(
       ['mapReduce', 'reducer'],
       'the reducer is missing.',
       "Pass the step that combines the results, for example reducer: Agent('editor').reads('results').",
@@ -53,7 +60,7 @@ export function mapReduce(options: MapReduceOptions): PipelineBuilder {
   const resultKey = checkStateKey(['mapReduce', 'resultKey'], checked.resultKey, 'results', 'results')
   const concurrency = checkCount(['mapReduce', 'concurrency'], checked.concurrency, 1, 4)
   if (itemKey === itemsKey) {
-    failOption(
+    throwConfigIssue(
       ['mapReduce', 'itemKey'],
       `is the same key as itemsKey ("${itemsKey}"), so each item would hide the list.`,
       "Pick another key, for example itemKey: 'item'.",

@@ -1,6 +1,6 @@
 import { Loop, type AgentBuilder, type LoopBuilder, type NodeHolder, type StepFunction } from '@adk-fluent/fluent'
 import { nodeOutputKey } from '@adk-fluent/fluent/internal'
-import { failOption } from './check-options.js'
+import { throwConfigIssue } from './check-options.js'
 import { readFeedback } from './read-feedback.js'
 
 /** What the judge step makes of one reviewer reply: the value stored under the result key, and whether it passes. */
@@ -89,7 +89,7 @@ function withReplyKey(config: ReviewRoundsConfig): NodeHolder {
   const { reviewer, keys } = config
   if (nodeOutputKey(reviewer.node) !== undefined) return reviewer
   if (isAgentBuilder(reviewer)) return reviewer.writes(keys.reply)
-  failOption(
+  throwConfigIssue(
     [config.pattern, config.reviewerField],
     `"${reviewer.node.name}" stores no answer in state, so its verdict cannot be read.`,
     `Add .writes('${keys.reply}') to its last agent.`,

@@ -5,7 +5,7 @@ import { createEventActions, hasDelta } from '../events/event-actions.js'
 import type { InvocationContext } from './invocation-context.js'
 import { Context } from './context.js'
 import { toCallbackList, type AgentCallback, type SingleAgentCallback } from './agent-callbacks.js'
-import { ConfigError, type ConfigIssue } from '../errors/config-error.js'
+import { ConfigError, type ConfigIssueInit } from '../errors/config-error.js'
 import { brandSymbol, hasBrand } from '../util/brand.js'
 import type { TraceSpan } from '../telemetry/run-tracing.js'
 import { describeValue } from '../util/describe-value.js'
@@ -54,13 +54,13 @@ export abstract class BaseAgent {
    * Checks the whole configuration and throws one {@link ConfigError} listing every problem (with `moreIssues`, the
    * subclass's own) before linking the sub-agents, so a failed construction leaves them free to be reused.
    */
-  constructor(config: BaseAgentConfig, moreIssues: readonly ConfigIssue[] = []) {
+  constructor(config: BaseAgentConfig, moreIssues: readonly ConfigIssueInit[] = []) {
     Object.defineProperty(this, agentBrand, { value: true })
     const className = new.target.name
     const missing = optionsIssue(config, className)
     if (missing) throw new ConfigError([missing, ...moreIssues])
     const path = agentPath(config, className)
-    const issues: ConfigIssue[] = []
+    const issues: ConfigIssueInit[] = []
     const nameProblem = validateAgentName(config.name)
     if (nameProblem) issues.push({ path: [path, 'name'], message: nameProblem })
     issues.push(...stringIssue([path], 'description', config.description))
@@ -163,6 +163,9 @@ export abstract class BaseAgent {
       if (before) yield before
       if (ctx.endInvocation) return
       for await (const event of this.runAsyncImpl(ctx)) {
+        // The agent's own error event (its model call failed) fails its span as the chat span is failed.
+        if (traced && event.errorCode !== undefined && event.author === this.name)
+          ctx.tracing?.recordErrorEvent(traced, event)
         yield event
         ctx.throwIfAborted()
       }

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { ConfigIssue } from '../errors/config-error.js'
+import type { ConfigIssueInit } from '../errors/config-error.js'
 import { responseSchemaOf } from '../flows/output-schema.js'
 import { isBaseLlm } from '../models/base-llm.js'
 import { LLMRegistry } from '../models/llm-registry.js'
@@ -13,9 +13,9 @@ import { agentPath, callbackIssues, isRecord, stringIssue } from './validate-age
  * Every problem of an `LlmAgent` configuration that `BaseAgent` does not check, each with its path and fix (it
  * accepts anything, as plain JavaScript may pass anything). @internal
  */
-export function llmAgentConfigIssues(config: unknown): ConfigIssue[] {
+export function llmAgentConfigIssues(config: unknown): ConfigIssueInit[] {
   if (!isRecord(config)) return []
-  const issues: ConfigIssue[] = []
+  const issues: ConfigIssueInit[] = []
   const path = [agentPath(config, 'LlmAgent')]
   const generate = config['generateContentConfig'] as Record<string, unknown> | undefined
   if (generate?.['tools'])
@@ -39,11 +39,18 @@ export function llmAgentConfigIssues(config: unknown): ConfigIssue[] {
       message: `historyTurns must be a whole number >= 0, got ${JSON.stringify(turns)}.`,
     })
   }
+  const retries = config['maxToolRetries']
+  if (retries !== undefined && !(typeof retries === 'number' && Number.isInteger(retries) && retries >= 0)) {
+    issues.push({
+      path: [...path, 'maxToolRetries'],
+      message: `maxToolRetries must be a whole number >= 0, got ${JSON.stringify(retries)}.`,
+    })
+  }
   const include = config['includeContents']
-  if (include !== undefined && include !== 'default' && include !== 'none') {
+  if (include !== undefined && include !== 'default' && include !== 'none' && include !== 'isolated') {
     issues.push({
       path: [...path, 'includeContents'],
-      message: `includeContents must be 'default' or 'none', got ${JSON.stringify(include)}.`,
+      message: `includeContents must be 'default', 'none' or 'isolated', got ${JSON.stringify(include)}.`,
     })
   }
   const outputKey = config['outputKey']
@@ -102,7 +109,7 @@ export function llmAgentConfigIssues(config: unknown): ConfigIssue[] {
   return issues
 }
 
-function modelIssues(path: readonly string[], model: unknown): ConfigIssue[] {
+function modelIssues(path: readonly string[], model: unknown): ConfigIssueInit[] {
   if (model === undefined) return []
   if (typeof model !== 'string' && !isBaseLlm(model)) {
     return [
@@ -123,7 +130,7 @@ function modelIssues(path: readonly string[], model: unknown): ConfigIssue[] {
   return []
 }
 
-function toolIssues(path: readonly string[], tools: unknown): ConfigIssue[] {
+function toolIssues(path: readonly string[], tools: unknown): ConfigIssueInit[] {
   if (tools === undefined) return []
   if (!Array.isArray(tools)) {
     return [
@@ -133,7 +140,7 @@ function toolIssues(path: readonly string[], tools: unknown): ConfigIssue[] {
       },
     ]
   }
-  const issues: ConfigIssue[] = []
+  const issues: ConfigIssueInit[] = []
   const firstIndex = new Map<string, number>()
   tools.forEach((tool: unknown, index) => {
     if (!isBaseTool(tool)) {

@@ -109,7 +109,7 @@ describe('LlmAgent configuration (spec 10.9 #90–92)', () => {
       'model must be a model name or a BaseLlm instance, got an object.',
     )
     expect(() => new LlmAgent({ name: 'agent', includeContents: 'all' as never })).toThrow(
-      "includeContents must be 'default' or 'none'",
+      "includeContents must be 'default', 'none' or 'isolated'",
     )
   })
 

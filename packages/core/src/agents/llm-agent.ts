@@ -29,6 +29,12 @@ export function defaultModelName(): string {
   return process.env['ADK_FLUENT_MODEL'] || 'gemini-2.5-flash'
 }
 
+/** Retries after a tool call with invalid arguments, when `maxToolRetries` is not set. */
+export const DEFAULT_MAX_TOOL_RETRIES = 2
+
+/** What history an agent's model receives (see {@link LlmAgentConfig.includeContents}). */
+export type IncludeContents = 'default' | 'none' | 'isolated'
+
 export interface LlmAgentConfig extends BaseAgentConfig {
   /** A model name (resolved by {@link LLMRegistry}) or a model instance; inherited from the nearest LlmAgent ancestor. */
   model?: string | BaseLlm
@@ -39,14 +45,23 @@ export interface LlmAgentConfig extends BaseAgentConfig {
   staticInstruction?: string
   tools?: readonly BaseTool[]
   generateContentConfig?: GenerateContentConfig
-  /** `'none'`: the model sees only the current turn. */
-  includeContents?: 'default' | 'none'
   /**
-   * With `includeContents: 'none'`, how many earlier user turns an instruction provider reads from
+   * `'default'`: all history of the agent's branch. `'none'` (ADK): only the current turn, which starts at the latest
+   * event of the user or of another agent (so the previous agent's reply is included). `'isolated'` (adk-fluent): the
+   * user's message of the current turn and this agent's own calls since it started; no event of another agent.
+   */
+  includeContents?: IncludeContents
+  /**
+   * With `includeContents: 'none'` or `'isolated'`, how many earlier user turns an instruction provider reads from
    * `session.events` (a run then loads only those from the session store). Default: `0` with string instructions,
    * all history with a function instruction.
    */
   historyTurns?: number
+  /**
+   * How many times the model is asked again after a tool call with arguments the tool's schema rejects (default 2).
+   * Past it the agent stops: its last event carries `errorCode: 'TOOL_RETRIES_EXCEEDED'`.
+   */
+  maxToolRetries?: number
   inputSchema?: z.ZodType
   outputSchema?: z.ZodType
   /** State key that receives this agent's final answer (the parsed object with `outputSchema`). */
@@ -68,8 +83,9 @@ export class LlmAgent extends BaseAgent {
   readonly staticInstruction: string | undefined
   readonly tools: readonly BaseTool[]
   readonly generateContentConfig: GenerateContentConfig | undefined
-  readonly includeContents: 'default' | 'none'
+  readonly includeContents: IncludeContents
   readonly #historyTurns: number | undefined
+  readonly maxToolRetries: number
   readonly inputSchema: z.ZodType | undefined
   readonly outputSchema: z.ZodType | undefined
   readonly outputKey: string | undefined
@@ -99,6 +115,7 @@ export class LlmAgent extends BaseAgent {
     this.generateContentConfig = config.generateContentConfig
     this.includeContents = config.includeContents ?? 'default'
     this.#historyTurns = config.historyTurns
+    this.maxToolRetries = config.maxToolRetries ?? DEFAULT_MAX_TOOL_RETRIES
     this.inputSchema = config.inputSchema
     this.outputSchema = config.outputSchema
     this.outputKey = config.outputKey
@@ -138,7 +155,7 @@ export class LlmAgent extends BaseAgent {
   /** All history with `includeContents: 'default'`; else the declared `historyTurns` (see {@link LlmAgentConfig}). */
   override historyTurns(): number | undefined {
     // 'default' contents read all history (checked first: no arrays for the common case).
-    if (this.includeContents !== 'none') return undefined
+    if (this.includeContents === 'default') return undefined
     const plain = typeof this.instruction === 'string' && typeof this.globalInstruction === 'string'
     const own = this.#historyTurns ?? (plain ? 0 : undefined)
     return own === undefined

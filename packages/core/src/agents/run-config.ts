@@ -38,6 +38,11 @@ export interface RunConfig {
    */
   modelOverride?: ModelOverride
   /**
+   * Set by `previewRun`: nothing may leave the process, so agents that would call out (remote agents) answer with a
+   * stand-in instead. Agent tools pass it on to the agents they run.
+   */
+  preview?: boolean
+  /**
    * OpenTelemetry: when the application registered a tracer provider (and has `@opentelemetry/api` installed), runs
    * emit GenAI spans; these options turn that off or record message content.
    */

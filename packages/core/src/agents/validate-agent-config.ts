@@ -1,4 +1,4 @@
-import type { ConfigIssue } from '../errors/config-error.js'
+import type { ConfigIssueInit } from '../errors/config-error.js'
 import { describeValue } from '../util/describe-value.js'
 import type { BaseAgent } from './base-agent.js'
 
@@ -14,7 +14,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The issue of a constructor called without an options object (`new LlmAgent()` from JavaScript). @internal */
-export function optionsIssue(config: unknown, className: string): ConfigIssue | undefined {
+export function optionsIssue(config: unknown, className: string): ConfigIssueInit | undefined {
   if (isRecord(config)) return undefined
   return {
     path: [`<${className}>`],
@@ -23,10 +23,10 @@ export function optionsIssue(config: unknown, className: string): ConfigIssue | 
 }
 
 /** Issues of a callback field: one function or an array of functions. @internal */
-export function callbackIssues(path: readonly (string | number)[], field: string, value: unknown): ConfigIssue[] {
+export function callbackIssues(path: readonly (string | number)[], field: string, value: unknown): ConfigIssueInit[] {
   if (value === undefined) return []
   const list = Array.isArray(value) ? value : [value]
-  const issues: ConfigIssue[] = []
+  const issues: ConfigIssueInit[] = []
   list.forEach((item, index) => {
     if (typeof item === 'function') return
     issues.push({
@@ -38,7 +38,7 @@ export function callbackIssues(path: readonly (string | number)[], field: string
 }
 
 /** Issues of an optional string field. @internal */
-export function stringIssue(path: readonly (string | number)[], field: string, value: unknown): ConfigIssue[] {
+export function stringIssue(path: readonly (string | number)[], field: string, value: unknown): ConfigIssueInit[] {
   if (value === undefined || typeof value === 'string') return []
   return [{ path: [...path, field], message: `${field} must be a string, got ${describeValue(value)}.` }]
 }
@@ -54,7 +54,7 @@ export function ambiguousTransferIssues(
   subAgents: readonly BaseAgent[],
   isLlm: (agent: unknown) => boolean,
   rootIsLlm: boolean,
-): ConfigIssue[] {
+): ConfigIssueInit[] {
   const paths = new Map<string, string[][]>()
   const targets = new Set<string>()
   if (rootIsLlm && subAgents.length > 0) targets.add(rootName)
@@ -68,7 +68,7 @@ export function ambiguousTransferIssues(
   }
   paths.set(rootName, [[rootName]])
   for (const sub of subAgents) visit(sub, [rootName, sub.name], rootIsLlm)
-  const issues: ConfigIssue[] = []
+  const issues: ConfigIssueInit[] = []
   for (const name of targets) {
     const found = paths.get(name) ?? []
     if (found.length < 2) continue

@@ -5,12 +5,23 @@ import { AdkFluentError, type AdkFluentErrorOptions } from './adk-fluent-error.j
  * wrong, and how to fix it.
  */
 export interface ConfigIssue {
+  /**
+   * What kind of problem it is, stable across versions and wordings (snake_case): `state_key_invalid`,
+   * `state_not_written`, …; `config_invalid` when nothing more specific applies.
+   */
+  readonly code: string
   readonly path: readonly (string | number)[]
   /** What is wrong, naming the value. */
   readonly message: string
   /** How to fix it, usually with an example. */
   readonly hint?: string
 }
+
+/** A {@link ConfigIssue} as code reports it: without a `code`, it gets `config_invalid`. */
+export type ConfigIssueInit = Omit<ConfigIssue, 'code'> & { readonly code?: string }
+
+/** The code of an issue nothing more specific describes. */
+export const CONFIG_INVALID_ISSUE = 'config_invalid'
 
 /**
  * The developer configured something wrong (bad agent name, duplicate sub-agent, invalid builder usage).
@@ -19,10 +30,14 @@ export interface ConfigIssue {
 export class ConfigError extends AdkFluentError {
   readonly issues: readonly ConfigIssue[]
 
-  constructor(issues: string | readonly ConfigIssue[], options: AdkFluentErrorOptions = {}) {
-    const list: readonly ConfigIssue[] = typeof issues === 'string' ? [{ path: [], message: issues }] : issues
+  constructor(issues: string | readonly ConfigIssueInit[], options: AdkFluentErrorOptions = {}) {
+    const list: readonly ConfigIssueInit[] = typeof issues === 'string' ? [{ path: [], message: issues }] : issues
     super('CONFIG_INVALID', formatIssues(list), options)
-    this.issues = Object.freeze(list.map((issue) => Object.freeze({ ...issue, path: Object.freeze([...issue.path]) })))
+    this.issues = Object.freeze(
+      list.map((issue) =>
+        Object.freeze({ ...issue, code: issue.code ?? CONFIG_INVALID_ISSUE, path: Object.freeze([...issue.path]) }),
+      ),
+    )
   }
 
   static isConfigError(error: unknown): error is ConfigError {
@@ -30,15 +45,15 @@ export class ConfigError extends AdkFluentError {
   }
 }
 
-function formatIssues(issues: readonly ConfigIssue[]): string {
+function formatIssues(issues: readonly ConfigIssueInit[]): string {
   if (issues.length === 1) {
-    return formatIssue(issues[0] as ConfigIssue)
+    return formatIssue(issues[0] as ConfigIssueInit)
   }
   const lines = issues.map((issue, index) => `${index + 1}. ${formatIssue(issue)}`)
   return `${issues.length} configuration problems:\n${lines.join('\n')}`
 }
 
-function formatIssue(issue: ConfigIssue): string {
+function formatIssue(issue: ConfigIssueInit): string {
   const text = issue.hint ? `${issue.message} ${issue.hint}` : issue.message
   return issue.path.length > 0 ? `${issue.path.join('.')}: ${text}` : text
 }

@@ -1,5 +1,13 @@
-export { AdkFluentError, type AdkFluentErrorOptions, type ErrorCode } from './adk-fluent-error.js'
-export { ConfigError, type ConfigIssue } from './config-error.js'
+export { AdkFluentError, type AdkFluentErrorOptions } from './adk-fluent-error.js'
+export {
+  errorCodeInfo,
+  errorCodes,
+  registerErrorCode,
+  type ErrorCode,
+  type ErrorCodeInfo,
+  type ErrorCodes,
+} from './error-codes.js'
+export { CONFIG_INVALID_ISSUE, ConfigError, type ConfigIssue, type ConfigIssueInit } from './config-error.js'
 export {
   AbortError,
   InternalError,
@@ -8,6 +16,7 @@ export {
   SessionNotFoundError,
   StateError,
   ToolError,
+  ToolRetriesExceededError,
   UsageLimitError,
 } from './runtime-errors.js'
 export { AlreadyExistsError, SessionBusyError, SessionStoreError, StaleSessionError } from './session-errors.js'

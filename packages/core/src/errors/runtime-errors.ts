@@ -24,6 +24,16 @@ export class ToolError extends AdkFluentError {
   }
 }
 
+/**
+ * The model kept calling a tool with arguments its schema rejects, past the agent's `maxToolRetries` (code
+ * `TOOL_RETRIES_EXCEEDED`): the model was not asked again.
+ */
+export class ToolRetriesExceededError extends AdkFluentError {
+  constructor(message: string, options: AdkFluentErrorOptions = {}) {
+    super('TOOL_RETRIES_EXCEEDED', message, options)
+  }
+}
+
 /** The model call failed (HTTP error, blocked response, invalid structured output). Never carries an API key. */
 export class ModelError extends AdkFluentError {
   readonly status: number | undefined

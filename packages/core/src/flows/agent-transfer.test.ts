@@ -319,6 +319,24 @@ describe('transfer during a run (spec 10.9)', () => {
     expect(simplify(await harness.run('test2'))).toEqual([['root_agent', 'response4']])
   })
 
+  it('a transfer to a peer that exists but is forbidden says it is not reachable and why', async () => {
+    const llm = new ScriptedLlm([transfer('sales'), 'I will answer myself'])
+    const billing = new LlmAgent({ name: 'billing', model: llm, disallowTransferToPeers: true })
+    const root = new LlmAgent({
+      name: 'root_agent',
+      model: new ScriptedLlm([transfer('billing')]),
+      subAgents: [billing, new LlmAgent({ name: 'sales' })],
+    })
+    const events = await (await createHarness(root)).run('test1')
+    const error = events
+      .flatMap((event) => event.content?.parts ?? [])
+      .map((part) => part.functionResponse?.response?.['error'])
+      .find((value) => value !== undefined)
+    expect(error).toBe(
+      `Agent 'sales' is not reachable from here: it is a peer of "billing", and "billing" has disallowTransferToPeers. Transfer targets: root_agent.`,
+    )
+  })
+
   it('#87 a transfer to an unknown agent is an error response the model can recover from', async () => {
     const llm = new ScriptedLlm([transfer('ghost'), 'I will answer myself'])
     const root = new LlmAgent({ name: 'root_agent', model: llm, subAgents: [new LlmAgent({ name: 'sub_agent_1' })] })

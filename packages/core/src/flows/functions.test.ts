@@ -178,6 +178,15 @@ describe('tool callbacks (spec 10.8)', () => {
     })
     const events = await (await createHarness(agent)).run('test')
     expect(simplify(events)[1]).toEqual(['root_agent', responsePart('simple_function', { result: 'modified_input' })])
+    // The callback edits a copy: the stored call and the next request show what the model sent.
+    expect(simplify(events)[0]).toEqual([
+      'root_agent',
+      callPart('simple_function', { input_str: 'simple_function_call' }),
+    ])
+    expect(simplifyContents(llm.requests[1]?.contents ?? [])[1]).toEqual([
+      'model',
+      callPart('simple_function', { input_str: 'simple_function_call' }),
+    ])
   })
 
   it('#67 after-tool: a returned object replaces the result; returning the mutated response; a no-op keeps it', async () => {
@@ -282,6 +291,37 @@ describe('tool callbacks (spec 10.8)', () => {
     expect(execute).toHaveBeenCalledTimes(1)
     expect(agentBefore).toHaveBeenCalledTimes(1)
     expect(agentAfter).not.toHaveBeenCalled()
+  })
+})
+
+describe('maxToolRetries (API §5.7)', () => {
+  const bad = () => call('increase_by_one', { x: 'one' })
+
+  it('asks again twice by default, then stops with TOOL_RETRIES_EXCEEDED instead of asking a fourth time', async () => {
+    const { tool, execute } = increaseByOne()
+    const llm = new ScriptedLlm([bad(), bad(), bad(), bad(), 'never'])
+    const agent = new LlmAgent({ name: 'root_agent', model: llm, tools: [tool] })
+    const events = await (await createHarness(agent)).run('test')
+    expect(llm.requests).toHaveLength(3)
+    expect(execute).not.toHaveBeenCalled()
+    const last = events[events.length - 1]
+    expect(last?.errorCode).toBe('TOOL_RETRIES_EXCEEDED')
+    expect(last?.errorMessage).toContain('increase_by_one')
+  })
+
+  it('maxToolRetries: 0 stops after the first invalid call; a valid call afterwards is not counted', async () => {
+    const { tool } = increaseByOne()
+    const strict = new ScriptedLlm([bad(), 'never'])
+    const agent = new LlmAgent({ name: 'root_agent', model: strict, tools: [tool], maxToolRetries: 0 })
+    const events = await (await createHarness(agent)).run('test')
+    expect(strict.requests).toHaveLength(1)
+    expect(events[events.length - 1]?.errorCode).toBe('TOOL_RETRIES_EXCEEDED')
+    const { tool: other } = increaseByOne()
+    const recovering = new ScriptedLlm([bad(), call('increase_by_one', { x: 1 }), 'two'])
+    const lenient = new LlmAgent({ name: 'root_agent', model: recovering, tools: [other], maxToolRetries: 1 })
+    const answer = await (await createHarness(lenient)).run('test')
+    expect(answer[answer.length - 1]?.errorCode).toBeUndefined()
+    expect(() => new LlmAgent({ name: 'a', maxToolRetries: -1 })).toThrow('maxToolRetries must be a whole number')
   })
 })
 

@@ -11,7 +11,17 @@ import { endsTheRun } from '../errors/adk-fluent-error.js'
 import { newFunctionCallId } from '../util/ids.js'
 import { normalizeToolResult } from './normalize-tool-result.js'
 import { untilAborted } from './until-aborted.js'
+import { isInvalidArgumentsResult, markInvalidArgumentsResponse } from '../tools/invalid-arguments-message.js'
 import { REQUEST_CONFIRMATION_FUNCTION_CALL_NAME } from './contents/event-filter.js'
+
+function copyArgs(args: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (!args) return {}
+  try {
+    return structuredClone(args)
+  } catch {
+    return { ...args }
+  }
+}
 
 /** Runs one function call through plugins, callbacks and the tool; `undefined` when a long-running tool gave nothing. */
 async function executeCall(
@@ -30,7 +40,8 @@ async function executeCall(
   })
   const name = call.name ?? ''
   const tool = toolsDict[name]
-  const args = (call.args ?? {}) as Record<string, unknown>
+  // A copy: callbacks and tools may edit their arguments, the stored call event keeps what the model sent.
+  const args = copyArgs(call.args)
   let response: Record<string, unknown> | undefined
   if (!tool) {
     const available = Object.keys(toolsDict)
@@ -89,6 +100,7 @@ async function runTool(
 ): Promise<Record<string, unknown> | undefined> {
   // Plugin hooks are awaited only when there are plugins (each await of an empty run costs promises and ticks).
   const manager = ctx.pluginManager
+  let invalid = false
   let result: unknown =
     manager.plugins.length > 0
       ? await ctx.pluginManager.run('beforeToolCallback', { tool, toolArgs: args, toolContext: context })
@@ -105,6 +117,7 @@ async function runTool(
         ? await runToolThroughHook(agent, ctx, tool, args, context)
         : await tool.runAsync({ args, toolContext: context })
       if (result === undefined && tool.isLongRunning) return undefined
+      invalid = isInvalidArgumentsResult(result)
     } catch (caught) {
       // The runtime's own failures (an abort, a store a durable run's hook could not write to) end the run: the
       // model never sees them as the tool's error.
@@ -134,9 +147,10 @@ async function runTool(
     const replaced = await callback({ tool, args, context, response })
     if (replaced !== undefined) {
       response = normalizeToolResult(replaced)
-      break
+      return response
     }
   }
+  if (invalid) markInvalidArgumentsResponse(response)
   return response
 }
 
@@ -198,6 +212,13 @@ async function executeCalls(
   mergedEvent.actions = mergeEventActions(events.map((event) => event.actions))
   if (first.branch !== undefined) mergedEvent.branch = first.branch
   return mergedEvent
+}
+
+/** True when a function response of the event answers a call whose arguments the tool's schema rejected. */
+export function answersInvalidArguments(event: Event): boolean {
+  return (event.content?.parts ?? []).some(
+    (part) => part.functionResponse?.response !== undefined && isInvalidArgumentsResult(part.functionResponse.response),
+  )
 }
 
 /**

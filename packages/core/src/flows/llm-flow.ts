@@ -12,7 +12,12 @@ import { newEventId, newFunctionCallId } from '../util/ids.js'
 import { buildLlmRequest, usesSetModelResponse } from './build-llm-request.js'
 import { callLlm, limitResponse } from './call-llm.js'
 import { breachBeforeToolCalls } from '../usage/usage-limits.js'
-import { handleFunctionCalls, hasConfirmationAnswers, resumeConfirmedCalls } from './functions.js'
+import {
+  answersInvalidArguments,
+  handleFunctionCalls,
+  hasConfirmationAnswers,
+  resumeConfirmedCalls,
+} from './functions.js'
 import { saveOutputToState } from './output-key.js'
 import { SET_MODEL_RESPONSE_TOOL_NAME, validateStructuredOutput } from './output-schema.js'
 
@@ -34,6 +39,8 @@ export async function* runLlmFlow(agent: LlmAgent, ctx: InvocationContext): Asyn
     }
   }
   if (resumed && ctx.endInvocation) return
+  // Model steps whose tool calls had arguments the tools' schemas rejected (see LlmAgent.maxToolRetries).
+  let invalidSteps = 0
   // The steps run inline (not as a generator per step): each event passes one async-generator layer less.
   for (;;) {
     let last: Event | undefined
@@ -84,9 +91,16 @@ export async function* runLlmFlow(agent: LlmAgent, ctx: InvocationContext): Asyn
             break step
           }
           ctx.usage.addToolCalls(agent.name, calls.length)
+          let invalid = false
           for await (const answer of handleFunctionCalls(agent, ctx, event, request.toolsDict)) {
+            if (answer.author === agent.name && answersInvalidArguments(answer)) invalid = true
             saveOutputToState(agent, answer)
             yield (last = answer)
+          }
+          if (invalid && ++invalidSteps > agent.maxToolRetries && !ctx.endInvocation) {
+            const stop = toEvent(agent, ctx, toolRetriesResponse(agent, calls), newEventId(), createEventActions())
+            yield (last = stop)
+            return
           }
           continue
         }
@@ -95,6 +109,17 @@ export async function* runLlmFlow(agent: LlmAgent, ctx: InvocationContext): Asyn
       }
     }
     if (!last || ctx.endInvocation || isFinalResponse(last) || last.partial) return
+  }
+}
+
+/** `errorCode` of the event that ends an agent whose model kept calling tools with invalid arguments. */
+export const TOOL_RETRIES_EXCEEDED = 'TOOL_RETRIES_EXCEEDED'
+
+function toolRetriesResponse(agent: LlmAgent, calls: readonly { name?: string }[]): LlmResponse {
+  const tools = [...new Set(calls.map((call) => call.name ?? ''))].join(', ')
+  return {
+    errorCode: TOOL_RETRIES_EXCEEDED,
+    errorMessage: `Agent "${agent.name}" called ${tools} with invalid arguments ${agent.maxToolRetries + 1} times (maxToolRetries: ${agent.maxToolRetries}); the model is not asked again. Describe the parameters better in the tool's schema or the instruction, or raise maxToolRetries (fluent: .toolRetries(n)).`,
   }
 }
 

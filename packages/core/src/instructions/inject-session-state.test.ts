@@ -95,6 +95,25 @@ describe('injectSessionState (spec 10.3)', () => {
     expect(await injectSessionState('Hello {a:key}!', context)).toBe('Hello {a:key}!')
   })
 
+  it('an inlineData artifact: text/plain and JSON decoded, binary described; {artifact.} is not found', async () => {
+    const context = await contextWith({}, { artifacts: {} })
+    const ctx = context.invocationContext
+    const save = (filename: string, mimeType: string, text: string) =>
+      ctx.artifactService?.saveArtifact({
+        appName: ctx.appName,
+        userId: ctx.userId,
+        sessionId: ctx.session.id,
+        filename,
+        artifact: { inlineData: { mimeType, data: btoa(text) } },
+      })
+    await save('r.txt', 'text/plain', 'plain words')
+    await save('d.json', 'application/json', '{"a":1}')
+    await save('i.png', 'image/png', 'xyz')
+    expect(await injectSessionState('[{artifact.r.txt}] [{artifact.d.json}]', context)).toBe('[plain words] [{"a":1}]')
+    expect(await injectSessionState('{artifact.i.png}', context)).toBe('[artifact i.png: image/png, 3 bytes]')
+    await expect(injectSessionState('{artifact.}', context)).rejects.toThrow("Artifact '' not found.")
+  })
+
   it('#25 artifacts: text substituted; missing optional empty; missing required and no service are errors', async () => {
     const context = await contextWith({}, { artifacts: { my_file: 'This is my artifact content.' } })
     expect(await injectSessionState('The artifact content is: {artifact.my_file}', context)).toBe(

@@ -1,6 +1,7 @@
 import type { ReadonlyContext } from '../agents/readonly-context.js'
 import { ConfigError } from '../errors/config-error.js'
 import { StateError } from '../errors/runtime-errors.js'
+import type { Part } from '../models/genai-types.js'
 import { parseTemplate, renderStateValue } from './template.js'
 
 /**
@@ -67,10 +68,28 @@ async function loadArtifactText(filename: string, optional: boolean, context: Re
   })
   if (!part) {
     if (optional) return ''
-    throw new StateError(`Artifact ${filename} not found.`, {
+    throw new StateError(`Artifact ${filename === '' ? "''" : filename} not found.`, {
       agentName: context.agentName,
       invocationId: context.invocationId,
     })
   }
-  return typeof part.text === 'string' ? part.text : JSON.stringify(part)
+  return artifactText(part, filename)
+}
+
+const textMimeTypes = /^(text\/|application\/(json|xml|yaml|x-yaml|csv|javascript|x-ndjson)\b|[^;]*\+(json|xml)\b)/i
+
+/**
+ * An artifact as template text: its text, the decoded bytes of a textual `inlineData` (`text/*`, JSON, XML, YAML,
+ * CSV), or a one-line stand-in for binary data (the bytes themselves mean nothing to a model as base64).
+ */
+function artifactText(part: Part, filename: string): string {
+  if (typeof part.text === 'string') return part.text
+  const inline = part.inlineData
+  if (inline && typeof inline.data === 'string') {
+    const mime = inline.mimeType ?? ''
+    const bytes = Uint8Array.from(atob(inline.data), (char) => char.charCodeAt(0))
+    if (textMimeTypes.test(mime)) return new TextDecoder().decode(bytes)
+    return `[artifact ${filename}: ${mime || 'binary data'}, ${bytes.length} bytes]`
+  }
+  return JSON.stringify(part)
 }

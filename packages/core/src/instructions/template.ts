@@ -5,9 +5,12 @@ export type TemplateToken =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'variable'; readonly key: string; readonly optional: boolean; readonly raw: string }
 
-/** True for a key a template may reference: an identifier, `app:`/`user:`/`temp:` + identifier, or `artifact.name`. */
+/**
+ * True for a key a template may reference: an identifier, `app:`/`user:`/`temp:` + identifier, or `artifact.name`
+ * (`{artifact.}` included: as in ADK, it asks for the artifact named `''`, which is never found).
+ */
 export function isValidTemplateKey(key: string): boolean {
-  if (key.startsWith('artifact.')) return key.length > 'artifact.'.length
+  if (key.startsWith('artifact.')) return true
   return hasStateKeyForm(key)
 }
 

@@ -161,6 +161,7 @@ export async function previewRun(agent: BaseAgent, options: PreviewRunOptions = 
     ...(stop ? { abortSignal: stop.signal } : {}),
     runConfig: {
       ...(options.maxLlmCalls !== undefined ? { maxLlmCalls: options.maxLlmCalls } : {}),
+      preview: true,
       modelOverride: (target, ctx) => {
         let name = names.get(target)
         if (name === undefined) names.set(target, (name = modelNameOf(target)))

@@ -35,6 +35,9 @@ export function bareStateKey(key: string): string {
   return colon === -1 ? key : key.slice(colon + 1)
 }
 
+/** The `ConfigIssue.code` of an invalid or reserved state key found at `build()`. */
+export const STATE_KEY_INVALID_ISSUE = 'state_key_invalid'
+
 /**
  * The problem with an invalid state key, worded once for every package: `message` says what is wrong with the value
  * (described by the caller as `described`, such as `"my key" (string)`), `hint` how to fix it. `undefined` for a
@@ -43,16 +46,18 @@ export function bareStateKey(key: string): string {
 export function stateKeyIssue(
   key: unknown,
   described: string,
-): { readonly message: string; readonly hint: string } | undefined {
+): { readonly code: 'state_key_invalid'; readonly message: string; readonly hint: string } | undefined {
   if (isStateKey(key)) return undefined
   if (hasStateKeyForm(key)) {
     return {
+      code: STATE_KEY_INVALID_ISSUE,
       message: `${described} is a reserved name: every JavaScript object has a property called that.`,
       hint: `Choose another key, for example "${bareStateKey(key)}_value".`,
     }
   }
   const suggestion = typeof key === 'string' ? suggestStateKey(key) : undefined
   return {
+    code: STATE_KEY_INVALID_ISSUE,
     message: `${described} is not a valid state key.`,
     hint: `Use an identifier (letters, digits and underscores, not starting with a digit), optionally prefixed with app:, user: or temp:${suggestion ? `, for example "${suggestion}"` : ''}.`,
   }

@@ -170,6 +170,13 @@ export class RunTracing {
       traced.span.setAttribute('gen_ai.tool.call.result', JSON.stringify(result))
   }
 
+  /** Marks an agent's span as failed by one of its error events (a model call that failed, a limit it hit). */
+  recordErrorEvent(traced: TraceSpan, event: { errorCode?: string; errorMessage?: string }): void {
+    if (event.errorCode === undefined) return
+    traced.span.setAttribute('error.type', event.errorCode)
+    traced.span.setStatus({ code: SPAN_STATUS_ERROR, message: event.errorMessage ?? event.errorCode })
+  }
+
   /** Marks a span as failed by an exception (aborts included). */
   recordError(traced: TraceSpan, error: unknown): void {
     const failure = error instanceof Error ? error : new Error(String(error))

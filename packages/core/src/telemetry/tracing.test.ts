@@ -130,6 +130,8 @@ describe('OpenTelemetry spans (GenAI semantic conventions)', () => {
     ])
     const failed = spans.filter((span) => span.name.startsWith('chat'))[1] as ReadableSpan
     expect([failed.status.code, failed.events.map((event) => event.name)]).toEqual([2, ['exception']])
+    const agentSpan = spans.find((span) => span.name === 'invoke_agent a') as ReadableSpan
+    expect([agentSpan.status.code, agentSpan.attributes['error.type']]).toEqual([2, 'UNKNOWN_ERROR'])
 
     exporter.reset()
     const slow = new LlmAgent({ name: 'slow', model: new ScriptedLlm(['late'], { delayMs: 60_000 }) })

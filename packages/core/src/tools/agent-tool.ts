@@ -16,7 +16,7 @@ import { isTempKey } from '../sessions/state-prefix.js'
 import { brandSymbol, hasBrand } from '../util/brand.js'
 import { BaseTool } from './base-tool.js'
 import { ForwardingArtifactService } from './forwarding-artifact-service.js'
-import { invalidArgumentsMessage } from './invalid-arguments-message.js'
+import { invalidArgumentsResult } from './invalid-arguments-message.js'
 import { zodToSchema } from './zod-to-schema.js'
 
 const agentToolBrand = brandSymbol('agent-tool')
@@ -81,7 +81,7 @@ export class AgentTool extends BaseTool {
   }): Promise<unknown> {
     const inputSchema = this.#inputSchema()
     const parsed = await z.safeParseAsync(inputSchema ?? requestParameters, args)
-    if (!parsed.success) return { error: invalidArgumentsMessage(this.name, parsed.error.issues) }
+    if (!parsed.success) return invalidArgumentsResult(this.name, parsed.error.issues)
     // Set only for a call that runs: an invalid call must go back to the model so it can retry.
     if (this.skipSummarization) toolContext.actions.skipSummarization = true
     const text = inputSchema ? JSON.stringify(parsed.data) : (parsed.data as z.output<typeof requestParameters>).request
@@ -131,6 +131,7 @@ export class AgentTool extends BaseTool {
         usage: parent.usage,
         ...(parent.runConfig.usageLimits ? { usageLimits: parent.runConfig.usageLimits } : {}),
         ...(parent.runConfig.modelOverride ? { modelOverride: parent.runConfig.modelOverride } : {}),
+        ...(parent.runConfig.preview ? { preview: true } : {}),
         // The child's spans nest under this tool call's span.
         ...(parent.runConfig.tracing || parent.traceContext
           ? {

@@ -4,9 +4,9 @@ import { z } from 'zod'
 import type { Context } from '../agents/context.js'
 import { BaseTool } from './base-tool.js'
 import { isZodSchema, toGenaiSchema } from './zod-to-schema.js'
-import { invalidArgumentsMessage } from './invalid-arguments-message.js'
+import { invalidArgumentsResult } from './invalid-arguments-message.js'
 import { AdkFluentError } from '../errors/adk-fluent-error.js'
-import { ConfigError, type ConfigIssue } from '../errors/config-error.js'
+import { ConfigError, type ConfigIssueInit } from '../errors/config-error.js'
 import { describeValue } from '../util/describe-value.js'
 import { brandSymbol, hasBrand } from '../util/brand.js'
 
@@ -98,7 +98,7 @@ export class FunctionTool<TParameters extends FunctionToolParameters = undefined
     let validated: FunctionToolArgs<TParameters>
     if (isZodSchema(this.parameters)) {
       const parsed = await z.safeParseAsync(this.parameters, args)
-      if (!parsed.success) return { error: invalidArgumentsMessage(this.name, parsed.error.issues) }
+      if (!parsed.success) return invalidArgumentsResult(this.name, parsed.error.issues)
       validated = parsed.data as FunctionToolArgs<TParameters>
     } else {
       validated = args as FunctionToolArgs<TParameters>
@@ -164,7 +164,7 @@ function checkedOptions(options: unknown): string {
   const explicit = record['name']
   const name = explicit ?? (typeof execute === 'function' ? functionName(execute as () => unknown) : undefined)
   const path = [typeof name === 'string' && name.length > 0 ? name : '<FunctionTool>']
-  const issues: ConfigIssue[] = []
+  const issues: ConfigIssueInit[] = []
   if (typeof execute !== 'function') {
     issues.push({
       path: [...path, 'execute'],

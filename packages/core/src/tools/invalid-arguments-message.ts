@@ -20,3 +20,25 @@ function formatIssuePath(path: readonly PropertyKey[]): string {
   }
   return result
 }
+
+const invalidResults = new WeakSet<object>()
+
+/**
+ * The result a tool returns for arguments its schema rejects (`{ error: invalidArgumentsMessage(…) }`), marked so
+ * the flow can count the model's invalid calls against `maxToolRetries`.
+ */
+export function invalidArgumentsResult(toolName: string, issues: readonly z.core.$ZodIssue[]): { error: string } {
+  const result = { error: invalidArgumentsMessage(toolName, issues) }
+  invalidResults.add(result)
+  return result
+}
+
+/** True for a result made by {@link invalidArgumentsResult}. */
+export function isInvalidArgumentsResult(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && invalidResults.has(value)
+}
+
+/** Marks a function-response object as the answer to a call with invalid arguments (the flow counts these). */
+export function markInvalidArgumentsResponse(response: object): void {
+  invalidResults.add(response)
+}

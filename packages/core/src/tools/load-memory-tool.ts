@@ -26,7 +26,7 @@ export class LoadMemoryTool extends FunctionTool<typeof parameters, SearchMemory
   readonly limit: number | undefined
 
   constructor(options: MemoryToolOptions = {}) {
-    const limit = memoryLimitOf('LoadMemoryTool', options.limit)
+    const limit = memoryLimitOf('LoadMemoryTool', options)
     super({
       name: 'load_memory',
       description: 'Loads the memory for the current user.',

@@ -19,7 +19,7 @@ export class PreloadMemoryTool extends BaseTool {
 
   constructor(options: MemoryToolOptions = {}) {
     super({ name: 'preload_memory', description: 'preload_memory' })
-    this.limit = memoryLimitOf('PreloadMemoryTool', options.limit)
+    this.limit = memoryLimitOf('PreloadMemoryTool', options)
   }
 
   /** Never called: the tool declares no function. */

@@ -13,14 +13,17 @@ const description =
  * ADK's `transfer_to_agent` tool, limited to a fixed list of targets. The declared argument is `agent_name`;
  * `agentName` is accepted too. A known target sets `actions.transferToAgent` (the flow then runs that agent) and
  * returns `null`; an unknown or missing name sets nothing and returns an `{ error }` naming the valid targets, so
- * the model can correct itself.
+ * the model can correct itself (for an agent of the tree it may not reach, the error says why).
  */
 export class TransferToAgentTool extends BaseTool {
   readonly targetNames: readonly string[]
+  /** Agents of the tree this agent may not transfer to, with the reason (`disallowTransferToPeers`, …). */
+  readonly unreachable: Readonly<Record<string, string>>
 
-  constructor(targetNames: readonly string[]) {
+  constructor(targetNames: readonly string[], unreachable: Readonly<Record<string, string>> = {}) {
     super({ name: TRANSFER_TO_AGENT_TOOL_NAME, description })
     this.targetNames = Object.freeze([...targetNames])
+    this.unreachable = Object.freeze({ ...unreachable })
   }
 
   /** One required string parameter, `agent_name`. */
@@ -50,6 +53,9 @@ export class TransferToAgentTool extends BaseTool {
       return { error: `Missing 'agent_name': name the agent to transfer to. Transfer targets: ${targets}.` }
     }
     if (!this.targetNames.includes(requested)) {
+      const reason = Object.hasOwn(this.unreachable, requested) ? this.unreachable[requested] : undefined
+      if (reason !== undefined)
+        return { error: `Agent '${requested}' is not reachable from here: ${reason}. Transfer targets: ${targets}.` }
       return { error: `Unknown agent '${requested}'. Transfer targets: ${targets}.` }
     }
     toolContext.actions.transferToAgent = requested
@@ -57,9 +63,12 @@ export class TransferToAgentTool extends BaseTool {
   }
 }
 
-/** A `transfer_to_agent` tool that accepts exactly these agent names. */
-export function createTransferToAgentTool(targetNames: readonly string[]): TransferToAgentTool {
-  return new TransferToAgentTool(targetNames)
+/** A `transfer_to_agent` tool that accepts exactly these agent names (`unreachable`: others it explains). */
+export function createTransferToAgentTool(
+  targetNames: readonly string[],
+  unreachable: Readonly<Record<string, string>> = {},
+): TransferToAgentTool {
+  return new TransferToAgentTool(targetNames, unreachable)
 }
 
 /** One transfer target as listed in the instruction. */

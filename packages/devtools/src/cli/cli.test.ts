@@ -107,7 +107,7 @@ describe('adk-fluent (the real bin, TypeScript modules loaded without a build)',
       '                 <conversation_context>',
       '                 [query]: refund please',
       '                 </conversation_context>"',
-      "  2. History:    SUPPRESSED (includeContents: 'none', set by .reads())",
+      "  2. History:    SUPPRESSED (includeContents: 'isolated', set by .reads()) — no earlier agent's reply",
       '                 contents sent (1):',
       '                 [user] Money back!',
     ])
@@ -213,7 +213,7 @@ describe.concurrent('adk-fluent errors: one line on stderr, exit code 2', () => 
     [
       'an unknown command',
       ['draw', writerCritic],
-      /^adk-fluent: unknown command "draw"\. Commands: explain, graph, anatomy, check, run, eval, web \(see adk-fluent --help\)\.\n$/,
+      /^adk-fluent: unknown command "draw"\. Commands: explain, graph, anatomy, check, run, eval, web, api-server, a2a \(see adk-fluent --help\)\.\n$/,
     ],
     [
       'an unknown option',

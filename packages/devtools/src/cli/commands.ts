@@ -1,4 +1,6 @@
+import { a2aServeCommand } from './commands/a2a.js'
 import { anatomyCommand } from './commands/anatomy.js'
+import { apiServerCommand } from './commands/api-server.js'
 import { checkCommand } from './commands/check.js'
 import { evalCommand } from './commands/eval.js'
 import { explainCommand } from './commands/explain.js'
@@ -18,4 +20,6 @@ export const commands = [
   runCommand,
   evalCommand,
   webCommand,
+  apiServerCommand,
+  a2aServeCommand,
 ] as const

@@ -1,5 +1,5 @@
 import type { ClosableMemoryService, ClosableSessionService } from '@adk-fluent/sessions'
-import { CliUsageError } from './cli-usage-error.js'
+import { loadOptionalPeer } from './load-optional-peer.js'
 
 /** The part of `@adk-fluent/sessions` the CLI and the dev UI use. */
 export interface SessionsPackage {
@@ -18,20 +18,13 @@ function driverOf(uri: string): string {
  * Loads `@adk-fluent/sessions`, an optional peer of this package, when a session store URI asks for it; when it is not
  * installed, a {@link CliUsageError} says what to install. `load` is for tests.
  */
-export async function loadSessionsPackage(
+export function loadSessionsPackage(
   uri: string,
   load: () => Promise<unknown> = () => import('@adk-fluent/sessions'),
 ): Promise<SessionsPackage> {
-  try {
-    return (await load()) as SessionsPackage
-  } catch (error) {
-    const code = (error as { code?: string }).code
-    const missing =
-      (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') &&
-      String((error as Error).message).includes('@adk-fluent/sessions')
-    if (!missing) throw error
-    throw new CliUsageError(
-      `the session store "${uri}" needs the @adk-fluent/sessions package, which is not installed: npm install @adk-fluent/sessions${driverOf(uri)}`,
-    )
-  }
+  return loadOptionalPeer(
+    '@adk-fluent/sessions',
+    load,
+    `the session store "${uri}" needs the @adk-fluent/sessions package, which is not installed: npm install @adk-fluent/sessions${driverOf(uri)}`,
+  )
 }

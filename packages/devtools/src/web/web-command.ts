@@ -49,7 +49,7 @@ const modelNames = {
 } as const
 
 /** Resolves on Ctrl+C or a termination signal. */
-function untilStopped(): Promise<void> {
+export function untilStopped(): Promise<void> {
   return new Promise((done) => {
     const stop = () => {
       process.off('SIGINT', stop)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { InMemoryArtifactService, InMemorySessionService, Runner, type BaseAgent } from '@adk-fluent/core'
+import { InMemoryArtifactService, InMemorySessionService, ModelError, Runner, type BaseAgent } from '@adk-fluent/core'
 import type { Content, Part } from '@adk-fluent/core'
 import type { EvalCase, Invocation } from '../schema/types.js'
 import { invocationsFromEvents } from './invocations-from-events.js'
@@ -39,8 +39,9 @@ export async function inferCase(agent: BaseAgent, evalCase: EvalCase, defaultApp
     for await (const event of runner.runAsync({ userId, sessionId, newMessage: withoutExtraKeys(turn.userContent) })) {
       // A model error ends the case's run as an exception does in ADK (the events are read back from the session below).
       if (!event.partial && event.errorCode !== undefined) {
-        throw new Error(
+        throw new ModelError(
           `${event.author}: model error ${event.errorCode}${event.errorMessage ? `: ${event.errorMessage}` : ''}`,
+          { agentName: event.author, invocationId: event.invocationId, errorCode: event.errorCode },
         )
       }
     }

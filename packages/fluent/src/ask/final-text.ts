@@ -1,5 +1,7 @@
 import {
   ModelError,
+  TOOL_RETRIES_EXCEEDED,
+  ToolRetriesExceededError,
   USAGE_LIMIT_EXCEEDED,
   UsageLimitError,
   isFinalResponse,
@@ -10,7 +12,7 @@ import {
 /**
  * The text of the last final response with text (the run's answer); `''` when there is none. When the run ends on
  * a model error event (core reports failed model calls as events), throws a `ModelError` naming the agent instead
- * (a `UsageLimitError` when a usage limit stopped the run).
+ * (a `UsageLimitError` when a usage limit stopped the run, a `ToolRetriesExceededError` past `maxToolRetries`).
  */
 export async function finalText(events: AsyncIterable<Event>): Promise<string> {
   let answer = ''
@@ -34,6 +36,15 @@ export async function finalText(events: AsyncIterable<Event>): Promise<string> {
       invocationId: failure.invocationId,
       ...(limit === undefined ? {} : { limit }),
     })
+  }
+  if (failure?.errorCode === TOOL_RETRIES_EXCEEDED) {
+    throw new ToolRetriesExceededError(
+      failure.errorMessage ?? 'The model kept calling a tool with invalid arguments.',
+      {
+        agentName: failure.author,
+        invocationId: failure.invocationId,
+      },
+    )
   }
   if (failure) {
     throw new ModelError(

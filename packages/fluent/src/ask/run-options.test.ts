@@ -26,9 +26,10 @@ describe('.ask() usage and limits', () => {
           .returns(z.object({ n: z.number() })),
       )
     const result = await flow.ask('go', { withUsage: true })
-    expectTypeOf(result).toEqualTypeOf<{ readonly output: string; readonly usage: UsageReport }>()
+    // The pipeline's answer is its last agent's: the parsed .returns() object, in the type too.
+    expectTypeOf(result).toEqualTypeOf<{ readonly output: { n: number }; readonly usage: UsageReport }>()
     expect(result).toEqual({
-      output: '{"n":1}',
+      output: { n: 1 },
       usage: {
         modelCalls: 2,
         toolCalls: 0,

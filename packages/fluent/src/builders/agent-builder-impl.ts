@@ -28,6 +28,7 @@ import {
   parseSubAgents,
   parseText,
 } from '../parse/parse-agent-fields.js'
+import { parseCount } from '../parse/parse-count.js'
 import { parseFunction } from '../parse/parse-function.js'
 import { parseInstruction } from '../parse/parse-instruction.js'
 import { parseReads } from '../parse/parse-reads.js'
@@ -219,6 +220,10 @@ export class AgentBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutput>
 
   generateContentConfig(config: GenerateContentConfig): AgentBuilder<TOutput> {
     return this.#with({ generateContentConfig: parseGenerateConfig(config, this.callPath('generateContentConfig')) })
+  }
+
+  toolRetries(retries: number): AgentBuilder<TOutput> {
+    return this.#with({ toolRetries: parseCount(retries, this.callPath('toolRetries'), 0, 'the number of retries') })
   }
 
   mock(script: readonly ScriptEntry[]): AgentBuilder<TOutput> {

@@ -86,7 +86,7 @@ describe('Agent: golden compiled output', () => {
       type: 'LlmAgent',
       name: 'writer',
       instruction: '<provider>',
-      includeContents: 'none',
+      includeContents: 'isolated',
     })
     const request = await previewLlmRequest(agent, { state: { findings: 'F1', tone: 'formal', topic: 'cats' } })
     expect(request.config.systemInstruction).toContain(
@@ -108,10 +108,18 @@ describe('Agent: golden compiled output', () => {
   })
 
   it('compiles .context(C) to its includeContents, combined with .reads()', async () => {
-    expect(Agent('a').context(C.none()).build().includeContents).toBe('none')
+    expect(Agent('a').context(C.none()).build().includeContents).toBe('isolated')
     expect(Agent('a').context(C.default()).build().includeContents).toBe('default')
+    expect(Agent('a').context(C.currentTurn()).build().includeContents).toBe('none')
+    expect(
+      Agent('a')
+        .context(C.currentTurn().add(C.fromState('x')))
+        .build().includeContents,
+    ).toBe('none')
+    // .reads() isolates, whatever else the context says.
+    expect(Agent('a').context(C.currentTurn()).reads('x').build().includeContents).toBe('isolated')
     const agent = Agent('a').instruct('Hi {name}.').context(C.fromState('name')).reads('mood').build()
-    expect(agent.includeContents).toBe('none')
+    expect(agent.includeContents).toBe('isolated')
     const request = await previewLlmRequest(agent, { state: { name: 'Ada', mood: 'glad' } })
     expect(request.config.systemInstruction).toContain(
       'Hi Ada.\n\n<conversation_context>\n[name]: Ada\n[mood]: glad\n</conversation_context>',

@@ -122,6 +122,12 @@ export interface AgentBuilder<TOutput = string> extends FlowBuilder<TOutput> {
   /** Generation settings such as `temperature` (replaces). @example Agent('a').generateContentConfig({ temperature: 0 }) */
   generateContentConfig(config: GenerateContentConfig): AgentBuilder<TOutput>
   /**
+   * How many times the model is asked again after a tool call with invalid arguments (core's `maxToolRetries`,
+   * default 2; replaces). Past it the agent stops and `.ask()` rejects with code `TOOL_RETRIES_EXCEEDED`.
+   * @example Agent('a').tool(lookup).toolRetries(1)
+   */
+  toolRetries(retries: number): AgentBuilder<TOutput>
+  /**
    * Uses a `ScriptedLlm` replaying `script` as the model (replaces; clears `.model()`); every build gets a fresh one.
    * @example Agent('a').mock(['Hello!'])
    */

@@ -19,6 +19,7 @@ const wrapByKind: NodeVisitor<FlowBuilder, [BuilderKit]> = {
   race: (node, kit) => kit.step(node),
   timeout: (node, kit) => kit.step(node),
   'map-over': (node, kit) => kit.step(node),
+  'remote-agent': (node, kit) => kit.remote(node),
 }
 
 /** The builder of a node's kind around `node` (what the public factories would have made). @internal */

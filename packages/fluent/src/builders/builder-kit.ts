@@ -3,6 +3,7 @@ import type { FallbackNode } from '../ir/fallback-node.js'
 import type { FlowNode } from '../ir/flow-node.js'
 import type { LoopNode } from '../ir/loop-node.js'
 import type { ParallelNode } from '../ir/parallel-node.js'
+import type { RemoteAgentNode } from '../ir/remote-agent-node.js'
 import type { RouteNode } from '../ir/route-node.js'
 import type { SequenceNode } from '../ir/sequence-node.js'
 import type { AgentBuilder } from './agent-builder.js'
@@ -11,6 +12,7 @@ import type { FanOutBuilder } from './fan-out-builder.js'
 import type { FlowBuilder } from './flow-builder.js'
 import type { LoopBuilder } from './loop-builder.js'
 import type { PipelineBuilder } from './pipeline-builder.js'
+import type { RemoteAgentBuilder } from './remote-agent-builder.js'
 import type { RouteBuilder } from './route-builder.js'
 
 /**
@@ -25,6 +27,7 @@ export interface BuilderKit {
   loop(node: LoopNode): LoopBuilder
   fallback(node: FallbackNode): FallbackBuilder
   route(node: RouteNode): RouteBuilder
+  remote(node: RemoteAgentNode): RemoteAgentBuilder
   /** A builder with the composition and run methods only (helpers such as `tap`, `race`, `mapOver`). */
   step(node: FlowNode): FlowBuilder
 }

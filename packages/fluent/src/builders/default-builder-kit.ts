@@ -5,6 +5,7 @@ import { FanOutBuilderImpl } from './fan-out-builder.js'
 import { LoopBuilderImpl } from './loop-builder.js'
 import { PipelineBuilderImpl } from './pipeline-builder.js'
 import { RouteBuilderImpl } from './route-builder.js'
+import { RemoteAgentBuilderImpl } from './remote-agent-builder.js'
 import { StepBuilderImpl } from './step-builder.js'
 
 /** The kit every builder made by the public factories carries. @internal */
@@ -15,5 +16,6 @@ export const defaultBuilderKit: BuilderKit = Object.freeze<BuilderKit>({
   loop: (node) => new LoopBuilderImpl({ node, kit: defaultBuilderKit }),
   fallback: (node) => new FallbackBuilderImpl({ node, kit: defaultBuilderKit }),
   route: (node) => new RouteBuilderImpl({ node, kit: defaultBuilderKit }),
+  remote: (node) => new RemoteAgentBuilderImpl({ node, kit: defaultBuilderKit }),
   step: (node) => new StepBuilderImpl({ node, kit: defaultBuilderKit }),
 })

@@ -19,7 +19,7 @@ import type { FallbackBuilder } from './fallback-builder.js'
 import type { FanOutBuilder } from './fan-out-builder.js'
 import type { FlowBuilder } from './flow-builder.js'
 import type { LoopBuilder } from './loop-builder.js'
-import type { PipelineBuilder } from './pipeline-builder.js'
+import type { PipelineBuilder, StepAnswer } from './pipeline-builder.js'
 import { defaultUntilMax, fallbackNodes, parallelNodes, thenNodes, timesNode, untilNode } from './compose-nodes.js'
 import { builderForNode, withInitialState } from './builder-for-node.js'
 import { isPromiseThen, rejectAwait } from './not-a-promise.js'
@@ -58,9 +58,11 @@ export abstract class FlowBuilderBase<TOutput = string> implements FlowBuilder<T
     return [this.node.name, method]
   }
 
-  then(step: StepInput, onRejected?: unknown): PipelineBuilder {
+  then<TStep extends StepInput>(step: TStep, onRejected?: unknown): PipelineBuilder<StepAnswer<TStep>> {
     if (isPromiseThen(step, onRejected)) return rejectAwait(this.node.name, onRejected) as never
-    return this.kit.pipeline(thenNodes(this.node, parseStep(step, this.callPath('then'))))
+    return this.kit.pipeline(thenNodes(this.node, parseStep(step, this.callPath('then')))) as PipelineBuilder<
+      StepAnswer<TStep>
+    >
   }
 
   parallel(branch: StepInput): FanOutBuilder {

@@ -11,7 +11,7 @@ import type { LlmAnatomyOptions } from '../introspect/llm-anatomy-preview.js'
 import type { FallbackBuilder } from './fallback-builder.js'
 import type { FanOutBuilder } from './fan-out-builder.js'
 import type { LoopBuilder } from './loop-builder.js'
-import type { PipelineBuilder } from './pipeline-builder.js'
+import type { PipelineBuilder, StepAnswer } from './pipeline-builder.js'
 
 /**
  * What every builder can do: compose, build and run. Builders are immutable: each method returns a new builder and
@@ -25,7 +25,7 @@ export interface FlowBuilder<TOutput = string> {
    * Named `<this>_then_<step>`; a pipeline on the left is extended instead of nested.
    * @example Agent('writer').writes('draft').then(Agent('critic').reads('draft'))
    */
-  then(step: StepInput): PipelineBuilder
+  then<TStep extends StepInput>(step: TStep): PipelineBuilder<StepAnswer<TStep>>
   /**
    * A fan-out running this and `branch` concurrently, named `<this>_and_<branch>`; a fan-out on the left is extended.
    * @example Agent('web').parallel(Agent('papers'))

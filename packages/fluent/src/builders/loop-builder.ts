@@ -65,6 +65,15 @@ export class LoopBuilderImpl extends FlowBuilderBase implements LoopBuilder {
     return this.#with({ maxIterations: parseCount(count, this.callPath('maxIterations'), 1, 'maxIterations(count)') })
   }
 
+  /**
+   * A loop without an iteration limit takes `count` as its own limit (wrapping it in a second loop would repeat a
+   * loop that never stops); a loop that has one is repeated `count` times, as any step is.
+   */
+  override times(count: number): LoopBuilder {
+    if (this.node.maxIterations !== undefined) return super.times(count)
+    return this.#with({ maxIterations: parseCount(count, this.callPath('times'), 1, 'times(count)') })
+  }
+
   override until(predicate: StatePredicate, options: { readonly max?: number } = {}): LoopBuilder {
     const path = this.callPath('until')
     const until = parseFunction<StatePredicate>(predicate, path, 'a predicate (state) => boolean')

@@ -1,4 +1,5 @@
 import type { SequentialAgent, SingleAgentCallback } from '@adk-fluent/core'
+import type { z } from 'zod'
 import type { FlowNode } from '../ir/flow-node.js'
 import { SequenceNode } from '../ir/sequence-node.js'
 import { parseStep, type StepInput } from '../parse/parse-step.js'
@@ -8,27 +9,36 @@ import type { FlowBuilder } from './flow-builder.js'
 import { agentCallbackUpdate, describeUpdate } from './workflow-updates.js'
 import { isPromiseThen, rejectAwait } from './not-a-promise.js'
 
+/**
+ * What `.ask()` of a pipeline ending with `step` resolves to: the parsed `.returns()` object when the last step is an
+ * agent with a schema (or a pipeline ending in one), else the text.
+ */
+export type StepAnswer<TStep> = TStep extends FlowBuilder<infer TOutput> ? TOutput : string
+
 /** A pipeline: steps that run one after another (a core `SequentialAgent`). */
-export interface PipelineBuilder extends FlowBuilder {
+export interface PipelineBuilder<TOutput = string> extends FlowBuilder<TOutput> {
   readonly node: SequenceNode
   /**
    * Appends a step: a builder, an `S` transform, an `A` operation or a function `(state) => delta`.
    * @example Pipeline('flow').step(Agent('writer').writes('draft')).step(S.rename({ draft: 'text' }))
    */
-  step(step: StepInput): PipelineBuilder
+  step<TStep extends StepInput>(step: TStep): PipelineBuilder<StepAnswer<TStep>>
   /** Appends a step, like `.step()` (a pipeline is extended, not nested). */
-  then(step: StepInput): PipelineBuilder
+  then<TStep extends StepInput>(step: TStep): PipelineBuilder<StepAnswer<TStep>>
   /** Sets the description (replaces). @example Pipeline('flow').describe('Writes and reviews a draft.') */
-  describe(text: string): PipelineBuilder
+  describe(text: string): PipelineBuilder<TOutput>
   /** Adds a before-agent callback (appends; the first non-undefined result skips the pipeline). */
-  beforeAgent(callback: SingleAgentCallback): PipelineBuilder
+  beforeAgent(callback: SingleAgentCallback): PipelineBuilder<TOutput>
   /** Adds an after-agent callback (appends). */
-  afterAgent(callback: SingleAgentCallback): PipelineBuilder
+  afterAgent(callback: SingleAgentCallback): PipelineBuilder<TOutput>
   build(): SequentialAgent
 }
 
 /** @internal */
-export class PipelineBuilderImpl extends FlowBuilderBase implements PipelineBuilder {
+export class PipelineBuilderImpl<TOutput = string>
+  extends FlowBuilderBase<TOutput>
+  implements PipelineBuilder<TOutput>
+{
   readonly #props: BuilderProps<SequenceNode>
 
   constructor(props: BuilderProps<SequenceNode>) {
@@ -44,8 +54,13 @@ export class PipelineBuilderImpl extends FlowBuilderBase implements PipelineBuil
     return this.#props.kit
   }
 
-  #with(patch: Partial<Omit<SequenceNode, 'kind'>>): PipelineBuilder {
-    return new PipelineBuilderImpl({ ...this.#props, node: SequenceNode.cloneWith(this.#props.node, patch) })
+  /** The last step's `.returns()` schema when that step is an agent (or a pipeline ending in one): its answer is the run's. */
+  protected override answerSchema(): z.ZodType<TOutput> | undefined {
+    return lastAgentSchema(this.node) as z.ZodType<TOutput> | undefined
+  }
+
+  #with(patch: Partial<Omit<SequenceNode, 'kind'>>): PipelineBuilder<TOutput> {
+    return new PipelineBuilderImpl<TOutput>({ ...this.#props, node: SequenceNode.cloneWith(this.#props.node, patch) })
   }
 
   /** A bare pipeline's steps become the loop's own steps (so an escalation ends the iteration right there). */
@@ -59,32 +74,39 @@ export class PipelineBuilderImpl extends FlowBuilderBase implements PipelineBuil
     return bare ? node.steps : [node]
   }
 
-  step(step: StepInput): PipelineBuilder {
+  step<TStep extends StepInput>(step: TStep): PipelineBuilder<StepAnswer<TStep>> {
     return this.#append(parseStep(step, this.callPath('step')))
   }
 
-  override then(step: StepInput, onRejected?: unknown): PipelineBuilder {
+  override then<TStep extends StepInput>(step: TStep, onRejected?: unknown): PipelineBuilder<StepAnswer<TStep>> {
     if (isPromiseThen(step, onRejected)) return rejectAwait(this.node.name, onRejected) as never
     return this.#append(parseStep(step, this.callPath('then')))
   }
 
-  #append(step: FlowNode): PipelineBuilder {
-    return new PipelineBuilderImpl({ ...this.#props, node: SequenceNode.append(this.#props.node, step) })
+  #append<TNext>(step: FlowNode): PipelineBuilder<TNext> {
+    return new PipelineBuilderImpl<TNext>({ ...this.#props, node: SequenceNode.append(this.#props.node, step) })
   }
 
-  describe(text: string): PipelineBuilder {
+  describe(text: string): PipelineBuilder<TOutput> {
     return this.#with(describeUpdate(text, this.callPath('describe')))
   }
 
-  beforeAgent(callback: SingleAgentCallback): PipelineBuilder {
+  beforeAgent(callback: SingleAgentCallback): PipelineBuilder<TOutput> {
     return this.#with(agentCallbackUpdate(this.node, 'beforeAgent', callback, this.callPath('beforeAgent')))
   }
 
-  afterAgent(callback: SingleAgentCallback): PipelineBuilder {
+  afterAgent(callback: SingleAgentCallback): PipelineBuilder<TOutput> {
     return this.#with(agentCallbackUpdate(this.node, 'afterAgent', callback, this.callPath('afterAgent')))
   }
 
   override build(): SequentialAgent {
     return super.build() as SequentialAgent
   }
+}
+
+function lastAgentSchema(node: FlowNode): z.ZodType | undefined {
+  if (node.kind === 'agent') return node.returns
+  if (node.kind !== 'sequence') return undefined
+  const last = node.steps[node.steps.length - 1]
+  return last ? lastAgentSchema(last) : undefined
 }

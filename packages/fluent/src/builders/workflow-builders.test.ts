@@ -68,6 +68,21 @@ describe('workflow builders: golden compiled output', () => {
     })
   })
 
+  it('Loop(...).times(n) bounds the loop itself (never a second loop around one that never stops)', () => {
+    expect(summarizeAgent(Loop('l').step(a).times(3).build())).toEqual({
+      type: 'LoopAgent',
+      name: 'l',
+      maxIterations: 3,
+      subAgents: [llm('a')],
+    })
+    expect(Loop('l').step(a).until(always).times(3).check()).toEqual([])
+    expect(summarizeAgent(Loop('l').step(a).maxIterations(2).times(3).build())).toMatchObject({
+      name: 'l_x3',
+      maxIterations: 3,
+      subAgents: [{ type: 'LoopAgent', name: 'l', maxIterations: 2 }],
+    })
+  })
+
   it('.until(pred, { max }) and Loop.until() append an escalating checkpoint', () => {
     expect(summarizeAgent(a.until(always, { max: 5 }).build())).toEqual({
       type: 'LoopAgent',

@@ -25,7 +25,8 @@ function historyStagesOf(agent: AgentNode): (readonly HistoryStage[])[] {
  */
 export function hiddenAnswerReason(consumer: AgentNode, producer: string): string | undefined {
   const context = effectiveContext(consumer)
-  if (!context || compileContext(context).includeContents === 'default') return undefined
+  // ADK's current turn ('none') shows the reply of the agent just before: not hidden as far as a static check can tell.
+  if (!context || compileContext(context).includeContents !== 'isolated') return undefined
   const item: HistoryItem = { author: producer, text: 'answer', toolCalls: 0, toolResponses: 0, toolOnly: false }
   try {
     if (historyStagesOf(consumer).some((stages) => keepsItem(stages, item))) return undefined

@@ -12,6 +12,8 @@ export interface CheckIssue {
   readonly hint: string
   /** Where in the tree: node names and the segments between them, such as `['flow', 'steps', 1, 'critic', 'reads']`. */
   readonly path: readonly (string | number)[]
+  /** What kind of problem (snake_case, stable): the `ConfigIssue.code` at `build()`; `contract_violation` when unset. */
+  readonly code?: string
 }
 
 /** Options of `.check()` (and of the checks `build()` runs). */

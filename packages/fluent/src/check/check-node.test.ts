@@ -50,6 +50,7 @@ describe('check(): state keys read before they are written', () => {
       .then(Agent('writer').instruct('Use {review}.').writes('draft'))
     const [issue] = flow.check()
     expect(issue).toEqual({
+      code: 'state_written_later',
       level: 'error',
       agent: 'critic',
       message:

@@ -37,5 +37,9 @@ export function checkNode(node: FlowNode, options: CheckOptions = {}): CheckIssu
 export function contractErrors(node: FlowNode, options: CheckOptions = {}): ConfigIssue[] {
   return contractIssues(analyzeFlow(node, options))
     .filter((issue) => issue.level === 'error')
-    .map((issue) => ({ path: issue.path, message: issue.hint ? `${issue.message} ${issue.hint}` : issue.message }))
+    .map((issue) => ({
+      code: issue.code ?? 'contract_violation',
+      path: issue.path,
+      message: issue.hint ? `${issue.message} ${issue.hint}` : issue.message,
+    }))
 }

@@ -8,6 +8,7 @@ function isPersistentKey(key: string): boolean {
 }
 
 interface Finding {
+  readonly code: string
   readonly level: CheckLevel
   readonly message: string
   readonly hint: string
@@ -25,6 +26,7 @@ function describeFinding(
   if (strength === 'optional') {
     if (writers.length > 0) return undefined
     return {
+      code: 'state_not_written',
       level: 'info',
       message: `${subject} but nothing writes it, so it is always absent there.`,
       hint: `Write it in an earlier step, or ${declare} if the caller provides it.`,
@@ -33,6 +35,7 @@ function describeFinding(
   const opaque = possibleOpaqueWriter(record, analysis)
   if (opaque) {
     return {
+      code: 'state_maybe_written',
       level: 'info',
       message: `${subject}; no step the checker can see writes it before, but "${opaque.node.name}" may (its writes are not declared).`,
       hint: `If it does, nothing to do. To make this checkable, write "${key}" with an S transform (S.set, S.compute) or ${declare}.`,
@@ -45,12 +48,14 @@ function describeFinding(
       const loop = found.loop.node.name
       if (strength === 'required') {
         return {
+          code: 'state_written_later',
           level: 'error',
           message: `${subject} but is first written by "${writer}" later in loop "${loop}", so the first iteration fails.`,
           hint: `Make it optional ({${key}?}), give it a value before the loop (S.default({ ${key}: '' })), or ${declare}.`,
         }
       }
       return {
+        code: 'state_written_later',
         level: 'info',
         message: `${subject}; it is absent in the first iteration of loop "${loop}" ("${writer}" writes it later in the loop).`,
         hint: `Expected in a refinement loop; give it a value before the loop (S.default({ ${key}: '' })) if the first iteration needs it.`,
@@ -58,18 +63,21 @@ function describeFinding(
     }
     case 'sibling':
       return {
+        code: 'state_written_by_sibling',
         level: 'error',
         message: `${subject} but written by "${found.writer.visit.node.name}", another branch of FanOut "${found.fanOut.node.name}": branches run concurrently and do not see each other's writes.`,
         hint: `Read "${key}" in a step after the FanOut, or write it in a step before the FanOut.`,
       }
     case 'later':
       return {
+        code: 'state_written_later',
         level: 'error',
         message: `${subject} but written only by "${found.writer.visit.node.name}", which runs after it.`,
         hint: `Move "${found.writer.visit.node.name}" before "${reader}", or ${declare}.`,
       }
     case 'elsewhere':
       return {
+        code: 'state_written_elsewhere',
         level: 'error',
         message: `${subject} but written only by "${found.writer.visit.node.name}", which does not run before it (another branch).`,
         hint: `Write "${key}" in a step that runs before "${reader}", or ${declare}.`,
@@ -79,6 +87,7 @@ function describeFinding(
       const none = found.kind === 'self' ? `only "${reader}" itself writes it, after reading it` : 'no step writes it'
       if (isPersistentKey(key)) {
         return {
+          code: 'state_not_written',
           level: 'info',
           message: `${subject}; ${none}, so it must be in the ${key.split(':')[0]} state before the run.`,
           hint: `Set it in an earlier session or through the session service, or make it optional ({${key}?}).`,
@@ -86,12 +95,14 @@ function describeFinding(
       }
       if (analysis.declaresInitialState) {
         return {
+          code: 'state_not_written',
           level: 'error',
           message: `${subject} but ${none} and the declared initial state (${[...analysis.initialState].join(', ') || 'empty'}) does not hold it.`,
           hint: `Write it in an earlier step (for example .writes('${key}') on an agent before "${reader}"), or add it to .initialState(...).`,
         }
       }
       return {
+        code: 'state_not_written',
         level: 'warning',
         message: `${subject} but ${none}; it must come from the caller's initial state.`,
         hint: `Write it in an earlier step (for example .writes('${key}') on an agent before "${reader}"), or ${declare} (or check({ initialState: ['${key}'] })).`,

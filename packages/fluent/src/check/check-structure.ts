@@ -75,6 +75,7 @@ const shapeChecks: NodeVisitor<ShapeCheck> = {
   race: () => noCheck,
   timeout: () => noCheck,
   'map-over': () => noCheck,
+  'remote-agent': () => noCheck,
 }
 
 /** Workflows with one child (info) and loops limited only by a predicate (warning). */

@@ -203,6 +203,7 @@ function createWalk(recorder: Recorder): Walk {
       else after.available.set(node.itemKey, itemSource)
       return after
     },
+    'remote-agent': (_node, state) => state,
   }
 
   const walk: Walk = (node, state, scope) => {
@@ -218,11 +219,13 @@ function createWalk(recorder: Recorder): Walk {
     }
     recorder.visits.push(visit)
     const access = stateAccess(node)
+    // Artifact operations run after the reply is stored: they see the step's own writes (`.writes()`, `.produces()`).
+    const ownWrites = new Set(access.writes.filter((item) => item.field !== 'artifacts').map((item) => item.key))
     for (const read of access.reads) {
       recorder.reads.push({
         visit,
         read,
-        source: state.available.get(read.key),
+        source: read.afterReply && ownWrites.has(read.key) ? visit : state.available.get(read.key),
         opaqueBefore: state.opaque,
         branches: scope.branches,
       })

@@ -33,6 +33,8 @@ function table(sequence: Ends): EndsVisitor {
     race: all,
     timeout: all,
     'map-over': none,
+    // A remote agent's answer joins the conversation, but it has no context settings for the checks to read.
+    'remote-agent': none,
   }
 }
 
@@ -62,6 +64,7 @@ const stepOrder: NodeVisitor<StepOrder> = {
   race: unordered,
   timeout: unordered,
   'map-over': unordered,
+  'remote-agent': unordered,
 }
 
 /** Finds the LLM agents at the start or the end of a step, whose answers pass through the conversation. */

@@ -23,6 +23,8 @@ export interface StateRead {
   readonly via: string
   /** The builder field, appended to the issue path (`instruct`, `reads`, `key`). */
   readonly field: string
+  /** Read after the agent's reply is stored (`.artifacts()` operations): the agent's own writes are there already. */
+  readonly afterReply?: boolean
 }
 
 /** One state key a node writes itself. */
@@ -111,6 +113,7 @@ export function agentAccess(node: AgentNode): StateAccess {
           strength: 'expected',
           via: `${operation.description} in .artifacts()`,
           field: 'artifacts',
+          afterReply: true,
         }),
       ),
     ),
@@ -192,6 +195,13 @@ const accessByKind: NodeVisitor<StateAccess> = {
           'outputKey',
         ),
       ],
+    }),
+  'remote-agent': (node) =>
+    access({
+      reads: node.sends.map(
+        (key): StateRead => ({ key, strength: 'expected', via: `.sends(${formatArgument(key)})`, field: 'sends' }),
+      ),
+      writes: node.receives.map((key) => write(key, `.receives(${formatArgument(key)})`, 'receives')),
     }),
 }
 

@@ -18,6 +18,7 @@ function duplicateNames(label: string, siblings: readonly FlowNode[], path: Path
       return
     }
     issues.push({
+      code: 'duplicate_name',
       path: [...path, label],
       message: `${label} ${first} and ${index} are both named "${node.name}"; agents under one parent need distinct names. Give one a new name, for example Agent('${node.name}_2').`,
     })
@@ -26,7 +27,7 @@ function duplicateNames(label: string, siblings: readonly FlowNode[], path: Path
 }
 
 function empty(path: Path, label: string, message: string): ConfigIssue[] {
-  return [{ path: [...path, label], message }]
+  return [{ code: 'empty_workflow', path: [...path, label], message }]
 }
 
 const issuesByKind: NodeVisitor<ConfigIssue[], [Path]> = {
@@ -77,6 +78,7 @@ const issuesByKind: NodeVisitor<ConfigIssue[], [Path]> = {
   race: (node, path) => duplicateNames('racers', node.racers, path),
   timeout: () => [],
   'map-over': () => [],
+  'remote-agent': () => [],
 }
 
 /**

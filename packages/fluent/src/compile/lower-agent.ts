@@ -43,6 +43,7 @@ export function lowerAgent(node: AgentNode, name: string, lower: LowerFunction):
     config.subAgents = node.subAgents.map((sub, index) => lower(sub, names[index] as string))
   }
   if (node.generateContentConfig !== undefined) config.generateContentConfig = node.generateContentConfig
+  if (node.toolRetries !== undefined) config.maxToolRetries = node.toolRetries
   if (node.promptVersion !== undefined) {
     const base = node.generateContentConfig
     config.generateContentConfig = { ...base, labels: { ...base?.labels, adk_prompt_version: node.promptVersion } }

@@ -1,4 +1,4 @@
-import { injectSessionState, type Instruction, type ReadonlyContext } from '@adk-fluent/core'
+import { injectSessionState, type IncludeContents, type Instruction, type ReadonlyContext } from '@adk-fluent/core'
 import { compilePrompt, isPromptSpec, promptUsesModel } from '../namespaces/prompt/compile-prompt.js'
 import { compileContext, composeInstruction } from '../namespaces/context/compile-context.js'
 import type { ContextHook } from '../namespaces/context/context-part.js'
@@ -8,7 +8,7 @@ import { effectiveContext } from '../ir/effective-context.js'
 /** The instruction and history mode of a core `LlmAgent`. */
 export interface LoweredInstruction {
   readonly instruction?: Instruction
-  readonly includeContents?: 'default' | 'none'
+  readonly includeContents?: IncludeContents
   /** How many earlier user turns the context reads, so a run loads only that tail of the session. */
   readonly historyTurns?: number
 }

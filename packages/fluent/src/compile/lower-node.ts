@@ -60,6 +60,7 @@ const lowerByKind: NodeVisitor<BaseAgent, [string, RestOfSequence]> = {
       concurrency: node.concurrency,
       bodyOutputKey: nodeOutputKey(node.body),
     }),
+  'remote-agent': (node, name) => node.lower(node, name),
 }
 
 const noRest: RestOfSequence = () => []

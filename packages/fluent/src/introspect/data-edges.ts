@@ -33,7 +33,8 @@ export function dataEdges(analysis: FlowAnalysis): DataEdge[] {
   for (const record of analysis.reads) {
     const { key, strength } = record.read
     if (record.source !== undefined) {
-      add(record.source, record.visit, key)
+      // A step reading its own write (an artifact operation after the reply) is no edge between steps.
+      if (record.source !== record.visit) add(record.source, record.visit, key)
       continue
     }
     const found = classifyRead(

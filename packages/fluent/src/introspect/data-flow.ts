@@ -5,6 +5,7 @@ import { describeContext } from '../namespaces/context/compile-context.js'
 import { describeSchema } from '../check/describe-schema.js'
 import { analyzeFlow } from '../check/flow-analysis.js'
 import { labelled } from './text-block.js'
+import { remoteAgentBlock } from './remote-agent-summary.js'
 
 /** What the runtime does with `.returns()` plus tools, in words a user understands. */
 export const SET_MODEL_RESPONSE_IN_WORDS =
@@ -69,9 +70,15 @@ export function dataFlowLines(fields: DataFlowFields, indent: string): string[] 
  */
 export function dataFlow(node: FlowNode): string {
   if (node.kind === 'agent') return ['Data Flow:', ...dataFlowLines(dataFlowFields(node), '  ')].join('\n')
-  const agents = analyzeFlow(node).visits.flatMap((visit) => (visit.node.kind === 'agent' ? [visit.node] : []))
+  const agents = analyzeFlow(node).visits.flatMap((visit) =>
+    visit.node.kind === 'agent' || visit.node.kind === 'remote-agent' ? [visit.node] : [],
+  )
   if (agents.length === 0) return `Data Flow: (no LLM agents in "${node.name}")`
   return agents
-    .map((agent) => [`Data Flow: ${agent.name}`, ...dataFlowLines(dataFlowFields(agent), '  ')].join('\n'))
+    .map((agent) =>
+      agent.kind === 'remote-agent'
+        ? remoteAgentBlock(agent, 'Data Flow')
+        : [`Data Flow: ${agent.name}`, ...dataFlowLines(dataFlowFields(agent), '  ')].join('\n'),
+    )
     .join('\n\n')
 }

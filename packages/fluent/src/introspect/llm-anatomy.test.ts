@@ -14,7 +14,7 @@ describe('llmAnatomy(): symbolic, exact output', () => {
         'LLM Call Anatomy: classifier',
         '  1. System:     "Classify: {query}"',
         '                 → {query} templated from state at runtime',
-        "  2. History:    SUPPRESSED (includeContents: 'none', set by .reads())",
+        "  2. History:    SUPPRESSED (includeContents: 'isolated', set by .reads()) — no earlier agent's reply",
         "  3. Context:    C.none() — history suppressed + C.fromState('query') — state keys only",
         '                 → injected as <conversation_context> block in instruction',
         '  4. Tools:      (none)',
@@ -31,7 +31,7 @@ describe('llmAnatomy(): symbolic, exact output', () => {
         '  1. System:     "Write about {topic}."',
         '                 → {topic} templated from state at runtime',
         '                 → after the identity line: You are an agent. Your internal name is "writer".',
-        "  2. History:    SUPPRESSED (includeContents: 'none', set by .reads())",
+        "  2. History:    SUPPRESSED (includeContents: 'isolated', set by .reads()) — no earlier agent's reply",
         "  3. Context:    C.none() — history suppressed + C.fromState('findings', 'tone') — state keys only",
         '                 → injected as <conversation_context> block in instruction',
         '  4. Tools:      (none)',
@@ -58,7 +58,7 @@ describe('llmAnatomy(): symbolic, exact output', () => {
         '  1. System:     "Write about {topic}."',
         '                 → {topic} templated from state at runtime',
         '                 → after the identity line: You are an agent. Your internal name is "writer".',
-        "  2. History:    SUPPRESSED (includeContents: 'none', set by .reads())",
+        "  2. History:    SUPPRESSED (includeContents: 'isolated', set by .reads()) — no earlier agent's reply",
         "  3. Context:    C.none() — history suppressed + C.fromState('notes') — state keys only",
         '                 → injected as <conversation_context> block in instruction',
         '  4. Tools:      (none)',
@@ -103,7 +103,7 @@ describe('llmAnatomy(): symbolic, exact output', () => {
         'LLM Call Anatomy: reviewer',
         '  1. System:     "Review the draft."',
         '                 → after the identity line: You are an agent. Your internal name is "reviewer".',
-        "  2. History:    SUPPRESSED (includeContents: 'none', set by .reads())",
+        "  2. History:    SUPPRESSED (includeContents: 'isolated', set by .reads()) — no earlier agent's reply",
         "  3. Context:    C.none() — history suppressed + C.fromState('draft') — state keys only",
         '                 → injected as <conversation_context> block in instruction',
         '  4. Tools:      (none)',
@@ -147,7 +147,7 @@ describe('llmAnatomy(): symbolic, exact output', () => {
       '                 Review {code}."',
       '                 → {code} templated from state at runtime',
       '                 → after the identity line: You are an agent. Your internal name is "reviewer".',
-      "  2. History:    SUPPRESSED natively (includeContents: 'none', set by .context()); the selected history is rendered into the instruction",
+      "  2. History:    SUPPRESSED natively (includeContents: 'isolated', set by .context()); the selected history is rendered into the instruction",
       '  3. Context:    C.window(2) — last 2 turns',
       '                 → injected as <conversation_context> block in instruction',
     ])
@@ -179,7 +179,7 @@ describe('llmAnatomy(options): every call of a previewed run', () => {
         '                 <conversation_context>',
         '                 [query]: refund please',
         '                 </conversation_context>"',
-        "  2. History:    SUPPRESSED (includeContents: 'none', set by .reads())",
+        "  2. History:    SUPPRESSED (includeContents: 'isolated', set by .reads()) — no earlier agent's reply",
         '                 contents sent (1):',
         '                 [user] I want my money back',
         "  3. Context:    C.none() — history suppressed + C.fromState('query') — state keys only",
@@ -232,6 +232,26 @@ describe('llmAnatomy(options): every call of a previewed run', () => {
     expect(transferred).toContain(
       '                 [user] [front] called tool `transfer_to_agent` with parameters: {"agent_name":"billing"}',
     )
+  })
+
+  it('a .reads() agent gets the user message, not the earlier agent’s reply; C.currentTurn() gets the reply', async () => {
+    const researcher = Agent('researcher').instruct('Research.').writes('findings')
+    const isolated = Pipeline('p').step(researcher).step(Agent('writer').instruct('Write.').reads('findings'))
+    const options = { userMessage: 'honeybees', replies: { researcher: ['They dance.'] }, at: 'writer' }
+    const text = await isolated.llmAnatomy(options)
+    expect(text).toContain(
+      [
+        "  2. History:    SUPPRESSED (includeContents: 'isolated', set by .reads()) — no earlier agent's reply",
+        '                 contents sent (1):',
+        '                 [user] honeybees',
+      ].join('\n'),
+    )
+    expect(text).not.toContain('[researcher] said')
+    const adkTurn = Pipeline('p').step(researcher).step(Agent('writer').instruct('Write.').context(C.currentTurn()))
+    const turnText = await adkTurn.llmAnatomy(options)
+    expect(turnText).toContain("  2. History:    CURRENT TURN only (includeContents: 'none', set by .context())")
+    expect(turnText).toContain('[user] [researcher] said: They dance.')
+    expect(adkTurn.dataFlow()).toContain("reads:    C.currentTurn() — current turn only (ADK includeContents: 'none')")
   })
 
   it('says in plain words that the answer goes through set_model_response when .returns() comes with tools', async () => {

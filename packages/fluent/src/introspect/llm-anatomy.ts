@@ -11,6 +11,7 @@ import { analyzeFlow } from '../check/flow-analysis.js'
 import type { NodeVisit } from '../check/node-visit.js'
 import { labelled, quoted } from './text-block.js'
 import { transferTargets } from '../check/transfer-targets.js'
+import { remoteAgentBlock } from './remote-agent-summary.js'
 
 const width = 15
 
@@ -26,13 +27,17 @@ export function historyMode(node: AgentNode): string {
     .filter((part) => part !== undefined)
     .join(' and ')
   if (!context) return 'FULL conversation history included (default)'
-  if (compileContext(context).includeContents === 'default') {
+  const mode = compileContext(context).includeContents
+  if (mode === 'default') {
     return `FULL conversation history included (${node.reads?.keepHistory ? '.reads() with keepHistory' : `${setBy} keeps it`})`
+  }
+  if (mode === 'none') {
+    return `CURRENT TURN only (includeContents: 'none', set by ${setBy}): from the latest user message or earlier agent's reply on`
   }
   const rendered = context.parts.some((part) => part.stages !== null)
   return rendered
-    ? `SUPPRESSED natively (includeContents: 'none', set by ${setBy}); the selected history is rendered into the instruction`
-    : `SUPPRESSED (includeContents: 'none', set by ${setBy})`
+    ? `SUPPRESSED natively (includeContents: 'isolated', set by ${setBy}); the selected history is rendered into the instruction`
+    : `SUPPRESSED (includeContents: 'isolated', set by ${setBy}) — no earlier agent's reply`
 }
 
 /** `3. Context`: the context spec and where it goes. */
@@ -114,7 +119,13 @@ export function agentAnatomy(visit: NodeVisit, root: FlowNode): string {
  * history mode, context block, tools, output constraint, where the answer goes), one block per agent in run order.
  */
 export function llmAnatomy(node: FlowNode): string {
-  const visits = analyzeFlow(node).visits.filter((visit) => visit.node.kind === 'agent')
+  const visits = analyzeFlow(node).visits.filter(
+    (visit) => visit.node.kind === 'agent' || visit.node.kind === 'remote-agent',
+  )
   if (visits.length === 0) return `LLM Call Anatomy: (no LLM agents in "${node.name}")`
-  return visits.map((visit) => agentAnatomy(visit, node)).join('\n\n')
+  return visits
+    .map((visit) =>
+      visit.node.kind === 'remote-agent' ? remoteAgentBlock(visit.node, 'Remote Agent') : agentAnatomy(visit, node),
+    )
+    .join('\n\n')
 }

@@ -37,6 +37,7 @@ const labels: NodeVisitor<NodeLabel> = {
   race: () => label('Race'),
   timeout: (node) => label('Timeout', `${node.milliseconds} ms`),
   'map-over': (node) => label('MapOver', `${node.listKey} → ${node.outputKey}`),
+  'remote-agent': (node) => label('RemoteAgent', `${node.protocol} ${node.url}`),
 }
 
 /** The kind and detail of a node, for explain, graph and tree views. */

@@ -125,6 +125,7 @@ const drawByKind: NodeVisitor<Draw> = {
       connect(drawing.edges, own.exits, drawing.draw(child, indent).entries, arrow('each item'))
     return own
   },
+  'remote-agent': () => shape('[[', ']]'),
 }
 
 /**

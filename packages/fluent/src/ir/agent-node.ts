@@ -60,6 +60,8 @@ export interface AgentNode extends NamedNodeFields {
   readonly proceedIf: StatePredicate | undefined
   readonly planner: BasePlanner | undefined
   readonly generateContentConfig: GenerateContentConfig | undefined
+  /** `.toolRetries(n)`: core's `maxToolRetries` (unset: core's default). */
+  readonly toolRetries: number | undefined
   /** `.artifacts(...ops)`: `A` operations run after the agent's reply is stored. */
   readonly artifacts: readonly ArtifactOperation[]
   /** `P.versioned()` of the instruction or static prompt: `<tag>-<fingerprint>`, sent as a request label. */
@@ -97,6 +99,7 @@ export const AgentNode = Object.freeze({
       proceedIf: undefined,
       planner: undefined,
       generateContentConfig: undefined,
+      toolRetries: undefined,
       artifacts: Object.freeze([]),
       promptVersion: undefined,
     })

@@ -8,6 +8,7 @@ import type { LoopNode } from './loop-node.js'
 import type { MapOverNode } from './map-over-node.js'
 import type { ParallelNode } from './parallel-node.js'
 import type { RaceNode } from './race-node.js'
+import type { RemoteAgentNode } from './remote-agent-node.js'
 import type { RouteNode } from './route-node.js'
 import type { SequenceNode } from './sequence-node.js'
 import type { TapNode } from './tap-node.js'
@@ -31,6 +32,7 @@ export type FlowNode =
   | RaceNode
   | TimeoutNode
   | MapOverNode
+  | RemoteAgentNode
 
 /** The `kind` of a {@link FlowNode}. */
 export type NodeKind = FlowNode['kind']
@@ -51,6 +53,7 @@ const kinds: ReadonlySet<string> = new Set<NodeKind>([
   'race',
   'timeout',
   'map-over',
+  'remote-agent',
 ])
 
 /** True for a frozen fluent IR node. */

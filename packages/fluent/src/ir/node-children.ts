@@ -37,6 +37,7 @@ const childrenByKind: NodeVisitor<readonly NodeChild[]> = {
   race: (node) => listed('racers', node.racers),
   timeout: (node) => [{ segments: ['agent'], node: node.agent }],
   'map-over': (node) => [{ segments: ['body'], node: node.body }],
+  'remote-agent': () => none,
 }
 
 /** The nodes directly below `node`, in order, with their path segments (for validation and introspection). */

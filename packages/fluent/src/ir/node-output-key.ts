@@ -24,6 +24,7 @@ const outputKeyByKind: NodeVisitor<string | undefined> = {
   race: (node) => common(node.racers),
   timeout: (node) => nodeOutputKey(node.agent),
   'map-over': (node) => node.outputKey,
+  'remote-agent': () => undefined,
 }
 
 /**

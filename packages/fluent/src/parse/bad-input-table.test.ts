@@ -81,9 +81,11 @@ const calls: Readonly<Record<string, Readonly<Record<string, () => unknown>>>> =
     confirm: () => T.confirm(bad),
     effectful: () => T.effectful(bad),
     fn: () => T.fn(bad),
+    loadMemory: () => T.loadMemory(bad),
     mcp: () => T.mcp(bad),
     mock: () => T.mock(bad, bad),
     openapi: () => T.openapi(bad),
+    preloadMemory: () => T.preloadMemory(bad),
     timeout: () => T.timeout(T.mock('x', { returns: 1 }), -1),
     toolset: () => T.toolset(bad),
     transform: () => T.transform(bad, bad),
@@ -111,7 +113,7 @@ const calls: Readonly<Record<string, Readonly<Record<string, () => unknown>>>> =
 
 const takesNoOptions: Readonly<Record<string, readonly string[]>> = {
   P: [],
-  C: ['none', 'default', 'dedup', 'compact', 'userOnly'],
+  C: ['none', 'currentTurn', 'default', 'dedup', 'compact', 'userOnly'],
   S: ['identity'],
   T: ['googleSearch', 'codeExecution', 'urlContext'],
   A: [],

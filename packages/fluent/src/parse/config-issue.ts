@@ -5,8 +5,10 @@ export type IssuePath = readonly (string | number)[]
 
 /**
  * Throws a {@link ConfigError} with one issue at `path`: `message` says what is wrong (naming the value), `hint` how
- * to fix it. Every check of user input ends here, so every mistake reads the same way.
+ * to fix it, `code` what kind of problem it is (`ConfigIssue.code`, default `config_invalid`). Every check of user input
+ * ends here, so every mistake reads the same way.
  */
-export function throwConfigIssue(path: IssuePath, message: string, hint?: string): never {
-  throw new ConfigError([hint === undefined ? { path, message } : { path, message, hint }])
+export function throwConfigIssue(path: IssuePath, message: string, hint?: string, code?: string): never {
+  const issue = hint === undefined ? { path, message } : { path, message, hint }
+  throw new ConfigError([code === undefined ? issue : { ...issue, code }])
 }

@@ -6,7 +6,7 @@ import { describeValue } from './describe-value.js'
 export function parseStateKey(key: unknown, path: IssuePath): string {
   const issue = stateKeyIssue(key, describeValue(key))
   if (!issue) return key as string
-  throwConfigIssue(path, issue.message, issue.hint)
+  throwConfigIssue(path, issue.message, issue.hint, issue.code)
 }
 
 /** Checks a list of state keys: at least one, each valid; `example` shows a call that works. @internal */

@@ -1,11 +1,11 @@
 import {
+  ConfigError,
   AlreadyExistsError,
   assertSessionIds,
   assertStorableState,
   sessionIdsIssue,
   SessionBusyError,
   SessionNotFoundError,
-  SessionStoreError,
   StaleSessionError,
   type AppendEventRequest,
   type BaseSessionService,
@@ -58,7 +58,14 @@ export class PostgresSessionService implements BaseSessionService {
   constructor(options: PostgresSessionServiceOptions | string) {
     this.#options = typeof options === 'string' ? { url: options } : { ...options }
     if (!this.#options.url && !this.#options.pool) {
-      throw new SessionStoreError('PostgresSessionService needs a url (postgresql://…) or a pool.')
+      throw new ConfigError([
+        {
+          code: 'session_store_options_invalid',
+          path: ['PostgresSessionService', 'url'],
+          message: 'PostgresSessionService needs a url (postgresql://…) or a pool, got neither.',
+          hint: "Pass new PostgresSessionService({ url: 'postgresql://user:password@host:5432/db' }) or { pool }.",
+        },
+      ])
     }
     this.#store = new PgStore(
       this.#options,

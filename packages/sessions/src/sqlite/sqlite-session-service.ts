@@ -1,5 +1,6 @@
 import {
   AlreadyExistsError,
+  ConfigError,
   assertSessionIds,
   assertStorableState,
   SessionBusyError,
@@ -54,7 +55,18 @@ export class SqliteSessionService implements BaseSessionService {
   readonly #file: SqliteFile
 
   constructor(options: SqliteSessionServiceOptions | string) {
-    this.path = typeof options === 'string' ? options : options.path
+    const path = typeof options === 'string' ? options : (options as Partial<SqliteSessionServiceOptions> | null)?.path
+    if (typeof path !== 'string' || path.length === 0) {
+      throw new ConfigError([
+        {
+          code: 'session_store_options_invalid',
+          path: ['SqliteSessionService', 'path'],
+          message: `SqliteSessionService needs the path of its database file, got ${describeOptions(options)}.`,
+          hint: "Pass it as new SqliteSessionService({ path: 'sessions.db' }) (or ':memory:'); for a URL use openSessionService('sqlite:///sessions.db').",
+        },
+      ])
+    }
+    this.path = path
     this.#file = new SqliteFile(this.path, 'session store', (db) => prepareSqliteSchema(db, this.path))
   }
 
@@ -341,4 +353,11 @@ export class SqliteSessionService implements BaseSessionService {
   #open(): Promise<SqliteConnection> {
     return this.#file.open()
   }
+}
+
+function describeOptions(options: unknown): string {
+  if (typeof options === 'string') return 'an empty string'
+  if (typeof options !== 'object' || options === null) return String(options)
+  const keys = Object.keys(options)
+  return keys.length > 0 ? `an object with ${keys.join(', ')}` : 'an empty object'
 }

@@ -7,7 +7,7 @@ import { StateError } from '../../errors/runtime-errors.js'
 import { FunctionTool } from '../../tools/function-tool.js'
 import { ScriptedLlm, call } from '../../testing/scripted-llm.js'
 import { createHarness, simplifyContents } from '../../testing/harness.test-helper.js'
-import { currentTurnStart, getContents } from './get-contents.js'
+import { currentTurnStart, getContents, isolatedEvents } from './get-contents.js'
 
 const user = (text: string): Event => createEvent({ author: 'user', content: { role: 'user', parts: [{ text }] } })
 const said = (author: string, text: string, extra: Partial<Event> = {}): Event =>
@@ -298,6 +298,47 @@ describe("includeContents: 'none' through a run (spec 10.5 #43)", () => {
     const harness = await createHarness(agent)
     await harness.run({ role: 'user', parts: [{ text: '' }] })
     expect(llm.requests[0]?.contents).toEqual([])
+  })
+})
+
+describe("includeContents: 'isolated' (the context-isolation rule)", () => {
+  it('sends the user message of the turn, not the previous agent’s reply nor its tool calls', async () => {
+    const tool = new FunctionTool({ name: 'search', description: 'Searches.', execute: () => ({ hits: 3 }) })
+    const llm = new ScriptedLlm([call('search', {}), 'o1', 'done'])
+    const pipeline = new SequentialAgent({
+      name: 'pipeline',
+      subAgents: [
+        new LlmAgent({ name: 'other', model: llm, tools: [tool] }),
+        new LlmAgent({ name: 'me', model: llm, includeContents: 'isolated' }),
+      ],
+    })
+    await (await createHarness(pipeline)).run('u1')
+    expect(llm.requests[2]?.contents).toEqual([userContent('u1')])
+  })
+
+  it('keeps its own tool round-trip after the user message, and leaves out its earlier turns', async () => {
+    const tool = new FunctionTool({ name: 'lookup', description: 'Looks up.', execute: () => ({ found: true }) })
+    const llm = new ScriptedLlm(['o1', 'm1', 'o2', call('lookup', {}), 'm2'])
+    const pipeline = new SequentialAgent({
+      name: 'pipeline',
+      subAgents: [
+        new LlmAgent({ name: 'other', model: llm }),
+        new LlmAgent({ name: 'me', model: llm, includeContents: 'isolated', tools: [tool] }),
+      ],
+    })
+    const harness = await createHarness(pipeline)
+    await harness.run('u1')
+    await harness.run('u2')
+    expect(simplifyContents(llm.requests[4]?.contents ?? [])).toEqual([
+      ['user', 'u2'],
+      ['model', { functionCall: { name: 'lookup', args: {} } }],
+      ['user', { functionResponse: { name: 'lookup', response: { found: true } } }],
+    ])
+  })
+
+  it('isolatedEvents picks the latest user message before the turn', () => {
+    const events = [user('q1'), said('me', 'a1'), user('q2'), said('other', 'x'), said('me', 'mine')]
+    expect(isolatedEvents(events, 'me', undefined)).toEqual([events[2], events[4]])
   })
 })
 

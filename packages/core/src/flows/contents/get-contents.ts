@@ -210,3 +210,31 @@ export function currentTurnStart(events: readonly Event[], agentName: string, br
   }
   return start
 }
+
+function isUserMessage(event: Event): boolean {
+  return event.author === 'user' && (event.content?.parts ?? []).some((part) => !part.functionResponse)
+}
+
+/**
+ * The events an `includeContents: 'isolated'` agent sees: the user's message of the current turn, then, from where
+ * ADK's current turn starts ({@link currentTurnStart}), only this agent's own events and the user's (function
+ * responses to its long-running calls). Earlier agents' replies and tool calls of the invocation are left out: what
+ * an isolated agent knows of them comes from state.
+ */
+export function isolatedEvents(events: readonly Event[], agentName: string, branch: string | undefined): Event[] {
+  const start = currentTurnStart(events, agentName, branch)
+  const kept: Event[] = []
+  let hasMessage = false
+  for (let index = start; index < events.length; index++) {
+    const event = events[index] as Event
+    if (event.author !== agentName && event.author !== 'user') continue
+    if (isUserMessage(event)) hasMessage = true
+    kept.push(event)
+  }
+  if (hasMessage) return kept
+  for (let index = start - 1; index >= 0; index--) {
+    const event = events[index] as Event
+    if (isUserMessage(event) && isEventVisible(event, branch)) return [event, ...kept]
+  }
+  return kept
+}

@@ -86,6 +86,31 @@ describe('function calls and responses always pair', () => {
     expectPaired(contents)
   })
 
+  it('a later id-less response to a long-running call replaces the earlier response (ADK: the latest wins)', () => {
+    const longCall = createEvent({
+      author: 'me',
+      content: { role: 'model', parts: [{ functionCall: { name: 'approve', args: {}, id: 'L1' } }] },
+      longRunningToolIds: ['L1'],
+    })
+    const contents = getContents(
+      [
+        user('go'),
+        longCall,
+        responseEvent('me', 'approve', { status: 'pending' }, 'L1'),
+        createEvent({ author: 'me', content: { role: 'model', parts: [{ text: 'Waiting for approval.' }] } }),
+        responseEvent('user', 'approve', { status: 'approved' }),
+      ],
+      'me',
+      undefined,
+    )
+    expectPaired(contents)
+    const responses = contents.flatMap((content) => content.parts ?? []).filter((part) => part.functionResponse)
+    expect(responses.map((part) => part.functionResponse)).toEqual([
+      { id: 'L1', name: 'approve', response: { status: 'approved' } },
+    ])
+    expect(JSON.stringify(contents)).not.toContain('no matching call')
+  })
+
   it('a response that answers no call is kept as user text, never sent as an orphan response', () => {
     const contents = getContents([user('go'), responseEvent('user', 'ghost', { r: 1 })], 'me', undefined)
     expect(contents).toEqual([

@@ -11,7 +11,8 @@ export interface EventContent {
 /**
  * Gives every function call and response an id, as ADK pairs them when a client leaves the id out: a call without
  * one gets a runtime (`adk-`) id, and a response without one takes the id of the **earliest unanswered call of the
- * same name** before it (by name, in order). A response that answers no call is kept as a user text part
+ * same name** before it (by name, in order), else the id of the latest long-running call of that name (a later
+ * update of its result, which replaces the earlier response in the request). A response that answers no call is kept as a user text part
  * (`` Response of function `name` (no matching call): {...} ``): user input is never dropped, and the model never
  * receives a response without its call. Only `items` whose content is the event's own content are changed (copies;
  * stored events are never modified).
@@ -21,6 +22,8 @@ export function pairFunctionResponses<T extends EventContent>(
   rebuild: (item: T, event: Event) => T,
 ): T[] {
   const pending = new Map<string, string[]>()
+  // The latest long-running call of each name: a later response without an id updates it (ADK: the latest wins).
+  const longRunning = new Map<string, string>()
   let counter = 0
   return items.map((item) => {
     if (item.content !== item.event.content) return item
@@ -38,6 +41,7 @@ export function pairFunctionResponses<T extends EventContent>(
         const queue = pending.get(name) ?? []
         queue.push(id)
         pending.set(name, queue)
+        if (call.id && item.event.longRunningToolIds?.includes(call.id)) longRunning.set(name, call.id)
         return id === call.id ? part : { ...part, functionCall: { ...call, id } }
       }
       const response = part.functionResponse
@@ -49,7 +53,7 @@ export function pairFunctionResponses<T extends EventContent>(
         return part
       }
       changed = true
-      const id = queue?.shift()
+      const id = queue?.shift() ?? longRunning.get(response.name ?? '')
       if (id) return { ...part, functionResponse: { ...response, id } }
       return { text: `Response of function \`${response.name ?? ''}\` (no matching call): ${json(response)}` }
     })

@@ -26,7 +26,11 @@ async function boot() {
       h('span', { class: 'badge' }, `sessions: ${app.sessions}`),
       h('span', { class: 'badge' }, `memory: ${app.memory}`),
     )
-  const agents = [...new Set(graph.nodes.filter((node) => node.kind === 'Agent').map((node) => node.name))]
+  const agents = [
+    ...new Set(
+      graph.nodes.filter((node) => node.kind === 'Agent' || node.kind === 'RemoteAgent').map((node) => node.name),
+    ),
+  ]
   const anatomy = createAnatomy(document.getElementById('tab-anatomy'), agents)
   renderGraph(document.getElementById('tab-graph'), graph, (name) => {
     showTab('anatomy')

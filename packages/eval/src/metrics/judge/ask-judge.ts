@@ -1,4 +1,4 @@
-import type { BaseLlm, LlmRequestConfig } from '@adk-fluent/core'
+import { ModelError, type BaseLlm, type LlmRequestConfig } from '@adk-fluent/core'
 
 /** Sends one prompt to the judge model as a single user turn and returns the text of its final response. */
 export async function askJudge(
@@ -16,7 +16,9 @@ export async function askJudge(
   for await (const response of judge.generateContentAsync(request, false)) {
     if (response.partial) continue
     if (response.errorCode !== undefined)
-      throw new Error(`judge model error ${response.errorCode}: ${response.errorMessage ?? ''}`)
+      throw new ModelError(`judge model error ${response.errorCode}: ${response.errorMessage ?? ''}`, {
+        errorCode: response.errorCode,
+      })
     text = (response.content?.parts ?? []).map((part) => (part.thought ? '' : (part.text ?? ''))).join('')
   }
   return text

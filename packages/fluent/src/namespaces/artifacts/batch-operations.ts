@@ -1,15 +1,20 @@
+import { describeValue } from '../../parse/describe-value.js'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 import type { Context } from '@adk-fluent/core'
 import { createArtifactOperation, isArtifactOperation, type ArtifactOperation } from './artifact-operation.js'
 import { publish, snapshot } from './basic-operations.js'
 import { parseFilename } from './parse-filename.js'
 import { assertStateKey } from '../shared/state-key.js'
 import { formatArgument } from '../shared/format-argument.js'
-import { kindOf, throwOptionIssue } from '../shared/option-issue.js'
 import { presentState } from '../shared/present-state.js'
 
 function parseMap(factory: string, map: unknown, example: string): [string, string][] {
   if (typeof map !== 'object' || map === null || Array.isArray(map) || Object.keys(map).length === 0) {
-    throwOptionIssue([factory], `expected { filename: stateKey }, got ${kindOf(map)}.`, `For example ${example}.`)
+    throwConfigIssue(
+      [factory],
+      `expected { filename: stateKey }, got ${describeValue(map)}.`,
+      `For example ${example}.`,
+    )
   }
   return Object.entries(map as Record<string, unknown>).map(([filename, key]) => {
     parseFilename(factory, filename)
@@ -118,9 +123,9 @@ export type ArtifactCondition = string | ((state: Readonly<Record<string, unknow
 export function when(condition: ArtifactCondition, operation: ArtifactOperation): ArtifactOperation {
   if (typeof condition !== 'function') assertStateKey('A.when()', condition)
   if (!isArtifactOperation(operation)) {
-    throwOptionIssue(
+    throwConfigIssue(
       ['A.when()', 'operation'],
-      `expected an A operation, got ${kindOf(operation)}.`,
+      `expected an A operation, got ${describeValue(operation)}.`,
       "For example A.when('approved', A.publish('report.md', { fromKey: 'report' })).",
     )
   }

@@ -1,3 +1,5 @@
+import { describeValue } from '../../parse/describe-value.js'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 import type { ReadonlyContext } from '@adk-fluent/core'
 import { createContextSpec, type ContextSpec } from '../context/context-spec.js'
 import { createPart } from '../context/context-part.js'
@@ -5,7 +7,6 @@ import { fromArtifactPart } from './artifact-content.js'
 import { neutralizeContextValue } from '../context/neutralize-context-value.js'
 import { parseFilename } from './parse-filename.js'
 import { formatArgument } from '../shared/format-argument.js'
-import { kindOf, throwOptionIssue } from '../shared/option-issue.js'
 
 async function loadText(filename: string, maxChars: number, context: ReadonlyContext): Promise<string> {
   const invocation = context.invocationContext
@@ -39,9 +40,9 @@ export function forLlm(filename: string, options: { readonly maxChars?: number }
   const name = parseFilename('A.forLlm()', filename)
   const maxChars = options.maxChars ?? 20_000
   if (typeof maxChars !== 'number' || !Number.isInteger(maxChars) || maxChars < 1) {
-    throwOptionIssue(
+    throwConfigIssue(
       ['A.forLlm()', 'maxChars'],
-      `expected a whole number of at least 1, got ${kindOf(maxChars)}.`,
+      `expected a whole number of at least 1, got ${describeValue(maxChars)}.`,
       "For example A.forLlm('draft.md', { maxChars: 4000 }).",
     )
   }

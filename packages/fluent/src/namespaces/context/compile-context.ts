@@ -1,4 +1,4 @@
-import type { ReadonlyContext } from '@adk-fluent/core'
+import type { IncludeContents, ReadonlyContext } from '@adk-fluent/core'
 import type { ContextSpec } from './context-spec.js'
 import type { ContextHook, ContextPart, HistoryMemo } from './context-part.js'
 
@@ -13,7 +13,7 @@ export type ContextProvider = (context: ReadonlyContext) => Promise<string>
 
 /** What a context spec compiles to: the agent's `includeContents`, and a provider when something is rendered. */
 export interface CompiledContext {
-  readonly includeContents: 'default' | 'none'
+  readonly includeContents: IncludeContents
   readonly provider?: ContextProvider
   /** Hooks to run before the agent (`C.capture`), in order. */
   readonly beforeAgent: readonly ContextHook[]
@@ -21,13 +21,14 @@ export interface CompiledContext {
   readonly afterAgent: readonly ContextHook[]
   /** True when rendering calls a model: the agent reports those calls as events. */
   readonly usesModel: boolean
-  /** With `includeContents: 'none'`, the earlier user turns the spec can read (absent: all); core loads only those. */
+  /** With history suppressed (`'isolated'` / `'none'`), the earlier user turns the spec can read (absent: all); core loads only those. */
   readonly historyTurns?: number
 }
 
 // Parts that render from state only; they read no earlier events.
 const stateOnlyKinds: ReadonlySet<ContextPart['kind']> = new Set([
   'context-none',
+  'context-current-turn',
   'context-default',
   'context-state',
   'context-template',
@@ -51,15 +52,21 @@ function historyTurnsOf(parts: readonly ContextPart[]): number | undefined {
   return turns
 }
 
+function includeContentsOf(parts: readonly ContextPart[]): IncludeContents {
+  if (parts.some((part) => part.includeContents === 'isolated')) return 'isolated'
+  return parts.some((part) => part.includeContents === 'none') ? 'none' : 'default'
+}
+
 /**
- * Compiles a context spec. `includeContents` is `'none'` when any part suppresses history (`C.none()`, every
- * history policy), else `'default'`. The provider runs every rendering part in order and joins their non-empty
+ * Compiles a context spec. `includeContents` is `'isolated'` when any part suppresses history (`C.none()`, `.reads()`,
+ * every history policy: the model gets the user's message of the turn and the agent's own calls, never an earlier
+ * agent's raw reply), else `'none'` when a part asks for ADK's current turn (`C.currentTurn()`), else `'default'`. The provider runs every rendering part in order and joins their non-empty
  * outputs with a newline: history as `[author]: text` lines (user messages as `[user]: …`), state as
  * `[key]: value` lines (absent keys skipped). Wrap its output with {@link composeInstruction}.
  */
 export function compileContext(spec: ContextSpec): CompiledContext {
   // Parts render by tier (C.priority), lower first; Array.prototype.sort is stable, so equal tiers keep their order.
-  const includeContents = spec.parts.some((part) => part.includeContents === 'none') ? 'none' : 'default'
+  const includeContents = includeContentsOf(spec.parts)
   const ordered = [...spec.parts].sort((a, b) => a.tier - b.tier)
   const renderers = ordered.flatMap((part) => (part.render ? [part.render] : []))
   const hooks = {
@@ -67,7 +74,7 @@ export function compileContext(spec: ContextSpec): CompiledContext {
     afterAgent: Object.freeze(spec.parts.flatMap((part) => (part.afterAgent ? [part.afterAgent] : []))),
     usesModel: spec.parts.some((part) => part.usesModel),
   }
-  const turns = includeContents === 'none' ? historyTurnsOf(spec.parts) : undefined
+  const turns = includeContents !== 'default' ? historyTurnsOf(spec.parts) : undefined
   const bounds = turns === undefined ? {} : { historyTurns: turns }
   if (renderers.length === 0) return Object.freeze({ includeContents, ...hooks, ...bounds })
   const memo: HistoryMemo = new Map()

@@ -1,4 +1,10 @@
-import { injectSessionState, renderStateValue, type Context, type ReadonlyContext } from '@adk-fluent/core'
+import {
+  injectSessionState,
+  renderStateValue,
+  type Context,
+  type IncludeContents,
+  type ReadonlyContext,
+} from '@adk-fluent/core'
 import type { HistoryItem } from './history-item.js'
 import type { HistoryStage } from './history-stage.js'
 import { renderHistory } from './backward-history.js'
@@ -27,6 +33,7 @@ export type ContextHook = (context: Context) => Promise<void>
 export interface ContextPart {
   readonly kind:
     | 'context-none'
+    | 'context-current-turn'
     | 'context-default'
     | 'context-state'
     | 'context-template'
@@ -35,8 +42,11 @@ export interface ContextPart {
     | 'context-write-notes'
     | 'context-capture'
     | 'context-artifact'
-  /** `'none'` suppresses the model's native history; `'default'` is neutral. */
-  readonly includeContents: 'default' | 'none'
+  /**
+   * `'isolated'` suppresses the model's native history (the context-isolation rule: the user's message of the turn
+   * and the agent's own calls only); `'none'` keeps ADK's current turn (`C.currentTurn()`); `'default'` is neutral.
+   */
+  readonly includeContents: IncludeContents
   /** The factory call as written (`C.fromState('query')`). */
   readonly call: string
   /** What it does, in words (`state keys only`). */
@@ -75,13 +85,26 @@ export function createPart(part: PartInit): ContextPart {
   } as ContextPart)
 }
 
-/** `C.none()`: no history, nothing rendered. @internal */
+/** `C.none()`: no history (no earlier agent's reply either), nothing rendered. @internal */
 export function createNonePart(): ContextPart {
   return createPart({
     kind: 'context-none',
-    includeContents: 'none',
+    includeContents: 'isolated',
     call: 'C.none()',
     summary: 'history suppressed',
+    stateKeys: [],
+    stages: null,
+    render: null,
+  })
+}
+
+/** `C.currentTurn()`: ADK's `includeContents: 'none'`, nothing rendered. @internal */
+export function createCurrentTurnPart(): ContextPart {
+  return createPart({
+    kind: 'context-current-turn',
+    includeContents: 'none',
+    call: 'C.currentTurn()',
+    summary: "current turn only (ADK includeContents: 'none')",
     stateKeys: [],
     stages: null,
     render: null,
@@ -142,7 +165,7 @@ export function createHistoryPart(stages: readonly HistoryStage[]): ContextPart 
   const [first, ...rest] = frozenStages
   return createPart({
     kind: 'context-history',
-    includeContents: 'none',
+    includeContents: 'isolated',
     call: `${first?.call ?? 'C.default()'}${rest.map((stage) => `.pipe(${stage.call})`).join('')}`,
     summary: frozenStages.map((stage) => stage.summary).join(', '),
     stateKeys: [...new Set(frozenStages.flatMap((stage) => stage.stateKeys))],

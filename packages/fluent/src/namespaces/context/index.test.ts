@@ -48,7 +48,7 @@ describe('the .reads() golden block (API §2.4)', () => {
   it('C.none() + C.fromState(findings, tone) with composeInstruction gives the block byte for byte', async () => {
     const spec = C.none().add(C.fromState('findings', 'tone'))
     const compiled = compileContext(spec)
-    expect(compiled.includeContents).toBe('none')
+    expect(compiled.includeContents).toBe('isolated')
     const { readonlyContext } = await createTestContext({ state: { findings: 'F1', tone: 'formal', topic: 'cats' } })
     const instruction = await injectSessionState('Write about {topic}.', readonlyContext)
     const contextText = await compiled.provider?.(readonlyContext)
@@ -79,14 +79,14 @@ describe('composeInstruction', () => {
 describe('C golden outputs', () => {
   it('none and default compile without a provider', () => {
     const nothing = { beforeAgent: [], afterAgent: [], usesModel: false }
-    expect(compileContext(C.none())).toEqual({ includeContents: 'none', historyTurns: 0, ...nothing })
+    expect(compileContext(C.none())).toEqual({ includeContents: 'isolated', historyTurns: 0, ...nothing })
     expect(compileContext(C.default())).toEqual({ includeContents: 'default', ...nothing })
     expect(Object.isFrozen(compileContext(C.none()))).toBe(true)
   })
 
   it('userOnly renders the user messages only', async () => {
     expect(await render(C.userOnly())).toEqual({
-      includeContents: 'none',
+      includeContents: 'isolated',
       text: '[user]: Hi, I need a trip plan.\n[user]: Tokyo in May.\n[user]: Make it cheaper.',
     })
   })
@@ -205,7 +205,7 @@ describe('C composition', () => {
   it('.add() suppresses history if any part does and joins outputs with a newline', async () => {
     const spec = C.fromState('goal').add(C.window(1))
     expect(await render(spec, { state: { goal: 'cheap trip' } })).toEqual({
-      includeContents: 'none',
+      includeContents: 'isolated',
       text: '[goal]: cheap trip\n[user]: Make it cheaper.\n[critic]: Budget is tight.',
     })
     expect(compileContext(C.fromState('a').add(C.template('{a}'))).includeContents).toBe('default')
@@ -225,7 +225,7 @@ describe('C composition', () => {
     const { includeContents, text } = await render(C.fromState('goal').pipe(C.fromAgents('researcher')), {
       state: { goal: 'g' },
     })
-    expect(includeContents).toBe('none')
+    expect(includeContents).toBe('isolated')
     expect(text).toBe(
       '[goal]: g\n[user]: Hi, I need a trip plan.\n[user]: Tokyo in May.\n[researcher]: Found 3 hotels.\n[user]: Make it cheaper.',
     )

@@ -1,6 +1,7 @@
 import { templateVariables } from '@adk-fluent/core'
 import { createContextSpec, type ContextSpec } from './context-spec.js'
 import {
+  createCurrentTurnPart,
   createDefaultPart,
   createHistoryPart,
   createNonePart,
@@ -45,11 +46,21 @@ function history(stage: HistoryStage): ContextSpec {
 }
 
 /**
- * No conversation history and nothing rendered (`includeContents: 'none'`).
+ * No conversation history and nothing rendered: the model gets the user's message of the current turn and its own
+ * tool calls, never an earlier agent's raw reply (core's `includeContents: 'isolated'`). `.reads()` starts with it.
  * @example Agent('classifier').context(C.none())
  */
 export function none(): ContextSpec {
   return createContextSpec([createNonePart()])
+}
+
+/**
+ * ADK's `includeContents: 'none'`: the current turn, which starts at the latest event of the user or of another agent
+ * (so the previous agent's reply comes as a `For context:` user turn). Nothing rendered.
+ * @example Agent('reviewer').context(C.currentTurn())
+ */
+export function currentTurn(): ContextSpec {
+  return createContextSpec([createCurrentTurnPart()])
 }
 
 /**

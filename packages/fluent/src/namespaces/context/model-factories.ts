@@ -1,3 +1,5 @@
+import { describeValue } from '../../parse/describe-value.js'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 import type { z } from 'zod'
 import { isZodSchema } from '@adk-fluent/core'
 import { createContextSpec, type ContextSpec } from './context-spec.js'
@@ -7,7 +9,6 @@ import { fitStage, manusCascadeStage, rollingStage, type FitStrategy } from './c
 import { distillStage, extractStage, validateStage, type ContextCheck } from './extract-stages.js'
 import { parseContextModel, type ContextModel } from './context-model.js'
 import { parseChoice, parseCount, parseFlag, parseKeyName, parseOptionsObject } from './parse-context-options.js'
-import { kindOf, throwOptionIssue } from '../shared/option-issue.js'
 import { isBaseLlm } from '@adk-fluent/core'
 
 function history(stage: HistoryStage): ContextSpec {
@@ -30,7 +31,7 @@ export function fit(options?: {
   const strategy = parseChoice('C.fit()', 'strategy', parsed['strategy'], ['strict', 'cascade'] as const)
   const model = parseContextModel('C.fit()', parsed['model'])
   if (model !== undefined && strategy === 'strict') {
-    throwOptionIssue(
+    throwConfigIssue(
       ['C.fit()', 'model'],
       "a model is only used by strategy 'cascade'.",
       "Pass { strategy: 'cascade', model }, or leave the model out.",
@@ -54,7 +55,7 @@ export function rolling(options?: {
   const summarize = parseFlag('C.rolling()', 'summarize', parsed['summarize'])
   const model = parseContextModel('C.rolling()', parsed['model'])
   if (model !== undefined && !summarize) {
-    throwOptionIssue(
+    throwConfigIssue(
       ['C.rolling()', 'model'],
       'a model is only used with summarize: true.',
       'Pass { summarize: true, model }, or leave the model out.',
@@ -93,7 +94,7 @@ export function extract(
   const model = parseContextModel('C.extract()', parsed['model'])
   const { schema, fields } = parsed
   if ((schema === undefined) === (fields === undefined)) {
-    throwOptionIssue(
+    throwConfigIssue(
       ['C.extract()'],
       'pass exactly one of schema and fields.',
       "For example C.extract({ fields: ['destination', 'budget'] }) or C.extract({ schema: z.object({ ... }) }).",
@@ -101,9 +102,9 @@ export function extract(
   }
   if (schema !== undefined) {
     if (!isZodSchema(schema))
-      throwOptionIssue(
+      throwConfigIssue(
         ['C.extract()', 'schema'],
-        `expected a zod schema, got ${kindOf(schema)}.`,
+        `expected a zod schema, got ${describeValue(schema)}.`,
         'For example z.object({ destination: z.string() }).',
       )
     return history(extractStage({ schema: schema as z.ZodType }, key, model))
@@ -113,9 +114,9 @@ export function extract(
     fields.length === 0 ||
     fields.some((field) => typeof field !== 'string' || field.length === 0)
   ) {
-    throwOptionIssue(
+    throwConfigIssue(
       ['C.extract()', 'fields'],
-      `expected a non-empty list of field names, got ${kindOf(fields)}.`,
+      `expected a non-empty list of field names, got ${describeValue(fields)}.`,
       "For example { fields: ['destination'] }.",
     )
   }
@@ -150,24 +151,24 @@ export function validate(...checks: (ContextCheck | { readonly model: ContextMod
     options !== undefined &&
     !('model' in options && (isBaseLlm(options.model) || typeof options.model === 'string'))
   ) {
-    throwOptionIssue(
+    throwConfigIssue(
       ['C.validate()', checks.length - 1],
-      `expected a check or a trailing { model }, got ${kindOf(last)}.`,
+      `expected a check or a trailing { model }, got ${describeValue(last)}.`,
       "For example C.validate('The user stated a budget.', { model }).",
     )
   }
   const list = (options ? checks.slice(0, -1) : checks) as unknown[]
   if (list.length === 0)
-    throwOptionIssue(
+    throwConfigIssue(
       ['C.validate()'],
       'no checks given.',
       "Pass questions or functions, for example C.validate('The user stated a budget.').",
     )
   list.forEach((check, index) => {
     if ((typeof check !== 'string' || check.trim().length === 0) && typeof check !== 'function') {
-      throwOptionIssue(
+      throwConfigIssue(
         ['C.validate()', index],
-        `expected a question or a function, got ${kindOf(check)}.`,
+        `expected a question or a function, got ${describeValue(check)}.`,
         "For example C.validate('The user stated a budget.').",
       )
     }

@@ -41,7 +41,7 @@ describe('C.summarize', () => {
     const model = new RecordingLlm(() => 'The user plans a Tokyo trip on 2000 EUR.')
     const compiled = compileContext(C.window(2).pipe(C.summarize({ model, prompt: 'Summarize briefly.' })))
     const { readonlyContext } = await createTestContext({ turns })
-    expect(compiled.includeContents).toBe('none')
+    expect(compiled.includeContents).toBe('isolated')
     expect(await compiled.provider?.(readonlyContext)).toBe('[summary]: The user plans a Tokyo trip on 2000 EUR.')
     expect(model.requests).toHaveLength(1)
     expect(model.requests[0]?.config.systemInstruction).toBe('Summarize briefly.')

@@ -1,4 +1,5 @@
-import { kindOf, throwOptionIssue } from '../shared/option-issue.js'
+import { describeValue } from '../../parse/describe-value.js'
+import { isStateKey } from '@adk-fluent/core'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 
 /** Validates a positive whole number option of `factory`. @internal */
@@ -66,7 +67,7 @@ export function parseRedactPatterns(patterns: readonly unknown[]): RegExp[] {
 export function parseOptionsObject(factory: string, options: unknown, example: string): Record<string, unknown> {
   if (options === undefined) return {}
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throwOptionIssue([factory], `expected an options object, got ${kindOf(options)}.`, `For example ${example}.`)
+    throwConfigIssue([factory], `expected an options object, got ${describeValue(options)}.`, `For example ${example}.`)
   }
   return options as Record<string, unknown>
 }
@@ -81,9 +82,9 @@ export function parsePositiveNumber(
 ): number {
   if (value === undefined) return fallback
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throwOptionIssue(
+    throwConfigIssue(
       [factory, name],
-      `expected a positive number, got ${JSON.stringify(value) ?? kindOf(value)}.`,
+      `expected a positive number, got ${JSON.stringify(value) ?? describeValue(value)}.`,
       `For example ${example}.`,
     )
   }
@@ -94,9 +95,9 @@ export function parsePositiveNumber(
 export function parseCount(factory: string, name: string, value: unknown, fallback: number, example: string): number {
   if (value === undefined) return fallback
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-    throwOptionIssue(
+    throwConfigIssue(
       [factory, name],
-      `expected a whole number of at least 1, got ${JSON.stringify(value) ?? kindOf(value)}.`,
+      `expected a whole number of at least 1, got ${JSON.stringify(value) ?? describeValue(value)}.`,
       `For example ${example}.`,
     )
   }
@@ -107,9 +108,9 @@ export function parseCount(factory: string, name: string, value: unknown, fallba
 export function parseChoice<T extends string>(factory: string, name: string, value: unknown, choices: readonly T[]): T {
   if (value === undefined) return choices[0] as T
   if (typeof value !== 'string' || !choices.includes(value as T)) {
-    throwOptionIssue(
+    throwConfigIssue(
       [factory, name],
-      `expected one of ${choices.map((choice) => `'${choice}'`).join(', ')}, got ${JSON.stringify(value) ?? kindOf(value)}.`,
+      `expected one of ${choices.map((choice) => `'${choice}'`).join(', ')}, got ${JSON.stringify(value) ?? describeValue(value)}.`,
       `For example ${factory.replace('()', `({ ${name}: '${choices[choices.length - 1]}' })`)}.`,
     )
   }
@@ -120,9 +121,9 @@ export function parseChoice<T extends string>(factory: string, name: string, val
 export function parseFlag(factory: string, name: string, value: unknown): boolean {
   if (value === undefined) return false
   if (typeof value !== 'boolean')
-    throwOptionIssue(
+    throwConfigIssue(
       [factory, name],
-      `expected true or false, got ${kindOf(value)}.`,
+      `expected true or false, got ${describeValue(value)}.`,
       `For example ${factory.replace('()', `({ ${name}: true })`)}.`,
     )
   return value
@@ -131,10 +132,11 @@ export function parseFlag(factory: string, name: string, value: unknown): boolea
 /** Validates a state-key-like name option (`undefined` gives `fallback`). @internal */
 export function parseKeyName(factory: string, name: string, value: unknown, fallback: string): string {
   if (value === undefined) return fallback
-  if (typeof value !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(value)) {
-    throwOptionIssue(
+  // Core's state-key rule, without a scope prefix (the name becomes part of a key).
+  if (!isStateKey(value) || value.includes(':')) {
+    throwConfigIssue(
       [factory, name],
-      `expected an identifier such as 'facts', got ${JSON.stringify(value) ?? kindOf(value)}.`,
+      `expected an identifier such as 'facts', got ${JSON.stringify(value) ?? describeValue(value)}.`,
       'Use letters, digits and underscores.',
     )
   }

@@ -42,7 +42,7 @@ describe('C selection factories', () => {
     expect(describeContext(C.recent())).toBe(
       'C.recent({ halfLife: 10, minWeight: 0.1 }) — newest 34 events (weight 0.5^(age/10) ≥ 0.1)',
     )
-    expect(compileContext(C.recent()).includeContents).toBe('none')
+    expect(compileContext(C.recent()).includeContents).toBe('isolated')
     expectConfigError(() => C.recent({ minWeight: 2 }), 'C.recent().minWeight')
   })
 

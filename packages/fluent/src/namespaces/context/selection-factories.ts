@@ -1,3 +1,5 @@
+import { describeValue } from '../../parse/describe-value.js'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 import { createContextSpec, type ContextSpec } from './context-spec.js'
 import { createHistoryPart, createPart } from './context-part.js'
 import type { HistoryStage } from './history-stage.js'
@@ -11,7 +13,6 @@ import {
   type UserStrategy,
 } from './select-stages.js'
 import { parseChoice, parseCount, parseOptionsObject, parsePositiveNumber } from './parse-context-options.js'
-import { kindOf, throwOptionIssue } from '../shared/option-issue.js'
 
 function history(stage: HistoryStage): ContextSpec {
   return createContextSpec([createHistoryPart([stage])])
@@ -33,7 +34,7 @@ export function recent(options?: { readonly halfLife?: number; readonly minWeigh
     'C.recent({ minWeight: 0.1 })',
   )
   if (minWeight > 1)
-    throwOptionIssue(
+    throwConfigIssue(
       ['C.recent()', 'minWeight'],
       `expected a weight between 0 and 1, got ${minWeight}.`,
       'For example C.recent({ minWeight: 0.1 }).',
@@ -71,9 +72,9 @@ export function user(options?: { readonly strategy?: UserStrategy }): ContextSpe
  */
 export function fromAgentsWindowed(windows: Readonly<Record<string, number>>): ContextSpec {
   if (typeof windows !== 'object' || windows === null || Array.isArray(windows) || Object.keys(windows).length === 0) {
-    throwOptionIssue(
+    throwConfigIssue(
       ['C.fromAgentsWindowed()'],
-      `expected { agentName: count }, got ${kindOf(windows)}.`,
+      `expected { agentName: count }, got ${describeValue(windows)}.`,
       'For example C.fromAgentsWindowed({ researcher: 2 }).',
     )
   }
@@ -90,12 +91,12 @@ export function fromAgentsWindowed(windows: Readonly<Record<string, number>>): C
  */
 export function project(...fields: string[]): ContextSpec {
   if (fields.length === 0)
-    throwOptionIssue(['C.project()'], 'no fields given.', "Pass field names, for example C.project('intent').")
+    throwConfigIssue(['C.project()'], 'no fields given.', "Pass field names, for example C.project('intent').")
   fields.forEach((field, index) => {
     if (typeof field !== 'string' || field.length === 0)
-      throwOptionIssue(
+      throwConfigIssue(
         ['C.project()', index],
-        `expected a field name, got ${kindOf(field)}.`,
+        `expected a field name, got ${describeValue(field)}.`,
         "For example C.project('intent').",
       )
   })
@@ -109,16 +110,16 @@ export function project(...fields: string[]): ContextSpec {
  */
 export function priority(tier: number, spec: ContextSpec): ContextSpec {
   if (typeof tier !== 'number' || !Number.isInteger(tier) || tier < 0) {
-    throwOptionIssue(
+    throwConfigIssue(
       ['C.priority()', 'tier'],
-      `expected a whole number of at least 0, got ${JSON.stringify(tier) ?? kindOf(tier)}.`,
+      `expected a whole number of at least 0, got ${JSON.stringify(tier) ?? describeValue(tier)}.`,
       "For example C.priority(1, C.fromState('goal')).",
     )
   }
   if (typeof spec !== 'object' || spec === null || (spec as { kind?: unknown }).kind !== 'context') {
-    throwOptionIssue(
+    throwConfigIssue(
       ['C.priority()', 'spec'],
-      `expected a context spec made by C.*, got ${kindOf(spec)}.`,
+      `expected a context spec made by C.*, got ${describeValue(spec)}.`,
       "For example C.priority(1, C.fromState('goal')).",
     )
   }

@@ -1,13 +1,14 @@
+import { describeValue } from '../../parse/describe-value.js'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 import { createPromptSpec, isPromptSpec, type PromptSpec } from './prompt-spec.js'
 import { createTextBlock } from './prompt-block.js'
 import type { PromptModelTransform } from './prompt-transform.js'
 import { parseStageModel, stageModelName, type StageModel } from '../shared/stage-model.js'
-import { kindOf, throwOptionIssue } from '../shared/option-issue.js'
 
 function options(factory: string, value: unknown, example: string): Record<string, unknown> {
   if (value === undefined) return {}
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throwOptionIssue([factory], `expected an options object, got ${kindOf(value)}.`, `For example ${example}.`)
+    throwConfigIssue([factory], `expected an options object, got ${describeValue(value)}.`, `For example ${example}.`)
   }
   return value as Record<string, unknown>
 }
@@ -31,9 +32,9 @@ export function compress(settings?: { readonly maxTokens?: number; readonly mode
   const parsed = options('P.compress()', settings, 'P.compress({ maxTokens: 300 })')
   const maxTokens = parsed['maxTokens'] ?? 500
   if (typeof maxTokens !== 'number' || !Number.isInteger(maxTokens) || maxTokens < 1) {
-    throwOptionIssue(
+    throwConfigIssue(
       ['P.compress()', 'maxTokens'],
-      `expected a whole number of at least 1, got ${JSON.stringify(maxTokens) ?? kindOf(maxTokens)}.`,
+      `expected a whole number of at least 1, got ${JSON.stringify(maxTokens) ?? describeValue(maxTokens)}.`,
       'For example P.compress({ maxTokens: 300 }).',
     )
   }
@@ -56,9 +57,9 @@ export function adapt(settings: { readonly audience: string; readonly model?: St
   const parsed = options('P.adapt()', settings ?? null, "P.adapt({ audience: 'beginners' })")
   const audience = parsed['audience']
   if (typeof audience !== 'string' || audience.trim().length === 0) {
-    throwOptionIssue(
+    throwConfigIssue(
       ['P.adapt()', 'audience'],
-      `expected a non-empty string, got ${kindOf(audience)}.`,
+      `expected a non-empty string, got ${describeValue(audience)}.`,
       "For example P.adapt({ audience: 'beginners' }).",
     )
   }
@@ -79,9 +80,9 @@ export const defaultPostamble = 'Remember: stay on topic, be accurate, and follo
 function parseText(factory: string, name: string, value: unknown, fallback: string): string {
   if (value === undefined) return fallback
   if (typeof value !== 'string')
-    throwOptionIssue(
+    throwConfigIssue(
       [factory, name],
-      `expected a string, got ${kindOf(value)}.`,
+      `expected a string, got ${describeValue(value)}.`,
       `For example ${factory.replace('()', `(block, { ${name}: '...' })`)}.`,
     )
   return value
@@ -89,9 +90,9 @@ function parseText(factory: string, name: string, value: unknown, fallback: stri
 
 function parseBlock(factory: string, block: unknown): PromptSpec {
   if (!isPromptSpec(block))
-    throwOptionIssue(
+    throwConfigIssue(
       [factory, 'block'],
-      `expected a prompt made by P.*, got ${kindOf(block)}.`,
+      `expected a prompt made by P.*, got ${describeValue(block)}.`,
       `For example ${factory.replace('()', "(P.task('Do X.'))")}.`,
     )
   return block
@@ -128,9 +129,9 @@ export function versioned(block: PromptSpec, settings: { readonly tag: string })
   const inner = parseBlock('P.versioned()', block)
   const tag = options('P.versioned()', settings ?? null, "P.versioned(prompt, { tag: 'v2' })")['tag']
   if (typeof tag !== 'string' || !/^[a-z0-9][a-z0-9_.-]{0,40}$/i.test(tag)) {
-    throwOptionIssue(
+    throwConfigIssue(
       ['P.versioned()', 'tag'],
-      `expected a short tag of letters, digits, '.', '_' or '-', got ${JSON.stringify(tag) ?? kindOf(tag)}.`,
+      `expected a short tag of letters, digits, '.', '_' or '-', got ${JSON.stringify(tag) ?? describeValue(tag)}.`,
       "For example { tag: 'v2' }.",
     )
   }

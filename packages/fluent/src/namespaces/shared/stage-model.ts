@@ -1,3 +1,5 @@
+import { describeValue } from '../../parse/describe-value.js'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 import {
   Context,
   LLMRegistry,
@@ -12,7 +14,6 @@ import {
   type LlmResponse,
   type ReadonlyContext,
 } from '@adk-fluent/core'
-import { kindOf, throwOptionIssue } from './option-issue.js'
 
 /** The model of a model-powered factory: a core model instance, or a model name resolved by `LLMRegistry`. */
 export type StageModel = BaseLlm | string
@@ -79,7 +80,7 @@ function resolveModel(factory: string, model: StageModel | undefined, context: R
   for (let agent: BaseAgent | undefined = context.invocationContext.agent; agent; agent = agent.parentAgent) {
     if (isLlmAgent(agent) && agent.model !== undefined) return agent.canonicalModel
   }
-  throwOptionIssue(
+  throwConfigIssue(
     [context.agentName, factory],
     `${factory} needs a model, and agent "${context.agentName}" has none (neither its own nor an ancestor's).`,
     `Give agent "${context.agentName}" a model (.model('gemini-2.5-flash')) or pass { model } to ${factory}.`,
@@ -90,9 +91,9 @@ function resolveModel(factory: string, model: StageModel | undefined, context: R
 export function parseStageModel(factory: string, model: unknown): StageModel | undefined {
   if (model === undefined || isBaseLlm(model)) return model
   if (typeof model === 'string' && model.trim().length > 0) return model
-  throwOptionIssue(
+  throwConfigIssue(
     [factory, 'model'],
-    `expected a model, got ${typeof model === 'string' ? 'an empty string' : kindOf(model)}.`,
+    `expected a model, got ${typeof model === 'string' ? 'an empty string' : describeValue(model)}.`,
     "Pass a model name ('gemini-2.5-flash'), any core BaseLlm (a ScriptedLlm in tests), or leave it out to use the agent's model.",
   )
 }

@@ -1,10 +1,7 @@
-import { StatePrefix } from '@adk-fluent/core'
 import { parseStateKey, parseStateKeys } from '../../parse/parse-state-key.js'
 
-/** True for `app:`, `user:` and `temp:` keys, which `S.pick`/`S.drop`/`S.rename` never touch. */
-export function isScopedStateKey(key: string): boolean {
-  return key.startsWith(StatePrefix.APP) || key.startsWith(StatePrefix.USER) || key.startsWith(StatePrefix.TEMP)
-}
+/** True for `app:`, `user:` and `temp:` keys, which `S.pick`/`S.drop`/`S.rename` never touch (core's rule). */
+export { isScopedKey as isScopedStateKey } from '@adk-fluent/core'
 
 /**
  * Checks a state key given to `factory` (through the parse layer: a `ConfigError` at `[factory, field]` with a hint).

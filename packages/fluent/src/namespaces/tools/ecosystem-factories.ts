@@ -1,10 +1,11 @@
+import { describeValue } from '../../parse/describe-value.js'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 import { createToolEntry, type ToolComposite } from './tool-composite.js'
 import { createToolComposite } from './compose-tools.js'
 import { GeminiBuiltInTool } from './built-in-tool.js'
 import { ToolsetTool, type Toolset } from './toolset-tool.js'
 import { McpToolset, type McpServerParams } from './mcp-toolset.js'
 import { OpenApiToolset, parseOpenApiDocument, type OpenApiOptions } from './openapi-toolset.js'
-import { kindOf, throwOptionIssue } from '../shared/option-issue.js'
 
 /**
  * Gemini's built-in Google Search: the `{ googleSearch: {} }` entry of the request's `tools` (the model searches and
@@ -51,9 +52,9 @@ export function toolset(source: Toolset): ToolComposite {
     typeof source.name !== 'string' ||
     typeof source.getTools !== 'function'
   ) {
-    throwOptionIssue(
+    throwConfigIssue(
       ['T.toolset()'],
-      `expected { name, getTools(context) }, got ${kindOf(source)}.`,
+      `expected { name, getTools(context) }, got ${describeValue(source)}.`,
       "For example T.toolset({ name: 'mine', getTools: async () => [tool] }).",
     )
   }
@@ -89,14 +90,14 @@ export function mcp(params: McpServerParams, options: McpOptions = {}): ToolComp
   const stdio = typeof params === 'object' && params !== null && 'command' in params
   const http = typeof params === 'object' && params !== null && 'url' in params
   if (!stdio && !http) {
-    throwOptionIssue(
+    throwConfigIssue(
       ['T.mcp()'],
-      `expected { command, args? } or { url }, got ${kindOf(params)}.`,
+      `expected { command, args? } or { url }, got ${describeValue(params)}.`,
       "For example T.mcp({ command: 'node', args: ['server.js'] }) or T.mcp({ url: 'http://127.0.0.1:3000/mcp' }).",
     )
   }
   if (stdio && (typeof params.command !== 'string' || params.command.length === 0))
-    throwOptionIssue(
+    throwConfigIssue(
       ['T.mcp()', 'command'],
       'expected a non-empty command.',
       "For example { command: 'node', args: ['server.js'] }.",
@@ -106,9 +107,9 @@ export function mcp(params: McpServerParams, options: McpOptions = {}): ToolComp
     params.args !== undefined &&
     (!Array.isArray(params.args) || params.args.some((arg) => typeof arg !== 'string'))
   ) {
-    throwOptionIssue(
+    throwConfigIssue(
       ['T.mcp()', 'args'],
-      `expected a list of strings, got ${kindOf(params.args)}.`,
+      `expected a list of strings, got ${describeValue(params.args)}.`,
       "For example { args: ['server.js'] }.",
     )
   }
@@ -116,7 +117,7 @@ export function mcp(params: McpServerParams, options: McpOptions = {}): ToolComp
     try {
       new URL((params as { url: string }).url)
     } catch {
-      throwOptionIssue(
+      throwConfigIssue(
         ['T.mcp()', 'url'],
         `expected an absolute URL, got ${JSON.stringify((params as { url: unknown }).url)}.`,
         "For example { url: 'http://127.0.0.1:3000/mcp' }.",
@@ -127,9 +128,9 @@ export function mcp(params: McpServerParams, options: McpOptions = {}): ToolComp
     options.tools !== undefined &&
     (!Array.isArray(options.tools) || options.tools.some((tool) => typeof tool !== 'string'))
   ) {
-    throwOptionIssue(
+    throwConfigIssue(
       ['T.mcp()', 'tools'],
-      `expected a list of tool names, got ${kindOf(options.tools)}.`,
+      `expected a list of tool names, got ${describeValue(options.tools)}.`,
       "For example { tools: ['read_file'] }.",
     )
   }

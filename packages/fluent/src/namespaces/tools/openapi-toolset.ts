@@ -1,5 +1,6 @@
+import { describeValue } from '../../parse/describe-value.js'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 import { BaseTool, jsonSchemaToSchema } from '@adk-fluent/core'
-import { kindOf, throwOptionIssue } from '../shared/option-issue.js'
 
 /** Options of `T.openapi()`. */
 export interface OpenApiOptions {
@@ -73,7 +74,7 @@ export function parseOpenApiDocument(input: unknown, options: OpenApiOptions): O
     try {
       document = JSON.parse(input)
     } catch {
-      throwOptionIssue(
+      throwConfigIssue(
         ['T.openapi()', 'document'],
         'the text is not JSON.',
         'Pass the OpenAPI 3 document as an object or as JSON text (parse YAML first).',
@@ -86,9 +87,9 @@ export function parseOpenApiDocument(input: unknown, options: OpenApiOptions): O
     !document['openapi'].startsWith('3.') ||
     !isObject(document['paths'])
   ) {
-    throwOptionIssue(
+    throwConfigIssue(
       ['T.openapi()', 'document'],
-      `expected an OpenAPI 3 document with openapi: '3.x' and paths, got ${kindOf(document)}.`,
+      `expected an OpenAPI 3 document with openapi: '3.x' and paths, got ${describeValue(document)}.`,
       'Pass the parsed document, for example T.openapi(JSON.parse(text)).',
     )
   }
@@ -99,7 +100,7 @@ export function parseOpenApiDocument(input: unknown, options: OpenApiOptions): O
       : undefined
   const baseUrl = options.baseUrl ?? server
   if (baseUrl === undefined || !/^https?:\/\//.test(baseUrl)) {
-    throwOptionIssue(
+    throwConfigIssue(
       ['T.openapi()', 'baseUrl'],
       `no absolute base URL (got ${JSON.stringify(baseUrl)}).`,
       "Pass { baseUrl: 'http://127.0.0.1:8080' } or give the document a servers entry.",
@@ -156,7 +157,7 @@ export function parseOpenApiDocument(input: unknown, options: OpenApiOptions): O
     }
   }
   if (operations.length === 0)
-    throwOptionIssue(
+    throwConfigIssue(
       ['T.openapi()', 'document'],
       'the document has no operations (after the operations filter).',
       'Check paths and the operations option.',

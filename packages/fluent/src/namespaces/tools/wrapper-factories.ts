@@ -1,14 +1,15 @@
+import { describeValue } from '../../parse/describe-value.js'
+import { throwConfigIssue } from '../../parse/config-issue.js'
 import { createToolEntry, type ToolComposite, type ToolInput } from './tool-composite.js'
 import { createToolComposite, toToolEntries } from './compose-tools.js'
 import { CachedTool, EffectfulTool, TransformedTool, argumentsKey } from './wrapping-tools.js'
-import { kindOf, throwOptionIssue } from '../shared/option-issue.js'
 
 function parseKey(factory: string, key: unknown): (args: Record<string, unknown>) => string {
   if (key === undefined) return argumentsKey
   if (typeof key !== 'function')
-    throwOptionIssue(
+    throwConfigIssue(
       [factory, 'key'],
-      `expected a function (args) => string, got ${kindOf(key)}.`,
+      `expected a function (args) => string, got ${describeValue(key)}.`,
       'For example { key: (args) => String(args.id) }.',
     )
   return (args) => String((key as (args: Record<string, unknown>) => unknown)(args))
@@ -25,9 +26,9 @@ export function cache(
 ): ToolComposite {
   const ttlMs = options.ttlMs ?? 300_000
   if (typeof ttlMs !== 'number' || !Number.isFinite(ttlMs) || ttlMs <= 0) {
-    throwOptionIssue(
+    throwConfigIssue(
       ['T.cache()', 'ttlMs'],
-      `expected a positive number of milliseconds, got ${JSON.stringify(ttlMs) ?? kindOf(ttlMs)}.`,
+      `expected a positive number of milliseconds, got ${JSON.stringify(ttlMs) ?? describeValue(ttlMs)}.`,
       'For example T.cache(tool, { ttlMs: 60000 }).',
     )
   }
@@ -53,21 +54,21 @@ export function transform(
 ): ToolComposite {
   const { pre, post } = options ?? {}
   if (pre === undefined && post === undefined)
-    throwOptionIssue(
+    throwConfigIssue(
       ['T.transform()'],
       'neither pre nor post given.',
       'Pass { pre: (args) => args } and/or { post: (result) => result }.',
     )
   if (pre !== undefined && typeof pre !== 'function')
-    throwOptionIssue(
+    throwConfigIssue(
       ['T.transform()', 'pre'],
-      `expected a function, got ${kindOf(pre)}.`,
+      `expected a function, got ${describeValue(pre)}.`,
       'For example { pre: (args) => args }.',
     )
   if (post !== undefined && typeof post !== 'function')
-    throwOptionIssue(
+    throwConfigIssue(
       ['T.transform()', 'post'],
-      `expected a function, got ${kindOf(post)}.`,
+      `expected a function, got ${describeValue(post)}.`,
       'For example { post: (result) => result }.',
     )
   return createToolComposite(

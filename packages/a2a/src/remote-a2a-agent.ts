@@ -1,0 +1,241 @@
+import { Role, TaskState, type AgentCard } from '@a2a-js/sdk'
+import {
+  ClientFactory,
+  ClientFactoryOptions,
+  JsonRpcTransportFactory,
+  RestTransportFactory,
+  type Client,
+} from '@a2a-js/sdk/client'
+import {
+  BaseAgent,
+  createEvent,
+  createEventActions,
+  type BaseAgentConfig,
+  type Event,
+  type InvocationContext,
+} from '@adk-fluent/core'
+import { a2aMessage, dataPart, fromContentParts, textPart } from './a2a-parts.js'
+import { RemoteCall, type RemoteAnswer } from './remote-call.js'
+import { isRefused, resolveCard, sourceUrl, type RemoteAgentSource } from './remote-card.js'
+import { RemoteAgentError, type RemoteAgentFailure } from './remote-agent-error.js'
+import { errorMessage } from './error-message.js'
+
+/** Configuration of a {@link RemoteA2aAgent}. */
+export interface RemoteA2aAgentConfig extends BaseAgentConfig {
+  /** The remote agent: its base URL, its card's URL, or its card. */
+  readonly agent: RemoteAgentSource
+  /** State keys sent with the user turn, as one data part. */
+  readonly sends?: readonly string[]
+  /** Fields of the answer's data written to state. */
+  readonly receives?: readonly string[]
+  /** Milliseconds the whole call (card included) may take. */
+  readonly timeoutMs?: number
+  /** `true`: stream; `false`: one blocking request; unset: stream when the card says the agent can. */
+  readonly streaming?: boolean
+  /** The `fetch` used for every request (default: the global one). */
+  readonly fetch?: typeof fetch
+}
+
+/** `customMetadata.a2a` of a remote agent's events: how the next turn continues the remote conversation. */
+export interface RemoteEventMetadata {
+  readonly url: string
+  readonly contextId: string
+  readonly taskId: string
+}
+
+const legacyCompat = { enabled: true }
+const brand = Symbol.for('adk-fluent.remote-a2a-agent')
+
+/** True for a {@link RemoteA2aAgent} from any copy of this package (a brand check, not `instanceof`). */
+export function isRemoteA2aAgent(value: unknown): value is RemoteA2aAgent {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true
+}
+
+/**
+ * A core agent that calls an A2A agent in another process (ADK's `RemoteA2aAgent`). It sends the current user turn
+ * (and the `sends` state keys as one data part), streams when the remote can, and yields the answer as its own
+ * event, with the `receives` fields of the answer's data in the event's state delta. The same session keeps the
+ * remote conversation (its `contextId`) across turns. Every failure is a {@link RemoteAgentError} naming the URL;
+ * nothing is stored for a failed call. In a preview (`runConfig.preview`) it never contacts the remote and answers
+ * with a stand-in.
+ */
+export class RemoteA2aAgent extends BaseAgent {
+  readonly url: string
+  readonly sends: readonly string[]
+  readonly receives: readonly string[]
+  readonly timeoutMs: number | undefined
+  readonly streaming: boolean | undefined
+  readonly #source: RemoteAgentSource
+  readonly #fetch: typeof fetch
+  #connection: Promise<{ card: AgentCard; client: Client }> | undefined
+
+  constructor(config: RemoteA2aAgentConfig) {
+    super(config)
+    Object.defineProperty(this, brand, { value: true })
+    this.#source = config.agent
+    this.url = sourceUrl(config.agent)
+    this.sends = Object.freeze([...(config.sends ?? [])])
+    this.receives = Object.freeze([...(config.receives ?? [])])
+    this.timeoutMs = config.timeoutMs
+    this.streaming = config.streaming
+    this.#fetch = config.fetch ?? ((input, init) => fetch(input, init))
+  }
+
+  protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
+    if (ctx.runConfig.preview) {
+      yield this.#event(ctx, `⟨${this.name}'s reply (remote A2A agent at ${this.url})⟩`, standInData(this), undefined)
+      return
+    }
+    const timeout = this.timeoutMs === undefined ? undefined : AbortSignal.timeout(this.timeoutMs)
+    const signals = [ctx.abortSignal, timeout].filter((signal) => signal !== undefined)
+    const signal = signals.length === 0 ? undefined : AbortSignal.any(signals)
+    const call = new RemoteCall()
+    let client: Client | undefined
+    try {
+      const connection = await this.#connect(signal)
+      client = connection.client
+      const streaming = this.streaming ?? connection.card.capabilities?.streaming === true
+      const request = { tenant: '', message: this.#message(ctx), configuration: undefined, metadata: undefined }
+      const options = signal ? { signal } : {}
+      if (streaming) for await (const response of client.sendMessageStream(request, options)) call.update(response)
+      else call.result(await client.sendMessage(request, options))
+    } catch (error) {
+      // Cancelled or timed out mid-task: ask the remote to stop too (best effort; it may have finished).
+      if (client && call.taskId && signal?.aborted) void cancelQuietly(client, call.taskId)
+      ctx.throwIfAborted()
+      throw this.#failure(error, timeout)
+    }
+    const answer = call.answer()
+    this.#checkState(answer, call)
+    const received: Record<string, unknown> = {}
+    for (const key of this.receives) if (key in answer.data) received[key] = answer.data[key]
+    yield this.#event(ctx, answer.text, received, answer)
+  }
+
+  /** The card and a client, made on first use (a failure is retried on the next call). */
+  #connect(signal: AbortSignal | undefined): Promise<{ card: AgentCard; client: Client }> {
+    this.#connection ??= (async () => {
+      const card = await resolveCard(this.#source, this.name, this.#fetch, signal)
+      const fetchImpl = this.#fetch
+      const factory = new ClientFactory(
+        ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+          transports: [
+            new JsonRpcTransportFactory({ fetchImpl, legacyCompat }),
+            new RestTransportFactory({ fetchImpl, legacyCompat }),
+          ],
+        }),
+      )
+      try {
+        return { card, client: await factory.createFromAgentCard(card) }
+      } catch (error) {
+        throw new RemoteAgentError(
+          `Remote agent "${this.name}" at ${this.url}: its card offers no interface this client speaks (${errorMessage(error)}). adk-fluent speaks A2A over JSON-RPC and HTTP+JSON, versions 1.0 and 0.3.`,
+          { url: this.url, failure: 'card-invalid', agentName: this.name, cause: error },
+        )
+      }
+    })()
+    this.#connection.catch(() => (this.#connection = undefined))
+    return this.#connection
+  }
+
+  /** The user turn (text and files) plus the `sends` keys as one data part, in the session's remote context. */
+  #message(ctx: InvocationContext) {
+    const turn = fromContentParts(ctx.userContent)
+    const parts = turn.length > 0 ? turn : [textPart('')]
+    if (this.sends.length > 0) {
+      const state = { ...ctx.session.state, ...ctx.tempState }
+      const data: Record<string, unknown> = {}
+      for (const key of this.sends) if (state[key] !== undefined) data[key] = state[key]
+      parts.push(dataPart(data))
+    }
+    const contextId = this.#previousContext(ctx)
+    return a2aMessage(Role.ROLE_USER, parts, contextId ? { contextId } : {})
+  }
+
+  /** The remote `contextId` this agent used last in this session (so the remote conversation continues). */
+  #previousContext(ctx: InvocationContext): string | undefined {
+    const events = ctx.session.events
+    for (let index = events.length - 1; index >= 0; index--) {
+      const event = events[index] as Event
+      if (event.author !== this.name) continue
+      const metadata = event.customMetadata?.['a2a'] as RemoteEventMetadata | undefined
+      if (metadata?.url === this.url && metadata.contextId) return metadata.contextId
+    }
+    return undefined
+  }
+
+  #checkState(answer: RemoteAnswer, call: RemoteCall): void {
+    const failures: Partial<Record<TaskState, RemoteAgentFailure>> = {
+      [TaskState.TASK_STATE_FAILED]: 'task-failed',
+      [TaskState.TASK_STATE_REJECTED]: 'task-failed',
+      [TaskState.TASK_STATE_AUTH_REQUIRED]: 'task-failed',
+      [TaskState.TASK_STATE_CANCELED]: 'task-canceled',
+    }
+    const failure = answer.state === undefined ? undefined : failures[answer.state]
+    if (!failure) return
+    const why = call.statusText()
+    const what = failure === 'task-canceled' ? 'was canceled' : `ended ${TaskState[answer.state as TaskState]}`
+    throw new RemoteAgentError(
+      `Remote agent "${this.name}" at ${this.url}: its task ${answer.taskId} ${what}${why ? `: ${why}` : ''}.`,
+      { url: this.url, failure, agentName: this.name },
+    )
+  }
+
+  #failure(error: unknown, timeout: AbortSignal | undefined): RemoteAgentError {
+    if (RemoteAgentError.isInstance(error)) return error
+    const at = `Remote agent "${this.name}" at ${this.url}`
+    const options = (failure: RemoteAgentFailure) => ({ url: this.url, failure, agentName: this.name, cause: error })
+    if (timeout?.aborted)
+      return new RemoteAgentError(
+        `${at} did not answer within its ${this.timeoutMs} ms timeout. Raise it with .timeout(ms).`,
+        options('timeout'),
+      )
+    if (isRefused(error))
+      return new RemoteAgentError(
+        `${at} refused the connection. Start the agent, or check the URL.`,
+        options('refused'),
+      )
+    const envelope = (error as { envelopeCode?: unknown; transport?: unknown }).transport === 'jsonrpc'
+    const reason = (error as { reason?: unknown }).reason
+    if (envelope || typeof reason === 'string')
+      return new RemoteAgentError(
+        `${at} answered with a JSON-RPC error: ${errorMessage(error)}.`,
+        options('json-rpc-error'),
+      )
+    return new RemoteAgentError(`${at} failed: ${errorMessage(error)}.`, options('http-error'))
+  }
+
+  #event(
+    ctx: InvocationContext,
+    text: string,
+    received: Record<string, unknown>,
+    answer: RemoteAnswer | undefined,
+  ): Event {
+    const metadata: RemoteEventMetadata = {
+      url: this.url,
+      contextId: answer?.contextId ?? '',
+      taskId: answer?.taskId ?? '',
+    }
+    const event = createEvent({
+      invocationId: ctx.invocationId,
+      author: this.name,
+      content: { role: 'model', parts: [{ text }] },
+      actions: createEventActions({ stateDelta: received }),
+      customMetadata: { a2a: metadata },
+    })
+    if (ctx.branch !== undefined) event.branch = ctx.branch
+    return event
+  }
+}
+
+function standInData(agent: RemoteA2aAgent): Record<string, unknown> {
+  return Object.fromEntries(agent.receives.map((key) => [key, `⟨${agent.name}'s ${key}⟩`]))
+}
+
+async function cancelQuietly(client: Client, taskId: string): Promise<void> {
+  try {
+    await client.cancelTask({ tenant: '', id: taskId, metadata: undefined })
+  } catch {
+    // The run was cancelled; a remote that cannot cancel finishes on its own.
+  }
+}

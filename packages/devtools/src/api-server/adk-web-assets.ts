@@ -1,0 +1,86 @@
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, extname, join, resolve, sep } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+const marker = Symbol.for('adk-fluent.devtools.adk-web-missing-error')
+
+/** `--adk-web` was asked for but `@google/adk-devtools` (which ships the built adk-web page) is not installed. */
+export class AdkWebMissingError extends Error {
+  readonly code = 'ADK_WEB_MISSING'
+
+  constructor(message: string) {
+    super(message)
+    Object.defineProperty(this, marker, { value: true })
+    this.name = 'AdkWebMissingError'
+  }
+
+  static isInstance(error: unknown): error is AdkWebMissingError {
+    return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[marker] === true
+  }
+}
+
+const moduleBase = () => (typeof __dirname === 'string' ? pathToFileURL(`${__dirname}/`).href : import.meta.url)
+
+const resolveFromHere = (id: string) => createRequire(moduleBase()).resolve(id)
+
+/**
+ * The folder of the built adk-web page: `true` takes the one inside an installed `@google/adk-devtools` (its
+ * `dist/browser`, found with `resolveModule`, default: resolved from this package); a string is such a folder.
+ * Throws {@link AdkWebMissingError} saying what to install when it is not there.
+ */
+export function findAdkWeb(where: true | string, resolveModule: (id: string) => string = resolveFromHere): string {
+  if (typeof where === 'string') {
+    const directory = resolve(where)
+    if (!existsSync(join(directory, 'index.html')))
+      throw new AdkWebMissingError(`There is no built adk-web page in ${directory} (no index.html).`)
+    return directory
+  }
+  let entry: string
+  try {
+    entry = resolveModule('@google/adk-devtools')
+  } catch {
+    throw new AdkWebMissingError(
+      '--adk-web serves the adk-web page of @google/adk-devtools, which is not installed. Install it next to ' +
+        '@adk-fluent/devtools: npm install -D @google/adk-devtools (with npm overrides pinning @mikro-orm/* to ' +
+        '6.6.16 if the registry lacks @mikro-orm/knex 6.6.17).',
+    )
+  }
+  // The entry is dist/{cjs,esm}/index.js; the page is dist/browser.
+  const directory = resolve(dirname(entry), '..', 'browser')
+  if (!existsSync(join(directory, 'index.html')))
+    throw new AdkWebMissingError(
+      `@google/adk-devtools is installed (${entry}) but has no built adk-web page at ${directory}. Reinstall it.`,
+    )
+  return directory
+}
+
+const types: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+}
+
+/** A file of the page: its content type and bytes. */
+export interface AdkWebFile {
+  readonly type: string
+  readonly body: Buffer
+}
+
+/**
+ * The file at `path` (relative to the page's folder, `''` for `index.html`), or `undefined` when there is none. Only
+ * files inside `directory` are ever read.
+ */
+export function adkWebFile(directory: string, path: string): AdkWebFile | undefined {
+  const file = resolve(directory, path === '' ? 'index.html' : path)
+  if (!file.startsWith(directory + sep)) return undefined
+  if (!existsSync(file) || !statSync(file).isFile()) return undefined
+  return { type: types[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) }
+}

@@ -1,0 +1,45 @@
+import type { AdkApiApps } from './api-apps.js'
+import { ApiRequestError } from './api-request-error.js'
+import { Reply, type RouteCall, type RouteTable } from './route-table.js'
+
+const artifacts = '/apps/:app/users/:user/sessions/:session/artifacts'
+
+function key(apps: AdkApiApps, { params }: RouteCall) {
+  apps.agent(params['app'] as string)
+  return {
+    appName: params['app'] as string,
+    userId: params['user'] as string,
+    sessionId: params['session'] as string,
+  }
+}
+
+function notFound(name: string): ApiRequestError {
+  return new ApiRequestError(404, 'API_NOT_FOUND', `Artifact not found: ${name}`)
+}
+
+/** ADK's artifact routes: list names, load the latest or one version, list versions, delete. */
+export function addArtifactRoutes(table: RouteTable, apps: AdkApiApps): void {
+  const service = apps.artifactService
+  table
+    .add('GET', artifacts, async (call) => service.listArtifactKeys(key(apps, call)))
+    .add('GET', `${artifacts}/:name`, async (call) => {
+      const name = call.params['name'] as string
+      return (await service.loadArtifact({ ...key(apps, call), filename: name })) ?? Promise.reject(notFound(name))
+    })
+    .add('GET', `${artifacts}/:name/versions`, async (call) =>
+      service.listVersions({ ...key(apps, call), filename: call.params['name'] as string }),
+    )
+    .add('GET', `${artifacts}/:name/versions/:version`, async (call) => {
+      const name = call.params['name'] as string
+      const raw = call.params['version'] as string
+      if (!/^\d+$/.test(raw))
+        throw new ApiRequestError(400, 'API_BAD_REQUEST', `Artifact version must be a whole number, got "${raw}".`)
+      const found = await service.loadArtifact({ ...key(apps, call), filename: name, version: Number(raw) })
+      if (!found) throw notFound(name)
+      return found
+    })
+    .add('DELETE', `${artifacts}/:name`, async (call) => {
+      await service.deleteArtifact({ ...key(apps, call), filename: call.params['name'] as string })
+      return new Reply(204, undefined)
+    })
+}

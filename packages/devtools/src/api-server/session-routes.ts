@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto'
+import { createEvent, isEvent, type Event } from '@adk-fluent/core'
+import type { AdkApiApps } from './api-apps.js'
+import { ApiRequestError } from './api-request-error.js'
+import { sessionJson, sessionListJson } from './adk-json.js'
+import { optionalObject, readJsonObject } from './read-body.js'
+import { Reply, type RouteCall, type RouteTable } from './route-table.js'
+
+const sessions = '/apps/:app/users/:user/sessions'
+const session = `${sessions}/:session`
+
+function where({ params }: RouteCall) {
+  return { appName: params['app'] as string, userId: params['user'] as string }
+}
+
+async function existing(apps: AdkApiApps, call: RouteCall) {
+  apps.agent(call.params['app'] as string)
+  const sessionId = call.params['session'] as string
+  const found = await apps.sessionService.getSession({ ...where(call), sessionId })
+  if (!found) throw new ApiRequestError(404, 'API_NOT_FOUND', `Session not found: ${sessionId}`)
+  return found
+}
+
+/** Events of an imported session (adk-web's "import session"): each must be an event object. */
+function importedEvents(body: Record<string, unknown>): Event[] {
+  const raw = body['events']
+  if (raw === undefined || raw === null) return []
+  if (!Array.isArray(raw)) throw new ApiRequestError(400, 'API_BAD_REQUEST', '"events" must be an array of events.')
+  return raw.map((value, index) => {
+    if (typeof value !== 'object' || value === null || typeof (value as { author?: unknown }).author !== 'string')
+      throw new ApiRequestError(400, 'API_BAD_REQUEST', `"events[${index}]" must be an event object with an "author".`)
+    const event = createEvent(value as Parameters<typeof createEvent>[0])
+    if (!isEvent(event)) throw new ApiRequestError(400, 'API_BAD_REQUEST', `"events[${index}]" is not an event.`)
+    return event
+  })
+}
+
+/** ADK's session routes: list, create (with initial state, at a chosen id or a new one), get, update state, delete. */
+export function addSessionRoutes(table: RouteTable, apps: AdkApiApps): void {
+  const create = async (call: RouteCall, sessionId: string | undefined) => {
+    apps.agent(call.params['app'] as string)
+    const body = await readJsonObject(call.request)
+    const state = optionalObject(body, 'state') ?? {}
+    const events = importedEvents(body)
+    if (sessionId !== undefined && (await apps.sessionService.getSession({ ...where(call), sessionId })))
+      throw new ApiRequestError(400, 'API_SESSION_EXISTS', `Session already exists: ${sessionId}`)
+    let created = await apps.sessionService.createSession({
+      ...where(call),
+      state,
+      ...(sessionId === undefined ? {} : { sessionId }),
+    })
+    // Imported events are appended one by one: the stored state is their fold, as for any other session.
+    for (const event of events) await apps.sessionService.appendEvent({ session: created, event })
+    if (events.length > 0)
+      created = (await apps.sessionService.getSession({ ...where(call), sessionId: created.id })) ?? created
+    return sessionJson(created)
+  }
+
+  table
+    .add('GET', sessions, async (call) => {
+      apps.agent(call.params['app'] as string)
+      const { sessions: listed } = await apps.sessionService.listSessions(where(call))
+      return sessionListJson(listed)
+    })
+    .add('POST', sessions, (call) => create(call, undefined))
+    .add('POST', session, (call) => create(call, call.params['session']))
+    .add('GET', session, async (call) => sessionJson(await existing(apps, call)))
+    .add('PATCH', session, async (call) => {
+      // A state change is an event (author "user", no content), so the stored state stays the fold of the events.
+      const found = await existing(apps, call)
+      const stateDelta = optionalObject(await readJsonObject(call.request), 'stateDelta')
+      if (!stateDelta) throw new ApiRequestError(400, 'API_BAD_REQUEST', '"stateDelta" must be a JSON object.')
+      const event = createEvent({ invocationId: `p-${randomUUID()}`, author: 'user', actions: { stateDelta } })
+      await apps.sessionService.appendEvent({ session: found, event })
+      return sessionJson(await existing(apps, call))
+    })
+    .add('DELETE', session, async (call) => {
+      await existing(apps, call)
+      await apps.sessionService.deleteSession({ ...where(call), sessionId: call.params['session'] as string })
+      return new Reply(204, undefined)
+    })
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import * as surface from './index.js'
+
+// The exact public surface: a change to it must be a visible diff here.
+describe('@adk-fluent/eval public surface', () => {
+  it('exports exactly these names', () => {
+    expect(Object.keys(surface).sort()).toEqual([
+      'EvalSetFailedError',
+      'addEvalCase',
+      'aggregateRuns',
+      'caseDetails',
+      'defaultEvalConfig',
+      'describeFailures',
+      'evalCaseFromSession',
+      'evalMetricsOf',
+      'evalSetResultToJson',
+      'evalSetToJson',
+      'evalStatusCode',
+      'evaluate',
+      'exactMean',
+      'expectEvalSet',
+      'finalResponseMatchPrompt',
+      'finalStatusOf',
+      'invocationsFromEvents',
+      'isLatinScript',
+      'judgeMetrics',
+      'junitXml',
+      'majorityVote',
+      'metricEvaluators',
+      'parseEvalConfig',
+      'parseEvalSet',
+      'parseEvalSetArguments',
+      'parseMatchType',
+      'parseRubricVerdicts',
+      'parseValidityLabel',
+      'porterStem',
+      'pyEqual',
+      'pyFloat',
+      'readEvalConfigFile',
+      'readEvalSetFile',
+      'readEvalSetResultJson',
+      'rouge1',
+      'rouge1FromTokens',
+      'rougeTokens',
+      'rubricPrompt',
+      'runEvalCli',
+      'statusOf',
+      'textOf',
+      'textReport',
+      'toolCallsOf',
+      'trajectoryScore',
+      'whitespaceTokens',
+      'writeEvalSetFile',
+      'writeEvalSetResult',
+    ])
+  })
+})

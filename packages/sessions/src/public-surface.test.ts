@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import * as surface from './index.js'
+
+// The exact public surface: a change to it must be a visible diff here.
+describe('@adk-fluent/sessions public surface', () => {
+  it('exports exactly these names', () => {
+    expect(Object.keys(surface).sort()).toEqual([
+      'PostgresMemoryService',
+      'PostgresSessionService',
+      'SqliteMemoryService',
+      'SqliteSessionService',
+      'decodeEvent',
+      'encodeEvent',
+      'openMemoryService',
+      'openSessionService',
+    ])
+  })
+})
