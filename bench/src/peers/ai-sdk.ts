@@ -1,15 +1,7 @@
 import { generateText, stepCountIs, tool } from 'ai-v7'
 import { z } from 'zod'
 import { fakeLanguageModel, lastToolResult, systemOf } from './fake-language-model.js'
-import {
-  PIPELINE_STEPS,
-  TOOL_RESULT,
-  expectResult,
-  nextDraft,
-  stepInstruction,
-  timed,
-  type Peer,
-} from './peer.js'
+import { PIPELINE_STEPS, TOOL_RESULT, expectResult, nextDraft, stepInstruction, timed, type Peer } from './peer.js'
 
 export const aiSdk: Peer = {
   id: 'ai-sdk',
@@ -35,7 +27,8 @@ export const aiSdk: Peer = {
         : { text: `The answer: ${result}` }
     })
     const stepModel = fakeLanguageModel((options) => ({ text: nextDraft(systemOf(options)) }))
-    const runSingle = async () => (await generateText({ model: singleModel, system: 'You are helpful.', prompt: 'Hi' })).text
+    const runSingle = async () =>
+      (await generateText({ model: singleModel, system: 'You are helpful.', prompt: 'Hi' })).text
     const runTool = async () =>
       (
         await generateText({
@@ -51,7 +44,11 @@ export const aiSdk: Peer = {
       let previous: string | undefined
       for (let index = 1; index <= PIPELINE_STEPS; index++) {
         previous = (
-          await generateText({ model: stepModel, system: stepInstruction(index, previous), prompt: 'Write about cats.' })
+          await generateText({
+            model: stepModel,
+            system: stepInstruction(index, previous),
+            prompt: 'Write about cats.',
+          })
         ).text
       }
       return previous
@@ -66,7 +63,10 @@ export const aiSdk: Peer = {
           expectResult(this.label, 'E tool runs', toolRuns - before, 1)
         },
       },
-      B: { sampler: timed(runPipeline), check: async () => expectResult(this.label, 'B', await runPipeline(), `v${PIPELINE_STEPS}`) },
+      B: {
+        sampler: timed(runPipeline),
+        check: async () => expectResult(this.label, 'B', await runPipeline(), `v${PIPELINE_STEPS}`),
+      },
     }
   },
 }

@@ -69,7 +69,11 @@ export function fakeLanguageModel(respond: (options: LanguageModelV4CallOptions)
       const parts: LanguageModelV4StreamPart[] = [{ type: 'stream-start', warnings: [] }]
       for (const item of content) {
         if (item.type === 'text') {
-          parts.push({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: item.text }, { type: 'text-end', id: 't' })
+          parts.push(
+            { type: 'text-start', id: 't' },
+            { type: 'text-delta', id: 't', delta: item.text },
+            { type: 'text-end', id: 't' },
+          )
         } else if (item.type === 'tool-call') parts.push(item)
       }
       const finish = content[0]?.type === 'tool-call' ? 'tool-calls' : 'stop'

@@ -5,15 +5,7 @@ import { tool } from '@langchain/core/tools'
 import { Annotation, END, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph'
 import { ToolNode } from '@langchain/langgraph/prebuilt'
 import { z } from 'zod'
-import {
-  PIPELINE_STEPS,
-  TOOL_RESULT,
-  expectResult,
-  nextDraft,
-  stepInstruction,
-  timed,
-  type Peer,
-} from './peer.js'
+import { PIPELINE_STEPS, TOOL_RESULT, expectResult, nextDraft, stepInstruction, timed, type Peer } from './peer.js'
 
 /** A zero-latency chat model (LangChain's `BaseChatModel`), answering with `respond(messages)`. */
 class FakeChatModel extends BaseChatModel {
@@ -28,7 +20,7 @@ class FakeChatModel extends BaseChatModel {
     return { generations: [{ text: typeof message.content === 'string' ? message.content : '', message }] }
   }
   // The fake answers by itself: binding tools only has to keep the model callable.
-  override bindTools(): this {
+  override bindTools(_tools: unknown[]): this {
     return this
   }
 }
@@ -63,7 +55,10 @@ export const langGraph: Peer = {
     const toolModel = new FakeChatModel((messages) => {
       const last = messages[messages.length - 1]
       if (last instanceof ToolMessage) return new AIMessage(`The answer: ${textOf(last)}`)
-      return new AIMessage({ content: '', tool_calls: [{ id: `call_${callIds++}`, name: 'lookup', args: { query: 'cats' } }] })
+      return new AIMessage({
+        content: '',
+        tool_calls: [{ id: `call_${callIds++}`, name: 'lookup', args: { query: 'cats' } }],
+      })
     }).bindTools([lookup])
     const withTool = new StateGraph(MessagesAnnotation)
       .addNode('agent', async (state) => ({
@@ -92,10 +87,14 @@ export const langGraph: Peer = {
     }
     const pipeline = builder.addEdge(`step_${PIPELINE_STEPS}`, END).compile()
     const runSingle = async () => (await single.invoke({ messages: [new HumanMessage('Hi')] })).messages.at(-1)
-    const runTool = async () => (await withTool.invoke({ messages: [new HumanMessage('Look up cats.')] })).messages.at(-1)
+    const runTool = async () =>
+      (await withTool.invoke({ messages: [new HumanMessage('Look up cats.')] })).messages.at(-1)
     const runPipeline = async () => (await pipeline.invoke({})).previous
     return {
-      A: { sampler: timed(runSingle), check: async () => expectResult(this.label, 'A', textOf(await runSingle()), 'Hello!') },
+      A: {
+        sampler: timed(runSingle),
+        check: async () => expectResult(this.label, 'A', textOf(await runSingle()), 'Hello!'),
+      },
       E: {
         sampler: timed(runTool),
         check: async () => {
@@ -104,7 +103,10 @@ export const langGraph: Peer = {
           expectResult(this.label, 'E tool runs', toolRuns - before, 1)
         },
       },
-      B: { sampler: timed(runPipeline), check: async () => expectResult(this.label, 'B', await runPipeline(), `v${PIPELINE_STEPS}`) },
+      B: {
+        sampler: timed(runPipeline),
+        check: async () => expectResult(this.label, 'B', await runPipeline(), `v${PIPELINE_STEPS}`),
+      },
     }
   },
 }

@@ -1,16 +1,16 @@
 import { Agent } from '@mastra/core/agent'
 import { createTool } from '@mastra/core/tools'
 import { z } from 'zod'
-import { fakeLanguageModel, lastToolResult, systemOf } from './fake-language-model.js'
-import {
-  PIPELINE_STEPS,
-  TOOL_RESULT,
-  expectResult,
-  nextDraft,
-  stepInstruction,
-  timed,
-  type Peer,
-} from './peer.js'
+import { fakeLanguageModel, lastToolResult, systemOf, type FakeReply } from './fake-language-model.js'
+import type { LanguageModelV4CallOptions } from '@ai-sdk/provider-v4'
+import { PIPELINE_STEPS, TOOL_RESULT, expectResult, nextDraft, stepInstruction, timed, type Peer } from './peer.js'
+
+type MastraModel = ConstructorParameters<typeof Agent>[0]['model']
+
+/** The fake `LanguageModelV4` as Mastra's model option (Mastra's own V4 type narrows what doGenerate returns). */
+function mastraModel(respond: (options: LanguageModelV4CallOptions) => FakeReply): MastraModel {
+  return fakeLanguageModel(respond) as unknown as MastraModel
+}
 
 export const mastra: Peer = {
   id: 'mastra',
@@ -21,7 +21,7 @@ export const mastra: Peer = {
       id: 'assistant',
       name: 'assistant',
       instructions: 'You are helpful.',
-      model: fakeLanguageModel(() => ({ text: 'Hello!' })),
+      model: mastraModel(() => ({ text: 'Hello!' })),
     })
     let toolRuns = 0
     const lookup = createTool({
@@ -37,7 +37,7 @@ export const mastra: Peer = {
       id: 'assistant_with_tool',
       name: 'assistant',
       instructions: 'Use the lookup tool.',
-      model: fakeLanguageModel((options) => {
+      model: mastraModel((options) => {
         const result = lastToolResult(options)
         return result === undefined
           ? { toolCall: { name: 'lookup', input: { query: 'cats' } } }
@@ -45,7 +45,7 @@ export const mastra: Peer = {
       }),
       tools: { lookup },
     })
-    const stepModel = fakeLanguageModel((options) => ({ text: nextDraft(systemOf(options)) }))
+    const stepModel = mastraModel((options) => ({ text: nextDraft(systemOf(options)) }))
     const steps = Array.from(
       { length: PIPELINE_STEPS },
       (_, index) =>
@@ -80,7 +80,10 @@ export const mastra: Peer = {
           expectResult(this.label, 'E tool runs', toolRuns - before, 1)
         },
       },
-      B: { sampler: timed(runPipeline), check: async () => expectResult(this.label, 'B', await runPipeline(), `v${PIPELINE_STEPS}`) },
+      B: {
+        sampler: timed(runPipeline),
+        check: async () => expectResult(this.label, 'B', await runPipeline(), `v${PIPELINE_STEPS}`),
+      },
     }
   },
 }

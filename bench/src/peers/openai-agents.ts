@@ -9,15 +9,7 @@ import {
   type ModelResponse,
 } from '@openai/agents'
 import { z } from 'zod'
-import {
-  PIPELINE_STEPS,
-  TOOL_RESULT,
-  expectResult,
-  nextDraft,
-  stepInstruction,
-  timed,
-  type Peer,
-} from './peer.js'
+import { PIPELINE_STEPS, TOOL_RESULT, expectResult, nextDraft, stepInstruction, timed, type Peer } from './peer.js'
 
 // The default exporter would send traces to the vendor's API.
 setTracingDisabled(true)
@@ -60,7 +52,11 @@ export const openAiAgents: Peer = {
   packageName: '@openai/agents',
   async sides() {
     const runner = new Runner({ tracingDisabled: true })
-    const single = new Agent({ name: 'assistant', instructions: 'You are helpful.', model: new FakeModel(() => message('Hello!')) })
+    const single = new Agent({
+      name: 'assistant',
+      instructions: 'You are helpful.',
+      model: new FakeModel(() => message('Hello!')),
+    })
     let toolRuns = 0
     const lookup = tool({
       name: 'lookup',
@@ -71,17 +67,29 @@ export const openAiAgents: Peer = {
         return `result for ${query}`
       },
     })
-    const toolModel = new FakeModel((request) => {
+    let callIds = 0
+    const toolModel = new FakeModel((request): ModelResponse['output'] => {
       const last = lastItem(request)
-      if (last?.type === 'function_call_result') {
-        const output = last.output as { text?: string } | string
+      if (last?.['type'] === 'function_call_result') {
+        const output = last['output'] as { text?: string } | string
         return message(`The answer: ${typeof output === 'string' ? output : output.text}`)
       }
       return [
-        { type: 'function_call', callId: `call_${toolModel.calls}`, name: 'lookup', arguments: '{"query":"cats"}', status: 'completed' },
+        {
+          type: 'function_call',
+          callId: `call_${callIds++}`,
+          name: 'lookup',
+          arguments: '{"query":"cats"}',
+          status: 'completed',
+        },
       ]
     })
-    const withTool = new Agent({ name: 'assistant', instructions: 'Use the lookup tool.', model: toolModel, tools: [lookup] })
+    const withTool = new Agent({
+      name: 'assistant',
+      instructions: 'Use the lookup tool.',
+      model: toolModel,
+      tools: [lookup],
+    })
     const stepModel = new FakeModel((request) => message(nextDraft(request.systemInstructions ?? '')))
     // No workflow agents here: a pipeline is one run per step, each instruction carrying the previous output.
     const steps = Array.from(

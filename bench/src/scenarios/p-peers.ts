@@ -51,7 +51,8 @@ export async function runPeers(config: BenchConfig): Promise<ResultRow[]> {
   const shared: ResultRow[] = []
   for (const peer of peers) {
     process.stderr.write(`  ${peer.label} with every peer loaded…\n`)
-    for (const measurement of await measurePeer(peer, plan)) shared.push(row(measurement, 'one process, all peers loaded'))
+    for (const measurement of await measurePeer(peer, plan))
+      shared.push(row(measurement, 'one process, all peers loaded'))
   }
   return [...alone, ...shared]
 }
