@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { BaseLlm, type BaseAgent, type Context, type LlmRequest, type LlmResponse } from '@adk-fluent/core'
 import { text } from '@adk-fluent/core/testing'
-import { Agent, Pipeline } from '../builders/workflow-factories.js'
+import { Agent } from '../builders/workflow-factories.js'
 
 /** Answers every call with the same text; unlike a ScriptedLlm it has no script to use up. */
 class EchoLlm extends BaseLlm {

@@ -8,7 +8,7 @@ import { parseStep, type StepInput } from '../parse/parse-step.js'
 import { compileNode } from '../compile/compile-node.js'
 import { finalText } from '../ask/final-text.js'
 import { parseAnswer } from '../ask/parse-answer.js'
-import { runEvents } from '../ask/run-events.js'
+import { runEvents, startRun } from '../ask/run-events.js'
 import { runAgentFor } from '../ask/run-agent.js'
 import type { AskOptions, RunOptions } from '../ask/run-options.js'
 import type { AskReturn } from '../ask/ask-result.js'
@@ -135,7 +135,9 @@ export abstract class FlowBuilderBase<TOutput = string> implements FlowBuilder<T
     options?: TOptions,
   ): Promise<AskReturn<TOutput, TOptions>> {
     const usage = options?.withUsage ? (options.usage ?? new RunUsage()) : undefined
-    const text = await finalText(runEvents(() => this.#runAgent(), prompt, usage ? { ...options, usage } : options))
+    const text = await finalText(
+      await startRun(() => this.#runAgent(), prompt, usage ? { ...options, usage } : options),
+    )
     const schema = this.answerSchema()
     const output = schema ? parseAnswer(text, schema, this.node.name) : (text as unknown as TOutput)
     return (usage ? { output, usage: usage.toJSON() } : output) as AskReturn<TOutput, TOptions>
