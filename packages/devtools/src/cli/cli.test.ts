@@ -238,7 +238,7 @@ describe.concurrent('adk-fluent errors: one line on stderr, exit code 2', () => 
     [
       'run without a model or a key',
       ['run', fixture('needs-model.ts'), 'Hi'],
-      /^adk-fluent: agent "helper" runs on "gemini-2\.5-flash" but GOOGLE_API_KEY is not set\. .*export mockScript from .*needs-model\.ts to run offline\.\n$/,
+      /^adk-fluent: agent "helper" runs on "gemini-2\.5-flash" but GOOGLE_API_KEY is not set\. .*export mockScript from .*needs-model\.ts \(or pass --replies replies\.json\) to run offline\.\n$/,
     ],
   ]
   it.each(cases)('reports %s', async (_name, args, stderr) => {

@@ -1,6 +1,8 @@
 import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { CliUsageError } from '../cli/cli-usage-error.js'
 import { importUserModule } from '../cli/import-user-module.js'
+import { loadAgentFileModule, withReplies } from '../cli/load-source.js'
 import type { CliIo } from '../cli/cli-io.js'
 import { pickBuilder } from '../cli/pick-builder.js'
 import { openMemory, openSessions } from './open-sessions.js'
@@ -16,6 +18,8 @@ export interface WebCommandInput {
   readonly memory?: string | undefined
   /** The session the page opens (created when the store does not have it). */
   readonly session: string | undefined
+  /** `--replies`: per-agent replies the chat runs on offline. */
+  readonly replies?: string | undefined
 }
 
 /** The error as the loader reported it: its message (every line: esbuild puts the diagnostic after the first). */
@@ -32,13 +36,31 @@ function diagnostic(error: unknown): string {
   return frames ? `${message}\n${frames}` : message
 }
 
-async function load(file: string, cwd: string): Promise<Readonly<Record<string, unknown>> | string> {
+async function load(
+  file: string,
+  cwd: string,
+  replies: string | undefined,
+): Promise<Readonly<Record<string, unknown>> | string> {
+  try {
+    const agentFile = loadAgentFileModule(file, cwd)
+    if (agentFile) return await withReplies(agentFile, replies, cwd)
+  } catch (error) {
+    if (error instanceof CliUsageError) return error.message
+    throw error
+  }
   const path = resolve(cwd, file)
   if (!existsSync(path) || !statSync(path).isFile()) return `file not found: ${file}`
+  let module: Readonly<Record<string, unknown>>
   try {
-    return await importUserModule(path)
+    module = await importUserModule(path)
   } catch (error) {
     return `cannot load ${file}:\n${diagnostic(error)}`
+  }
+  try {
+    return await withReplies(module, replies, cwd)
+  } catch (error) {
+    if (error instanceof CliUsageError) return error.message
+    throw error
   }
 }
 
@@ -62,7 +84,7 @@ export function untilStopped(): Promise<void> {
 }
 
 /**
- * `adk-fluent web <file>`: loads the module, starts the dev UI on 127.0.0.1, prints its URL and serves until stopped
+ * `adk-fluent web <file>`: loads the module (or the agent config or skill), starts the dev UI on 127.0.0.1, prints its URL and serves until stopped
  * (exit 0). A module that does not load prints the loader's diagnostic (exit 1); a taken port says so and suggests
  * a free one (exit 1).
  */
@@ -71,7 +93,7 @@ export async function webCommand(
   io: CliIo,
   stopped: Promise<void> = untilStopped(),
 ): Promise<number> {
-  const module = await load(input.file, io.cwd)
+  const module = await load(input.file, io.cwd, input.replies)
   if (typeof module === 'string') {
     io.stderr.write(`adk-fluent: ${module}\n`)
     return 1
@@ -108,7 +130,12 @@ export async function webCommand(
     }
     throw error
   }
-  const models = server.app.models === undefined ? 'none (the tree does not build)' : modelNames[server.app.models]
+  const models =
+    server.app.models === undefined
+      ? 'none (the tree does not build)'
+      : server.app.models === 'mock-script' && input.replies !== undefined
+        ? `offline, the replies of ${input.replies}`
+        : modelNames[server.app.models]
   io.stdout.write(
     `adk-fluent web: ${server.app.appName} at ${server.url}\n  models: ${models}; sessions: ${sessions.uri}; memory: ${memory.uri}\n  Ctrl+C stops it.\n`,
   )
