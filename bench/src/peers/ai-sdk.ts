@@ -1,7 +1,7 @@
 import { generateText, stepCountIs, tool } from 'ai-v7'
 import { z } from 'zod'
 import { fakeLanguageModel, lastToolResult, systemOf } from './fake-language-model.js'
-import { PIPELINE_STEPS, TOOL_RESULT, expectResult, nextDraft, stepInstruction, timed, type Peer } from './peer.js'
+import { PIPELINE_STEPS, nextDraft, peerSides, stepInstruction, type Peer } from './peer.js'
 
 export const aiSdk: Peer = {
   id: 'ai-sdk',
@@ -53,20 +53,6 @@ export const aiSdk: Peer = {
       }
       return previous
     }
-    return {
-      A: { sampler: timed(runSingle), check: async () => expectResult(this.label, 'A', await runSingle(), 'Hello!') },
-      E: {
-        sampler: timed(runTool),
-        check: async () => {
-          const before = toolRuns
-          expectResult(this.label, 'E', await runTool(), `The answer: ${TOOL_RESULT}`)
-          expectResult(this.label, 'E tool runs', toolRuns - before, 1)
-        },
-      },
-      B: {
-        sampler: timed(runPipeline),
-        check: async () => expectResult(this.label, 'B', await runPipeline(), `v${PIPELINE_STEPS}`),
-      },
-    }
+    return peerSides(this.label, { single: runSingle, tool: runTool, pipeline: runPipeline, toolRuns: () => toolRuns })
   },
 }

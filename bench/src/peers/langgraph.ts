@@ -5,7 +5,7 @@ import { tool } from '@langchain/core/tools'
 import { Annotation, END, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph'
 import { ToolNode } from '@langchain/langgraph/prebuilt'
 import { z } from 'zod'
-import { PIPELINE_STEPS, TOOL_RESULT, expectResult, nextDraft, stepInstruction, timed, type Peer } from './peer.js'
+import { PIPELINE_STEPS, nextDraft, peerSides, stepInstruction, type Peer } from './peer.js'
 
 /** A zero-latency chat model (LangChain's `BaseChatModel`), answering with `respond(messages)`. */
 class FakeChatModel extends BaseChatModel {
@@ -90,23 +90,11 @@ export const langGraph: Peer = {
     const runTool = async () =>
       (await withTool.invoke({ messages: [new HumanMessage('Look up cats.')] })).messages.at(-1)
     const runPipeline = async () => (await pipeline.invoke({})).previous
-    return {
-      A: {
-        sampler: timed(runSingle),
-        check: async () => expectResult(this.label, 'A', textOf(await runSingle()), 'Hello!'),
-      },
-      E: {
-        sampler: timed(runTool),
-        check: async () => {
-          const before = toolRuns
-          expectResult(this.label, 'E', textOf(await runTool()), `The answer: ${TOOL_RESULT}`)
-          expectResult(this.label, 'E tool runs', toolRuns - before, 1)
-        },
-      },
-      B: {
-        sampler: timed(runPipeline),
-        check: async () => expectResult(this.label, 'B', await runPipeline(), `v${PIPELINE_STEPS}`),
-      },
-    }
+    return peerSides(this.label, {
+      single: async () => textOf(await runSingle()),
+      tool: async () => textOf(await runTool()),
+      pipeline: runPipeline,
+      toolRuns: () => toolRuns,
+    })
   },
 }

@@ -3,7 +3,7 @@ import { createTool } from '@mastra/core/tools'
 import { z } from 'zod'
 import { fakeLanguageModel, lastToolResult, systemOf, type FakeReply } from './fake-language-model.js'
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider-v4'
-import { PIPELINE_STEPS, TOOL_RESULT, expectResult, nextDraft, stepInstruction, timed, type Peer } from './peer.js'
+import { PIPELINE_STEPS, nextDraft, peerSides, stepInstruction, type Peer } from './peer.js'
 
 type MastraModel = ConstructorParameters<typeof Agent>[0]['model']
 
@@ -70,20 +70,6 @@ export const mastra: Peer = {
     }
     const runSingle = async () => (await single.generate('Hi')).text
     const runTool = async () => (await withTool.generate('Look up cats.', { maxSteps: 2 })).text
-    return {
-      A: { sampler: timed(runSingle), check: async () => expectResult(this.label, 'A', await runSingle(), 'Hello!') },
-      E: {
-        sampler: timed(runTool),
-        check: async () => {
-          const before = toolRuns
-          expectResult(this.label, 'E', await runTool(), `The answer: ${TOOL_RESULT}`)
-          expectResult(this.label, 'E tool runs', toolRuns - before, 1)
-        },
-      },
-      B: {
-        sampler: timed(runPipeline),
-        check: async () => expectResult(this.label, 'B', await runPipeline(), `v${PIPELINE_STEPS}`),
-      },
-    }
+    return peerSides(this.label, { single: runSingle, tool: runTool, pipeline: runPipeline, toolRuns: () => toolRuns })
   },
 }

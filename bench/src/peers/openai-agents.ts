@@ -9,7 +9,7 @@ import {
   type ModelResponse,
 } from '@openai/agents'
 import { z } from 'zod'
-import { PIPELINE_STEPS, TOOL_RESULT, expectResult, nextDraft, stepInstruction, timed, type Peer } from './peer.js'
+import { PIPELINE_STEPS, nextDraft, peerSides, stepInstruction, type Peer } from './peer.js'
 
 // The default exporter would send traces to the vendor's API.
 setTracingDisabled(true)
@@ -109,24 +109,11 @@ export const openAiAgents: Peer = {
       }
       return previous
     }
-    return {
-      A: {
-        sampler: timed(() => runner.run(single, 'Hi')),
-        check: async () => expectResult(this.label, 'A', (await runner.run(single, 'Hi')).finalOutput, 'Hello!'),
-      },
-      E: {
-        sampler: timed(() => runner.run(withTool, 'Look up cats.')),
-        check: async () => {
-          const before = toolRuns
-          const result = await runner.run(withTool, 'Look up cats.')
-          expectResult(this.label, 'E', result.finalOutput, `The answer: ${TOOL_RESULT}`)
-          expectResult(this.label, 'E tool runs', toolRuns - before, 1)
-        },
-      },
-      B: {
-        sampler: timed(pipeline),
-        check: async () => expectResult(this.label, 'B', await pipeline(), `v${PIPELINE_STEPS}`),
-      },
-    }
+    return peerSides(this.label, {
+      single: async () => (await runner.run(single, 'Hi')).finalOutput,
+      tool: async () => (await runner.run(withTool, 'Look up cats.')).finalOutput,
+      pipeline,
+      toolRuns: () => toolRuns,
+    })
   },
 }

@@ -65,3 +65,30 @@ export function installedVersion(packageName: string): string {
     dir = up
   }
 }
+
+/** One run of each scenario (resolving to its answer) and the count of `lookup` runs so far. */
+export interface PeerRuns {
+  single(): Promise<unknown>
+  tool(): Promise<unknown>
+  pipeline(): Promise<unknown>
+  toolRuns(): number
+}
+
+/** The timed sides of A, E and B, each with its check (the answer, the tool run once, `v10` at the end of B). */
+export function peerSides(label: string, runs: PeerRuns): Record<PeerScenario, ScenarioSide> {
+  return {
+    A: { sampler: timed(runs.single), check: async () => expectResult(label, 'A', await runs.single(), 'Hello!') },
+    E: {
+      sampler: timed(runs.tool),
+      check: async () => {
+        const before = runs.toolRuns()
+        expectResult(label, 'E', await runs.tool(), `The answer: ${TOOL_RESULT}`)
+        expectResult(label, 'E tool runs', runs.toolRuns() - before, 1)
+      },
+    },
+    B: {
+      sampler: timed(runs.pipeline),
+      check: async () => expectResult(label, 'B', await runs.pipeline(), `v${PIPELINE_STEPS}`),
+    },
+  }
+}
