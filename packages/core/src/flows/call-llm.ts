@@ -176,6 +176,10 @@ export function errorResponse(error: Error): LlmResponse {
   } catch {
     // not JSON: fall through
   }
+  if (ModelError.isInstance(error) && (error as ModelError).errorCode !== undefined) {
+    // A code the model client chose (HTTP status, ECONNREFUSED, MISSING_CREDENTIALS, MALFORMED_RESPONSE, …).
+    return { errorCode: (error as ModelError).errorCode as string, errorMessage: error.message }
+  }
   if (ModelError.isInstance(error) && (error as ModelError).status !== undefined) {
     return { errorCode: String((error as ModelError).status), errorMessage: error.message }
   }

@@ -8,6 +8,8 @@ import { runCli } from './main.js'
 import { fixture, runBin } from './run-bin.test-helper.js'
 import { webCommand } from '../web/web-command.js'
 import { apiServerCommand, appNameOf } from '../api-server/api-server-command.js'
+import { a2aCommand } from './a2a-command.js'
+import { loadTarget } from './load-target.js'
 
 const review = fixture('agent-files/review')
 const reviewConfig = fixture('agent-files/review/root_agent.yaml')
@@ -186,6 +188,47 @@ describe(
       ])
       stop()
       expect(await exit).toBe(0)
+    })
+
+    it('a2a serves a config offline on --replies', async () => {
+      let out = ''
+      const io: CliIo = {
+        stdout: { write: (text) => (out += text) },
+        stderr: { write: () => true },
+        env: { GOOGLE_API_KEY: 'not-a-real-key' },
+        cwd: process.cwd(),
+      }
+      const { module, builder } = await loadTarget(reviewConfig, undefined, io, replies)
+      let stop: () => void = () => undefined
+      const stopped = new Promise<void>((resolve) => (stop = resolve))
+      const exit = a2aCommand({ file: reviewConfig, builder, module, port: 0, sessions: undefined }, io, stopped)
+      await expect.poll(() => out, { timeout: 15_000 }).toMatch(/http:\/\/127\.0\.0\.1:\d+/)
+      const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] as string
+      const card = (await (await fetch(`${url}/.well-known/agent-card.json`)).json()) as { name: string }
+      const answer = await (
+        await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'message/send',
+            params: {
+              message: {
+                kind: 'message',
+                messageId: 'm1',
+                role: 'user',
+                parts: [{ kind: 'text', text: 'Write about cats.' }],
+              },
+            },
+          }),
+        })
+      ).text()
+      stop()
+      expect(await exit).toBe(0)
+      expect(card.name).toBe('review')
+      expect(answer).toContain('Clear and short.')
+      expect(answer).not.toContain('"error"')
     })
 
     it('the real bin runs a config offline', async () => {

@@ -18,5 +18,6 @@ run, eval, web, api-server: the models run offline on these replies, even when a
 run: agents without a model of their own use Gemini when GOOGLE_API_KEY (or GEMINI_API_KEY) is set. Without a key,
 a \`mockScript\` export (a list of replies, or { agentName: [replies] }) runs every model offline on a ScriptedLlm.
 Exit codes: 0 done, 1 failed (a run error, check found errors, or an eval case did not pass), 2 bad usage (unknown
-command, missing file, no exported builder, invalid --state JSON).
+command or option, a missing file or one that is not a module, a module that does not load, no exported builder,
+invalid --state JSON).
 `

@@ -8,7 +8,8 @@ import { parseStep, type StepInput } from '../parse/parse-step.js'
 import { compileNode } from '../compile/compile-node.js'
 import { finalText } from '../ask/final-text.js'
 import { parseAnswer } from '../ask/parse-answer.js'
-import { runEvents } from '../ask/run-events.js'
+import { runEvents, startRun } from '../ask/run-events.js'
+import { runAgentFor } from '../ask/run-agent.js'
 import type { AskOptions, RunOptions } from '../ask/run-options.js'
 import type { AskReturn } from '../ask/ask-result.js'
 import type { StreamChunk } from '../ask/stream-chunk.js'
@@ -88,6 +89,11 @@ export abstract class FlowBuilderBase<TOutput = string> {
     return compileNode(this.node)
   }
 
+  /** The tree runs use: built once per (immutable) builder, see {@link runAgentFor}. */
+  #runAgent(): BaseAgent {
+    return runAgentFor(this.node, () => this.build())
+  }
+
   initialState(...keys: string[]): this {
     const parsed = keys.map((key, index) => parseStateKey(key, [...this.callPath('initialState'), index]))
     return builderForNode(this.kit, withInitialState(this.node, parsed)) as this
@@ -134,21 +140,23 @@ export abstract class FlowBuilderBase<TOutput = string> {
     options?: TOptions,
   ): Promise<AskReturn<TOutput, TOptions>> {
     const usage = options?.withUsage ? (options.usage ?? new RunUsage()) : undefined
-    const text = await finalText(runEvents(() => this.build(), prompt, usage ? { ...options, usage } : options))
+    const text = await finalText(
+      await startRun(() => this.#runAgent(), prompt, usage ? { ...options, usage } : options),
+    )
     const schema = this.answerSchema()
     const output = schema ? parseAnswer(text, schema, this.node.name) : (text as unknown as TOutput)
     return (usage ? { output, usage: usage.toJSON() } : output) as AskReturn<TOutput, TOptions>
   }
 
   stream(prompt: string, options?: RunOptions): AsyncGenerator<StreamChunk, void, undefined> {
-    return streamChunks(runEvents(() => this.build(), prompt, options, { streamingMode: 'sse' }))
+    return streamChunks(runEvents(() => this.#runAgent(), prompt, options, { streamingMode: 'sse' }))
   }
 
   streamText(prompt: string, options?: RunOptions): AsyncGenerator<string, void, undefined> {
-    return streamText(runEvents(() => this.build(), prompt, options, { streamingMode: 'sse' }))
+    return streamText(runEvents(() => this.#runAgent(), prompt, options, { streamingMode: 'sse' }))
   }
 
   events(prompt: string, options?: RunOptions): AsyncGenerator<Event, void, undefined> {
-    return runEvents(() => this.build(), prompt, options)
+    return runEvents(() => this.#runAgent(), prompt, options)
   }
 }
