@@ -72,9 +72,21 @@ const cases: Case[] = [
   },
   {
     name: "a FanOut branch reading a sibling's key",
-    // @ts-expect-error state key 'x' is written by one branch of this FanOut and read by another
-    flow: () => FanOut('pair').branch(Agent('a').writes('x')).branch(Agent('b').reads('x')),
+    flow: () =>
+      Pipeline('flow')
+        .initialState()
+        // @ts-expect-error state key 'x' is not written before this step (a sibling's write is not seen)
+        .step(FanOut('pair').branch(Agent('a').writes('x')).branch(Agent('b').reads('x'))),
     error: true,
+  },
+  {
+    name: 'a FanOut branch reading a key written before the fan-out (a sibling writes it too)',
+    flow: () =>
+      Pipeline('flow')
+        .initialState()
+        .step(Agent('first').writes('x'))
+        .step(FanOut('pair').branch(Agent('a').writes('x')).branch(Agent('b').reads('x'))),
+    error: false,
   },
   {
     name: 'a Loop .reads() key written later in the body (an info)',
@@ -88,12 +100,30 @@ const cases: Case[] = [
   {
     name: 'a Loop {key} written later in the body (the first iteration fails)',
     flow: () =>
-      Loop('refine')
-        .step(Agent('w').instruct('Improve using {feedback}.').writes('draft'))
-        // @ts-expect-error a required {feedback} before its writer
-        .step(Agent('critic').reads('draft').writes('feedback'))
-        .maxIterations(3),
+      Pipeline('flow')
+        .initialState()
+        .step(
+          // @ts-expect-error a required {feedback} before its writer, and nothing before the loop writes it
+          Loop('refine')
+            .step(Agent('w').instruct('Improve using {feedback}.').writes('draft'))
+            .step(Agent('critic').reads('draft').writes('feedback'))
+            .maxIterations(3),
+        ),
     error: true,
+  },
+  {
+    name: 'a review loop: {draft} read before its rewriter in the body, written before the loop',
+    flow: () =>
+      Pipeline('flow')
+        .initialState('topic')
+        .step(Agent('writer').instruct('Write about {topic}.').writes('draft'))
+        .step(
+          Loop('refine')
+            .step(Agent('critic').instruct('Critique {draft}.').writes('feedback'))
+            .step(Agent('reviser').instruct('Revise {draft} using {feedback}.').writes('draft'))
+            .maxIterations(2),
+        ),
+    error: false,
   },
 ]
 

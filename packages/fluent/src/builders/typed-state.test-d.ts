@@ -90,10 +90,15 @@ it('treats {key?}, app:/user: keys, run-time strings and function steps as the r
 
 it("keeps FanOut branches apart: a branch does not see a sibling's writes", () => {
   FanOut('research').branch(Agent('web').writes('web')).branch(Agent('papers').writes('papers'))
-  // @ts-expect-error state key 'x' is written by one branch of this FanOut and read by another
-  FanOut('pair').branch(Agent('a').writes('x')).branch(Agent('b').reads('x'))
+  const flow = Pipeline('flow').initialState()
+  // @ts-expect-error state key 'x' is not written before this step: a sibling's write is not seen
+  flow.step(FanOut('pair').branch(Agent('a').writes('x')).branch(Agent('b').reads('x')))
   // @ts-expect-error either order
-  FanOut('pair').branch(Agent('b').instruct('Use {x}.')).branch(Agent('a').writes('x'))
+  flow.step(FanOut('pair').branch(Agent('b').instruct('Use {x}.')).branch(Agent('a').writes('x')))
+  // Written before the fan-out: every branch sees it, whatever a sibling writes.
+  flow
+    .step(Agent('first').writes('x'))
+    .step(FanOut('pair').branch(Agent('a').writes('x')).branch(Agent('b').reads('x')))
   Pipeline('flow')
     .initialState()
     .step(FanOut('fan').branch(Agent('a').writes('a')).branch(Agent('b').writes('b')))
@@ -106,10 +111,24 @@ it('applies the first-iteration rule in a Loop', () => {
     .step(Agent('writer').instruct('Improve.').reads('feedback').writes('draft'))
     .step(Agent('critic').reads('draft').writes('feedback'))
     .maxIterations(3)
-  Loop('refine')
+  const body = Loop('refine')
     .step(Agent('writer').instruct('Improve using {feedback}.').writes('draft'))
-    // @ts-expect-error a required {feedback} before its writer fails the first iteration
     .step(Agent('critic').reads('draft').writes('feedback'))
+  // The loop alone cannot know what comes before it: a required {feedback} before its writer stays a read of the
+  // loop, and the pipeline it joins checks it (the first iteration fails unless something before writes it).
+  // @ts-expect-error state key 'feedback' is not written before this step
+  Pipeline('flow').initialState().step(body)
+  Pipeline('flow').initialState().step(Agent('first').writes('feedback')).step(body)
+  // The classic review loop: the draft is written before the loop, read by the critic before the reviser rewrites it.
+  Pipeline('flow')
+    .initialState('topic')
+    .step(Agent('writer').instruct('Write about {topic}.').writes('draft'))
+    .step(
+      Loop('refine')
+        .step(Agent('critic').instruct('Critique {draft}.').writes('feedback'))
+        .step(Agent('reviser').instruct('Revise {draft} using {feedback}.').writes('draft'))
+        .maxIterations(2),
+    )
   Loop('refine')
     .step(Agent('writer').instruct('Improve using {feedback?}.').writes('draft'))
     .step(Agent('critic').reads('draft').writes('feedback'))

@@ -135,7 +135,7 @@ describe('check(): state keys read before they are written', () => {
     expect(summary(renamed.check())).toContain('error rename_draft_to_text flow.steps.0.rename_draft_to_text.reads')
     const loop = Loop('refine')
       .step(Agent('writer').instruct('Improve using {feedback}.').writes('draft'))
-      // @ts-expect-error the types agree: {feedback} before its writer in a loop fails the first iteration
+      // The types accept the loop alone (what comes before it is unknown); a pipeline with initial state checks it.
       .step(Agent('critic').reads('draft').writes('feedback'))
       .maxIterations(3)
     expect(loop.check()).toEqual([
@@ -207,7 +207,7 @@ describe('check(): other mistakes', () => {
     expect(fan.check()[0]?.message).toBe(
       'state key "notes" is written by "web" and "papers", two branches of FanOut "research"; branches run concurrently, so which value remains is not fixed.',
     )
-    // @ts-expect-error the types agree: branches do not see each other's writes
+    // The types accept the fan-out alone; a pipeline with initial state checks the sibling's key.
     const sibling = FanOut('pair').branch(Agent('a').writes('x')).branch(Agent('b').reads('x'))
     expect(sibling.check()).toEqual([
       expect.objectContaining({

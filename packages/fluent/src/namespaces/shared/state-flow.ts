@@ -121,11 +121,13 @@ export interface Concurrent<First extends StateFlow, Next extends StateFlow> {
 
 /**
  * A loop body `first` then `next`: as a sequence, but a key `next` writes is present for `first` from the second
- * iteration on, so an expected read of it (`.reads()`) is satisfied; a required one (`{key}`) is an error.
+ * iteration on, so an expected read of it (`.reads()`) is satisfied there. A required one (`{key}`) stays a read of the
+ * loop: the first iteration needs it from before the loop (an earlier step or the initial state), which the enclosing
+ * pipeline checks where the loop is added.
  */
 export interface LoopSequence<First extends StateFlow, Next extends StateFlow> extends Sequence<First, Next> {
   readonly reads:
-    | Exclude<KnownKeys<First['reads']>, keyof Next['writes']>
+    | Exclude<KnownKeys<First['reads']>, Exclude<keyof Next['writes'], KnownKeys<First['required']>>>
     | Exclude<KnownKeys<Next['reads']>, Available<First>>
 }
 
@@ -147,24 +149,19 @@ export type SequenceError<First extends StateFlow, Next extends StateFlow> = [
   ? NotWrittenError<Sequence<First, Next>>
   : FluentTypeError<`state key '${Extract<WrittenKeys<Next>, KnownKeys<First['reads']>>}' is read by an earlier step but written only by this step, which runs after it; move this step before its reader`>
 
-/** The error of adding `next` as a loop step, or `never`: the first-iteration rule for required `{key}` reads. */
-export type LoopStepError<First extends StateFlow, Next extends StateFlow> = [
-  Extract<WrittenKeys<Next>, KnownKeys<First['required']> | KnownKeys<Next['required']>>,
-] extends [never]
-  ? NotWrittenError<LoopSequence<First, Next>>
-  : FluentTypeError<`state key '${Extract<WrittenKeys<Next>, KnownKeys<First['required']> | KnownKeys<Next['required']>>}' is read with {key} in this loop before this step writes it, so the first iteration fails; make it optional ({key?}) or give it a value before the loop`>
+/**
+ * The error of adding `next` as a loop step, or `never`. A `{key}` read before its writer in the body is not an error
+ * here: the loop does not know what comes before it, so the key stays a required read of the loop (see
+ * {@link LoopSequence}) and is checked where the loop joins a pipeline with declared initial state.
+ */
+export type LoopStepError<First extends StateFlow, Next extends StateFlow> = NotWrittenError<LoopSequence<First, Next>>
 
-/** The error of adding `next` as a fan-out branch, or `never`: branches do not see each other's writes. */
-export type BranchError<First extends StateFlow, Next extends StateFlow> = [
-  Extract<WrittenKeys<Next>, KnownKeys<First['reads']>> | Extract<KnownKeys<Next['reads']>, WrittenKeys<First>>,
-] extends [never]
-  ? NotWrittenError<Concurrent<First, Next>>
-  : FluentTypeError<`state key '${
-      | Extract<WrittenKeys<Next>, KnownKeys<First['reads']>>
-      | Extract<
-          KnownKeys<Next['reads']>,
-          WrittenKeys<First>
-        >}' is written by one branch of this FanOut and read by another; branches run concurrently and do not see each other's writes`>
+/**
+ * The error of adding `next` as a fan-out branch, or `never`. Branches do not see each other's writes, so a branch's
+ * reads stay reads of the fan-out (see {@link Concurrent}) — a key a sibling writes included — and are checked where
+ * the fan-out joins a pipeline with declared initial state (a key written before the fan-out is fine).
+ */
+export type BranchError<First extends StateFlow, Next extends StateFlow> = NotWrittenError<Concurrent<First, Next>>
 
 /** `$Step` when `Error` is `never`, else the error (the parameter type of `.step()` and its kin). */
 export type Checked<$Step, Error> = [Error] extends [never] ? $Step : Error
