@@ -1,7 +1,9 @@
-import { StateError, renderStateValue } from '@adk-fluent/core'
+import { parseStateKey, parseStateKeys } from '../../parse/parse-state-key.js'
+import { StateError } from '@adk-fluent/core'
+import { renderStateValue } from '@adk-fluent/core/internal'
 import { createStateTransform, type StateDelta, type StateTransform } from './state-transform.js'
 import { assertFunction, assertStateValues, parseStateRecord } from './parse-state-options.js'
-import { assertStateKey, assertStateKeys } from '../shared/state-key.js'
+
 import { formatArgument, formatArguments } from '../shared/format-argument.js'
 import { isPromiseLike, thenMaybe, type MaybePromise } from '../shared/maybe-promise.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
@@ -55,8 +57,8 @@ export function merge(
   keys: readonly string[],
   options: { readonly into: string; readonly fn?: MergeFunction },
 ): StateTransform {
-  assertStateKeys('S.merge()', Array.isArray(keys) ? keys : [])
-  assertStateKey('S.merge()', options?.into)
+  parseStateKeys(Array.isArray(keys) ? keys : [], ['S.merge()'], "S.merge('draft')")
+  parseStateKey(options?.into, ['S.merge()'])
   const fn = options.fn
   if (fn !== undefined) assertFunction('S.merge()', fn, 'fn')
   const into = options.into
@@ -77,7 +79,7 @@ export function merge(
  * @example S.transform('title', (title) => String(title).trim())
  */
 export function transform(key: string, fn: (value: unknown) => unknown): StateTransform {
-  assertStateKey('S.transform()', key)
+  parseStateKey(key, ['S.transform()'])
   assertFunction('S.transform()', fn, 'the function')
   return createStateTransform({
     name: `transform_${key}`,
@@ -126,9 +128,9 @@ export function compute(
  * @example S.accumulate('draft', { into: 'drafts' })
  */
 export function accumulate(key: string, options: { readonly into?: string } = {}): StateTransform {
-  assertStateKey('S.accumulate()', key)
+  parseStateKey(key, ['S.accumulate()'])
   const into = options.into ?? `${key}_all`
-  assertStateKey('S.accumulate()', into)
+  parseStateKey(into, ['S.accumulate()'])
   return createStateTransform({
     name: `accumulate_${key}`,
     description: `S.accumulate(${formatArgument(key)}, { into: ${formatArgument(into)} })`,
@@ -148,7 +150,7 @@ export function accumulate(key: string, options: { readonly into?: string } = {}
  * @example S.counter('attempts')
  */
 export function counter(key: string, options: { readonly step?: number } = {}): StateTransform {
-  assertStateKey('S.counter()', key)
+  parseStateKey(key, ['S.counter()'])
   const step = options.step ?? 1
   if (typeof step !== 'number' || !Number.isFinite(step))
     throwConfigIssue(
@@ -179,7 +181,7 @@ export function counter(key: string, options: { readonly step?: number } = {}): 
  * @example S.capture('question')
  */
 export function capture(key: string): StateTransform {
-  assertStateKey('S.capture()', key)
+  parseStateKey(key, ['S.capture()'])
   return createStateTransform({
     name: `capture_${key}`,
     description: `S.capture(${formatArgument(key)})`,
