@@ -1,5 +1,8 @@
 // Loads every built entry point through ESM `import` and CJS `require`, as a consumer would (no source condition).
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 const require = createRequire(import.meta.url)
 const entries = [
@@ -25,6 +28,26 @@ for (const entry of entries) {
     else console.log(`ok ${entry}: ${esmNames} exports (ESM and CJS)`)
   } catch (error) {
     failures.push(`${entry}: ${error.message}`)
+  }
+}
+// Agents from files: the built fluent package loads YAML (its `yaml` dependency, required on first use) in both formats.
+const folder = mkdtempSync(join(tmpdir(), 'pack-smoke-'))
+writeFileSync(join(folder, 'root_agent.yaml'), 'name: helper\ninstruction: Help.\ntools:\n  - name: google_search\n')
+writeFileSync(
+  join(folder, 'SKILL.md'),
+  '---\nname: duo\nagents:\n  - {name: a, instruct: A.}\n  - {name: b, instruct: B.}\ntopology: a >> b\n---\n',
+)
+for (const [format, fluent] of [
+  ['ESM', await import('@adk-fluent/fluent')],
+  ['CJS', require('@adk-fluent/fluent')],
+]) {
+  try {
+    const agent = fluent.loadAgentConfig(join(folder, 'root_agent.yaml')).build()
+    const skill = fluent.Skill(folder).build()
+    if (agent.name !== 'helper' || skill.subAgents.length !== 2) failures.push(`${format}: agent files loaded wrongly`)
+    else console.log(`ok @adk-fluent/fluent (${format}): loadAgentConfig and Skill`)
+  } catch (error) {
+    failures.push(`@adk-fluent/fluent (${format}) agent files: ${error.message}`)
   }
 }
 // Long-term memory through the built packages: a memory service made by the CJS build of sessions is a

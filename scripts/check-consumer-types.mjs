@@ -1,4 +1,4 @@
-// Packs core, sessions, eval, fluent, patterns, ai-sdk, devtools and a2a as they would be published, installs the tarballs into a fresh consumer project
+// Packs core, sessions, eval, fluent, patterns, ai-sdk, dbos, devtools and a2a as they would be published, installs the tarballs into a fresh consumer project
 // with npm, and type-checks an ESM and a CommonJS file that use them with `skipLibCheck: false` (so every published
 // .d.ts / .d.cts must compile for a consumer; sessions is an optional peer of fluent, used here beside it). Run after
 // `pnpm build`.
@@ -18,7 +18,7 @@ const run = (command, args, cwd) =>
   execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' })
 
 try {
-  const packages = ['core', 'sessions', 'eval', 'fluent', 'patterns', 'ai-sdk', 'devtools', 'a2a']
+  const packages = ['core', 'sessions', 'eval', 'fluent', 'patterns', 'ai-sdk', 'dbos', 'devtools', 'a2a']
   for (const name of packages) run('pnpm', ['pack', '--pack-destination', work], join(root, 'packages', name))
   const tarballs = Object.fromEntries(
     readdirSync(work)
@@ -45,6 +45,8 @@ try {
           '@ai-sdk/provider': '^3.0.0',
           // @ai-sdk/provider's .d.ts imports the types of `json-schema`, which it does not depend on.
           '@types/json-schema': '^7.0.15',
+          // @dbos-inc/dbos-sdk's .d.ts (under @adk-fluent/dbos) imports the types of `pg`, which are not part of pg.
+          '@types/pg': '^8.11.0',
           typescript,
           '@types/node': '^20.19.0',
         },
@@ -70,6 +72,7 @@ export const pieces = [P.role('r'), C.window(2), T.fn(() => 1), A.save('a.txt', 
 export const viaAiSdk = (model: LanguageModelV3) => Agent('any', aiSdk(model, { retry: { maxAttempts: 2 } })).ask('q')
 export const cli: Promise<number> = runCli(['--version'], { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: '.' })
 export const serve = (): Promise<WebServer> => startWebServer({ builder: classifier, module: {}, file: 'agent.ts', env: {}, port: 0 })
+export const durable = (databaseUrl: string) => DurableClient.connect({ appName: 'app', databaseUrl, agent: classifier.build() })
 const remote = RemoteAgent('remote', 'http://127.0.0.1:8001/').sends('label').receives('price').timeout(1_000)
 export const overA2a = serveA2a(Pipeline('served').step(remote), { port: 0 }).then((server) => server.close())
 export const remoteFailed = (error: unknown): string | undefined => (RemoteAgentError.isInstance(error) ? error.url : undefined)
@@ -83,6 +86,7 @@ import { reviewLoop } from '@adk-fluent/patterns'
 import { openMemoryService, openSessionService, type ClosableMemoryService, type ClosableSessionService } from '@adk-fluent/sessions'
 import { aiSdk } from '@adk-fluent/ai-sdk'
 import { runCli, startWebServer, type WebServer } from '@adk-fluent/devtools'
+import { DurableClient } from '@adk-fluent/dbos'
 import { RemoteAgent, RemoteAgentError, serveA2a } from '@adk-fluent/a2a'
 import type { LanguageModelV3 } from '@ai-sdk/provider'
 import { z } from 'zod'`),
@@ -96,6 +100,7 @@ import patterns = require('@adk-fluent/patterns')
 import sessions = require('@adk-fluent/sessions')
 import aiSdkPackage = require('@adk-fluent/ai-sdk')
 import devtools = require('@adk-fluent/devtools')
+import dbos = require('@adk-fluent/dbos')
 import a2a = require('@adk-fluent/a2a')
 import type { LanguageModelV3 } from '@ai-sdk/provider'
 import zod = require('zod')
@@ -109,6 +114,7 @@ type ClosableSessionService = sessions.ClosableSessionService
 type ClosableMemoryService = sessions.ClosableMemoryService
 const { aiSdk } = aiSdkPackage
 const { runCli, startWebServer } = devtools
+const { DurableClient } = dbos
 type WebServer = devtools.WebServer
 const { RemoteAgent, RemoteAgentError, serveA2a } = a2a
 const { z } = zod`),

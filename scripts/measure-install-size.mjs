@@ -64,6 +64,17 @@ function packagesUnder(modules, found = []) {
   return found
 }
 
+// pnpm packs the workspace packages (it turns `workspace:*` into versions): without it, one line says so.
+try {
+  execFileSync('pnpm', ['--version'], { stdio: 'ignore' })
+} catch {
+  const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1]
+  console.error(
+    `measure-install-size: pnpm is not on PATH; it packs the workspace packages. Install it with: npm install -g pnpm@${version}`,
+  )
+  process.exit(2)
+}
+
 const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`
 const work = mkdtempSync(join(tmpdir(), 'adk-fluent-size-'))
 try {

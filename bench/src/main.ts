@@ -47,6 +47,7 @@ const scenarios: Record<string, { title: string; load: () => Promise<ScenarioRun
     title: 'A2A round trip',
     load: async () => (await import('./scenarios/n-a2a-round-trip.js')).runA2aRoundTrip,
   },
+  O: { title: 'guards (G.pii)', load: async () => (await import('./scenarios/o-guards.js')).runGuards },
 }
 
 const usage = `usage: pnpm bench [--quick] [--only=A,B,… [--merge]]

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { DurableClient, type TreeRef } from '@adk-fluent/dbos'
 import { PostgresSessionService } from '@adk-fluent/sessions'
 import { APP, createPipeline, slowScriptedModel } from './pipeline.js'
+import { databaseUrlOrExit } from './database-url.js'
 
 export const message = (text: string) => ({ role: 'user', parts: [{ text }] })
 export const questions = [
@@ -108,9 +109,6 @@ export async function runDemo(
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const databaseUrl = process.env['DATABASE_URL']
-  if (!databaseUrl)
-    throw new Error('Set DATABASE_URL to a PostgreSQL database (scripts/pg-test-server.sh start prints one).')
-  await runDemo(databaseUrl)
+  await runDemo(databaseUrlOrExit('durable:demo'))
   process.exit(0)
 }

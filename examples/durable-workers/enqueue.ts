@@ -6,10 +6,9 @@ import { DurableClient } from '@adk-fluent/dbos'
 import { PostgresSessionService } from '@adk-fluent/sessions'
 import { message, questions } from './demo.js'
 import { APP, createPipeline, slowScriptedModel } from './pipeline.js'
+import { databaseUrlOrExit } from './database-url.js'
 
-const databaseUrl = process.env['DATABASE_URL']
-if (!databaseUrl)
-  throw new Error('Set DATABASE_URL to a PostgreSQL database (scripts/pg-test-server.sh start prints one).')
+const databaseUrl = databaseUrlOrExit('durable:enqueue')
 const sessions = new PostgresSessionService(databaseUrl)
 const agent = createPipeline(slowScriptedModel('client', 0)).build()
 // #region enqueue

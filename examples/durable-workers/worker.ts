@@ -5,10 +5,9 @@
 import { DurableRunner } from '@adk-fluent/dbos'
 import { PostgresSessionService } from '@adk-fluent/sessions'
 import { APP, createPipeline, slowScriptedModel } from './pipeline.js'
+import { databaseUrlOrExit } from './database-url.js'
 
-const databaseUrl = process.env['DATABASE_URL']
-if (!databaseUrl)
-  throw new Error('Set DATABASE_URL to a PostgreSQL database (scripts/pg-test-server.sh start prints one).')
+const databaseUrl = databaseUrlOrExit('durable:worker')
 const workerId = process.env['WORKER_ID'] ?? `worker-${process.pid}`
 const sessionService = new PostgresSessionService(databaseUrl)
 // #region launch

@@ -2,7 +2,17 @@
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runCli } from '@adk-fluent/devtools'
-import { article, broken, classifier, review, support, supportCalls, writer, writerInArticle } from './tour.js'
+import {
+  article,
+  broken,
+  brokenIssues,
+  classifier,
+  review,
+  support,
+  supportCalls,
+  writer,
+  writerInArticle,
+} from './tour.js'
 
 const repository = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
@@ -25,6 +35,8 @@ import { cancelled, limitError, usageReport } from './production.js'
 
 /** Output name → how to compute it. */
 export const outputs: Readonly<Record<string, () => string | Promise<string>>> = {
+  // The README's command list is `adk-fluent --help` itself: they cannot disagree on a flag.
+  'cli-help': () => cli(['--help']),
   'classifier-anatomy': () => classifier.llmAnatomy(),
   'classifier-data-flow': () => classifier.dataFlow(),
   'writer-anatomy': () =>
@@ -37,11 +49,15 @@ export const outputs: Readonly<Record<string, () => string | Promise<string>>> =
   'support-calls': async () => (await supportCalls()).join('\n'),
   'support-mermaid': () => support.toMermaid(),
   'review-ascii': () => review.toAscii(),
-  'broken-check': () =>
-    broken
-      .check({ initialState: [] })
-      .map((issue) => `[${issue.level}] ${issue.agent}: ${issue.message}\n  hint: ${issue.hint}`)
-      .join('\n'),
+  'broken-check': () => JSON.stringify(brokenIssues(), null, 2),
+  'broken-build': () => {
+    try {
+      broken.build()
+      return 'built (no error)'
+    } catch (error) {
+      return `${(error as Error).name}: ${(error as Error).message}`
+    }
+  },
   'weather-eval': () =>
     cli([
       'eval',

@@ -54,8 +54,12 @@ export const review = FanOut('review')
 
 // #region broken
 export const broken = Pipeline('broken')
-  .step(Agent('drafter', 'gemini-2.5-flash').instruct('Draft a reply.'))
+  .initialState('ticket') // the only key the caller's state brings
+  .step(Agent('drafter', 'gemini-2.5-flash').instruct('Draft a reply to {ticket}.'))
   .step(Agent('editor', 'gemini-2.5-flash').instruct('Edit {draft} in a {tone} tone.').reads('draft'))
+
+// What `broken.check()` returns: every issue at once, as data.
+export const brokenIssues = () => broken.check().map(({ level, agent, message }) => ({ level, agent, message }))
 // #endregion broken
 
 export const tools = T

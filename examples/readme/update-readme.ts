@@ -1,8 +1,11 @@
-// `pnpm readme`: rewrites README.md's snippets and outputs from the code.
+// `pnpm readme`: rewrites the snippets and outputs of README.md and docs/*.md from the code.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { readmePath, renderReadme } from './render-readme.js'
+import { relative } from 'node:path'
+import { markdownPaths, renderReadme } from './render-readme.js'
 
-const before = readFileSync(readmePath, 'utf8')
-const after = await renderReadme(before)
-writeFileSync(readmePath, after)
-process.stdout.write(after === before ? 'README.md is up to date.\n' : 'README.md updated.\n')
+for (const path of markdownPaths) {
+  const before = readFileSync(path, 'utf8')
+  const after = await renderReadme(before)
+  if (after !== before) writeFileSync(path, after)
+  process.stdout.write(`${relative(process.cwd(), path)} ${after === before ? 'is up to date' : 'updated'}.\n`)
+}

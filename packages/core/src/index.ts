@@ -3,7 +3,9 @@ export {
   AbortError,
   AdkFluentError,
   AlreadyExistsError,
+  CircuitOpenError,
   ConfigError,
+  GuardViolationError,
   InternalError,
   MaxTurnsError,
   ModelError,
@@ -209,6 +211,18 @@ export { PluginManager } from './plugins/plugin-manager.js'
 export { GlobalInstructionPlugin } from './plugins/global-instruction-plugin.js'
 export { LoggingPlugin } from './plugins/logging-plugin.js'
 export type { LoggingPluginOptions } from './plugins/logging-plugin.js'
+export { CircuitBreakerPlugin, CostPlugin, LatencyPlugin, LogPlugin, RetryPlugin } from './plugins/middleware/index.js'
+export type {
+  CircuitBreakerPluginOptions,
+  CircuitState,
+  CostPluginOptions,
+  LatencyPluginOptions,
+  LatencyRecord,
+  LogPluginOptions,
+  LogRecord,
+  ModelPrice,
+  RetryPluginOptions,
+} from './plugins/middleware/index.js'
 
 // Planners
 export { BasePlanner, isBasePlanner } from './planners/base-planner.js'

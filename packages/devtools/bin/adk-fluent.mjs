@@ -23,7 +23,7 @@ if (existsSync(fileURLToPath(built)) && process.env.ADK_FLUENT_CLI_FROM_SOURCE !
   tsx.register()
   cli = await import(new URL('../src/cli/main.ts', import.meta.url).href)
 }
-process.exitCode = await cli.runCli(process.argv.slice(2), {
+const code = await cli.runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,
@@ -40,3 +40,7 @@ process.exitCode = await cli.runCli(process.argv.slice(2), {
     return () => process.off('SIGINT', listener)
   },
 })
+// The command is done when runCli returns (`web` returns once stopped): a timer or socket the user's module left open
+// must not keep the process alive. Exit once what was written has been handed to stdout and stderr.
+process.exitCode = code
+process.stdout.write('', () => process.stderr.write('', () => process.exit(code)))

@@ -17,12 +17,13 @@ export type { AskResult, AskReturn } from './ask/ask-result.js'
 export type { StreamChunk } from './ask/stream-chunk.js'
 
 // Namespaces
-export { A, C, P, S, T } from './namespaces/index.js'
+export { A, C, G, M, P, S, T } from './namespaces/index.js'
 export type { PromptSpec } from './namespaces/prompt/index.js'
 export type { ContextSpec } from './namespaces/context/index.js'
 export type { StateTransform } from './namespaces/state/index.js'
 export type { ToolComposite } from './namespaces/tools/index.js'
 export type { ArtifactOperation } from './namespaces/artifacts/index.js'
+export type { GuardChain, GuardSpec, PiiKind } from './namespaces/guards/index.js'
 
 // IR (read by introspection)
 export type { FlowNode, NamedNodeFields, NodeKind } from './ir/flow-node.js'
@@ -64,6 +65,15 @@ export type { LlmAnatomyOptions, LlmCallPreview, LlmCallsPreview } from './intro
 export { previewLlmCalls } from './introspect/llm-anatomy-preview.js'
 export type { TreePath } from './check/node-visit.js'
 
+// Agents from files
+export { loadAgentConfig } from './files/load-agent-config.js'
+export type { AgentConfigBuilder, AgentConfigOptions, ConfigCallback } from './files/load-agent-config.js'
+export type { ConfigTool } from './files/config-tools.js'
+export { Skill } from './files/skill-builder.js'
+export type { SkillAgentConfigure, SkillAgentOverrides, SkillBuilder } from './files/skill-builder.js'
+export { AgentFileError } from './files/agent-file-error.js'
+export type { AgentFileProblem } from './files/agent-file-error.js'
+
 // Run-time agents and errors
 export { AgentTimeoutError } from './agents/agent-timeout-error.js'
-export { ConfigError, StateError } from '@adk-fluent/core'
+export { CircuitOpenError, ConfigError, GuardViolationError, StateError } from '@adk-fluent/core'

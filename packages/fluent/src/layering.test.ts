@@ -3,8 +3,8 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
-// The layering of fluent's folders (docs/architecture.md): ir ← parse ← check ← compile ← introspect ← builders (the
-// command line and the dev UI sit on top, in @adk-fluent/devtools).
+// The layering of fluent's folders (docs/architecture.md): ir ← parse ← check ← compile ← introspect ← builders ← files
+// (agent configs and skills read into builders; the command line and the dev UI sit on top, in @adk-fluent/devtools).
 // `namespaces` (P C S T A) is vocabulary that ir and parse describe; it uses only parse's checks. `agents` are
 // fluent's own core agents, which compile instantiates; `ask` runs a built agent once. Type imports count too.
 const allowed: Readonly<Record<string, readonly string[]>> = {
@@ -17,6 +17,7 @@ const allowed: Readonly<Record<string, readonly string[]>> = {
   introspect: ['compile', 'check', 'ir', 'parse', 'namespaces'],
   ask: ['agents', 'ir', 'parse', 'namespaces'],
   builders: ['introspect', 'compile', 'check', 'agents', 'ask', 'ir', 'parse', 'namespaces'],
+  files: ['builders', 'introspect', 'compile', 'check', 'agents', 'ask', 'ir', 'parse', 'namespaces'],
 }
 
 const root = dirname(fileURLToPath(import.meta.url))

@@ -19,10 +19,12 @@ export function openSessionService(uri: string): ClosableSessionService {
   }
   if (value.startsWith('postgresql://') || value.startsWith('postgres://')) return new PostgresSessionService(value)
   if (value.startsWith('sqlite:')) return new SqliteSessionService(sqlitePathOf(uri))
+  // Only the scheme is repeated: the rest of a URI may hold a password (mysql://user:password@host/db).
+  const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(value)?.[0]
   throw new ConfigError([
     {
       path: ['sessions'],
-      message: `Unknown session store URI "${uri}": use memory:, sqlite:./sessions.db, sqlite::memory: or postgresql://user@host:5432/db.`,
+      message: `${scheme === undefined ? 'A session store URI without a scheme' : `Unknown session store URI scheme "${scheme}"`}: use memory:, sqlite:./sessions.db, sqlite::memory: or postgresql://user@host:5432/db.`,
     },
   ])
 }

@@ -8,6 +8,7 @@ import { toCallbackList, type AgentCallback, type SingleAgentCallback } from './
 import { ConfigError, type ConfigIssueInit } from '../errors/config-error.js'
 import { brandSymbol, hasBrand } from '../util/brand.js'
 import type { TraceSpan } from '../telemetry/run-tracing.js'
+import type { BasePlugin } from '../plugins/base-plugin.js'
 import { describeValue } from '../util/describe-value.js'
 import { isLlmAgent as llmAgentBrandCheck } from './is-llm-agent.js'
 import {
@@ -27,6 +28,12 @@ export interface BaseAgentConfig {
   subAgents?: readonly BaseAgent[]
   beforeAgentCallback?: AgentCallback
   afterAgentCallback?: AgentCallback
+  /**
+   * Plugins scoped to this agent and every agent below it: their model hooks (`beforeModelCallback`,
+   * `afterModelCallback`, `onModelErrorCallback`) run around each model call of those agents, after the runner's
+   * plugins. This is how middleware attached to a builder (`.use(M...)`) survives `build()`.
+   */
+  plugins?: readonly BasePlugin[]
 }
 
 /** Problems with an agent's name, for {@link ConfigError}. */
@@ -48,6 +55,8 @@ export abstract class BaseAgent {
   readonly subAgents: readonly BaseAgent[]
   readonly beforeAgentCallback: readonly SingleAgentCallback[]
   readonly afterAgentCallback: readonly SingleAgentCallback[]
+  /** Plugins scoped to this agent's subtree (see {@link BaseAgentConfig.plugins}). */
+  readonly plugins: readonly BasePlugin[]
   #parentAgent: BaseAgent | undefined
 
   /**
@@ -109,6 +118,7 @@ export abstract class BaseAgent {
     this.subAgents = Object.freeze([...subAgents])
     this.beforeAgentCallback = toCallbackList(config.beforeAgentCallback)
     this.afterAgentCallback = toCallbackList(config.afterAgentCallback)
+    this.plugins = Object.freeze([...(config.plugins ?? [])])
     for (const sub of subAgents) sub.#parentAgent = this
   }
 

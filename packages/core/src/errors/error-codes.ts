@@ -3,9 +3,9 @@
  *
  * ```ts
  * declare module '@adk-fluent/core' {
- *   interface ErrorCodes { GUARD_VIOLATION: true }
+ *   interface ErrorCodes { SEARCH_FAILED: true }
  * }
- * registerErrorCode('GUARD_VIOLATION', { endsTheRun: false, description: 'A guard blocked a model call or reply.' })
+ * registerErrorCode('SEARCH_FAILED', { endsTheRun: false, description: 'The search backend failed.' })
  * ```
  */
 export interface ErrorCodes extends Record<CoreErrorCode, true> {}
@@ -28,6 +28,8 @@ type CoreErrorCode =
   | 'SESSION_STORE_FAILED'
   | 'ABORTED'
   | 'INTERNAL'
+  | 'GUARD_VIOLATION'
+  | 'CIRCUIT_OPEN'
 
 /** A machine-readable error code carried by every `AdkFluentError` (core's and every registered one). */
 export type ErrorCode = keyof ErrorCodes & string
@@ -95,5 +97,7 @@ const core: Readonly<Record<CoreErrorCode, ErrorCodeInfo>> = {
   SESSION_STORE_FAILED: { endsTheRun: true, description: 'The session store failed.' },
   ABORTED: { endsTheRun: true, description: 'The run was aborted.' },
   INTERNAL: { endsTheRun: true, description: 'A bug inside adk-fluent.' },
+  GUARD_VIOLATION: { endsTheRun: true, description: 'A guard blocked a model call or its answer.' },
+  CIRCUIT_OPEN: { endsTheRun: true, description: 'A circuit breaker refused a model call without making it.' },
 }
 for (const [code, info] of Object.entries(core)) registerErrorCode(code, info)

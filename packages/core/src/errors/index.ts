@@ -19,4 +19,5 @@ export {
   ToolRetriesExceededError,
   UsageLimitError,
 } from './runtime-errors.js'
+export { CircuitOpenError, GuardViolationError } from './guard-errors.js'
 export { AlreadyExistsError, SessionBusyError, SessionStoreError, StaleSessionError } from './session-errors.js'

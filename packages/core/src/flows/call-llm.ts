@@ -8,6 +8,9 @@ import { endsTheRun } from '../errors/adk-fluent-error.js'
 import { ModelError } from '../errors/runtime-errors.js'
 import { resolveModel } from './resolve-model.js'
 import { untilAborted } from './until-aborted.js'
+import { runPluginHook } from '../plugins/plugin-manager.js'
+import type { BasePlugin } from '../plugins/base-plugin.js'
+import { scopedPlugins } from '../plugins/scoped-plugins.js'
 import type { RunTracing } from '../telemetry/run-tracing.js'
 import {
   breachAfterModelCall,
@@ -30,9 +33,10 @@ export async function* callLlm(
   actions: EventActions,
 ): AsyncGenerator<LlmResponse, void, undefined> {
   const callbackContext = new Context({ invocationContext: ctx, eventActions: actions })
-  const plugins = ctx.pluginManager.plugins.length > 0
+  const pluginList = scopedPlugins(agent, ctx.pluginManager.plugins)
+  const plugins = pluginList.length > 0 ? pluginList : undefined
   let early: LlmResponse | undefined = plugins
-    ? await ctx.pluginManager.run('beforeModelCallback', { callbackContext, llmRequest: request })
+    ? await runPluginHook(plugins, 'beforeModelCallback', { callbackContext, llmRequest: request })
     : undefined
   if (!early) {
     for (const callback of agent.beforeModelCallback) {
@@ -95,7 +99,7 @@ export async function* callLlm(
       if (after) ctx.stopRun()
       // Without after-model callbacks or plugins there is nothing to await.
       yield plugins || agent.afterModelCallback.length > 0
-        ? await afterModel(agent, ctx, callbackContext, response, plugins)
+        ? await afterModel(agent, callbackContext, response, plugins)
         : response
       if (after) {
         void responses.return(undefined).catch(() => undefined)
@@ -112,10 +116,10 @@ export async function* callLlm(
     if (ctx.abortSignal?.aborted) throw caught
     const error = caught instanceof Error ? caught : new Error(String(caught))
     const replacement = plugins
-      ? await ctx.pluginManager.run('onModelErrorCallback', { callbackContext, llmRequest: request, error })
+      ? await runPluginHook(plugins, 'onModelErrorCallback', { callbackContext, llmRequest: request, error })
       : undefined
     if (replacement) {
-      yield await afterModel(agent, ctx, callbackContext, replacement, plugins)
+      yield await afterModel(agent, callbackContext, replacement, plugins)
       return
     }
     yield errorResponse(error)
@@ -138,13 +142,12 @@ async function* replay(responses: Promise<LlmResponse[]>): AsyncGenerator<LlmRes
 
 async function afterModel(
   agent: LlmAgent,
-  ctx: InvocationContext,
   callbackContext: Context,
   response: LlmResponse,
-  plugins: boolean,
+  plugins: readonly BasePlugin[] | undefined,
 ): Promise<LlmResponse> {
   if (plugins) {
-    const fromPlugin = await ctx.pluginManager.run('afterModelCallback', { callbackContext, llmResponse: response })
+    const fromPlugin = await runPluginHook(plugins, 'afterModelCallback', { callbackContext, llmResponse: response })
     if (fromPlugin) return fromPlugin
   }
   for (const callback of agent.afterModelCallback) {
@@ -172,6 +175,10 @@ export function errorResponse(error: Error): LlmResponse {
     }
   } catch {
     // not JSON: fall through
+  }
+  if (ModelError.isInstance(error) && (error as ModelError).errorCode !== undefined) {
+    // A code the model client chose (HTTP status, ECONNREFUSED, MISSING_CREDENTIALS, MALFORMED_RESPONSE, …).
+    return { errorCode: (error as ModelError).errorCode as string, errorMessage: error.message }
   }
   if (ModelError.isInstance(error) && (error as ModelError).status !== undefined) {
     return { errorCode: String((error as ModelError).status), errorMessage: error.message }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ModelError } from '../errors/runtime-errors.js'
 import { resolveGeminiConnection } from './gemini-connection.js'
+import { errorResponse } from '../flows/call-llm.js'
 
 const model = 'gemini-2.5-flash'
 
@@ -44,5 +45,19 @@ describe('resolveGeminiConnection', () => {
     expect(() => resolveGeminiConnection({ model }, {})).toThrow(ModelError)
     expect(() => resolveGeminiConnection({ model }, {})).toThrow(/GOOGLE_API_KEY \(or GEMINI_API_KEY\)/)
     expect(() => resolveGeminiConnection({ model, vertexai: true }, {})).toThrow(/GOOGLE_CLOUD_PROJECT/)
+  })
+})
+
+describe('a Gemini model without credentials', () => {
+  it('is a ModelError with the configuration code MISSING_CREDENTIALS (not UNKNOWN_ERROR)', () => {
+    let thrown: unknown
+    try {
+      resolveGeminiConnection({ model: 'gemini-2.5-flash' }, {})
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(ModelError)
+    expect((thrown as ModelError).errorCode).toBe('MISSING_CREDENTIALS')
+    expect(errorResponse(thrown as Error)).toMatchObject({ errorCode: 'MISSING_CREDENTIALS' })
   })
 })

@@ -1,5 +1,8 @@
 import { ModelError } from '../errors/runtime-errors.js'
 
+/** The `errorCode` of a Gemini model that has no credentials (a configuration problem, not a failed call). */
+export const MISSING_CREDENTIALS = 'MISSING_CREDENTIALS'
+
 /** Where and how a {@link Gemini} model connects, resolved from its options and the environment. */
 export interface GeminiConnection {
   readonly vertexai: boolean
@@ -43,6 +46,7 @@ export function resolveGeminiConnection(
     throw new ModelError(
       `Gemini model "${options.model}" has no API key: set the GOOGLE_API_KEY (or GEMINI_API_KEY) environment variable, ` +
         'or pass { apiKey } to new Gemini(...). To use Vertex AI instead, set GOOGLE_GENAI_USE_VERTEXAI=true and GOOGLE_CLOUD_PROJECT.',
+      { errorCode: MISSING_CREDENTIALS },
     )
   }
   const project = options.project ?? variable('GOOGLE_CLOUD_PROJECT')
@@ -52,5 +56,6 @@ export function resolveGeminiConnection(
   throw new ModelError(
     `Gemini model "${options.model}" is set to use Vertex AI but has no project: set the GOOGLE_CLOUD_PROJECT ` +
       '(and GOOGLE_CLOUD_LOCATION) environment variables, or pass { project, location } to new Gemini(...).',
+    { errorCode: MISSING_CREDENTIALS },
   )
 }

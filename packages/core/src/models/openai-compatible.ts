@@ -171,7 +171,7 @@ export class OpenAICompatible extends BaseLlm {
         text = await response.text()
       } catch (error) {
         if (abortSignal?.aborted) throw abortErrorFor(abortSignal)
-        throw toModelError(error, { model: this.model, secrets: [this.#options.apiKey] })
+        throw toModelError(error, { model: this.model, secrets: [this.#options.apiKey], url })
       }
       const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'))
       const canWait = retryAfterMs === undefined || retryAfterMs <= this.#retry.maxDelayMs

@@ -118,7 +118,7 @@ export function abortErrorFor(abortSignal: AbortSignal): AbortError {
   return new AbortError('The model call was aborted.', { cause: abortSignal.reason })
 }
 
-function sleepFor(delayMs: number, abortSignal?: AbortSignal): Promise<void> {
+export function sleepFor(delayMs: number, abortSignal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, delayMs)
     function done(): void {

@@ -9,6 +9,36 @@ export interface ModelCallDescription {
   readonly secrets: readonly (string | undefined)[]
   /** A sentence appended to the message (for example why the call was not retried). */
   readonly note?: string
+  /** The URL the call went to, named when the server could not be reached. */
+  readonly url?: string
+}
+
+/** What a network failure's system code means, in words. */
+const networkReasons: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'connection refused: is the server running?',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host name lookup failed',
+  ECONNRESET: 'connection reset by the server',
+  ETIMEDOUT: 'connection timed out',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+  UND_ERR_SOCKET: 'the connection closed unexpectedly',
+}
+
+/** The system code of a failed `fetch` (Node's `TypeError: fetch failed` carries it on its cause), if any. */
+function networkCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && code in networkReasons) return code
+    const errors = (current as { errors?: unknown }).errors
+    if (Array.isArray(errors)) {
+      const inner = errors.map(networkCode).find((found) => found !== undefined)
+      if (inner) return inner
+    }
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
 }
 
 /**
@@ -24,14 +54,20 @@ export function toModelError(error: unknown, call: ModelCallDescription): ModelE
     const explanation = `${asSentence(api.message)}${hintFor(api.status)}`
     message = `Model call to "${call.model}" failed with HTTP ${api.status}${name}: ${explanation}`
   } else {
+    const network = networkCode(error)
     const reason = error instanceof Error ? error.message : String(error)
-    message = `Model call to "${call.model}" failed: ${asSentence(reason)}`
+    message = network
+      ? `Model call to "${call.model}" failed: cannot reach ${call.url ? withoutUserInfo(call.url) : 'the server'} (${networkReasons[network]}, ${network}).`
+      : `Model call to "${call.model}" failed: ${asSentence(reason)}`
   }
   if (call.note) message = `${message} ${call.note}`
   const options: { status?: number; errorCode?: string; cause: unknown } = { cause: redactedCause(error, call.secrets) }
   if (api) {
     options.status = api.status
     options.errorCode = String(api.status)
+  } else {
+    const network = networkCode(error)
+    if (network) options.errorCode = network
   }
   return new ModelError(redactSecrets(message, call.secrets), options)
 }
@@ -43,6 +79,11 @@ export function redactSecrets(text: string, secrets: readonly (string | undefine
     if (secret && secret.length >= 4) result = result.split(secret).join('[redacted]')
   }
   return result.replace(/([?&]key=)[^&\s"']+/g, '$1[redacted]')
+}
+
+/** A URL without the `user:password@` it may carry. */
+function withoutUserInfo(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1')
 }
 
 function hintFor(status: number): string {

@@ -1,5 +1,6 @@
 import type { BasePlugin, PluginHook } from './base-plugin.js'
 import { ConfigError } from '../errors/config-error.js'
+import { endsTheRun } from '../errors/adk-fluent-error.js'
 
 type HookParams<K extends PluginHook> = Parameters<BasePlugin[K]>[0]
 type HookResult<K extends PluginHook> = Awaited<ReturnType<BasePlugin[K]>>
@@ -25,17 +26,31 @@ export class PluginManager {
   }
 
   /** Runs `hook` on every plugin until one returns something other than `undefined`. */
-  async run<K extends PluginHook>(hook: K, params: HookParams<K>): Promise<HookResult<K> | undefined> {
-    for (const plugin of this.plugins) {
-      let result: unknown
-      try {
-        result = await (plugin[hook] as (p: HookParams<K>) => unknown).call(plugin, params)
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error)
-        throw new Error(`Error in plugin '${plugin.name}' during '${hook}' callback: ${message}`, { cause: error })
-      }
-      if (result !== undefined) return result as HookResult<K>
-    }
-    return undefined
+  run<K extends PluginHook>(hook: K, params: HookParams<K>): Promise<HookResult<K> | undefined> {
+    return runPluginHook(this.plugins, hook, params)
   }
+}
+
+/**
+ * Runs `hook` on each of `plugins` in order until one returns something other than `undefined`. A plugin's error is
+ * wrapped with its name, except an error that ends the run (a guard violation, an open circuit, an abort), which
+ * passes unchanged so its code survives.
+ */
+export async function runPluginHook<K extends PluginHook>(
+  plugins: readonly BasePlugin[],
+  hook: K,
+  params: HookParams<K>,
+): Promise<HookResult<K> | undefined> {
+  for (const plugin of plugins) {
+    let result: unknown
+    try {
+      result = await (plugin[hook] as (p: HookParams<K>) => unknown).call(plugin, params)
+    } catch (error) {
+      if (endsTheRun(error)) throw error
+      const message = error instanceof Error ? error.message : String(error)
+      throw new Error(`Error in plugin '${plugin.name}' during '${hook}' callback: ${message}`, { cause: error })
+    }
+    if (result !== undefined) return result as HookResult<K>
+  }
+  return undefined
 }

@@ -38,7 +38,7 @@ export class StandInReplies {
     request: LlmRequest,
   ): Promise<{ reply: LlmResponse; source: PreviewReplySource }> {
     const list = this.#replies.get(agent.name)
-    if (!list) return { reply: placeholderReply(agent), source: 'placeholder' }
+    if (!list) return { reply: placeholderReply(agent, request), source: 'placeholder' }
     const index = this.#used.get(agent.name) ?? 0
     if (index >= list.length) {
       throw new ConfigError(
@@ -53,9 +53,17 @@ export class StandInReplies {
   }
 }
 
-/** The placeholder reply of an agent: `⟨name's reply⟩`, or schema-satisfying JSON (through set_model_response with tools). */
-export function placeholderReply(agent: LlmAgent): LlmResponse {
+/**
+ * The placeholder reply of an agent: `⟨name's reply⟩`, or schema-satisfying JSON (through set_model_response with
+ * tools). A call that asks for JSON by a `responseJsonSchema` of its own (a guard's judge, say) gets a value of that
+ * schema: the first `enum` value, `⟨name's reply⟩` for strings.
+ */
+export function placeholderReply(agent: LlmAgent, request?: LlmRequest): LlmResponse {
   const schema = agent.outputSchema
+  const requested = request?.config.responseJsonSchema
+  if (!schema && typeof requested === 'object' && requested !== null) {
+    return text(JSON.stringify(sampleJsonSchema(requested, agent.name)))
+  }
   if (!schema) return text(`⟨${agent.name}'s reply⟩`)
   const sampled = sampleFromSchema(schema, agent.name)
   if (!sampled) {
@@ -103,4 +111,31 @@ function checkStructuredReply(agent: LlmAgent, callNumber: number, reply: LlmRes
     `Preview reply ${callNumber} of agent "${agent.name}" does not satisfy its output schema: ${checked.problem}. Expected ${expectedReply(agent)}.`,
     { agentName: agent.name },
   )
+}
+
+/** A value of a plain JSON schema (objects, enums, strings, numbers, booleans, arrays), for placeholders. */
+function sampleJsonSchema(schema: unknown, name: string): unknown {
+  const node = (typeof schema === 'object' && schema !== null ? schema : {}) as {
+    type?: unknown
+    enum?: readonly unknown[]
+    properties?: Record<string, unknown>
+    items?: unknown
+  }
+  if (Array.isArray(node.enum) && node.enum.length > 0) return node.enum[0]
+  switch (node.type) {
+    case 'object': {
+      const value: Record<string, unknown> = {}
+      for (const [key, property] of Object.entries(node.properties ?? {})) value[key] = sampleJsonSchema(property, name)
+      return value
+    }
+    case 'array':
+      return []
+    case 'number':
+    case 'integer':
+      return 0
+    case 'boolean':
+      return false
+    default:
+      return `⟨${name}'s reply⟩`
+  }
 }

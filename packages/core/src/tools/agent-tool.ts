@@ -15,11 +15,15 @@ import { InMemorySessionService } from '../sessions/in-memory-session-service.js
 import { isTempKey } from '../sessions/state-prefix.js'
 import { brandSymbol, hasBrand } from '../util/brand.js'
 import { BaseTool } from './base-tool.js'
+import { scopedPlugins } from '../plugins/scoped-plugins.js'
 import { ForwardingArtifactService } from './forwarding-artifact-service.js'
 import { invalidArgumentsResult } from './invalid-arguments-message.js'
 import { zodToSchema } from './zod-to-schema.js'
 
 const agentToolBrand = brandSymbol('agent-tool')
+
+/** Errors of the child run that end the parent's run unchanged (not a tool failure the model sees). */
+const passesThrough: ReadonlySet<string> = new Set(['ABORTED', 'GUARD_VIOLATION', 'CIRCUIT_OPEN'])
 
 /** The parameters of an agent without `inputSchema`: one required `request` string. */
 const requestParameters = z.object({ request: z.string() })
@@ -89,7 +93,8 @@ export class AgentTool extends BaseTool {
       const lastEvent = await this.#runChild(toolContext, { role: 'user', parts: [{ text }] })
       return this.#result(lastEvent)
     } catch (error) {
-      if (AdkFluentError.isInstance(error) && error.code === 'ABORTED') throw error
+      // An abort, a guard that blocked, an open circuit: the whole run ends with that error, code intact.
+      if (AdkFluentError.isInstance(error) && passesThrough.has(error.code)) throw error
       const message = error instanceof Error ? error.message : String(error)
       throw new Error(`Error in tool '${this.name}': ${message}`, { cause: error })
     }
@@ -107,7 +112,8 @@ export class AgentTool extends BaseTool {
       ...(parent.memoryService
         ? { memoryService: new AppScopedMemoryService(parent.memoryService, parent.appName) }
         : {}),
-      plugins: parent.pluginManager.plugins,
+      // Middleware scoped to the calling agent's tree (`.use(M...)`) also wraps the child run's model calls.
+      plugins: scopedPlugins(parent.agent, parent.pluginManager.plugins),
     })
     const state = toolContext.state.toRecord()
     const session = await sessionService.createSession({ appName: this.agent.name, userId: parent.userId, state })

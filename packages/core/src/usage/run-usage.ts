@@ -10,6 +10,8 @@ export interface Usage {
   readonly outputTokens: number
   /** As the model reports it; `inputTokens + outputTokens` when it does not. */
   readonly totalTokens: number
+  /** What the model calls cost, in the currency of `M.cost({ prices })`; present only when a price applied. */
+  readonly cost?: number
 }
 
 /** A run's usage in total and per agent (by agent name). */
@@ -23,6 +25,7 @@ interface MutableUsage {
   inputTokens: number
   outputTokens: number
   totalTokens: number
+  cost?: number
 }
 
 function emptyUsage(): MutableUsage {
@@ -51,6 +54,8 @@ export class RunUsage implements Usage {
   inputTokens = 0
   outputTokens = 0
   totalTokens = 0
+  /** Summed by {@link RunUsage.addCost} (`M.cost`); `undefined` until a cost is added. */
+  cost?: number
   // Per agent: the first agent's usage in fields (most runs have one agent), the others in a map made on demand.
   #firstName: string | undefined
   #first: MutableUsage | undefined
@@ -95,6 +100,13 @@ export class RunUsage implements Usage {
     usage.totalTokens += total
   }
 
+  /** Adds what one model call of `agent` cost (see `M.cost`). */
+  addCost(agent: string, amount: number): void {
+    this.cost = (this.cost ?? 0) + amount
+    const usage = this.#agent(agent)
+    usage.cost = (usage.cost ?? 0) + amount
+  }
+
   /** Per agent, in the order the agents first used something. */
   get byAgent(): Readonly<Record<string, Usage>> {
     const result: Record<string, Usage> = {}
@@ -105,7 +117,8 @@ export class RunUsage implements Usage {
 
   /** A plain copy: totals and `byAgent`. */
   toJSON(): UsageReport {
-    const { modelCalls, toolCalls, inputTokens, outputTokens, totalTokens } = this
-    return { modelCalls, toolCalls, inputTokens, outputTokens, totalTokens, byAgent: this.byAgent }
+    const { modelCalls, toolCalls, inputTokens, outputTokens, totalTokens, cost } = this
+    const totals = { modelCalls, toolCalls, inputTokens, outputTokens, totalTokens }
+    return cost === undefined ? { ...totals, byAgent: this.byAgent } : { ...totals, cost, byAgent: this.byAgent }
   }
 }

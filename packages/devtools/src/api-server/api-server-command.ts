@@ -1,4 +1,4 @@
-import { basename, extname } from 'node:path'
+import { basename, dirname, extname, resolve } from 'node:path'
 import { chooseRunModel } from '../cli/choose-run-model.js'
 import type { CliIo } from '../cli/cli-io.js'
 import { loadTarget } from '../cli/load-target.js'
@@ -14,6 +14,8 @@ export interface ApiServerCommandInput {
   readonly port: number
   readonly sessions: string | undefined
   readonly adkWeb: boolean
+  /** `--replies`: per-agent replies the models run on offline. */
+  readonly replies?: string | undefined
 }
 
 const modelNames = {
@@ -22,8 +24,14 @@ const modelNames = {
   'mock-script': 'offline, the mockScript replies (one script shared by every session)',
 } as const
 
-/** The app's name: the file's name without its extension (`support.ts` → `support`), as ADK names an app after its folder. */
+/**
+ * The app's name: the file's name without its extension (`support.ts` → `support`), as ADK names an app after its
+ * folder; for an agent file that ADK finds by its fixed name (`root_agent.yaml`, `SKILL.md`), its folder's name.
+ */
 export function appNameOf(file: string): string {
+  const name = basename(file)
+  if (name === 'root_agent.yaml' || name === 'root_agent.yml' || name.toLowerCase() === 'skill.md')
+    return basename(dirname(resolve(file)))
   return basename(file, extname(file))
 }
 
@@ -37,7 +45,7 @@ export async function apiServerCommand(
   io: CliIo,
   stopped: Promise<void> = untilStopped(),
 ): Promise<number> {
-  const { module, builder } = await loadTarget(input.file, input.exportName, io)
+  const { module, builder } = await loadTarget(input.file, input.exportName, io, input.replies)
   const appName = appNameOf(input.file)
   // The models: the agents' own, Gemini with a key, or the module's mockScript (installed before the server builds).
   const models = chooseRunModel(builder.build(), module, io.env, input.file).kind

@@ -33,14 +33,18 @@ function isScript(value: unknown): value is readonly ScriptEntry[] | Readonly<Re
   return typeof value === 'object' && value !== null && Object.values(value).every((entry) => Array.isArray(entry))
 }
 
+/** Marks a module whose `mockScript` came from `--replies`: it is used even when Gemini credentials are set. */
+export const repliesGiven: unique symbol = Symbol('adk-fluent.replies-given')
+
 /** How `run` gets its models: the agents' own, Gemini with credentials, or the module's `mockScript` offline. */
 export type RunModelChoice = { readonly kind: 'own' } | { readonly kind: 'gemini' } | { readonly kind: 'mock-script' }
 
 /**
  * Decides the models of a run. Agents whose model is a `BaseLlm` (`.mock()`, `.model(llm)`) keep it. When some agent's
- * model is a name (or no model at all): with `GOOGLE_API_KEY` / `GEMINI_API_KEY` set, names resolve to Gemini as
- * usual; otherwise a `mockScript` export (replies in call order, or `{ agentName: replies }`) becomes one shared
- * `ScriptedLlm` that every model name resolves to, offline; otherwise the run cannot go on (a {@link CliUsageError}).
+ * model is a name (or no model at all): replies given with `--replies` run offline (credentials or not); else, with
+ * `GOOGLE_API_KEY` / `GEMINI_API_KEY` set, names resolve to Gemini as usual; otherwise a `mockScript` export (replies
+ * in call order, or `{ agentName: replies }`) becomes one shared `ScriptedLlm` that every model name resolves to,
+ * offline; otherwise the run cannot go on (a {@link CliUsageError}).
  */
 export function chooseRunModel(
   agent: BaseAgent,
@@ -50,11 +54,12 @@ export function chooseRunModel(
 ): RunModelChoice {
   const [first] = namedModels(agent)
   if (!first) return { kind: 'own' }
-  if (hasGeminiCredentials(env)) return { kind: 'gemini' }
+  const repliesFile = (module as Readonly<Record<symbol, unknown>>)[repliesGiven]
+  if (hasGeminiCredentials(env) && repliesFile === undefined) return { kind: 'gemini' }
   const script = module['mockScript']
   if (script === undefined) {
     throw new CliUsageError(
-      `agent "${first.agent}" runs on "${first.model}" but GOOGLE_API_KEY is not set. Set GOOGLE_API_KEY (or GEMINI_API_KEY), give the agents a model (.model(llm) or .mock([...])), or export mockScript from ${file} to run offline.`,
+      `agent "${first.agent}" runs on "${first.model}" but GOOGLE_API_KEY is not set. Set GOOGLE_API_KEY (or GEMINI_API_KEY), give the agents a model (.model(llm) or .mock([...])), or export mockScript from ${file} (or pass --replies replies.json) to run offline.`,
     )
   }
   if (!isScript(script))

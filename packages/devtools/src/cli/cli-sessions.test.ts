@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { runCli } from './main.js'
 import { parseArguments } from './parse-arguments.js'
+import { offlineNote } from './run-command.js'
 import { fixture, runBin } from './run-bin.test-helper.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'adk-cli-sessions-'))
@@ -38,10 +40,10 @@ describe('adk-fluent run --sessions <uri> --session <id>', () => {
     const file = join(dir, 'chat.db')
     const args = ['--sessions', `sqlite:${file}`, '--session', 'chat-1', '--state', '{"topic":"cats"}']
     const first = await runBin(['run', fixture('writer-critic.ts'), 'Go', ...args])
-    expect(first.stderr).toBe('')
+    expect(first.stderr).toBe(offlineNote(fixture('writer-critic.ts')))
     expect(first.code).toBe(0)
     const second = await runBin(['run', fixture('writer-critic.ts'), 'Again', ...args])
-    expect(second.stderr).toBe('')
+    expect(second.stderr).toBe(offlineNote(fixture('writer-critic.ts')))
     expect(second.code).toBe(0)
     const service = new SqliteSessionService(file)
     try {
@@ -55,5 +57,19 @@ describe('adk-fluent run --sessions <uri> --session <id>', () => {
     } finally {
       await service.close()
     }
+  })
+
+  it('never prints the password of an unknown --sessions URI (only its scheme)', async () => {
+    let err = ''
+    const io = {
+      stdout: { write: () => true },
+      stderr: { write: (text: string) => (err += text) },
+      env: {},
+      cwd: process.cwd(),
+    }
+    const args = ['run', fixture('writer-critic.ts'), 'Go', '--sessions', 'mysql://root:hunter2-secret@db/app']
+    expect(await runCli(args, io)).toBe(1)
+    expect(err).toContain('Unknown session store URI scheme "mysql:"')
+    expect(err).not.toContain('hunter2')
   })
 })

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { commands } from './commands.js'
+import { offlineNote } from './run-command.js'
 import { flow } from './fixtures/writer-critic.js'
 import { fixture, runBin } from './run-bin.test-helper.js'
 
 const writerCritic = fixture('writer-critic.ts')
 const classifier = fixture('classifier.ts')
 
-describe('adk-fluent (the real bin, TypeScript modules loaded without a build)', () => {
+describe('adk-fluent (the real bin, TypeScript modules loaded without a build)', { timeout: 90_000 }, () => {
   it('prints the usage with --help', async () => {
     const result = await runBin(['--help'])
     expect(result.code).toBe(0)
@@ -135,7 +136,8 @@ describe('adk-fluent (the real bin, TypeScript modules loaded without a build)',
 
   it('runs a module offline on its mockScript: plain [agent] lines when piped', async () => {
     const result = await runBin(['run', writerCritic, 'Go', '--state', '{"topic":"cats"}'])
-    expect(result.stderr).toBe('')
+    // Without a key it says it runs offline, on stderr (stdout is the answer).
+    expect(result.stderr).toBe(offlineNote(writerCritic))
     expect(result.code).toBe(0)
     expect(result.stdout).toBe('[writer] Cats sleep a lot.\n[critic] Clear and short.\n')
   })
@@ -167,7 +169,7 @@ describe('adk-fluent (the real bin, TypeScript modules loaded without a build)',
     expect([result.code, result.stdout, result.stderr]).toEqual([
       0,
       '[writer] Cats sleep a lot.\n[critic] Clear and short.\n',
-      '',
+      offlineNote(fixture('named-models.ts')),
     ])
   })
 
@@ -182,6 +184,14 @@ describe('adk-fluent (the real bin, TypeScript modules loaded without a build)',
     expect([result.code, result.stdout]).toEqual([0, '[classifier] {"category":"billing","confidence":0.9}\n'])
   })
 
+  it('exits when done even if the module started a timer at import (explain, graph, check)', async () => {
+    const file = fixture('timer-at-import.ts')
+    const results = await Promise.all([runBin(['explain', file]), runBin(['graph', file]), runBin(['check', file])])
+    expect(results.map((result) => result.code)).toEqual([0, 0, 0])
+    expect(results[0]?.stdout).toMatch(/^Agent: helper\n/)
+    expect(results[2]?.stdout).toBe('No contract issues.\n')
+  }, 90_000)
+
   it('stops on a contract error before any model call (exit 1)', async () => {
     const result = await runBin(['run', fixture('broken-contract.ts'), 'Go'])
     expect(result.code).toBe(1)
@@ -192,9 +202,14 @@ describe('adk-fluent (the real bin, TypeScript modules loaded without a build)',
   })
 })
 
-describe.concurrent('adk-fluent errors: one line on stderr, exit code 2', () => {
+describe.concurrent('adk-fluent errors: one line on stderr, exit code 2', { timeout: 90_000 }, () => {
   const cases: [string, string[], RegExp][] = [
     ['a missing file', ['explain', 'no/such/file.ts'], /^adk-fluent: file not found: no\/such\/file\.ts\n$/],
+    [
+      "a module that throws while loading, with the module's own message and line",
+      ['check', fixture('throws-at-load.ts')],
+      /^adk-fluent: cannot load .*throws-at-load\.ts: ReferenceError: not_defined_here is not defined \(at .*throws-at-load\.ts:3:\d+\)\n$/,
+    ],
     [
       'a module without builders',
       ['graph', fixture('no-builder.ts')],
@@ -238,13 +253,17 @@ describe.concurrent('adk-fluent errors: one line on stderr, exit code 2', () => 
     [
       'run without a model or a key',
       ['run', fixture('needs-model.ts'), 'Hi'],
-      /^adk-fluent: agent "helper" runs on "gemini-2\.5-flash" but GOOGLE_API_KEY is not set\. .*export mockScript from .*needs-model\.ts to run offline\.\n$/,
+      /^adk-fluent: agent "helper" runs on "gemini-2\.5-flash" but GOOGLE_API_KEY is not set\. .*export mockScript from .*needs-model\.ts \(or pass --replies replies\.json\) to run offline\.\n$/,
     ],
   ]
-  it.each(cases)('reports %s', async (_name, args, stderr) => {
-    const result = await runBin(args)
-    expect(result.code).toBe(2)
-    expect(result.stdout).toBe('')
-    expect(result.stderr).toMatch(stderr)
-  })
+  it.each(cases)(
+    'reports %s',
+    async (_name, args, stderr) => {
+      const result = await runBin(args)
+      expect(result.code).toBe(2)
+      expect(result.stdout).toBe('')
+      expect(result.stderr).toMatch(stderr)
+    },
+    90_000,
+  )
 })

@@ -6,6 +6,8 @@ import { pathToFileURL } from 'node:url'
  * that load no module (`--help`, `--version`) never pay for it.
  */
 export async function importUserModule(path: string): Promise<Record<string, unknown>> {
+  // Stack traces of the module's errors point at its own TypeScript lines (tsx's source maps).
+  process.setSourceMapsEnabled(true)
   const { tsImport } = await import('tsx/esm/api')
   return (await tsImport(pathToFileURL(path).href, import.meta.url)) as Record<string, unknown>
 }

@@ -1,5 +1,6 @@
 import type { ClosableMemoryService, ClosableSessionService } from '@adk-fluent/sessions'
 import { loadOptionalPeer } from './load-optional-peer.js'
+import { redactUri } from './redact-uri.js'
 
 /** The part of `@adk-fluent/sessions` the CLI and the dev UI use. */
 export interface SessionsPackage {
@@ -25,6 +26,6 @@ export function loadSessionsPackage(
   return loadOptionalPeer(
     '@adk-fluent/sessions',
     load,
-    `the session store "${uri}" needs the @adk-fluent/sessions package, which is not installed: npm install @adk-fluent/sessions${driverOf(uri)}`,
+    `the session store "${redactUri(uri)}" needs the @adk-fluent/sessions package, which is not installed: npm install @adk-fluent/sessions${driverOf(uri)}`,
   )
 }

@@ -1,6 +1,6 @@
 import type { FlowBuilder } from '@adk-fluent/fluent'
 import type { CliIo } from './cli-io.js'
-import { loadModule } from './load-module.js'
+import { loadSource } from './load-source.js'
 import { pickBuilder } from './pick-builder.js'
 
 /** A loaded module and the builder a command works on. */
@@ -9,8 +9,16 @@ export interface LoadedTarget {
   readonly builder: FlowBuilder
 }
 
-/** Loads `file` (see {@link loadModule}) and picks its builder (`--export`, else the one no other export contains). */
-export async function loadTarget(file: string, exportName: string | undefined, io: CliIo): Promise<LoadedTarget> {
-  const module = await loadModule(file, io.cwd)
+/**
+ * Loads `file` — a module, an ADK agent config (`.yaml`) or a skill (`SKILL.md` or its folder), see {@link loadSource},
+ * with `--replies` as its offline script — and picks its builder (`--export`, else the one no other export contains).
+ */
+export async function loadTarget(
+  file: string,
+  exportName: string | undefined,
+  io: CliIo,
+  replies: string | undefined = undefined,
+): Promise<LoadedTarget> {
+  const module = await loadSource(file, io.cwd, replies)
   return { module, builder: pickBuilder(module, file, exportName) }
 }

@@ -21,6 +21,11 @@ export interface RunCommandInput {
   readonly session?: string | undefined
 }
 
+/** The line `run` prints when no key is set and the module's `mockScript` answers for every model. */
+export function offlineNote(file: string): string {
+  return `adk-fluent: running offline on the mockScript replies of ${file} (set GOOGLE_API_KEY to run on Gemini).\n`
+}
+
 /** Where `--session` keeps conversations when `--sessions` is not given. */
 export const DEFAULT_SESSIONS = 'sqlite:.adk/sessions.db'
 
@@ -44,6 +49,8 @@ export async function runCommand(input: RunCommandInput, io: CliIo): Promise<num
   const choice = chooseRunModel(built, input.module, io.env, input.file)
   // Model names resolve when agents are constructed: with the offline script installed, build again to pick it up.
   const agent = choice.kind === 'mock-script' ? input.builder.build() : built
+  // Said on stderr (stdout stays the answer, or JSON lines), as the demo, the examples and `web` say it.
+  if (choice.kind === 'mock-script') io.stderr.write(offlineNote(input.file))
   const { renderer, streaming } = chooseRenderer(io, input.json, agent.name)
   let failed = false
   const interrupt = new AbortController()

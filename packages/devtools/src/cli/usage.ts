@@ -8,13 +8,16 @@ ${commands.map((command) => command.help).join('\n')}
   --version                                this package's version
 
 <file> is a TypeScript or JavaScript module exporting builders (no build step needed). When it exports several,
-the one no other export contains is used (or the default export); --export <name> picks one.
+the one no other export contains is used (or the default export); --export <name> picks one. It may also be an ADK
+agent config (a .yaml file, or a folder with root_agent.yaml) or a skill (a SKILL.md, or its folder).
 
-anatomy --replies: a JSON file { "agent": [reply, …] }; a reply is a string, { "text": "…" },
-{ "call": "tool", "args": { … } } or an LlmResponse. Agents without replies answer with placeholders.
+--replies: a JSON file { "agent": [reply, …] }; a reply is a string, { "text": "…" },
+{ "call": "tool", "args": { … } } or an LlmResponse. anatomy: agents without replies answer with placeholders;
+run, eval, web, api-server: the models run offline on these replies, even when a Gemini key is set.
 
 run: agents without a model of their own use Gemini when GOOGLE_API_KEY (or GEMINI_API_KEY) is set. Without a key,
 a \`mockScript\` export (a list of replies, or { agentName: [replies] }) runs every model offline on a ScriptedLlm.
 Exit codes: 0 done, 1 failed (a run error, check found errors, or an eval case did not pass), 2 bad usage (unknown
-command, missing file, no exported builder, invalid --state JSON).
+command or option, a missing file or one that is not a module, a module that does not load, no exported builder,
+invalid --state JSON).
 `

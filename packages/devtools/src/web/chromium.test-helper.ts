@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { chromiumFlags, chromiumPath } from '../../../../scripts/chromium.mjs'
 
-/** Debian's Chromium (`apt-get install -y chromium`; `.ci/run` installs it). */
-export const chromiumPath = '/usr/bin/chromium'
+export { chromiumPath }
 
 /** Why the browser tests cannot run here, or `undefined` when they can. */
 export const chromiumMissing = existsSync(chromiumPath)
@@ -13,24 +13,13 @@ export const chromiumMissing = existsSync(chromiumPath)
 
 if (chromiumMissing) process.stderr.write(`\n[web] SKIPPING the browser tests of the dev UI: ${chromiumMissing}\n\n`)
 
-const flags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
-
 /** A headless Chromium with a fresh profile (its own user-data-dir, removed by `close`). */
 export async function launchChromium(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'adk-fluent-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
-    args: flags,
+    args: [...chromiumFlags],
     viewport: { width: 1280, height: 800 },
   })
   return {

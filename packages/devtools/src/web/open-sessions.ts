@@ -5,8 +5,9 @@ import {
   type BaseSessionService,
 } from '@adk-fluent/core'
 import { loadSessionsPackage } from '../cli/load-sessions-package.js'
+import { redactUri } from '../cli/redact-uri.js'
 
-/** The session store of the dev UI, with its URI as shown to the user. */
+/** The session store of the dev UI, with its URI as shown to the user (a password in it replaced by `***`). */
 export interface OpenedSessions {
   readonly service: BaseSessionService
   readonly uri: string
@@ -22,10 +23,10 @@ export async function openSessions(uri: string | undefined): Promise<OpenedSessi
   if (uri === undefined || uri === 'memory:')
     return { service: new InMemorySessionService(), uri: 'memory:', close: async () => undefined }
   const service = (await loadSessionsPackage(uri)).openSessionService(uri)
-  return { service, uri, close: () => service.close() }
+  return { service, uri: redactUri(uri), close: () => service.close() }
 }
 
-/** The memory store of the dev UI, with its URI as shown to the user. */
+/** The memory store of the dev UI, with its URI as shown to the user (a password in it replaced by `***`). */
 export interface OpenedMemory {
   readonly service: BaseMemoryService
   readonly uri: string
@@ -40,5 +41,5 @@ export async function openMemory(uri: string | undefined): Promise<OpenedMemory>
   if (uri === undefined || uri === 'memory:')
     return { service: new InMemoryMemoryService(), uri: 'memory:', close: async () => undefined }
   const service = (await loadSessionsPackage(uri)).openMemoryService(uri)
-  return { service, uri, close: () => service.close() }
+  return { service, uri: redactUri(uri), close: () => service.close() }
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { Agent, Pipeline, type FlowBuilder } from '@adk-fluent/fluent'
+import { Agent, G, M, Pipeline, type FlowBuilder } from '@adk-fluent/fluent'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import { readSse } from './sse-client.test-helper.js'
 import type { TraceEntry } from './trace-entry.js'
@@ -143,6 +143,16 @@ describe('the dev UI API', () => {
     expect(app['buildError']).toContain('article')
     const session = (await json(server, '/api/sessions', {})).body
     expect((await json(server, `/api/sessions/${session['id']}/runs`, { text: 'go' })).status).toBe(422)
+  })
+
+  it("lists an agent's guards and middleware in its anatomy", async () => {
+    const guarded = Agent('support')
+      .model(new ScriptedLlm(['ok']))
+      .guard(G.pii({ action: 'redact' }))
+      .use(M.retry({ attempts: 2 }))
+    const anatomy = await json(await serve(guarded), '/api/anatomy/support')
+    expect(anatomy.body['text']).toContain("7. Guards:     G.pii({ action: 'redact'")
+    expect(anatomy.body['text']).toContain('8. Middleware: m_retry')
   })
 
   it('gives the symbolic anatomy of an agent, and the pipeline preview (the whole turn on stand-ins) with the parts from state marked', async () => {

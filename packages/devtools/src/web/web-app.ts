@@ -45,13 +45,13 @@ export class WebRequestError extends Error {
   }
 }
 
-/** How the models of the runs are chosen (`own`: the agents' `BaseLlm`s; `mock-script`: a fresh script per session). */
+/** How the models of the runs are chosen (`own`: the agents' `BaseLlm`s; `mock-script`: a fresh script per turn). */
 export type WebModels = RunModelChoice['kind']
 
 /**
  * The dev UI's runtime: builds the agent tree, keeps the sessions in the session service and the trace of every run
- * started here, and runs one turn at a time per session. Offline (`mock-script`) each session gets its own
- * `ScriptedLlm` over the module's `mockScript`, so every new session replays the script from its start.
+ * started here, and runs one turn at a time per session. Offline (`mock-script`) each turn gets its own
+ * `ScriptedLlm` over the module's `mockScript`, so every turn replays the script from its start.
  */
 export class WebApp {
   readonly appName: string
@@ -63,7 +63,6 @@ export class WebApp {
   readonly buildError: string | undefined
   readonly #options: WebAppOptions
   readonly #plugin = new TracePlugin()
-  readonly #agents = new Map<string, BaseAgent>()
   readonly #runs = new Map<string, RunLog>()
   readonly #sessionRuns = new Map<string, RunLog[]>()
   #shared: BaseAgent | undefined
@@ -155,17 +154,17 @@ export class WebApp {
     return log
   }
 
-  #agentFor(sessionId: string): BaseAgent {
+  /**
+   * The tree a turn runs on. Offline (`mock-script`) every turn gets a fresh `ScriptedLlm` over the module's
+   * `mockScript`: each turn replays the script from its first reply, so the second message of a session works as the
+   * first did (the page says so).
+   */
+  #agentForTurn(): BaseAgent {
     if (this.#shared) return this.#shared
-    let agent = this.#agents.get(sessionId)
-    if (!agent) {
-      const model = new ScriptedLlm(this.#options.module['mockScript'] as ScriptEntry[])
-      // Model names resolve when agents are built: with this session's script installed, the tree uses it.
-      LLMRegistry.register(/.*/, () => model)
-      agent = this.#options.builder.build()
-      this.#agents.set(sessionId, agent)
-    }
-    return agent
+    const model = new ScriptedLlm(this.#options.module['mockScript'] as ScriptEntry[])
+    // Model names resolve when agents are built: with this turn's script installed, the tree uses it.
+    LLMRegistry.register(/.*/, () => model)
+    return this.#options.builder.build()
   }
 
   async #execute(
@@ -176,15 +175,16 @@ export class WebApp {
   ): Promise<void> {
     const current = { ...session.state }
     log.push({ kind: 'user', text })
-    if (state) {
-      const changes = applyStateDelta(current, state)
-      if (changes.length > 0) log.push({ kind: 'state', agent: 'user', changes })
-    }
     this.#plugin.attach(log)
     try {
+      // Inside the try: this runs detached from the request (`void`), so a throw here must end the run, not the process.
+      if (state) {
+        const changes = applyStateDelta(current, state)
+        if (changes.length > 0) log.push({ kind: 'state', agent: 'user', changes })
+      }
       const runner = new Runner({
         appName: this.appName,
-        agent: this.#agentFor(session.id),
+        agent: this.#agentForTurn(),
         sessionService: this.sessionService,
         memoryService: this.memoryService,
         plugins: [this.#plugin],

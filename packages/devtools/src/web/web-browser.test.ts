@@ -1,7 +1,7 @@
 import { ScriptedLlm, call, text } from '@adk-fluent/core/testing'
 import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { FlowBuilder } from '@adk-fluent/fluent'
+import { Agent, type FlowBuilder } from '@adk-fluent/fluent'
 import { chromiumMissing, launchChromium, watchPage, type PageWatch } from './chromium.test-helper.js'
 import { failingFlow, gatedFlow, newsFlow, reviewFlow, tripFlow } from './web-fixtures.test-helper.js'
 import { startWebServer, type WebServer } from './web-server.js'
@@ -275,5 +275,30 @@ describe.skipIf(chromiumMissing !== undefined)(title, () => {
       list.map((mark) => [mark.getAttribute('data-key'), mark.textContent]),
     )
     expect(marks).toEqual(calls.map(() => ['topic', 'autumn leaves']))
+  })
+
+  it('leaves no model call at "calling…" when the turn fails (a script with no reply left)', async () => {
+    const { page } = await open(Agent('dry').model(new ScriptedLlm([])).instruct('Say hi.'))
+    await chat(page, 'hello')
+    const shown = await rows(page)
+    expect(shown.at(-1)?.[0]).toBe('end')
+    expect(shown.filter(([, text]) => text.includes('calling…'))).toEqual([])
+  })
+
+  it('replaces the "Pick an agent." hint once a preview shows (Preview pressed before picking an agent)', async () => {
+    const { page } = await open(reviewFlow().flow)
+    await page.click('[data-tab="anatomy"]')
+    expect(await page.textContent('.anatomy-text')).toBe('Pick an agent.')
+    await page.fill('.state-input', '{"topic": "autumn leaves"}')
+    await page.click('.preview-form button')
+    await page.waitForSelector('.preview-call')
+    await page.waitForFunction(() =>
+      (globalThis as unknown as { document: DomLike }).document
+        .querySelector('.anatomy-text')
+        ?.textContent?.startsWith('LLM Call Anatomy: writer'),
+    )
+    expect(await page.$$eval('.agent-list li.selected', (list) => list.map((item) => item.textContent))).toEqual([
+      'writer',
+    ])
   })
 })

@@ -20,28 +20,28 @@ function capture(env: Record<string, string | undefined> = {}): { io: CliIo; out
   return { io, out: () => out, err: () => err }
 }
 
+/** `adk-fluent web` on writer-critic.ts (port 0) until `stop()`; `exit` is its exit code. */
+function serve(options: { sessions: string; session: string | undefined; memory?: string }, io: CliIo) {
+  let stop: () => void = () => undefined
+  const stopped = new Promise<void>((resolve) => (stop = resolve))
+  const exit = webCommand(
+    { file: fixture('writer-critic.ts'), exportName: undefined, port: 0, ...options },
+    io,
+    stopped,
+  )
+  return { exit, stop }
+}
+
 const scratch = mkdtempSync(join(tmpdir(), 'adk-fluent-web-'))
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
-describe('adk-fluent web', () => {
+describe('adk-fluent web', { timeout: 90_000 }, () => {
   it('serves a module offline on its mockScript: prints the URL, opens --session in a --sessions store, a chat turn runs; stops cleanly', async () => {
     const { io, out } = capture()
-    let stop: () => void = () => undefined
-    const stopped = new Promise<void>((resolve) => (stop = resolve))
-    const exit = webCommand(
-      {
-        file: fixture('writer-critic.ts'),
-        exportName: undefined,
-        port: 0,
-        sessions: 'sqlite::memory:',
-        session: 'first',
-      },
-      io,
-      stopped,
-    )
+    const { exit, stop } = serve({ sessions: 'sqlite::memory:', session: 'first' }, io)
     await expect
-      .poll(out, { timeout: 15_000 })
+      .poll(out, { timeout: 60_000 })
       .toMatch(/^adk-fluent web: writer_then_critic at http:\/\/127\.0\.0\.1:\d+\/\n/)
     const url = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out())?.[1] as string
     expect(out()).toContain('models: offline, the mockScript replies; sessions: sqlite::memory:')
@@ -65,17 +65,45 @@ describe('adk-fluent web', () => {
     await expect(fetch(url)).rejects.toThrow()
   })
 
-  it('prints the loader diagnostic and exits 1 when the file does not load', async () => {
+  it('prints the loader diagnostic and exits 2 when the file does not load', async () => {
     const broken = join(scratch, 'broken.ts')
     writeFileSync(broken, "import { Agent } from '@adk-fluent/fluent'\nexport const agent = Agent('a').instruct(\n")
     const { io, err, out } = capture()
-    expect(await runCli(['web', broken], io)).toBe(1)
-    expect(err()).toMatch(/^adk-fluent: cannot load .*broken\.ts:\n/)
-    expect(err()).toContain('broken.ts:3')
+    expect(await runCli(['web', broken], io)).toBe(2)
+    expect(err()).toMatch(/^adk-fluent: cannot load .*broken\.ts: .*broken\.ts:3/)
     expect(out()).toBe('')
     const missing = capture()
-    expect(await runCli(['web', join(scratch, 'nothing.ts')], missing.io)).toBe(1)
+    expect(await runCli(['web', join(scratch, 'nothing.ts')], missing.io)).toBe(2)
     expect(missing.err()).toMatch(/^adk-fluent: file not found: .*nothing\.ts\n$/)
+  })
+
+  it('refuses a file that is not a module (a Makefile is never run), as every other command does', async () => {
+    const makefile = join(scratch, 'Makefile')
+    writeFileSync(makefile, 'globalThis.ranMakefile = true\nexport const a = 1\n')
+    const { io, err, out } = capture()
+    expect(await runCli(['web', makefile], io)).toBe(2)
+    expect(err()).toMatch(/^adk-fluent: cannot load .*Makefile: only TypeScript or JavaScript modules/)
+    expect(out()).toBe('')
+    expect((globalThis as { ranMakefile?: boolean }).ranMakefile).toBeUndefined()
+  })
+
+  it('never prints the password of a --sessions or --memory URI', async () => {
+    const { io, out, err } = capture()
+    const { exit, stop } = serve(
+      {
+        sessions: 'postgresql://ana:hunter2-secret@127.0.0.1:9/app',
+        session: undefined,
+        memory: 'postgresql://bo:hunter2-memory@127.0.0.1:9/app',
+      },
+      io,
+    )
+    await expect.poll(out, { timeout: 60_000 }).toMatch(/sessions: postgresql:\/\/ana:\*\*\*@127\.0\.0\.1:9\/app;/)
+    expect(out()).toContain('memory: postgresql://bo:***@127.0.0.1:9/app\n')
+    const url = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out())?.[1] as string
+    expect(await (await fetch(new URL('/api/app', url))).text()).not.toContain('hunter2')
+    stop()
+    expect(await exit).toBe(0)
+    expect(out() + err()).not.toContain('hunter2')
   })
 
   it('says the port is in use and suggests a free one', async () => {

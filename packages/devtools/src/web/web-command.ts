@@ -1,8 +1,5 @@
-import { existsSync, statSync } from 'node:fs'
-import { resolve } from 'node:path'
-import { importUserModule } from '../cli/import-user-module.js'
 import type { CliIo } from '../cli/cli-io.js'
-import { pickBuilder } from '../cli/pick-builder.js'
+import { loadTarget } from '../cli/load-target.js'
 import { openMemory, openSessions } from './open-sessions.js'
 import { PortInUseError, startWebServer } from './web-server.js'
 
@@ -16,30 +13,8 @@ export interface WebCommandInput {
   readonly memory?: string | undefined
   /** The session the page opens (created when the store does not have it). */
   readonly session: string | undefined
-}
-
-/** The error as the loader reported it: its message (every line: esbuild puts the diagnostic after the first). */
-function diagnostic(error: unknown): string {
-  if (!(error instanceof Error)) return String(error)
-  const stack = error.stack ?? ''
-  const message = error.message.trim()
-  const frames = stack
-    .slice(stack.indexOf(message) + message.length)
-    .split('\n')
-    .filter((line) => !/^\s+at /.test(line))
-    .join('\n')
-    .trim()
-  return frames ? `${message}\n${frames}` : message
-}
-
-async function load(file: string, cwd: string): Promise<Readonly<Record<string, unknown>> | string> {
-  const path = resolve(cwd, file)
-  if (!existsSync(path) || !statSync(path).isFile()) return `file not found: ${file}`
-  try {
-    return await importUserModule(path)
-  } catch (error) {
-    return `cannot load ${file}:\n${diagnostic(error)}`
-  }
+  /** `--replies`: per-agent replies the chat runs on offline. */
+  readonly replies?: string | undefined
 }
 
 const modelNames = {
@@ -62,21 +37,17 @@ export function untilStopped(): Promise<void> {
 }
 
 /**
- * `adk-fluent web <file>`: loads the module, starts the dev UI on 127.0.0.1, prints its URL and serves until stopped
- * (exit 0). A module that does not load prints the loader's diagnostic (exit 1); a taken port says so and suggests
- * a free one (exit 1).
+ * `adk-fluent web <file>`: loads the module (or the agent config or skill, with `--replies`), starts the dev UI on 127.0.0.1, prints its URL and serves until stopped
+ * (exit 0). A file that is not a module, or a module that does not load, is a `CliUsageError` from the shared loader
+ * (exit 2, its error on stderr); a taken port says so and suggests a free one (exit 1).
  */
 export async function webCommand(
   input: WebCommandInput,
   io: CliIo,
   stopped: Promise<void> = untilStopped(),
 ): Promise<number> {
-  const module = await load(input.file, io.cwd)
-  if (typeof module === 'string') {
-    io.stderr.write(`adk-fluent: ${module}\n`)
-    return 1
-  }
-  const builder = pickBuilder(module, input.file, input.exportName)
+  // The same loader as every other command: only modules are run, and a failure shows the module's own error.
+  const { module, builder } = await loadTarget(input.file, input.exportName, io, input.replies)
   const sessions = await openSessions(input.sessions)
   let memory
   try {
@@ -108,7 +79,12 @@ export async function webCommand(
     }
     throw error
   }
-  const models = server.app.models === undefined ? 'none (the tree does not build)' : modelNames[server.app.models]
+  const models =
+    server.app.models === undefined
+      ? 'none (the tree does not build)'
+      : server.app.models === 'mock-script' && input.replies !== undefined
+        ? `offline, the replies of ${input.replies}`
+        : modelNames[server.app.models]
   io.stdout.write(
     `adk-fluent web: ${server.app.appName} at ${server.url}\n  models: ${models}; sessions: ${sessions.uri}; memory: ${memory.uri}\n  Ctrl+C stops it.\n`,
   )

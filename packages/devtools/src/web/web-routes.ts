@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Session } from '@adk-fluent/core'
 import { eventEntries } from './event-entries.js'
 import { graphView } from './graph-view.js'
+import { postedState } from './posted-state.js'
 import { previewRequests } from './preview-requests.js'
 import { lastSeenId, streamRun } from './run-stream.js'
 import { symbolicAnatomy } from './symbolic-anatomy.js'
@@ -56,12 +57,14 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
   return value as Record<string, unknown>
 }
 
-function objectField(body: Record<string, unknown>, name: string): Record<string, unknown> | undefined {
-  const value = body[name]
-  if (value === undefined) return undefined
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new WebRequestError(400, `"${name}" must be a JSON object.`)
-  return value as Record<string, unknown>
+/** The `index`-th parameter of the route's pattern, percent-decoded (malformed encoding is a 400). */
+function param(params: readonly string[], index: number): string {
+  const raw = params[index] as string
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    throw new WebRequestError(400, `The path has malformed percent-encoding: "${raw}".`)
+  }
 }
 
 function stringField(body: Record<string, unknown>, name: string, required: boolean): string | undefined {
@@ -131,7 +134,7 @@ const routes: readonly (readonly [method: string, pattern: RegExp, handler: Hand
     'GET',
     /^\/api\/anatomy\/([^/]+)$/,
     async ({ app, params }) => {
-      const agent = decodeURIComponent(params[0] as string)
+      const agent = param(params, 0)
       const text = symbolicAnatomy(app.builder, agent)
       return text === undefined ? new Reply(404, { error: `No LLM agent named "${agent}".` }) : { agent, text }
     },
@@ -141,7 +144,7 @@ const routes: readonly (readonly [method: string, pattern: RegExp, handler: Hand
     /^\/api\/preview$/,
     async ({ app, request }) => {
       const body = await readJson(request)
-      const state = objectField(body, 'state') ?? {}
+      const state = postedState(body['state'], 'state') ?? {}
       const message = stringField(body, 'message', false)
       if (app.buildError !== undefined)
         throw new WebRequestError(422, `The agent tree does not build: ${app.buildError}`)
@@ -170,13 +173,13 @@ const routes: readonly (readonly [method: string, pattern: RegExp, handler: Hand
     'POST',
     /^\/api\/sessions$/,
     async ({ app, request }) =>
-      new Reply(201, summary(await app.createSession(objectField(await readJson(request), 'state')))),
+      new Reply(201, summary(await app.createSession(postedState((await readJson(request))['state'], 'state')))),
   ],
   [
     'GET',
     /^\/api\/sessions\/([^/]+)$/,
     async ({ app, params }) => {
-      const session = await sessionOf(app, decodeURIComponent(params[0] as string))
+      const session = await sessionOf(app, param(params, 0))
       const runs = app
         .runsOf(session.id)
         .map((run) => ({ runId: run.runId, finished: run.finished, entries: run.entries }))
@@ -209,7 +212,7 @@ const routes: readonly (readonly [method: string, pattern: RegExp, handler: Hand
     async ({ app, params, request }) => {
       const body = await readJson(request)
       const text = stringField(body, 'text', true) as string
-      const log = await app.startRun(decodeURIComponent(params[0] as string), text, objectField(body, 'state'))
+      const log = await app.startRun(param(params, 0), text, postedState(body['state'], 'state'))
       return new Reply(202, { runId: log.runId, sessionId: log.sessionId, stream: `/api/runs/${log.runId}/stream` })
     },
   ],

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { redactUri } from '../cli/redact-uri.js'
 import { refusal } from './local-origin.js'
 import { WebApp, type WebAppOptions } from './web-app.js'
 import { route } from './web-routes.js'
@@ -86,8 +87,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     return () => streams.delete(end)
   }
   let port = options.port ?? 8000
-  const sessionsUri = options.sessionsUri ?? 'memory:'
-  const memoryUri = options.memoryUri ?? 'memory:'
+  // Shown on the page and returned by GET /api/app: never with the password a connection URI may carry.
+  const sessionsUri = redactUri(options.sessionsUri ?? 'memory:')
+  const memoryUri = redactUri(options.memoryUri ?? 'memory:')
   const server = createServer((request, response) => {
     const refused = refusal(request, port)
     if (refused) {
@@ -97,7 +99,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return
     }
     const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`)
-    void route({ app, request, response, url, track, sessionsUri, memoryUri, openSession: options.session })
+    // Nothing a request does may reject unhandled (that would end the process): a failure after the route's own
+    // error handling ends this response only.
+    route({ app, request, response, url, track, sessionsUri, memoryUri, openSession: options.session }).catch(() => {
+      if (response.headersSent) response.destroy()
+      else
+        response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end('{"error":"internal error"}')
+    })
   })
   try {
     port = await listen(server, port)

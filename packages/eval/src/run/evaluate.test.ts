@@ -161,8 +161,11 @@ describe('evaluate', () => {
     await expect(run).rejects.toThrow(
       'metric final_response_match_v2 needs a judge model (the config asks for "gemini-2.5-pro"): pass evaluate({ judge }) with any BaseLlm, or remove the metric',
     )
+    // The message lists the set's case ids, so a typo is fixed without opening the file.
     await expect(evaluate({ agent: root, evalSet, caseIds: ['nope'] })).rejects.toThrow(
-      'eval set weather_set has no case "nope"',
+      new RegExp(
+        `^eval set weather_set has no case "nope" \\(its cases: ${evalSet.evalCases.map((c) => c.evalId).join(', ')}\\)$`,
+      ),
     )
     const badMatch = parseEvalConfig({
       criteria: { tool_trajectory_avg_score: { threshold: 1, match_type: 'SOMETIMES' } },

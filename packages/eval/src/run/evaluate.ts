@@ -48,7 +48,9 @@ function selectCases(evalSet: EvalSet, caseIds: readonly string[] | undefined): 
   if (!caseIds || caseIds.length === 0) return [...evalSet.evalCases]
   const missing = caseIds.filter((id) => !evalSet.evalCases.some((evalCase) => evalCase.evalId === id))
   if (missing.length > 0)
-    throw new ConfigError(`eval set ${evalSet.evalSetId} has no case ${missing.map((id) => `"${id}"`).join(', ')}`)
+    throw new ConfigError(
+      `eval set ${evalSet.evalSetId} has no case ${missing.map((id) => `"${id}"`).join(', ')} (its cases: ${evalSet.evalCases.map((evalCase) => evalCase.evalId).join(', ') || 'none'})`,
+    )
   return evalSet.evalCases.filter((evalCase) => caseIds.includes(evalCase.evalId))
 }
 

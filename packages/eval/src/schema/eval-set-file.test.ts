@@ -26,6 +26,13 @@ function keysOf(value: unknown, out: string[] = []): string[] {
 }
 
 describe('eval-set files', () => {
+  it('says a directory is a directory (not "EISDIR")', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'adk-fluent-evalset-dir-'))
+    expect(() => readEvalSetFile(dir, { source: 'evals/' })).toThrow(
+      'evals/ is a directory: pass an eval set file in it (…/name.evalset.json).',
+    )
+  })
+
   it('loads an ADK-written eval set with nulls everywhere, and round-trips it', () => {
     const set = readEvalSetFile(fixture('adk-written-nulls.evalset.json'))
     expect(set.evalSetId).toBe('dice_nulls')

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { ConfigError } from '@adk-fluent/core'
 import { evalSetSpec } from './eval-set-specs.js'
 import { convertLegacyEvalSet } from './legacy-formats.js'
@@ -81,6 +81,8 @@ export function parseEvalSet(raw: unknown, options: ParseEvalSetOptions = {}): E
 export function readEvalSetFile(path: string, options: ParseEvalSetOptions = {}): EvalSet {
   const source = options.source ?? path
   let text: string
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory())
+    throw new ConfigError(`${source} is a directory: pass an eval set file in it (…/name.evalset.json).`)
   try {
     text = readFileSync(path, 'utf8')
   } catch (error) {

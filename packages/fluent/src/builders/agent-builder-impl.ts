@@ -16,6 +16,8 @@ import type { ArtifactOperation } from '../namespaces/artifacts/artifact-operati
 import { AgentNode, type AgentInstruction, type AgentNodePatch, type GenerateContentConfig } from '../ir/agent-node.js'
 import { addAgentCallback, type AgentCallbackKind, type AgentCallbacks } from '../ir/agent-callbacks.js'
 import type { StatePredicate } from '../ir/state-function-types.js'
+import type { GuardChain } from '../namespaces/guards/guard-spec.js'
+import { parseGuards } from '../parse/parse-guards.js'
 import {
   parseAgentToolBuilder,
   parseArtifactOperations,
@@ -82,6 +84,10 @@ export class AgentBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutput>
   #callback<K extends AgentCallbackKind>(kind: K, callback: unknown): AgentBuilder<TOutput> {
     const parsed = parseFunction<AgentCallbacks[K][number]>(callback, this.callPath(kind), 'a callback function')
     return this.#with({ callbacks: addAgentCallback(this.node.callbacks, kind, parsed) })
+  }
+
+  guard(...guards: GuardChain[]): AgentBuilder<TOutput> {
+    return this.#with({ guards: Object.freeze([...this.node.guards, ...parseGuards(guards, this.callPath('guard'))]) })
   }
 
   model(model: string | BaseLlm): AgentBuilder<TOutput> {

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { GuardChain } from '../namespaces/guards/guard-spec.js'
 import type {
   BaseLlm,
   BasePlanner,
@@ -104,6 +105,13 @@ export interface AgentBuilder<TOutput = string> extends FlowBuilder<TOutput> {
   beforeAgent(callback: SingleAgentCallback): AgentBuilder<TOutput>
   /** Adds an after-agent callback (appends; the first non-undefined result is added as a reply). */
   afterAgent(callback: SingleAgentCallback): AgentBuilder<TOutput>
+  /**
+   * Adds guards (`G.pii()`, `G.length()`, `G.regex()`, `G.judge()`, composed with `.add`) around every model call
+   * of this agent, appended, run in order; compiled into the built agent. A blocked call fails the run with a
+   * `GuardViolationError` (code `GUARD_VIOLATION`) and nothing of it reaches the model.
+   * @example Agent('support').guard(G.pii({ action: 'redact' }).add(G.length({ max: 2000 })))
+   */
+  guard(...guards: GuardChain[]): AgentBuilder<TOutput>
   /** Adds a before-model callback (appends; the first non-undefined `LlmResponse` replaces the model call). */
   beforeModel(callback: SingleBeforeModelCallback): AgentBuilder<TOutput>
   /** Adds an after-model callback (appends; the first non-undefined `LlmResponse` replaces the response). */

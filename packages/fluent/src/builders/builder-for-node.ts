@@ -1,3 +1,4 @@
+import type { BasePlugin } from '@adk-fluent/core'
 import type { FlowNode } from '../ir/flow-node.js'
 import { visitNode, type NodeVisitor } from '../ir/node-visitor.js'
 import type { BuilderKit } from './builder-kit.js'
@@ -31,4 +32,10 @@ export function builderForNode(kit: BuilderKit, node: FlowNode): FlowBuilder {
 export function withInitialState(node: FlowNode, keys: readonly string[]): FlowNode {
   const initialState = Object.freeze([...new Set([...(node.initialState ?? []), ...keys])])
   return Object.freeze({ ...node, initialState }) as FlowNode
+}
+
+/** A copy of `node` with `plugins` appended to its middleware (an instance already there is not added twice). @internal */
+export function withMiddleware(node: FlowNode, plugins: readonly BasePlugin[]): FlowNode {
+  const middleware = Object.freeze([...new Set([...(node.middleware ?? []), ...plugins])])
+  return Object.freeze({ ...node, middleware }) as FlowNode
 }

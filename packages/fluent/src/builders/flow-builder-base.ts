@@ -1,4 +1,4 @@
-import { RunUsage, type BaseAgent, type Event } from '@adk-fluent/core'
+import { RunUsage, type BaseAgent, type BasePlugin, type Event } from '@adk-fluent/core'
 import type { z } from 'zod'
 import type { FlowNode } from '../ir/flow-node.js'
 import type { StatePredicate } from '../ir/state-function-types.js'
@@ -20,7 +20,8 @@ import type { FlowBuilder } from './flow-builder.js'
 import type { LoopBuilder } from './loop-builder.js'
 import type { PipelineBuilder, StepAnswer } from './pipeline-builder.js'
 import { defaultUntilMax, fallbackNodes, parallelNodes, thenNodes, timesNode, untilNode } from './compose-nodes.js'
-import { builderForNode, withInitialState } from './builder-for-node.js'
+import { builderForNode, withInitialState, withMiddleware } from './builder-for-node.js'
+import { parseMiddleware } from '../parse/parse-middleware.js'
 import { isPromiseThen, rejectAwait } from './not-a-promise.js'
 import { parseStateKey } from '../parse/parse-state-key.js'
 import type { CheckIssue, CheckOptions } from '../check/check-issue.js'
@@ -93,6 +94,13 @@ export abstract class FlowBuilderBase<TOutput = string> implements FlowBuilder<T
   initialState(...keys: string[]): this {
     const parsed = keys.map((key, index) => parseStateKey(key, [...this.callPath('initialState'), index]))
     return builderForNode(this.kit, withInitialState(this.node, parsed)) as this
+  }
+
+  use(...middleware: BasePlugin[]): this {
+    return builderForNode(
+      this.kit,
+      withMiddleware(this.node, parseMiddleware(middleware, this.callPath('use'))),
+    ) as this
   }
 
   dataFlow(): string {

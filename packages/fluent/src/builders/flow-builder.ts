@@ -1,4 +1,4 @@
-import type { BaseAgent, Event } from '@adk-fluent/core'
+import type { BaseAgent, BasePlugin, Event } from '@adk-fluent/core'
 import type { FlowNode } from '../ir/flow-node.js'
 import type { StatePredicate } from '../ir/state-function-types.js'
 import type { StepInput } from '../parse/parse-step.js'
@@ -61,6 +61,12 @@ export interface FlowBuilder<TOutput = string> {
    * @example Agent('writer').instruct('Write about {topic}.').initialState('topic')
    */
   initialState(...keys: string[]): this
+  /**
+   * Attaches middleware (`M.retry()`, `M.log()`, `M.latency()`, `M.cost()`, `M.circuitBreaker()`, or any core plugin)
+   * to every agent inside this builder, appended; compiled into the built agents, so it survives `build()`.
+   * @example Pipeline('flow').then(a).then(b).use(M.retry({ attempts: 3 }), M.cost({ prices }))
+   */
+  use(...middleware: BasePlugin[]): this
   /**
    * The five data-flow concerns (reads, accepts, returns, writes, contract) as a `Data Flow:` block; a workflow shows
    * one block per LLM agent, headed `Data Flow: <agent>`.

@@ -4,6 +4,7 @@ import { analyzeFlow, type FlowAnalysis } from './flow-analysis.js'
 import type { CheckIssue, CheckLevel, CheckOptions } from './check-issue.js'
 import { checkGlobalInstructions, checkLostAnswers, checkOutputSchemas } from './check-agents.js'
 import { checkStateReads } from './check-state-reads.js'
+import { checkJudgeModels } from './check-guards.js'
 import { checkDuplicateNames, checkShapes, checkStructure } from './check-structure.js'
 import { checkParallelWrites, checkUnreadWrites } from './check-writes.js'
 
@@ -20,6 +21,7 @@ export function contractIssues(analysis: FlowAnalysis): CheckIssue[] {
     ...checkDuplicateNames(analysis),
     ...checkShapes(analysis),
     ...checkUnreadWrites(analysis),
+    ...checkJudgeModels(analysis),
   ]
   return issues.sort((left, right) => levelRank[left.level] - levelRank[right.level])
 }

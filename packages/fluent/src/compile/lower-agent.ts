@@ -1,4 +1,10 @@
-import { LlmAgent, type Context, type LlmAgentConfig, type SingleAgentCallback } from '@adk-fluent/core'
+import {
+  LlmAgent,
+  type Context,
+  type LlmAgentConfig,
+  type SingleAfterModelCallback,
+  type SingleAgentCallback,
+} from '@adk-fluent/core'
 import type { ContextHook } from '../namespaces/context/context-part.js'
 import { StageModelAgent } from '../agents/stage-model-agent.js'
 import { ToolsetTool } from '../namespaces/tools/toolset-tool.js'
@@ -8,6 +14,7 @@ import type { StatePredicate } from '../ir/state-function-types.js'
 import { stateSnapshot } from '../agents/state-snapshot.js'
 import { childNames } from './child-names.js'
 import { composeCallbacks } from './compose-callbacks.js'
+import { guardCallbacks } from './guard-callbacks.js'
 import type { LowerFunction } from './lower-function.js'
 import { instructionExtras, lowerInstruction } from './lower-instruction.js'
 import { lowerTools } from './lower-tools.js'
@@ -27,6 +34,19 @@ function hookCallback(hooks: readonly ContextHook[]): SingleAgentCallback[] {
       return undefined
     },
   ]
+}
+
+/** The guards' after-model callback, then the agent's own on the guarded response (whose result wins). */
+function afterGuards(
+  guard: SingleAfterModelCallback,
+  own: SingleAfterModelCallback | undefined,
+): SingleAfterModelCallback {
+  return async (params) => {
+    const guarded = (await guard(params)) ?? undefined
+    if (!own) return guarded
+    const result = await own(guarded ? { ...params, response: guarded } : params)
+    return result ?? guarded
+  }
 }
 
 /** Lowers an `Agent(...)` to a fresh core `LlmAgent` (with fresh sub-agents, tools and mock model). */
@@ -70,10 +90,15 @@ export function lowerAgent(node: AgentNode, name: string, lower: LowerFunction):
     ...callbacks.afterAgent,
   ])
   if (afterAgent) config.afterAgentCallback = afterAgent
-  const beforeModel = composeCallbacks(callbacks.beforeModel)
+  // Guards check the request right before the call (after the agent's own callbacks changed it) and the answer
+  // before the agent's own after-model callbacks see it.
+  const guards = node.guards.length > 0 ? guardCallbacks(node.guards) : undefined
+  const beforeModel = composeCallbacks(guards ? [...callbacks.beforeModel, guards.beforeModel] : callbacks.beforeModel)
   if (beforeModel) config.beforeModelCallback = beforeModel
   const afterModel = composeCallbacks(callbacks.afterModel)
-  if (afterModel) config.afterModelCallback = afterModel
+  if (guards) config.afterModelCallback = afterGuards(guards.afterModel, afterModel)
+  else if (afterModel) config.afterModelCallback = afterModel
+  if (node.middleware?.length) config.plugins = node.middleware
   const beforeTool = composeCallbacks(callbacks.beforeTool)
   if (beforeTool) config.beforeToolCallback = beforeTool
   const afterTool = composeCallbacks(callbacks.afterTool)

@@ -1,4 +1,11 @@
-import { LoopAgent, ParallelAgent, SequentialAgent, type BaseAgent, type LoopAgentConfig } from '@adk-fluent/core'
+import {
+  LoopAgent,
+  ParallelAgent,
+  SequentialAgent,
+  type BaseAgent,
+  type BasePlugin,
+  type LoopAgentConfig,
+} from '@adk-fluent/core'
 import type { FlowNode } from '../ir/flow-node.js'
 import { nodeOutputKey } from '../ir/node-output-key.js'
 import { visitNode, type NodeVisitor } from '../ir/node-visitor.js'
@@ -47,9 +54,14 @@ const lowerByKind: NodeVisitor<BaseAgent, [string, RestOfSequence]> = {
   tap: (node, name) => new StepAgent({ name, body: tapBody(node.fn) }),
   expect: (node, name) => new StepAgent({ name, body: expectBody(node.predicate, node.message) }),
   gate: (node, name, rest) => lowerGate(node, name, rest),
-  race: (node, name) => new RaceAgent({ name, subAgents: lowerAll(node.racers) }),
+  race: (node, name) => new RaceAgent({ name, subAgents: lowerAll(node.racers), ...pluginsOf(node) }),
   timeout: (node, name) =>
-    new TimeoutAgent({ name, subAgents: [lowerNode(node.agent, node.agent.name)], milliseconds: node.milliseconds }),
+    new TimeoutAgent({
+      name,
+      subAgents: [lowerNode(node.agent, node.agent.name)],
+      milliseconds: node.milliseconds,
+      ...pluginsOf(node),
+    }),
   'map-over': (node, name) =>
     new MapOverAgent({
       name,
@@ -59,8 +71,14 @@ const lowerByKind: NodeVisitor<BaseAgent, [string, RestOfSequence]> = {
       outputKey: node.outputKey,
       concurrency: node.concurrency,
       bodyOutputKey: nodeOutputKey(node.body),
+      ...pluginsOf(node),
     }),
   'remote-agent': (node, name) => node.lower(node, name),
+}
+
+/** `.use(...)` middleware of a node as core `plugins` config. */
+function pluginsOf(node: FlowNode): { plugins?: readonly BasePlugin[] } {
+  return node.middleware?.length ? { plugins: node.middleware } : {}
 }
 
 const noRest: RestOfSequence = () => []

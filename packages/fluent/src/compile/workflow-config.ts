@@ -10,5 +10,6 @@ export function workflowConfig(node: WorkflowFields, name: string, subAgents: re
   if (before) config.beforeAgentCallback = before
   const after = composeCallbacks(node.afterAgent)
   if (after) config.afterAgentCallback = after
+  if (node.middleware?.length) config.plugins = node.middleware
   return config
 }

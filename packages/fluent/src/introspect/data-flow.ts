@@ -5,6 +5,8 @@ import { describeContext } from '../namespaces/context/compile-context.js'
 import { describeSchema } from '../check/describe-schema.js'
 import { analyzeFlow } from '../check/flow-analysis.js'
 import { labelled } from './text-block.js'
+import type { NodeVisit } from '../check/node-visit.js'
+import { guardLabels, middlewareNames } from './guard-summary.js'
 import { remoteAgentBlock } from './remote-agent-summary.js'
 
 /** What the runtime does with `.returns()` plus tools, in words a user understands. */
@@ -69,16 +71,28 @@ export function dataFlowLines(fields: DataFlowFields, indent: string): string[] 
  * run order, headed `Data Flow: <agent>`.
  */
 export function dataFlow(node: FlowNode): string {
-  if (node.kind === 'agent') return ['Data Flow:', ...dataFlowLines(dataFlowFields(node), '  ')].join('\n')
-  const agents = analyzeFlow(node).visits.flatMap((visit) =>
-    visit.node.kind === 'agent' || visit.node.kind === 'remote-agent' ? [visit.node] : [],
+  const visits = analyzeFlow(node).visits.filter(
+    (visit) => visit.node.kind === 'agent' || visit.node.kind === 'remote-agent',
   )
-  if (agents.length === 0) return `Data Flow: (no LLM agents in "${node.name}")`
-  return agents
-    .map((agent) =>
-      agent.kind === 'remote-agent'
-        ? remoteAgentBlock(agent, 'Data Flow')
-        : [`Data Flow: ${agent.name}`, ...dataFlowLines(dataFlowFields(agent), '  ')].join('\n'),
+  if (node.kind === 'agent') return ['Data Flow:', ...agentLines(visits[0] as NodeVisit)].join('\n')
+  if (visits.length === 0) return `Data Flow: (no LLM agents in "${node.name}")`
+  return visits
+    .map((visit) =>
+      visit.node.kind === 'remote-agent'
+        ? remoteAgentBlock(visit.node, 'Data Flow')
+        : [`Data Flow: ${visit.node.name}`, ...agentLines(visit)].join('\n'),
     )
     .join('\n\n')
+}
+
+/** An agent's data-flow lines, then its guards and middleware when it has any. */
+function agentLines(visit: NodeVisit): string[] {
+  const node = visit.node as AgentNode
+  const guards = guardLabels(node)
+  const middleware = middlewareNames(visit)
+  return [
+    ...dataFlowLines(dataFlowFields(node), '  '),
+    ...(guards.length > 0 ? labelled('  ', 'guards:', 10, guards.join('\n')) : []),
+    ...(middleware.length > 0 ? labelled('  ', 'middleware:', 10, middleware.join(', ')) : []),
+  ]
 }

@@ -12,6 +12,7 @@ import { nodeLabel } from './node-label.js'
 import { formatPath, type NodeVisit, type TreePath } from '../check/node-visit.js'
 import { stateAccess } from '../check/state-access.js'
 import { transferTargets } from '../check/transfer-targets.js'
+import { guardLabels, middlewareNames } from './guard-summary.js'
 
 /** `.explain({ format: 'json' })`: what `.explain()` shows, as a plain object (JSON-serialisable). */
 export interface ExplainReport {
@@ -35,6 +36,10 @@ export interface ExplainReport {
   readonly tools: readonly string[]
   /** How many callbacks of each kind are registered (kinds with none left out). */
   readonly callbacks: Readonly<Record<string, number>>
+  /** An agent's guards as previews show them (`G.pii({ … }) on input+output`), in order. */
+  readonly guards: readonly string[]
+  /** The middleware around an agent's model calls (inherited from enclosing builders first), or a node's own. */
+  readonly middleware: readonly string[]
   readonly children: readonly ExplainReport[]
   /** The contract issues inside this subtree. */
   readonly issues: readonly CheckIssue[]
@@ -129,6 +134,8 @@ function report(visit: NodeVisit, index: ReportIndex): ExplainReport {
       state: null,
       tools: agentTools(visit, node),
       callbacks: agentCallbacks(node),
+      guards: guardLabels(node),
+      middleware: middlewareNames(visit),
     }
   }
   const access = stateAccess(node)
@@ -151,6 +158,8 @@ function report(visit: NodeVisit, index: ReportIndex): ExplainReport {
       : null,
     tools: [],
     callbacks: workflowCallbacks(node),
+    guards: [],
+    middleware: (node.middleware ?? []).map((plugin) => plugin.name),
   }
 }
 

@@ -32,7 +32,9 @@ function bodyLines(report: ExplainReport, indent: string): string[] {
     lines.push(...labelled(indent, 'Instruction: ', 13, report.instruction ?? '(not set)'))
     lines.push(`${indent}${variables(report)}`, `${indent}Data flow:`, ...dataFlowLines(report.dataFlow, `${indent}  `))
     lines.push(`${indent}${list('Tools', report.tools)}`)
+    if (report.guards.length > 0) lines.push(`${indent}${list('Guards', report.guards)}`)
   }
+  if (report.middleware.length > 0) lines.push(`${indent}${list('Middleware', report.middleware)}`)
   if (report.state) {
     lines.push(
       `${indent}Reads: ${report.state.reads === null ? '(not declared)' : report.state.reads.join(', ') || '(none)'}`,

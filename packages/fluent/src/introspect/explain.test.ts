@@ -188,6 +188,8 @@ describe('explain({ format: "json" })', () => {
       state: null,
       tools: [],
       callbacks: {},
+      guards: [],
+      middleware: [],
       children: [],
       issues: [expect.objectContaining({ level: 'warning', agent: 'classifier', path: ['classifier', 'instruct'] })],
     })

@@ -11,6 +11,7 @@ import { analyzeFlow } from '../check/flow-analysis.js'
 import type { NodeVisit } from '../check/node-visit.js'
 import { labelled, quoted } from './text-block.js'
 import { transferTargets } from '../check/transfer-targets.js'
+import { guardAnatomyItems } from './guard-summary.js'
 import { remoteAgentBlock } from './remote-agent-summary.js'
 
 const width = 15
@@ -111,6 +112,7 @@ export function agentAnatomy(visit: NodeVisit, root: FlowNode): string {
     ...anatomyItem('4. Tools:', toolsItem(visit, node)),
     ...anatomyItem('5. Constraint:', constraintItem(node)),
     ...anatomyItem('6. After:', afterCall(node)),
+    ...guardAnatomyItems(visit, anatomyItem),
   ].join('\n')
 }
 

@@ -8,6 +8,7 @@ import type { ArtifactOperation } from '../namespaces/artifacts/artifact-operati
 import type { FlowNode, NamedNodeFields } from './flow-node.js'
 import { emptyAgentCallbacks, type AgentCallbacks } from './agent-callbacks.js'
 import type { StatePredicate } from './state-function-types.js'
+import type { GuardSpec } from '../namespaces/guards/guard-spec.js'
 
 /** Generation settings (`temperature`, …), as `@google/genai`'s `GenerateContentConfig`. */
 export type GenerateContentConfig = NonNullable<LlmAgentConfig['generateContentConfig']>
@@ -66,6 +67,8 @@ export interface AgentNode extends NamedNodeFields {
   readonly artifacts: readonly ArtifactOperation[]
   /** `P.versioned()` of the instruction or static prompt: `<tag>-<fingerprint>`, sent as a request label. */
   readonly promptVersion: string | undefined
+  /** `.guard(G...)`: guards around every model call of this agent, in order. */
+  readonly guards: readonly GuardSpec[]
 }
 
 /** Fields `cloneWith` may replace. */
@@ -102,6 +105,7 @@ export const AgentNode = Object.freeze({
       toolRetries: undefined,
       artifacts: Object.freeze([]),
       promptVersion: undefined,
+      guards: Object.freeze([]),
     })
   },
   /** A copy of `node` with `patch` applied; `node` is unchanged. */

@@ -1,3 +1,4 @@
+import type { BasePlugin } from '@adk-fluent/core'
 import type { AgentNode } from './agent-node.js'
 import type { ArtifactStepNode } from './artifact-step-node.js'
 import type { ExpectNode } from './expect-node.js'
@@ -73,4 +74,9 @@ export interface NamedNodeFields {
    * checker; declared on any node of a tree, they hold for the whole tree.
    */
   readonly initialState?: readonly string[]
+  /**
+   * `.use(M...)`: middleware (core plugins) around the model calls of every agent in this node's subtree, compiled
+   * into the built agents.
+   */
+  readonly middleware?: readonly BasePlugin[]
 }

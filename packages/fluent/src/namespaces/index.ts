@@ -8,3 +8,7 @@ export * as S from './state/index.js'
 export * as T from './tools/index.js'
 /** Artifact operations: `A.publish()`, `A.snapshot()`, `A.save()`, `A.load()`, `A.list()`, `A.delete()`. */
 export * as A from './artifacts/index.js'
+/** Guards around model calls: `G.pii()`, `G.length()`, `G.regex()`, `G.judge()`, composed with `.add`. */
+export * as G from './guards/index.js'
+/** Middleware (core plugins): `M.retry()`, `M.log()`, `M.latency()`, `M.cost()`, `M.circuitBreaker()`. */
+export * as M from './middleware/index.js'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from '@adk-fluent/core'
-import { A, C, P, S, T } from '../namespaces/index.js'
+import { A, C, G, P, S, T } from '../namespaces/index.js'
 
 const bad = 5 as never
 
@@ -109,6 +109,12 @@ const calls: Readonly<Record<string, Readonly<Record<string, () => unknown>>>> =
     version: () => A.version(bad, bad),
     when: () => A.when(bad, bad),
   },
+  G: {
+    judge: () => G.judge(bad),
+    length: () => G.length(bad),
+    pii: () => G.pii(bad),
+    regex: () => G.regex('x', bad),
+  },
 }
 
 const takesNoOptions: Readonly<Record<string, readonly string[]>> = {
@@ -117,9 +123,10 @@ const takesNoOptions: Readonly<Record<string, readonly string[]>> = {
   S: ['identity'],
   T: ['googleSearch', 'codeExecution', 'urlContext'],
   A: [],
+  G: [],
 }
 
-const namespaces: Readonly<Record<string, object>> = { P, C, S, T, A }
+const namespaces: Readonly<Record<string, object>> = { P, C, S, T, A, G }
 
 function issueOf(run: () => unknown): { path: readonly (string | number)[]; message: string; hint?: string } | string {
   try {

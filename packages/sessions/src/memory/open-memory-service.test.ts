@@ -25,7 +25,7 @@ describe('openMemoryService', () => {
   })
 
   it('refuses URIs it does not know, and a sqlite URI without a file', () => {
-    expect(() => openMemoryService('redis://x')).toThrow(/Unknown memory store URI "redis:\/\/x"/)
+    expect(() => openMemoryService('redis://x')).toThrow(/Unknown memory store URI scheme "redis:"/)
     expect(() => openMemoryService('sqlite:')).toThrow(ConfigError)
   })
 

@@ -20,10 +20,12 @@ export function openMemoryService(uri: string): ClosableMemoryService {
   }
   if (value.startsWith('postgresql://') || value.startsWith('postgres://')) return new PostgresMemoryService(value)
   if (value.startsWith('sqlite:')) return new SqliteMemoryService(sqlitePathOf(uri))
+  // Only the scheme is repeated: the rest of a URI may hold a password (mysql://user:password@host/db).
+  const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(value)?.[0]
   throw new ConfigError([
     {
       path: ['memory'],
-      message: `Unknown memory store URI "${uri}": use memory:, sqlite:./memory.db, sqlite::memory: or postgresql://user@host:5432/db.`,
+      message: `${scheme === undefined ? 'A memory store URI without a scheme' : `Unknown memory store URI scheme "${scheme}"`}: use memory:, sqlite:./memory.db, sqlite::memory: or postgresql://user@host:5432/db.`,
     },
   ])
 }

@@ -7,10 +7,18 @@ import { loadTarget } from '../load-target.js'
 /** `adk-fluent eval`: ADK eval sets through `@adk-fluent/eval`. */
 export const evalCommand = defineCommand({
   name: 'eval',
-  options: { export: false, config_file_path: false, num_runs: false, print_detailed_results: true, junit: false },
+  options: {
+    export: false,
+    config_file_path: false,
+    num_runs: false,
+    print_detailed_results: true,
+    junit: false,
+    replies: false,
+  },
   help: `  eval <file> <evalset.json>[:case_id,...] [--config_file_path f] [--num_runs n] [--print_detailed_results]
-       [--junit results.xml]               ADK eval sets: scores, ADK's report, the result
-                                           under .adk/eval_history/; exit code 1 when a case does not pass`,
+       [--junit results.xml] [--replies f] ADK eval sets: scores, ADK's report, the result
+                                           under .adk/eval_history/; exit code 1 when a case does not pass;
+                                           --replies runs the models offline on per-agent replies`,
   parse(args) {
     const { file, exportName, extra: evalSets } = moduleArguments('eval', args)
     if (evalSets.length === 0)
@@ -28,10 +36,11 @@ export const evalCommand = defineCommand({
       numRuns,
       printDetailedResults: args.options.get('print_detailed_results') === true,
       junitFile: text(args.options.get('junit')),
+      replies: text(args.options.get('replies')),
     }
   },
   async execute(command, io) {
-    const { module, builder } = await loadTarget(command.file, command.exportName, io)
+    const { module, builder } = await loadTarget(command.file, command.exportName, io, command.replies)
     return runEval({ ...command, builder, module }, io)
   },
 })

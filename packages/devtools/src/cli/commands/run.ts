@@ -7,13 +7,14 @@ import { runCommand as runOnce } from '../run-command.js'
 /** `adk-fluent run`: one turn with a prompt, streamed. */
 export const runCommand = defineCommand({
   name: 'run',
-  options: { export: false, state: false, json: true, sessions: false, session: false },
-  help: `  run <file> "<prompt>" [--state '{json}'] [--json] [--sessions uri] [--session id]
+  options: { export: false, state: false, json: true, sessions: false, session: false, replies: false },
+  help: `  run <file> "<prompt>" [--state '{json}'] [--json] [--sessions uri] [--session id] [--replies file.json]
                                            run once: the answer streams, with the agent at work shown;
                                            --json prints every event as a JSON line; --session id
                                            continues a stored conversation (sqlite:./file.db | postgresql://… |
                                            memory:; --session alone uses sqlite:.adk/sessions.db; stored
-                                           sessions need @adk-fluent/sessions and its driver)`,
+                                           sessions need @adk-fluent/sessions and its driver); --replies runs
+                                           the models offline on per-agent replies ({ "agent": ["…"] })`,
   parse(args) {
     const { file, exportName, extra } = moduleArguments('run', args)
     const [prompt, ...unused] = extra
@@ -31,10 +32,11 @@ export const runCommand = defineCommand({
       sessions: text(args.options.get('sessions')),
       /** Session id to continue (`--session`). */
       session: text(args.options.get('session')),
+      replies: text(args.options.get('replies')),
     }
   },
   async execute(command, io) {
-    const { module, builder } = await loadTarget(command.file, command.exportName, io)
+    const { module, builder } = await loadTarget(command.file, command.exportName, io, command.replies)
     return runOnce({ ...command, builder, module }, io)
   },
 })

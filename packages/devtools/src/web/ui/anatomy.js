@@ -1,7 +1,8 @@
+// @ts-check
 // The Anatomy tab: for the agent clicked in the graph, its symbolic anatomy and — for a given state and message —
 // the exact requests the preview computes, with every part that comes from state marked by its key.
 import { api } from './api.js'
-import { h } from './dom.js'
+import { h, messageOf } from './dom.js'
 
 /** The request text with the stretches that come from state wrapped in <mark data-key>. */
 export function markedRequest(text, marks) {
@@ -55,6 +56,8 @@ export function createAnatomy(container, agents) {
       const result = await api('/api/preview', { state: parseState(stateInput.value), message: messageInput.value })
       if (result.error) throw new Error(result.error)
       const mine = result.calls.filter((call) => call.agent === current)
+      // A preview of an agent nobody picked yet (Preview pressed first) shows that agent's anatomy too.
+      if (current !== undefined && symbolic.dataset.agent !== current) void showSymbolic(current)
       const shown = mine.length ? mine : result.calls
       calls.replaceChildren(
         h(
@@ -83,19 +86,25 @@ export function createAnatomy(container, agents) {
         ),
       )
     } catch (error) {
-      problem.textContent = error.message
+      problem.textContent = messageOf(error)
       problem.hidden = false
+    }
+  }
+
+  /** The symbolic anatomy of `name`, with its agent selected in the list (the "Pick an agent." hint goes). */
+  async function showSymbolic(name) {
+    for (const item of list.children) item.classList.toggle('selected', item.dataset.agent === name)
+    symbolic.dataset.agent = name
+    try {
+      symbolic.textContent = (await api(`/api/anatomy/${encodeURIComponent(name)}`)).text
+    } catch (error) {
+      symbolic.textContent = messageOf(error)
     }
   }
 
   async function select(name) {
     current = name
-    for (const item of list.children) item.classList.toggle('selected', item.dataset.agent === name)
-    try {
-      symbolic.textContent = (await api(`/api/anatomy/${encodeURIComponent(name)}`)).text
-    } catch (error) {
-      symbolic.textContent = error.message
-    }
+    await showSymbolic(name)
     await preview()
   }
 

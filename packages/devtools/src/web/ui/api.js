@@ -1,3 +1,4 @@
+// @ts-check
 // The page's calls to its own server (same origin; see docs/web-api.md).
 
 /** GET or POST JSON; throws an Error with the server's message on a non-2xx answer. */
@@ -28,12 +29,12 @@ export function followRun(runId, onEntry, seen = new Set()) {
       onEntry(entry)
       if (entry.kind === 'end') {
         source.close()
-        resolve()
+        resolve(undefined)
       }
     }
     source.onerror = () => {
       // The browser reconnects on its own; a closed source (204: nothing left) means the run is over.
-      if (source.readyState === EventSource.CLOSED) resolve()
+      if (source.readyState === EventSource.CLOSED) resolve(undefined)
     }
   })
 }

@@ -1,10 +1,11 @@
+// @ts-check
 // The Chat tab: send a message in the current session and watch the run live (server-sent events).
 import { api, followRun } from './api.js'
-import { h, pretty } from './dom.js'
+import { h, messageOf, pretty } from './dom.js'
 import { createTimeline } from './trace.js'
 
 /** Builds the tab; returns `open(sessionId)` to continue a stored session. */
-export function createChat(container, { chatEnabled, onSessionsChanged }) {
+export function createChat(container, { chatEnabled, offline, onSessionsChanged }) {
   const list = h('div', { class: 'timeline', 'aria-live': 'polite' })
   const detail = h('div', { class: 'detail' })
   const statePane = h('pre', { class: 'json state-view' }, '{}')
@@ -48,7 +49,7 @@ export function createChat(container, { chatEnabled, onSessionsChanged }) {
       await followRun(runId, add, seen)
       onSessionsChanged()
     } catch (error) {
-      problem.textContent = error.message
+      problem.textContent = messageOf(error)
       problem.hidden = false
     } finally {
       send.disabled = !chatEnabled
@@ -98,6 +99,13 @@ export function createChat(container, { chatEnabled, onSessionsChanged }) {
         ),
         list,
         h('form', { class: 'chat-form', onsubmit: submit }, input, send),
+        offline
+          ? h(
+              'p',
+              { class: 'muted offline-note' },
+              "Offline: the module's mockScript answers, and every turn replays it from its first reply.",
+            )
+          : null,
         problem,
       ),
       h('aside', { class: 'chat-side' }, detail, h('h3', {}, 'State'), statePane),

@@ -1,3 +1,4 @@
+// @ts-check
 // Small DOM helpers: h() builds HTML elements, svg() builds SVG elements. Text always goes in as text nodes.
 
 /** @param {Element} element @param {Record<string, unknown>} attrs */
@@ -43,4 +44,21 @@ export function pretty(value) {
 export function brief(value, max = 120) {
   const text = typeof value === 'string' ? value : JSON.stringify(value)
   return text === undefined ? '' : text.length > max ? `${text.slice(0, max - 1)}…` : text
+}
+
+/** The element with this id (the page's fixed skeleton in index.html: a missing one is a bug of the page). */
+export function byId(id) {
+  const element = document.getElementById(id)
+  if (!element) throw new Error(`the page has no #${id}`)
+  return element
+}
+
+/** Every element matching `selector`, as HTML elements. @returns {HTMLElement[]} */
+export function all(selector, root = document) {
+  return /** @type {HTMLElement[]} */ ([...root.querySelectorAll(selector)])
+}
+
+/** What an error says (a thrown value may be anything). */
+export function messageOf(error) {
+  return error instanceof Error ? error.message : String(error)
 }

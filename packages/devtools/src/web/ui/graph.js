@@ -1,3 +1,4 @@
+// @ts-check
 // The Graph tab: the pipeline's topology as SVG, with data-flow edges labelled by state key and contract issues
 // marked on the agents they concern. Layout comes from the server (GET /api/graph).
 import { h, svg } from './dom.js'
@@ -137,7 +138,11 @@ export function renderGraph(container, graph, onAgent) {
               'g',
               { class: 'issue-badge' },
               svg('circle', { cx: node.x + node.w - 2, cy: node.y + 2, r: 8 }),
-              svg('text', { x: node.x + node.w - 2, y: node.y + 6, 'text-anchor': 'middle' }, '!'),
+              svg(
+                'text',
+                { x: node.x + node.w - 2, y: node.y + 6, 'text-anchor': 'middle' },
+                level === 'info' ? 'i' : '!',
+              ),
             )
           : null,
         issues.length ? svg('title', {}, issues.map((issue) => `${issue.level}: ${issue.message}`).join('\n')) : null,

@@ -1,7 +1,8 @@
+// @ts-check
 // The Memory tab: search the user's long-term memory as the memory tools do (GET /api/memories), and see each
 // memory's time, author and text.
 import { api } from './api.js'
-import { h } from './dom.js'
+import { h, messageOf } from './dom.js'
 
 function text(memory) {
   return (memory.content.parts ?? [])
@@ -51,7 +52,7 @@ export function createMemory(container, { store }) {
       class: 'memory-search',
       onsubmit: (event) => {
         event.preventDefault()
-        void search(input.value).catch((error) => (status.textContent = error.message))
+        void search(input.value).catch((error) => (status.textContent = messageOf(error)))
       },
     },
     input,

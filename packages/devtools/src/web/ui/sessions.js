@@ -1,6 +1,7 @@
+// @ts-check
 // The Sessions tab: list stored sessions, replay one step by step, continue it in the chat, or add it to memory.
 import { api } from './api.js'
-import { h, pretty } from './dom.js'
+import { h, messageOf, pretty } from './dom.js'
 import { rowFor } from './trace.js'
 
 function when(ms) {
@@ -19,7 +20,7 @@ export function createSessions(container, { onContinue }) {
       const { memories } = await api(`/api/sessions/${encodeURIComponent(id)}/memory`, {})
       remembered.textContent = `added: ${memories} ${memories === 1 ? 'memory' : 'memories'} (events with text)`
     } catch (error) {
-      remembered.textContent = error.message
+      remembered.textContent = messageOf(error)
     }
   }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The timeline of a run: one row per trace entry (user turn, model call, tool call and result, text, state diff,
 // error, end). Clicking a model call shows its exact request and response in the detail pane.
 import { brief, h, pretty } from './dom.js'
@@ -124,6 +125,12 @@ export function createTimeline(list, detail) {
       if (entry.kind === 'llm-start') row.dataset.call = String(entry.call)
       if (pending) pending.replaceWith(row)
       else list.append(row)
+      // A turn that ended leaves no call at "calling…": one still waiting got no answer (the run failed first).
+      if (entry.kind === 'end' && entry.runId)
+        for (const waiting of list.querySelectorAll(`.row-llm-start[data-run="${entry.runId}"] .muted`)) {
+          waiting.textContent = 'no answer: the turn ended'
+          waiting.className = 'error-text'
+        }
       row.scrollIntoView({ block: 'nearest' })
     },
     clear() {

@@ -1,0 +1,201 @@
+import {
+  GuardViolationError,
+  type Content,
+  type Context,
+  type LlmRequest,
+  type LlmResponse,
+  type Part,
+  type SingleAfterModelCallback,
+  type SingleBeforeModelCallback,
+} from '@adk-fluent/core'
+import type { GuardSpec } from '../namespaces/guards/guard-spec.js'
+import { runJudge } from '../namespaces/guards/run-judge.js'
+
+/** What a guard did to one model call, noted in the event's `customMetadata.guards`. */
+export interface GuardNote {
+  readonly guard: string
+  readonly on: 'input' | 'output'
+  readonly action: 'redact'
+  readonly found: Readonly<Record<string, number>>
+}
+
+type Side = 'input' | 'output'
+
+const looksAt = (guard: GuardSpec, side: Side): boolean => guard.on === side || guard.on === 'both'
+
+function violation(guard: GuardSpec, side: Side, agent: string, detail: string): GuardViolationError {
+  const where = side === 'input' ? 'what the model would receive' : "the model's answer"
+  return new GuardViolationError(
+    guard.name,
+    `Guard "${guard.name}" blocked agent "${agent}": ${where} ${detail}. Nothing of it was sent on; remove or redact it, or change the guard.`,
+    { agentName: agent },
+  )
+}
+
+function describeFound(found: Readonly<Record<string, number>>): string {
+  return Object.entries(found)
+    .map(([kind, count]) => `${kind} ×${count}`)
+    .join(', ')
+}
+
+/** Applies a text rewrite to every string inside a JSON-like value; returns the same value when nothing changed. */
+function mapStrings(value: unknown, rewrite: (text: string) => string): unknown {
+  if (typeof value === 'string') return rewrite(value)
+  if (Array.isArray(value)) {
+    let changed = false
+    const next = value.map((item) => {
+      const mapped = mapStrings(item, rewrite)
+      if (mapped !== item) changed = true
+      return mapped
+    })
+    return changed ? next : value
+  }
+  if (typeof value === 'object' && value !== null) {
+    let changed = false
+    const next: Record<string, unknown> = {}
+    for (const [key, item] of Object.entries(value)) {
+      const mapped = mapStrings(item, rewrite)
+      if (mapped !== item) changed = true
+      next[key] = mapped
+    }
+    return changed ? next : value
+  }
+  return value
+}
+
+/** A part with every text it carries (text, tool result, call arguments) rewritten; the same part if unchanged. */
+function mapPart(part: Part, rewrite: (text: string) => string): Part {
+  if (typeof part.text === 'string') {
+    const text = rewrite(part.text)
+    return text === part.text ? part : { ...part, text }
+  }
+  if (part.functionResponse?.response) {
+    const response = mapStrings(part.functionResponse.response, rewrite) as Record<string, unknown>
+    return response === part.functionResponse.response
+      ? part
+      : { ...part, functionResponse: { ...part.functionResponse, response } }
+  }
+  if (part.functionCall?.args) {
+    const args = mapStrings(part.functionCall.args, rewrite) as Record<string, unknown>
+    return args === part.functionCall.args ? part : { ...part, functionCall: { ...part.functionCall, args } }
+  }
+  return part
+}
+
+function mapContent(content: Content, rewrite: (text: string) => string): Content {
+  const parts = content.parts ?? []
+  let changed = false
+  const next = parts.map((part) => {
+    const mapped = mapPart(part, rewrite)
+    if (mapped !== part) changed = true
+    return mapped
+  })
+  return changed ? { ...content, parts: next } : content
+}
+
+/**
+ * Runs the scanning guards over every text of `contents`: a `block` finding throws, a `redact` finding rewrites
+ * the text. Returns the (possibly new) contents and the notes; content objects are replaced, never changed.
+ */
+function scanContents(
+  guards: readonly GuardSpec[],
+  side: Side,
+  contents: readonly Content[],
+  agent: string,
+  notes: GuardNote[],
+): Content[] {
+  let current = [...contents]
+  for (const guard of guards) {
+    const scan = guard.scan
+    if (!scan || !looksAt(guard, side)) continue
+    const found: Record<string, number> = {}
+    const rewrite = (text: string): string => {
+      const finding = scan(text)
+      if (!finding) return text
+      if (guard.action === 'block') throw violation(guard, side, agent, `holds ${describeFound(finding.found)}`)
+      for (const [kind, count] of Object.entries(finding.found)) found[kind] = (found[kind] ?? 0) + count
+      return finding.redacted
+    }
+    current = current.map((content) => mapContent(content, rewrite))
+    if (Object.keys(found).length > 0) notes.push({ guard: guard.name, on: side, action: 'redact', found })
+  }
+  return current
+}
+
+function textOf(contents: readonly Content[]): string {
+  return contents
+    .flatMap((content) => content.parts ?? [])
+    .map((part) =>
+      typeof part.text === 'string'
+        ? part.text
+        : part.functionResponse?.response
+          ? JSON.stringify(part.functionResponse.response)
+          : '',
+    )
+    .filter((text) => text !== '')
+    .join('\n')
+}
+
+async function runJudges(guards: readonly GuardSpec[], side: Side, context: Context, text: string): Promise<void> {
+  for (const guard of guards) {
+    if (!guard.judge || !looksAt(guard, side)) continue
+    const verdict = await runJudge(guard, context, text)
+    if (verdict.verdict !== 'allow') throw violation(guard, side, context.agentName, `was judged unacceptable`)
+  }
+}
+
+/** The guard callbacks of one agent, and the redaction notes they pass from the request to the response event. */
+export interface GuardCallbacks {
+  readonly beforeModel: SingleBeforeModelCallback
+  readonly afterModel: SingleAfterModelCallback
+}
+
+/**
+ * Compiles `guards` (in order) into a before-model callback (checks and redacts what the model receives; runs after
+ * the agent's own before-model callbacks, right before the call) and an after-model callback (checks the answer
+ * before the agent's own after-model callbacks see it). Redactions are noted on the model's event as
+ * `customMetadata.guards`.
+ */
+export function guardCallbacks(guards: readonly GuardSpec[]): GuardCallbacks {
+  const notesByCall = new WeakMap<Context, GuardNote[]>()
+  const inputGuards = guards.filter((guard) => looksAt(guard, 'input'))
+  const outputGuards = guards.filter((guard) => looksAt(guard, 'output'))
+  const beforeModel: SingleBeforeModelCallback = async ({
+    context,
+    request,
+  }: {
+    context: Context
+    request: LlmRequest
+  }) => {
+    if (inputGuards.length === 0) return undefined
+    const notes: GuardNote[] = []
+    const contents = scanContents(inputGuards, 'input', request.contents, context.agentName, notes)
+    for (let index = 0; index < contents.length; index++) {
+      if (contents[index] !== request.contents[index]) request.contents[index] = contents[index] as Content
+    }
+    if (inputGuards.some((guard) => guard.judge)) await runJudges(inputGuards, 'input', context, textOf(contents))
+    if (notes.length > 0) notesByCall.set(context, notes)
+    return undefined
+  }
+  const afterModel: SingleAfterModelCallback = async ({
+    context,
+    response,
+  }: {
+    context: Context
+    response: LlmResponse
+  }) => {
+    const notes = [...(notesByCall.get(context) ?? [])]
+    let content = response.content
+    if (content && outputGuards.length > 0 && response.errorCode === undefined) {
+      content = scanContents(outputGuards, 'output', [content], context.agentName, notes)[0] as Content
+      if (!response.partial && outputGuards.some((guard) => guard.judge)) {
+        const text = textOf([content])
+        if (text !== '') await runJudges(outputGuards, 'output', context, text)
+      }
+    }
+    if (notes.length === 0 && content === response.content) return undefined
+    const customMetadata = notes.length > 0 ? { ...response.customMetadata, guards: notes } : response.customMetadata
+    return { ...response, ...(content ? { content } : {}), ...(customMetadata ? { customMetadata } : {}) }
+  }
+  return { beforeModel, afterModel }
+}

@@ -1,0 +1,45 @@
+import {
+  CircuitBreakerPlugin,
+  CostPlugin,
+  LatencyPlugin,
+  LogPlugin,
+  RetryPlugin,
+  type CircuitBreakerPluginOptions,
+  type CostPluginOptions,
+  type LatencyPluginOptions,
+  type LogPluginOptions,
+  type RetryPluginOptions,
+} from '@adk-fluent/core'
+
+/**
+ * Calls the model again after a retryable failure (HTTP 429 or 5xx), `attempts` calls in all (the first
+ * included), waiting `backoffMs` (default 500) and doubling.
+ * @example Pipeline('flow').then(a).then(b).use(M.retry({ attempts: 3, backoffMs: 200 }))
+ */
+export function retry(options: RetryPluginOptions): RetryPlugin {
+  return new RetryPlugin(options)
+}
+
+/** One structured record per model request, response and error to `sink` (no prompt text; secrets redacted). */
+export function log(options: LogPluginOptions = {}): LogPlugin {
+  return new LogPlugin(options)
+}
+
+/** One `{ kind: 'model-latency', agent, model, ms, ok }` record per model call to `sink`. */
+export function latency(options: LatencyPluginOptions = {}): LatencyPlugin {
+  return new LatencyPlugin(options)
+}
+
+/** Prices each model call (`prices[model] = { input, output }` per million tokens) into the run's `usage.cost`. */
+export function cost(options: CostPluginOptions): CostPlugin {
+  return new CostPlugin(options)
+}
+
+/**
+ * Opens after `failures` consecutive model failures: calls then fail fast with code `CIRCUIT_OPEN` without calling
+ * the model, until one trial call goes through after `resetMs` (half-open). One breaker per call of this factory,
+ * shared by every agent and run it is attached to.
+ */
+export function circuitBreaker(options: CircuitBreakerPluginOptions): CircuitBreakerPlugin {
+  return new CircuitBreakerPlugin(options)
+}

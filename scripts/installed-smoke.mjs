@@ -1,0 +1,319 @@
+// What a user installs, tested as they use it: packs every package of the workspace as it would be published,
+// installs the tarballs with npm into an empty project outside the repository (no workspace links), and there:
+// - imports every entry point of every package under ESM (`import`) and CommonJS (`require`);
+// - runs every `adk-fluent` command of the installed @adk-fluent/devtools on a small TypeScript module
+//   (`--version`, `--help`, explain, graph, anatomy, check, run offline on its mockScript, eval; api-server and a2a
+//   started and asked for their app list / agent card);
+// - starts `adk-fluent web` and loads its page in headless Chromium (Debian's /usr/bin/chromium through the
+//   repository's playwright-core): every asset the page loads is served (HTTP 200), no console error, the graph is
+//   drawn, and one chat turn completes offline.
+// Run after `pnpm build`. Prints one `ok …` line per check and the time each phase took; exits 1 on the first failure.
+//
+//   node scripts/installed-smoke.mjs [--keep]     (--keep leaves the project in the temp directory to look at)
+import { execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromiumFlags, chromiumPath } from './chromium.mjs'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const keep = process.argv.includes('--keep')
+const work = mkdtempSync(join(tmpdir(), 'adk-fluent-installed-'))
+const project = join(work, 'project')
+const started = Date.now()
+let phaseStart = Date.now()
+
+function phase(name) {
+  console.log(`-- ${name} (${((Date.now() - phaseStart) / 1000).toFixed(1)} s since the last phase)`)
+  phaseStart = Date.now()
+}
+
+function fail(message) {
+  throw new Error(message)
+}
+
+function run(command, args, cwd, env = process.env) {
+  return execFileSync(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' })
+}
+
+/** Runs the installed `adk-fluent` (node_modules/.bin) offline; resolves to { code, stdout, stderr }. */
+function adkFluent(args) {
+  const env = { ...process.env }
+  for (const name of ['GOOGLE_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_GENAI_USE_VERTEXAI', 'ADK_FLUENT_MODEL'])
+    delete env[name]
+  return new Promise((resolve, reject) => {
+    const child = spawn(join(project, 'node_modules', '.bin', 'adk-fluent'), args, { cwd: project, env })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+function expectOutput(label, result, { code = 0, stdout, stderr = /^$/ }) {
+  if (result.code !== code || !stdout.test(result.stdout) || !stderr.test(result.stderr))
+    fail(
+      `adk-fluent ${label}: exit ${result.code} (wanted ${code})\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`,
+    )
+  console.log(`ok adk-fluent ${label}`)
+}
+
+const agentModule = `import { Agent, Pipeline } from '@adk-fluent/fluent'
+
+export const researcher = Agent('researcher').instruct('Find three facts about the question.').writes('findings')
+export const writer = Agent('writer').instruct('Answer the question from these facts: {findings}')
+export const answer = Pipeline('answer').step(researcher).step(writer)
+export const mockScript = {
+  researcher: ['Bees dance to point at flowers.'],
+  writer: ['Bees talk by dancing.'],
+}
+`
+
+const evalSet = {
+  eval_set_id: 'smoke',
+  name: 'smoke',
+  eval_cases: [
+    {
+      eval_id: 'bees',
+      conversation: [
+        {
+          user_content: { role: 'user', parts: [{ text: 'How do bees talk?' }] },
+          final_response: { role: 'model', parts: [{ text: 'Bees talk by dancing.' }] },
+          intermediate_data: { tool_uses: [] },
+        },
+      ],
+    },
+  ],
+}
+
+async function packAndInstall() {
+  const packages = readdirSync(join(root, 'packages')).filter((name) => {
+    const manifest = join(root, 'packages', name, 'package.json')
+    return existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).private !== true
+  })
+  for (const name of packages) {
+    if (!existsSync(join(root, 'packages', name, 'dist'))) fail(`packages/${name} has no dist: run pnpm build first`)
+    run('pnpm', ['pack', '--pack-destination', work], join(root, 'packages', name))
+  }
+  const tarballs = readdirSync(work).filter((file) => file.endsWith('.tgz'))
+  mkdirSync(project)
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'installed-smoke', private: true, type: 'module' }, null, 2),
+  )
+  // The tarballs, as a user lists them, and the peers a user of every package adds (zod for the schemas).
+  run(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs.map((file) => `../${file}`), 'zod@^4.1.0'],
+    project,
+  )
+  if (existsSync(join(project, 'node_modules', '@adk-fluent', 'fluent', 'bin')))
+    fail('@adk-fluent/fluent ships a bin folder: the command line belongs to @adk-fluent/devtools')
+  for (const name of packages) {
+    const installed = join(project, 'node_modules', '@adk-fluent', name)
+    if (!existsSync(installed)) fail(`@adk-fluent/${name} is not installed from its tarball`)
+  }
+  console.log(`ok packed and installed with npm: ${packages.map((name) => `@adk-fluent/${name}`).join(', ')}`)
+  return packages
+}
+
+function importEntryPoints(packages) {
+  const entries = packages.flatMap((name) => {
+    const manifest = JSON.parse(
+      readFileSync(join(project, 'node_modules', '@adk-fluent', name, 'package.json'), 'utf8'),
+    )
+    return Object.keys(manifest.exports ?? { '.': {} })
+      .filter((subpath) => subpath !== './package.json')
+      .map((subpath) => `@adk-fluent/${name}${subpath.slice(1)}`)
+  })
+  const check = `import { createRequire } from 'node:module'
+const require = createRequire(import.meta.url)
+const failures = []
+for (const entry of ${JSON.stringify(entries)}) {
+  try {
+    const esm = Object.keys(await import(entry)).length
+    const cjs = Object.keys(require(entry)).length
+    // (a skeleton package exports nothing yet: same count on both sides is what matters)
+    if (esm !== cjs) failures.push(entry + ': ESM exports ' + esm + ', CJS exports ' + cjs)
+  } catch (error) {
+    failures.push(entry + ': ' + error.message)
+  }
+}
+if (failures.length > 0) {
+  console.error(failures.join('\\n'))
+  process.exit(1)
+}
+`
+  writeFileSync(join(project, 'entry-points.mjs'), check)
+  try {
+    run('node', ['entry-points.mjs'], project)
+  } catch (error) {
+    fail(`entry points that do not load from the installed packages:\n${error.stderr ?? error.message}`)
+  }
+  console.log(`ok ${entries.length} entry points load under ESM and CJS: ${entries.join(', ')}`)
+}
+
+async function runCommands() {
+  writeFileSync(join(project, 'agent.ts'), agentModule)
+  writeFileSync(join(project, 'smoke.evalset.json'), JSON.stringify(evalSet, null, 2))
+  const version = JSON.parse(readFileSync(join(root, 'packages', 'devtools', 'package.json'), 'utf8')).version
+  expectOutput('--version', await adkFluent(['--version']), {
+    stdout: new RegExp(`^${version.replace(/\./g, '\\.')}\\n$`),
+  })
+  expectOutput('--help', await adkFluent(['--help']), { stdout: /^Usage: adk-fluent <command> <file>/ })
+  expectOutput('explain', await adkFluent(['explain', 'agent.ts']), { stdout: /^Pipeline: answer\n/ })
+  expectOutput('graph', await adkFluent(['graph', 'agent.ts']), { stdout: /researcher[\s\S]*writer/ })
+  expectOutput('graph --format mermaid', await adkFluent(['graph', 'agent.ts', '--format', 'mermaid']), {
+    stdout: /^(flowchart|graph) /,
+  })
+  expectOutput('anatomy', await adkFluent(['anatomy', 'agent.ts']), { stdout: /researcher[\s\S]*writer/ })
+  expectOutput('anatomy --message', await adkFluent(['anatomy', 'agent.ts', '--message', 'How do bees talk?']), {
+    stdout: /How do bees talk\?/,
+  })
+  expectOutput('check', await adkFluent(['check', 'agent.ts']), { stdout: /^No contract issues\.\n$/ })
+  expectOutput('run (offline)', await adkFluent(['run', 'agent.ts', 'How do bees talk?']), {
+    stdout: /\[writer\] Bees talk by dancing\./,
+    stderr: /mockScript/,
+  })
+  await serveAndProbe('api-server', '/list-apps', /"agent"/)
+  await serveAndProbe('a2a', '/.well-known/agent-card.json', /"name"/)
+  expectOutput('eval', await adkFluent(['eval', 'agent.ts', 'smoke.evalset.json']), { stdout: /Tests passed: 1\n/ })
+}
+
+/** Starts a serving command (`api-server`, `a2a`) on a free port, GETs `path` from the URL it prints, stops it. */
+async function serveAndProbe(command, path, expect) {
+  const env = { ...process.env }
+  for (const name of ['GOOGLE_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_GENAI_USE_VERTEXAI', 'ADK_FLUENT_MODEL'])
+    delete env[name]
+  const server = spawn(join(project, 'node_modules', '.bin', 'adk-fluent'), [command, 'agent.ts', '--port', '0'], {
+    cwd: project,
+    env,
+  })
+  let out = ''
+  server.stdout.setEncoding('utf8').on('data', (chunk) => (out += chunk))
+  server.stderr.setEncoding('utf8').on('data', (chunk) => (out += chunk))
+  const exited = new Promise((resolve) => server.on('close', resolve))
+  try {
+    const deadline = Date.now() + 60_000
+    while (!/http:\/\/127\.0\.0\.1:\d+/.test(out)) {
+      if (Date.now() > deadline || server.exitCode !== null)
+        fail(`adk-fluent ${command} did not print its URL:\n${out}`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    const origin = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out)[1]
+    const response = await fetch(`${origin}${path}`)
+    const body = await response.text()
+    if (response.status !== 200 || !expect.test(body))
+      fail(`adk-fluent ${command}: GET ${path} answered ${response.status}:\n${body.slice(0, 500)}`)
+    console.log(`ok adk-fluent ${command}: GET ${path} answers 200`)
+  } finally {
+    server.kill('SIGTERM')
+    await exited
+  }
+}
+
+async function loadPage() {
+  if (!existsSync(chromiumPath)) fail(`no Chromium at ${chromiumPath} (apt-get install -y chromium)`)
+  const env = { ...process.env }
+  for (const name of ['GOOGLE_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_GENAI_USE_VERTEXAI', 'ADK_FLUENT_MODEL'])
+    delete env[name]
+  const server = spawn(join(project, 'node_modules', '.bin', 'adk-fluent'), ['web', 'agent.ts', '--port', '0'], {
+    cwd: project,
+    env,
+  })
+  let out = ''
+  let err = ''
+  server.stdout.setEncoding('utf8').on('data', (chunk) => (out += chunk))
+  server.stderr.setEncoding('utf8').on('data', (chunk) => (err += chunk))
+  const exited = new Promise((resolve) => server.on('close', resolve))
+  const { chromium } = createRequire(join(root, 'packages', 'devtools', 'package.json'))('playwright-core')
+  const profile = join(work, 'chromium-profile')
+  let context
+  try {
+    const deadline = Date.now() + 60_000
+    while (!/http:\/\/127\.0\.0\.1:\d+\//.test(out)) {
+      if (Date.now() > deadline || server.exitCode !== null)
+        fail(`adk-fluent web did not print its URL\n--- stdout\n${out}\n--- stderr\n${err}`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    const url = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)[1]
+    console.log(`ok adk-fluent web: serving ${url}`)
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath,
+      headless: true,
+      args: [...chromiumFlags],
+      viewport: { width: 1280, height: 800 },
+    })
+    const page = await context.newPage()
+    const problems = []
+    const assets = new Map()
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning')
+        problems.push(`console.${message.type()}: ${message.text()}`)
+    })
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+    page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`))
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname
+      if (!path.startsWith('/api/')) assets.set(path, response.status())
+    })
+    const main = await page.goto(url)
+    if (main?.status() !== 200) fail(`GET / answered ${main?.status()}`)
+    await page.waitForSelector('body[data-ready]', { timeout: 30_000 })
+    if ((await page.getAttribute('body', 'data-ready')) !== 'true')
+      fail(`the page did not start: ${await page.textContent('body')}`)
+    // Every script and stylesheet the page links from its own server (a `data:` icon is not a request).
+    const linked = await page.$$eval('script[src], link[href]', (list) =>
+      list
+        .map((element) => new URL(element.getAttribute('src') ?? element.getAttribute('href'), location.href))
+        .filter((link) => link.origin === location.origin)
+        .map((link) => link.pathname),
+    )
+    if (linked.length === 0) fail('the page links no script or stylesheet of its own')
+    for (const path of linked) if (!assets.has(path)) fail(`the page links ${path}, which it never loaded`)
+    const bad = [...assets].filter(([, status]) => status !== 200)
+    if (bad.length > 0) fail(`assets not served: ${bad.map(([path, status]) => `${path} ${status}`).join(', ')}`)
+    console.log(`ok the page's ${assets.size} assets are served (HTTP 200): ${[...assets.keys()].join(', ')}`)
+    const nodes = await page.$$eval('svg.graph .node-label', (list) => list.map((label) => label.textContent))
+    for (const name of ['researcher', 'writer'])
+      if (!nodes.some((label) => label.startsWith(`${name} `)))
+        fail(`the graph does not draw ${name} (it draws ${nodes.join(', ')})`)
+    console.log(`ok the graph is drawn: ${nodes.join(', ')}`)
+    await page.click('[data-tab="chat"]')
+    await page.fill('.chat-input', 'How do bees talk?')
+    await page.click('.send')
+    await page.waitForSelector('#tab-chat .timeline .row-end', { timeout: 30_000 })
+    const timeline = await page.textContent('#tab-chat .timeline')
+    if (!timeline.includes('Bees talk by dancing.')) fail(`the chat turn did not show the answer:\n${timeline}`)
+    console.log('ok one chat turn completed offline in the page')
+    if (problems.length > 0) fail(`the page reported problems:\n${problems.join('\n')}`)
+    console.log('ok no console errors, page errors or failed requests')
+  } finally {
+    await context?.close()
+    server.kill('SIGTERM')
+    await exited
+  }
+  if (err !== '') fail(`adk-fluent web wrote to stderr:\n${err}`)
+}
+
+try {
+  const packages = await packAndInstall()
+  phase('pack + npm install')
+  importEntryPoints(packages)
+  phase('entry points')
+  await runCommands()
+  phase('CLI commands')
+  await loadPage()
+  phase('dev UI in Chromium')
+  console.log(`ok the installed packages work (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+} catch (error) {
+  console.error(`installed-smoke: ${error.message}`)
+  console.error(`(the project is in ${project})`)
+  process.exitCode = 1
+} finally {
+  if (!keep && process.exitCode !== 1) rmSync(work, { recursive: true, force: true })
+}
