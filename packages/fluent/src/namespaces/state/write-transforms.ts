@@ -2,6 +2,7 @@ import { parseStateKey, parseStateKeys } from '../../parse/parse-state-key.js'
 import { StateError } from '@adk-fluent/core'
 import { renderStateValue } from '@adk-fluent/core/internal'
 import { createStateTransform, type StateDelta, type StateTransform } from './state-transform.js'
+import type { KnownKeys, TransformFlow } from '../shared/state-flow.js'
 import { assertFunction, assertStateValues, parseStateRecord } from './parse-state-options.js'
 
 import { formatArgument, formatArguments } from '../shared/format-argument.js'
@@ -12,7 +13,9 @@ import { throwConfigIssue } from '../../parse/config-issue.js'
  * Sets keys that are absent (or `null`); present keys keep their value. Exported as `S.default()`.
  * @example S.default({ tone: 'neutral', attempts: 0 })
  */
-export function defaultValues(values: Readonly<Record<string, unknown>>): StateTransform {
+export function defaultValues<$Values extends Readonly<Record<string, unknown>>>(
+  values: $Values,
+): StateTransform<TransformFlow<{ [K in keyof $Values]: $Values[K] }>> {
   const record = parseStateRecord<unknown>('S.default()', values, 'default values')
   assertStateValues('S.default()', record)
   const entries = Object.entries(record)
@@ -33,7 +36,9 @@ export function defaultValues(values: Readonly<Record<string, unknown>>): StateT
  * Sets keys to the given values (`null` removes a key).
  * @example S.set({ status: 'draft', attempts: 0 })
  */
-export function set(values: Readonly<Record<string, unknown>>): StateTransform {
+export function set<$Values extends Readonly<Record<string, unknown>>>(
+  values: $Values,
+): StateTransform<TransformFlow<{ [K in keyof $Values]: $Values[K] }>> {
   const record = { ...parseStateRecord<unknown>('S.set()', values, 'values') }
   assertStateValues('S.set()', record)
   return createStateTransform({
@@ -95,9 +100,9 @@ export function transform(key: string, fn: (value: unknown) => unknown): StateTr
  * Sets each key to its function of the whole (input) state; a function returning `undefined` writes nothing.
  * @example S.compute({ word_count: (state) => String(state.draft).split(/\s+/).length })
  */
-export function compute(
-  functions: Readonly<Record<string, (state: Readonly<Record<string, unknown>>) => unknown>>,
-): StateTransform {
+export function compute<
+  $Functions extends Readonly<Record<string, (state: Readonly<Record<string, unknown>>) => unknown>>,
+>(functions: $Functions): StateTransform<TransformFlow<{ [K in keyof $Functions]: ReturnType<$Functions[K]> }>> {
   const record = parseStateRecord<(state: Readonly<Record<string, unknown>>) => unknown>(
     'S.compute()',
     functions,
@@ -180,7 +185,9 @@ export function counter(key: string, options: { readonly step?: number } = {}): 
  * Writes the text of the user's message (of the current invocation) into `key`.
  * @example S.capture('question')
  */
-export function capture(key: string): StateTransform {
+export function capture<const $Key extends string>(
+  key: $Key,
+): StateTransform<TransformFlow<{ [K in KnownKeys<$Key>]: string }>> {
   parseStateKey(key, ['S.capture()'])
   return createStateTransform({
     name: `capture_${key}`,
