@@ -1,4 +1,5 @@
-import { LLMRegistry, defaultModelName, isAgentTool, isLlmAgent, type BaseAgent, type BaseLlm } from '@adk-fluent/core'
+import { LLMRegistry, isAgentTool, isLlmAgent, type BaseAgent, type BaseLlm } from '@adk-fluent/core'
+import { defaultModelName } from '@adk-fluent/core/internal'
 import { ScriptedLlm, type ScriptEntry } from '@adk-fluent/core/testing'
 import { CliUsageError } from './cli-usage-error.js'
 

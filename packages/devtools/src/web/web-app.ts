@@ -4,7 +4,6 @@ import {
   InMemoryMemoryService,
   InMemorySessionService,
   LLMRegistry,
-  memoryRecords,
   Runner,
   StreamingMode,
   type BaseAgent,
@@ -13,6 +12,7 @@ import {
   type MemoryEntry,
   type Session,
 } from '@adk-fluent/core'
+import { memoryRecords } from '@adk-fluent/core/internal'
 import { ScriptedLlm, type ScriptEntry } from '@adk-fluent/core/testing'
 import type { FlowBuilder } from '@adk-fluent/fluent'
 import { chooseRunModel, type RunModelChoice } from '../cli/choose-run-model.js'

@@ -1,8 +1,10 @@
-import { StateError, renderStateValue } from '@adk-fluent/core'
+import { parseStateKey, parseStateKeys } from '../../parse/parse-state-key.js'
+import { StateError } from '@adk-fluent/core'
+import { renderStateValue } from '@adk-fluent/core/internal'
 import { createStateTransform, type StateDelta, type StateTransform } from './state-transform.js'
 import type { KnownKeys, TransformFlow } from '../shared/state-flow.js'
 import { assertFunction, assertStateValues, parseStateRecord } from './parse-state-options.js'
-import { assertStateKey, assertStateKeys } from '../shared/state-key.js'
+
 import { formatArgument, formatArguments } from '../shared/format-argument.js'
 import { isPromiseLike, thenMaybe, type MaybePromise } from '../shared/maybe-promise.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
@@ -60,8 +62,8 @@ export function merge(
   keys: readonly string[],
   options: { readonly into: string; readonly fn?: MergeFunction },
 ): StateTransform {
-  assertStateKeys('S.merge()', Array.isArray(keys) ? keys : [])
-  assertStateKey('S.merge()', options?.into)
+  parseStateKeys(Array.isArray(keys) ? keys : [], ['S.merge()'], "S.merge('draft')")
+  parseStateKey(options?.into, ['S.merge()'])
   const fn = options.fn
   if (fn !== undefined) assertFunction('S.merge()', fn, 'fn')
   const into = options.into
@@ -82,7 +84,7 @@ export function merge(
  * @example S.transform('title', (title) => String(title).trim())
  */
 export function transform(key: string, fn: (value: unknown) => unknown): StateTransform {
-  assertStateKey('S.transform()', key)
+  parseStateKey(key, ['S.transform()'])
   assertFunction('S.transform()', fn, 'the function')
   return createStateTransform({
     name: `transform_${key}`,
@@ -131,9 +133,9 @@ export function compute<
  * @example S.accumulate('draft', { into: 'drafts' })
  */
 export function accumulate(key: string, options: { readonly into?: string } = {}): StateTransform {
-  assertStateKey('S.accumulate()', key)
+  parseStateKey(key, ['S.accumulate()'])
   const into = options.into ?? `${key}_all`
-  assertStateKey('S.accumulate()', into)
+  parseStateKey(into, ['S.accumulate()'])
   return createStateTransform({
     name: `accumulate_${key}`,
     description: `S.accumulate(${formatArgument(key)}, { into: ${formatArgument(into)} })`,
@@ -153,7 +155,7 @@ export function accumulate(key: string, options: { readonly into?: string } = {}
  * @example S.counter('attempts')
  */
 export function counter(key: string, options: { readonly step?: number } = {}): StateTransform {
-  assertStateKey('S.counter()', key)
+  parseStateKey(key, ['S.counter()'])
   const step = options.step ?? 1
   if (typeof step !== 'number' || !Number.isFinite(step))
     throwConfigIssue(
@@ -186,7 +188,7 @@ export function counter(key: string, options: { readonly step?: number } = {}): 
 export function capture<const $Key extends string>(
   key: $Key,
 ): StateTransform<TransformFlow<{ [K in KnownKeys<$Key>]: string }>> {
-  assertStateKey('S.capture()', key)
+  parseStateKey(key, ['S.capture()'])
   return createStateTransform({
     name: `capture_${key}`,
     description: `S.capture(${formatArgument(key)})`,
