@@ -30,6 +30,10 @@ const scenarios: Record<string, { title: string; load: () => Promise<ScenarioRun
     title: 'durable runs on DBOS (PostgreSQL)',
     load: async () => (await import('./scenarios/i-durable.js')).runDurable,
   },
+  P: {
+    title: 'peers: A, E, B on other frameworks',
+    load: async () => (await import('./scenarios/p-peers.js')).runPeers,
+  },
   J: { title: 'pipeline preview', load: async () => (await import('./scenarios/j-preview.js')).runPreview },
   K: {
     title: 'durable sessions (SQLite, PostgreSQL)',

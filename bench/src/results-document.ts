@@ -25,6 +25,10 @@ export const scenarioDescriptions: Readonly<Record<string, string>> = {
   last 50 of 10,000 events; one turn on a persisted session of 1k / 5k / 20k events for \`includeContents: 'default'\`,
   \`'none'\` and fluent's \`C.window(5)\`; on PostgreSQL against the same turn on \`@google/adk\` 2.0.0's
   \`DatabaseSessionService\` on the same server. Needs \`ADK_FLUENT_TEST_PG_URL\` for the PostgreSQL rows.`,
+  P: `- **P** A, E and B on other agent frameworks, each through its own model interface with a zero-latency fake
+  (bench/src/peers/), against our core runner; the "@google/adk" column holds the peer the row names. Each peer is
+  measured alone in a fresh process, then with every peer loaded in one process (their async hooks make every
+  promise dearer). B here is per run (10 model calls), not per model call.`,
 }
 
 /** "Targets: n met, m missed (…)." for the given rows. */

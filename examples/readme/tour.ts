@@ -56,6 +56,7 @@ export const review = FanOut('review')
 export const broken = Pipeline('broken')
   .initialState('ticket') // the only key the caller's state brings
   .step(Agent('drafter', 'gemini-2.5-flash').instruct('Draft a reply to {ticket}.'))
+  // @ts-expect-error the compiler sees it too: state key 'draft' | 'tone' is not written before this step
   .step(Agent('editor', 'gemini-2.5-flash').instruct('Edit {draft} in a {tone} tone.').reads('draft'))
 
 // What `broken.check()` returns: every issue at once, as data.
@@ -88,3 +89,11 @@ export async function supportCalls(): Promise<string[]> {
   )
 }
 // #endregion preview
+
+// #region typed-flow
+export const typedFlow = Pipeline('flow')
+  .initialState('topic')
+  .step(Agent('writer', 'gemini-2.5-flash').instruct('Write about {topic}.').writes('draft'))
+  // @ts-expect-error state key 'drfat' is not written before this step; write it in an earlier step or add it to …
+  .step(Agent('critic', 'gemini-2.5-flash').instruct('Review {drfat}.'))
+// #endregion typed-flow

@@ -6,7 +6,7 @@ import { constantText } from '../scripted-model.js'
 import { runAiSdkTurn } from './a-ai-sdk-turn.js'
 
 /** A: one turn of a single LlmAgent (instruction, no tools) on a fresh session; session creation is not timed. */
-function setUp<A, M>(kit: Kit<A, M>): ScenarioSide {
+export function setUp<A, M>(kit: Kit<A, M>): ScenarioSide {
   const model = kit.model(constantText('Hello! How can I help you today?'))
   const agent = kit.llmAgent({ name: 'assistant', model, instruction: 'You are a helpful assistant. Answer briefly.' })
   const harness = kit.harness(agent)

@@ -3,6 +3,7 @@ import type { Kit } from '../kit.js'
 import type { ResultRow } from '../report.js'
 import { pairedTurnRow, type ScenarioSide } from '../paired-turn-row.js'
 import { textReply } from '../scripted-model.js'
+import { runAskPipeline } from './b-ask.js'
 
 const STEPS = 10
 
@@ -10,7 +11,7 @@ const STEPS = 10
  * B: a SequentialAgent of 10 LlmAgents; step i reads `{out_<i-1>}` (step 1 reads `{topic}`) and writes `out_<i>`
  * through `outputKey`. Reported per model call (turn time / 10).
  */
-function setUp<A, M>(kit: Kit<A, M>): ScenarioSide {
+export function setUp<A, M>(kit: Kit<A, M>): ScenarioSide {
   const model = kit.model((contents) => textReply(`draft number ${contents.length}`))
   const steps: A[] = []
   for (let index = 1; index <= STEPS; index++) {
@@ -50,10 +51,11 @@ function setUp<A, M>(kit: Kit<A, M>): ScenarioSide {
   }
 }
 
-export function runPipeline(config: BenchConfig): Promise<ResultRow[]> {
-  return pairedTurnRow(config, setUp, {
+export async function runPipeline(config: BenchConfig): Promise<ResultRow[]> {
+  const rows = await pairedTurnRow(config, setUp, {
     scenario: 'B',
     name: `${STEPS}-agent pipeline, outputKey + {key}, per model call`,
     operationsPerTurn: STEPS,
   })
+  return [...rows, ...(await runAskPipeline(config))]
 }

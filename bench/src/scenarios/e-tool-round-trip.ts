@@ -15,7 +15,7 @@ const toolThenText: Responder = (contents) => {
  * E: one tool round trip: the model calls a FunctionTool (zod parameters, validated), the tool runs, the model
  * answers with its result. Timed per turn (two model calls, three events) on a fresh session.
  */
-function setUp<A, M>(kit: Kit<A, M>): ScenarioSide {
+export function setUp<A, M>(kit: Kit<A, M>): ScenarioSide {
   const model = kit.model(toolThenText)
   const agent = kit.llmAgent({ name: 'assistant', model, instruction: 'Use the lookup tool.', withLookupTool: true })
   const harness = kit.harness(agent)

@@ -1,4 +1,5 @@
 import * as adk from '@google/adk'
+import * as core from '@adk-fluent/core'
 import type { BenchConfig } from '../bench-config.js'
 import { Agent, P, type PipelineBuilder, type PromptSpec } from '@adk-fluent/fluent'
 import { measureOne, measurePair, scale, type Sampler } from '../measure.js'
@@ -37,6 +38,21 @@ function adkPipeline(size: number): adk.SequentialAgent {
     )
   }
   return new adk.SequentialAgent({ name: 'pipeline', subAgents })
+}
+
+/** The same tree built by hand with @adk-fluent/core's constructors (what build() lowers to). */
+function corePipeline(size: number): core.SequentialAgent {
+  const subAgents: core.LlmAgent[] = []
+  for (let index = 0; index < size; index++) {
+    subAgents.push(
+      new core.LlmAgent({
+        name: `step_${index}`,
+        instruction: index === 0 ? 'Start from {topic}.' : `Improve {out_${index - 1}}.`,
+        outputKey: `out_${index}`,
+      }),
+    )
+  }
+  return new core.SequentialAgent({ name: 'pipeline', subAgents })
 }
 
 function prompt(): PromptSpec {
@@ -80,9 +96,23 @@ export async function runFluentBuild(config: BenchConfig): Promise<ResultRow[]> 
     for (let index = 0; index < ops; index++) adkPipeline(size)
     return performance.now() - start
   }
+  const coreSampler: Sampler = async (ops) => {
+    const start = performance.now()
+    for (let index = 0; index < ops; index++) corePipeline(size)
+    return performance.now() - start
+  }
+  const built = chain(size)
+  const checkSampler: Sampler = async (ops) => {
+    const start = performance.now()
+    for (let index = 0; index < ops; index++) built.check()
+    return performance.now() - start
+  }
   const rows: ResultRow[] = []
   const whole = await measurePair(chainAndBuild, adkSampler, config.buildPlan)
+  const byCore = await measurePair(chainAndBuild, coreSampler, config.buildPlan)
   const buildOnly = await measureOne(buildSampler, config.buildPlan)
+  const chainOnly = await measureOne(chainSampler(size), config.buildPlan)
+  const checkOnly = await measureOne(checkSampler, config.buildPlan)
   // Linearity: the cost per agent of chaining and of build() at each size (flat = linear).
   const linearityPlan = { warmup: 1, samples: config.quick ? 1 : 5 }
   const chainPerAgent: number[] = []
@@ -101,8 +131,10 @@ export async function runFluentBuild(config: BenchConfig): Promise<ResultRow[]> 
     ours: whole.ours,
     theirs: whole.theirs,
     ratio: whole.ratio,
+    target: { kind: 'ratio', max: 2 },
     note: [
-      `build() alone: ${formatNumber(buildOnly.median)} ms. µs per agent by pipeline size (flat = linear) — chain: ${list(chainPerAgent)} (×${growth(chainPerAgent)} from smallest to largest); build(): ${list(buildPerAgent)} (×${growth(buildPerAgent)}).`,
+      `The chain alone: ${formatNumber(chainOnly.median)} ms; build() alone: ${formatNumber(buildOnly.median)} ms, most of it the contract checker that build() runs over the whole tree (check() alone: ${formatNumber(checkOnly.median)} ms), the rest lowering to core agents.`,
+      `µs per agent by pipeline size (flat = linear) — chain: ${list(chainPerAgent)} (×${growth(chainPerAgent)} from smallest to largest); build(): ${list(buildPerAgent)} (×${growth(buildPerAgent)}).`,
       superlinear(buildPerAgent)
         ? 'build() grows faster than the pipeline: profile it (node --cpu-prof) for a per-step copy.'
         : '',
@@ -110,6 +142,14 @@ export async function runFluentBuild(config: BenchConfig): Promise<ResultRow[]> 
     ]
       .filter(Boolean)
       .join(' '),
+  })
+  rows.push({
+    scenario: 'H',
+    name: `${size}-agent pipeline: .then() chain + build() (ours) vs constructing it with @adk-fluent/core`,
+    unit: 'ms',
+    ours: byCore.ours,
+    theirs: byCore.theirs,
+    ratio: byCore.ratio,
   })
   const promptBuild: Sampler = async (ops) => {
     const start = performance.now()

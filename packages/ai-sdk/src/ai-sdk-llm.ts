@@ -1,5 +1,4 @@
 import {
-  AbortError,
   BaseLlm,
   ConfigError,
   StreamingResponseAggregator,
@@ -9,7 +8,14 @@ import {
 } from '@adk-fluent/core'
 import type { LanguageModelV3, LanguageModelV3StreamPart, SharedV3ProviderOptions } from '@ai-sdk/provider'
 import { withProviderMetadata } from './provider-metadata.js'
-import { resolveRetry, retryDecision, waitBeforeRetry, type ResolvedRetry } from './retry-call.js'
+import {
+  abortErrorFor,
+  readOrAbort,
+  resolveRetryOptions,
+  waitBeforeRetry,
+  type ResolvedRetryOptions,
+} from '@adk-fluent/core/internal'
+import { retryDecision } from './retry-call.js'
 import { StreamPartReader } from './stream-part-reader.js'
 import { toCallOptions } from './to-call-options.js'
 import { toLlmResponse } from './to-llm-response.js'
@@ -57,14 +63,14 @@ export class AiSdkLlm extends BaseLlm {
   /** The AI SDK model this adapter calls. */
   readonly languageModel: LanguageModelV3
   readonly #options: AiSdkLlmOptions
-  readonly #retry: ResolvedRetry
+  readonly #retry: ResolvedRetryOptions
 
   constructor(languageModel: LanguageModelV3, options: AiSdkLlmOptions = {}) {
     assertLanguageModelV3(languageModel)
     super({ model: options.name ?? languageModel.modelId })
     this.languageModel = languageModel
     this.#options = { ...options }
-    this.#retry = resolveRetry(options.retry)
+    this.#retry = resolveRetryOptions(options.retry)
   }
 
   /**
@@ -76,7 +82,7 @@ export class AiSdkLlm extends BaseLlm {
     stream = false,
     abortSignal?: AbortSignal,
   ): AsyncGenerator<LlmResponse, void, undefined> {
-    if (abortSignal?.aborted) throw aborted(abortSignal)
+    if (abortSignal?.aborted) throw abortErrorFor(abortSignal)
     const copy: LlmRequest = { ...request, contents: [...request.contents] }
     this.maybeAppendUserContent(copy)
     const options = toCallOptions(copy, {
@@ -103,8 +109,7 @@ export class AiSdkLlm extends BaseLlm {
         decision = retryDecision(error, attempt, this.#retry)
         if (!decision.retry) throw toModelError(error, this.model, abortSignal, decision.note)
       }
-      await waitBeforeRetry(decision.delayMs, this.#retry, abortSignal)
-      if (abortSignal?.aborted) throw aborted(abortSignal)
+      await waitBeforeRetry(decision.delayMs, this.#retry.sleep, abortSignal)
     }
   }
 
@@ -133,23 +138,15 @@ export class AiSdkLlm extends BaseLlm {
   }
 
   /** The next stream part; the abort signal ends the wait even when the provider does not watch it. */
-  async #next(
+  #next(
     reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart>,
     abortSignal: AbortSignal | undefined,
   ): ReturnType<ReadableStreamDefaultReader<LanguageModelV3StreamPart>['read']> {
-    if (abortSignal?.aborted) throw aborted(abortSignal)
-    let onAbort: () => void = () => undefined
-    const abortion = new Promise<never>((_, reject) => {
-      onAbort = () => reject(aborted(abortSignal as AbortSignal))
-      abortSignal?.addEventListener('abort', onAbort, { once: true })
-    })
-    try {
-      return await Promise.race([reader.read(), abortion])
-    } catch (error) {
-      throw toModelError(error, this.model, abortSignal)
-    } finally {
-      abortSignal?.removeEventListener('abort', onAbort)
-    }
+    return readOrAbort(
+      () => reader.read(),
+      abortSignal,
+      (error) => toModelError(error, this.model, abortSignal),
+    )
   }
 }
 
@@ -171,10 +168,6 @@ function* withMetadata(responses: LlmResponse[], parts: StreamPartReader): Gener
     }
     yield response
   }
-}
-
-function aborted(abortSignal: AbortSignal): AbortError {
-  return new AbortError('The model call was aborted.', { cause: abortSignal.reason })
 }
 
 function assertLanguageModelV3(model: unknown): asserts model is LanguageModelV3 {

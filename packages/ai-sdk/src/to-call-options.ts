@@ -1,4 +1,5 @@
-import { genaiSchemaToJsonSchema, getFunctionDeclarations, type LlmRequest } from '@adk-fluent/core'
+import { getFunctionDeclarations, type LlmRequest } from '@adk-fluent/core'
+import { genaiSchemaToJsonSchema } from '@adk-fluent/core/internal'
 import type { FunctionDeclaration } from '@adk-fluent/core'
 import type {
   JSONSchema7,

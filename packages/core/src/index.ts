@@ -34,24 +34,18 @@ export {
   createEvent,
   getFunctionCalls,
   getFunctionResponses,
-  hasTrailingCodeExecutionResult,
   isEvent,
   isFinalResponse,
   stringifyContent,
 } from './events/event.js'
 export type { Event, EventInit } from './events/event.js'
-export { createEventActions, mergeEventActions } from './events/event-actions.js'
+export { createEventActions } from './events/event-actions.js'
 export type { EventActions, ToolConfirmation } from './events/event-actions.js'
 
 // Sessions, state, artifacts
 export type { Session } from './sessions/session.js'
 export { State } from './sessions/state.js'
-export { StatePrefix, isScopedKey } from './sessions/state-prefix.js'
-export { assertStateDelta, assertWritableStateKey } from './sessions/reserved-state-key.js'
-export { assertStorableState, stateValueIssue } from './sessions/storable-state.js'
-export { assertSessionIds, sessionIdsIssue, type SessionIds } from './sessions/session-ids.js'
-export { describeValue } from './util/describe-value.js'
-export { bareStateKey, hasStateKeyForm, isReservedStateKey, isStateKey, stateKeyIssue } from './sessions/state-key.js'
+export { StatePrefix } from './sessions/state-prefix.js'
 export type {
   AppendEventRequest,
   BaseSessionService,
@@ -78,8 +72,6 @@ export { InMemoryArtifactService } from './artifacts/in-memory-artifact-service.
 export { BaseMemoryService, isBaseMemoryService } from './memory/base-memory-service.js'
 export { InMemoryMemoryService } from './memory/in-memory-memory-service.js'
 export type { AddMemoryRequest, MemoryEntry, SearchMemoryRequest, SearchMemoryResponse } from './memory/memory-entry.js'
-export { memoryWords } from './memory/memory-words.js'
-export { memoryRecords } from './memory/memory-records.js'
 export type { MemoryRecord, MemorySearch } from './memory/memory-record.js'
 export { LoadMemoryTool } from './tools/load-memory-tool.js'
 export type { MemoryToolOptions } from './tools/load-memory-tool.js'
@@ -94,18 +86,18 @@ export type { ReadonlyState } from './agents/readonly-context.js'
 export { Context } from './agents/context.js'
 export type { ContextParams } from './agents/context.js'
 export { StreamingMode } from './agents/run-config.js'
-export { RunUsage, tokenCounts } from './usage/run-usage.js'
+export { RunUsage } from './usage/run-usage.js'
 export type { Usage, UsageReport } from './usage/run-usage.js'
 export { USAGE_LIMIT_EXCEEDED } from './usage/usage-limits.js'
 export { TOOL_RETRIES_EXCEEDED } from './flows/llm-flow.js'
 export type { UsageLimits } from './usage/usage-limits.js'
 export type { ModelOverride, RunConfig } from './agents/run-config.js'
-export { BaseAgent, isBaseAgent, validateAgentName } from './agents/base-agent.js'
+export { BaseAgent, isBaseAgent } from './agents/base-agent.js'
 export type { BaseAgentConfig } from './agents/base-agent.js'
 export type { AgentCallback, SingleAgentCallback } from './agents/agent-callbacks.js'
 
 // LLM agents, workflow agents, flows
-export { LlmAgent, defaultModelName } from './agents/llm-agent.js'
+export { LlmAgent } from './agents/llm-agent.js'
 export { isLlmAgent } from './agents/is-llm-agent.js'
 export type { IncludeContents, LlmAgentConfig } from './agents/llm-agent.js'
 export type {
@@ -125,20 +117,15 @@ export { ParallelAgent } from './agents/parallel-agent.js'
 export { LoopAgent } from './agents/loop-agent.js'
 export type { LoopAgentConfig } from './agents/loop-agent.js'
 export { previewLlmRequest } from './flows/preview-llm-request.js'
-export { identityLines } from './flows/processors/identity.js'
-export type { IdentityFacts } from './flows/processors/identity.js'
 export type { PreviewLlmRequestOptions } from './flows/preview-llm-request.js'
 export { PREVIEW_USER_MESSAGE, previewRun } from './preview/preview-run.js'
 export type { PreviewCall, PreviewRunOptions, PreviewRunResult } from './preview/preview-run.js'
 export type { PreviewReplySource } from './preview/stand-in-replies.js'
-export { placeholderReply } from './preview/stand-in-replies.js'
-export { sampleFromSchema } from './preview/sample-from-schema.js'
 export { SET_MODEL_RESPONSE_TOOL_NAME } from './flows/output-schema.js'
 export {
   REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,
   REQUEST_CREDENTIAL_FUNCTION_CALL_NAME,
   REQUEST_INPUT_FUNCTION_CALL_NAME,
-  isBranchVisible,
 } from './flows/contents/event-filter.js'
 
 // Runner
@@ -146,7 +133,6 @@ export { Runner } from './runner/runner.js'
 export type { RunAsyncRequest, RunnerConfig } from './runner/runner.js'
 export { InMemoryRunner } from './runner/in-memory-runner.js'
 export type { InMemoryRunnerConfig } from './runner/in-memory-runner.js'
-export { findAgentToRun, isRoutableLlmAgent } from './runner/find-agent-to-run.js'
 
 // Models
 export { BaseLlm, isBaseLlm } from './models/base-llm.js'
@@ -198,8 +184,6 @@ export { BlockedReason, FinishReason, Type } from './models/genai-types.js'
 export { createLlmResponse } from './models/create-llm-response.js'
 export type { GenerateContentResponseFields } from './models/create-llm-response.js'
 export { StreamingResponseAggregator } from './models/streaming-response-aggregator.js'
-export { genaiSchemaToJsonSchema } from './models/genai-schema-to-json-schema.js'
-export { snapshotLlmRequest } from './models/script-step.js'
 export type { ScriptEntry, ScriptStep } from './models/script-step.js'
 export { LLMRegistry } from './models/llm-registry.js'
 export type { LlmFactory } from './models/llm-registry.js'
@@ -212,22 +196,10 @@ export type { OpenAICompatibleOptions } from './models/openai-compatible.js'
 // Tools
 export { BaseTool, isBaseTool } from './tools/base-tool.js'
 export type { BaseToolParams } from './tools/base-tool.js'
-export {
-  FunctionTool,
-  LONG_RUNNING_NOTE,
-  LongRunningFunctionTool,
-  confirmationHint,
-  isFunctionTool,
-} from './tools/function-tool.js'
+export { FunctionTool, LongRunningFunctionTool, isFunctionTool } from './tools/function-tool.js'
 export type { FunctionToolArgs, FunctionToolOptions, FunctionToolParameters } from './tools/function-tool.js'
-export { isZodSchema, jsonSchemaToSchema, toGenaiSchema, zodToSchema } from './tools/zod-to-schema.js'
 export { ExitLoopTool, exitLoop } from './tools/exit-loop-tool.js'
-export {
-  TRANSFER_TO_AGENT_TOOL_NAME,
-  TransferToAgentTool,
-  buildTransferInstruction,
-  createTransferToAgentTool,
-} from './tools/transfer-to-agent-tool.js'
+export { TRANSFER_TO_AGENT_TOOL_NAME, TransferToAgentTool } from './tools/transfer-to-agent-tool.js'
 export type { TransferTarget } from './tools/transfer-to-agent-tool.js'
 export { AgentTool, isAgentTool } from './tools/agent-tool.js'
 export type { AgentToolOptions } from './tools/agent-tool.js'
@@ -260,5 +232,3 @@ export { PlanReActPlanner, PlanReActTag } from './planners/plan-re-act-planner.j
 
 // Instructions
 export { injectSessionState } from './instructions/inject-session-state.js'
-export { isValidTemplateKey, parseTemplate, renderStateValue, templateVariables } from './instructions/template.js'
-export type { TemplateToken } from './instructions/template.js'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as core from './index.js'
+import * as internal from './internal.js'
 import * as testing from './testing/index.js'
 
 // The exact public surface: a change to it must be a visible diff here.
@@ -36,7 +37,6 @@ describe('@adk-fluent/core public surface', () => {
       'InternalError',
       'InvocationContext',
       'LLMRegistry',
-      'LONG_RUNNING_NOTE',
       'LatencyPlugin',
       'LlmAgent',
       'LoadMemoryTool',
@@ -81,30 +81,15 @@ describe('@adk-fluent/core public surface', () => {
       'UsageLimitError',
       'appendFunctionDeclarations',
       'appendInstructions',
-      'assertSessionIds',
-      'assertStateDelta',
-      'assertStorableState',
-      'assertWritableStateKey',
-      'bareStateKey',
-      'buildTransferInstruction',
-      'confirmationHint',
       'createEvent',
       'createEventActions',
       'createLlmRequest',
       'createLlmResponse',
-      'createTransferToAgentTool',
-      'defaultModelName',
-      'describeValue',
       'errorCodeInfo',
       'exitLoop',
-      'findAgentToRun',
-      'genaiSchemaToJsonSchema',
       'getFunctionCalls',
       'getFunctionDeclarations',
       'getFunctionResponses',
-      'hasStateKeyForm',
-      'hasTrailingCodeExecutionResult',
-      'identityLines',
       'injectSessionState',
       'isAgentTool',
       'isBaseAgent',
@@ -112,12 +97,42 @@ describe('@adk-fluent/core public surface', () => {
       'isBaseMemoryService',
       'isBasePlanner',
       'isBaseTool',
-      'isBranchVisible',
       'isEvent',
       'isFinalResponse',
       'isFunctionTool',
       'isLlmAgent',
+      'previewLlmRequest',
+      'previewRun',
+      'registerErrorCode',
+      'stringifyContent',
+    ])
+  })
+
+  it('@adk-fluent/core/internal exports exactly these names (plumbing for the other packages)', () => {
+    expect(Object.keys(internal).sort()).toEqual([
+      'LONG_RUNNING_NOTE',
+      'abortErrorFor',
+      'assertSessionIds',
+      'assertStateDelta',
+      'assertStorableState',
+      'assertWritableStateKey',
+      'backoffDelayMs',
+      'bareStateKey',
+      'buildTransferInstruction',
+      'confirmationHint',
+      'createTransferToAgentTool',
+      'defaultModelName',
+      'defaultRetryOptions',
+      'describeValue',
+      'endsTheRun',
+      'findAgentToRun',
+      'genaiSchemaToJsonSchema',
+      'hasStateKeyForm',
+      'hasTrailingCodeExecutionResult',
+      'identityLines',
+      'isBranchVisible',
       'isReservedStateKey',
+      'isRetryableStatus',
       'isRoutableLlmAgent',
       'isScopedKey',
       'isStateKey',
@@ -127,24 +142,29 @@ describe('@adk-fluent/core public surface', () => {
       'memoryRecords',
       'memoryWords',
       'mergeEventActions',
+      'parseRetryAfter',
       'parseTemplate',
       'placeholderReply',
-      'previewLlmRequest',
-      'previewRun',
-      'registerErrorCode',
+      'readOrAbort',
       'renderStateValue',
+      'resolveRetryOptions',
       'sampleFromSchema',
       'sessionIdsIssue',
       'snapshotLlmRequest',
       'stateKeyIssue',
       'stateValueIssue',
-      'stringifyContent',
       'templateVariables',
+      'throwIfAborted',
       'toGenaiSchema',
       'tokenCounts',
       'validateAgentName',
+      'waitBeforeRetry',
       'zodToSchema',
     ])
+  })
+
+  it('no name is exported both from the root and from /internal', () => {
+    expect(Object.keys(internal).filter((name) => name in core)).toEqual([])
   })
 
   it('@adk-fluent/core/testing exports exactly these names', () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { AbortError, AdkFluentError, type ErrorCode } from '@adk-fluent/core'
+import { AbortError } from '@adk-fluent/core'
+import { endsTheRun } from '@adk-fluent/core/internal'
 import type {
   Event,
   InvocationHooks,
@@ -24,23 +25,6 @@ export function derivedEventId(seed: string): string {
 
 function derivedCallId(seed: string): string {
   return `adk-${createHash('sha256').update(seed).digest('hex').slice(0, 32)}`
-}
-
-/**
- * Codes of the runtime's own failures (core's `endsTheRun`): thrown by a call, they end the execution and are not
- * recorded as the call's outcome (a replay would turn them into a model or tool error).
- */
-const runEndingCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
-  'ABORTED',
-  'CONFIG_INVALID',
-  'INTERNAL',
-  'SESSION_STORE_FAILED',
-  'SESSION_BUSY',
-  'SESSION_STALE',
-])
-
-function endsTheRun(error: unknown): boolean {
-  return AdkFluentError.isInstance(error) && runEndingCodes.has(error.code)
 }
 
 /** The next ordinal of `key` in `counts` (0, 1, 2, … per key). */

@@ -9,6 +9,32 @@ export type { FlowBuilder } from './builders/flow-builder.js'
 export type { LoopBuilder } from './builders/loop-builder.js'
 export type { PipelineBuilder, StepAnswer } from './builders/pipeline-builder.js'
 export type { RouteBuilder } from './builders/route-builder.js'
+export type { StepBuilder } from './builders/step-builder.js'
+export type {
+  AddReads,
+  BranchError,
+  Checked,
+  Concurrent,
+  EmptyFlow,
+  FlowOf,
+  FluentTypeError,
+  InitialError,
+  KnownKeys,
+  LoopSequence,
+  LoopStepError,
+  OpaqueFlow,
+  ReadError,
+  ReadKeys,
+  TransformFlow,
+  Sequence,
+  SequenceError,
+  SetWrites,
+  StateFlow,
+  StateOf,
+  Typed,
+  WithInitial,
+} from './namespaces/shared/state-flow.js'
+export type { TemplateRequiredKeys, TemplateVariables } from './namespaces/shared/template-keys.js'
 export type { RemoteAgentBuilder } from './builders/remote-agent-builder.js'
 export type { NodeHolder, StepInput } from './parse/parse-step.js'
 export type { ToolArgument, ToolOptions, ToolsInput } from './parse/parse-tools.js'

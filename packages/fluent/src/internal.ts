@@ -23,7 +23,7 @@ export { throwConfigIssue, type IssuePath } from './parse/config-issue.js'
 export { describeValue } from './parse/describe-value.js'
 export { parseStateKey } from './parse/parse-state-key.js'
 /** Core's state-key rule (`temp:quality` → `quality`), for packages that depend on fluent only. */
-export { bareStateKey } from '@adk-fluent/core'
+export { bareStateKey } from '@adk-fluent/core/internal'
 // For `@adk-fluent/devtools` (the command line and the dev UI).
 export { formatIssues } from './introspect/format-issues.js'
 export { runEvents } from './ask/run-events.js'

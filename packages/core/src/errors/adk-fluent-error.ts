@@ -54,8 +54,7 @@ export class AdkFluentError extends Error {
  * True for an error of the runtime rather than of a model or a tool: an abort, a configuration mistake, a bug, a
  * session or run store that failed, a lost lease (every code registered with `endsTheRun: true`). Thrown by a model or
  * tool call (or an invocation hook around one), it ends the run; it is never turned into an error response that the
- * model would see and that would be stored.
- * @internal
+ * model would see and that would be stored. Shared with the other packages through `@adk-fluent/core/internal`.
  */
 export function endsTheRun(error: unknown): boolean {
   return AdkFluentError.isInstance(error) && errorCodeInfo(error.code)?.endsTheRun === true

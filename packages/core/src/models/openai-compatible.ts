@@ -26,6 +26,7 @@ import {
   type RetryOptions,
 } from './retry.js'
 import { toChatCompletionRequest } from './to-chat-completion-request.js'
+import { readOrAbort } from './read-or-abort.js'
 import { StreamingResponseAggregator } from './streaming-response-aggregator.js'
 import { redactSecrets, toModelError } from './to-model-error.js'
 
@@ -147,15 +148,12 @@ export class OpenAICompatible extends BaseLlm {
   }
 
   /** Reads the body, turning an abort into an `AbortError` and a broken connection into a `ModelError`. */
-  async #read<T>(read: () => Promise<T>, abortSignal: AbortSignal | undefined): Promise<T> {
-    throwIfAborted(abortSignal)
-    try {
-      return await read()
-    } catch (error) {
-      if (abortSignal?.aborted) throw abortErrorFor(abortSignal)
-      if (AdkFluentError.isInstance(error)) throw error
-      throw toModelError(error, { model: this.model, secrets: [this.#options.apiKey] })
-    }
+  #read<T>(read: () => Promise<T>, abortSignal: AbortSignal | undefined): Promise<T> {
+    return readOrAbort(read, abortSignal, (error) =>
+      AdkFluentError.isInstance(error)
+        ? error
+        : toModelError(error, { model: this.model, secrets: [this.#options.apiKey] }),
+    )
   }
 
   /** POSTs the body, retrying 429 and 5xx; returns the successful response, whose body is not read yet. */

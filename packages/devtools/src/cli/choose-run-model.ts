@@ -1,4 +1,5 @@
-import { defaultModelName, isAgentTool, isLlmAgent, type BaseAgent, type BaseLlm } from '@adk-fluent/core'
+import { isAgentTool, isLlmAgent, type BaseAgent, type BaseLlm } from '@adk-fluent/core'
+import { defaultModelName } from '@adk-fluent/core/internal'
 import type { ScriptEntry } from '@adk-fluent/core/testing'
 import { CliUsageError } from './cli-usage-error.js'
 import { answerEveryModelWith } from './offline-models.js'

@@ -3,7 +3,7 @@ import type { ClosableSessionService } from '@adk-fluent/sessions'
 import type { FlowBuilder } from '@adk-fluent/fluent'
 import { runEvents } from '@adk-fluent/fluent/internal'
 import type { CliIo } from './cli-io.js'
-import { chooseRunModel } from './choose-run-model.js'
+import { chooseRunModel, repliesGiven } from './choose-run-model.js'
 import { loadSessionsPackage } from './load-sessions-package.js'
 import { createJsonRenderer, createPlainRenderer, createTerminalRenderer, type RunRenderer } from './run-renderer.js'
 
@@ -50,7 +50,8 @@ export async function runCommand(input: RunCommandInput, io: CliIo): Promise<num
   // Model names resolve when agents are constructed: with the offline script installed, build again to pick it up.
   const agent = choice.kind === 'mock-script' ? input.builder.build() : built
   // Said on stderr (stdout stays the answer, or JSON lines), as the demo, the examples and `web` say it.
-  if (choice.kind === 'mock-script') io.stderr.write(offlineNote(input.file))
+  // With --replies the offline run is what was asked for: nothing to point out.
+  if (choice.kind === 'mock-script' && !(repliesGiven in input.module)) io.stderr.write(offlineNote(input.file))
   const { renderer, streaming } = chooseRenderer(io, input.json, agent.name)
   let failed = false
   const interrupt = new AbortController()

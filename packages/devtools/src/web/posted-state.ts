@@ -1,4 +1,4 @@
-import { assertStateDelta } from '@adk-fluent/core'
+import { assertStateDelta } from '@adk-fluent/core/internal'
 import { WebRequestError } from './web-app.js'
 
 /** How deep a posted state may nest (objects and arrays); deeper ones are refused before anything walks them. */

@@ -130,6 +130,7 @@ describe('the dev UI API', () => {
     const broken = Pipeline('broken')
       .initialState('topic')
       .step(drafter)
+      // @ts-expect-error a deliberately broken flow: 'article' is neither written nor declared initial
       .step(Agent('publisher').model(llm).instruct('Publish {article}.'))
     const server = await serve(broken)
     const graph = (await json(server, '/api/graph')).body

@@ -3,7 +3,6 @@ import {
   ConfigError,
   InMemoryMemoryService,
   InMemorySessionService,
-  memoryRecords,
   Runner,
   StreamingMode,
   type BaseAgent,
@@ -12,6 +11,7 @@ import {
   type MemoryEntry,
   type Session,
 } from '@adk-fluent/core'
+import { memoryRecords } from '@adk-fluent/core/internal'
 import type { ScriptEntry } from '@adk-fluent/core/testing'
 import type { FlowBuilder } from '@adk-fluent/fluent'
 import { chooseRunModel, type RunModelChoice } from '../cli/choose-run-model.js'

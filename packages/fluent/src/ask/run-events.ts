@@ -53,16 +53,18 @@ function runConfigOf(options: RunOptions, base: RunConfig | undefined): RunConfi
 }
 
 /**
- * Runs one turn: `prompt` as the user's message on a fresh `InMemoryRunner` over `build()` (or `options.runner`, or a
- * runner on `options.sessionService`), in a new session (or `options.sessionId`, created when missing), with `options.state` applied with the message. Yields every event.
+ * Starts one turn: `prompt` as the user's message on a fresh `InMemoryRunner` (about 2 µs) over `build()` (the
+ * builder's cached tree, see `runAgentFor`), or `options.runner`, or a runner on `options.sessionService`; in a new
+ * session (or `options.sessionId`, created when missing), with `options.state` applied with the message. Resolves to
+ * the run's events (the runner's own generator when there is no timeout: `.ask()` reads it without another layer).
  * `abortSignal` and `timeoutMs` cancel it (an `AbortError`); stopping the iteration early cancels it too.
  */
-export async function* runEvents(
+export async function startRun(
   build: () => BaseAgent,
   prompt: string,
   options: RunOptions = {},
   runConfig?: RunConfig,
-): AsyncGenerator<Event, void, undefined> {
+): Promise<AsyncGenerator<Event, void, undefined>> {
   const runner = runnerFor(build, options)
   const { appName, sessionService } = runner
   const userId = options.userId ?? 'user'
@@ -91,10 +93,17 @@ export async function* runEvents(
     ...(options.state ? { stateDelta: { ...options.state } } : {}),
     ...(config ? { runConfig: config } : {}),
   }
-  if (timeoutMs === undefined) {
-    yield* runner.runAsync(abortSignal ? { ...request, abortSignal } : request)
-    return
-  }
+  if (timeoutMs === undefined) return runner.runAsync(abortSignal ? { ...request, abortSignal } : request)
+  return withTimeout(runner, request, abortSignal, timeoutMs)
+}
+
+/** The run with `timeoutMs`: cancelled (an `AbortError` naming the timeout) when it lasts longer. */
+async function* withTimeout(
+  runner: Runner,
+  request: Parameters<Runner['runAsync']>[0],
+  abortSignal: AbortSignal | undefined,
+  timeoutMs: number,
+): AsyncGenerator<Event, void, undefined> {
   const linked = createLinkedAbortController(abortSignal)
   let timedOut = false
   const timer = setTimeout(() => {
@@ -112,4 +121,14 @@ export async function* runEvents(
     clearTimeout(timer)
     linked.dispose()
   }
+}
+
+/** {@link startRun} as one generator (for `.events()`, `.stream()`): yields every event of the turn. */
+export async function* runEvents(
+  build: () => BaseAgent,
+  prompt: string,
+  options: RunOptions = {},
+  runConfig?: RunConfig,
+): AsyncGenerator<Event, void, undefined> {
+  yield* await startRun(build, prompt, options, runConfig)
 }

@@ -44,7 +44,6 @@ import {
   type ToolOptions,
   type ToolsInput,
 } from '../parse/parse-tools.js'
-import type { AgentBuilder } from './agent-builder.js'
 import { memoryTools, saveSessionToMemory, type MemoryMode } from '../namespaces/tools/memory-factories.js'
 import type { BuilderKit, BuilderProps } from './builder-kit.js'
 import { FlowBuilderBase } from './flow-builder-base.js'
@@ -57,7 +56,7 @@ function versionPatch(prompt: PromptSpec): AgentNodePatch {
 }
 
 /** @internal */
-export class AgentBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutput> implements AgentBuilder<TOutput> {
+export class AgentBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutput> {
   readonly #props: BuilderProps<AgentNode>
 
   constructor(props: BuilderProps<AgentNode>) {
@@ -81,158 +80,158 @@ export class AgentBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutput>
     return new AgentBuilderImpl<TNext>({ ...this.#props, node: AgentNode.cloneWith(this.#props.node, patch) })
   }
 
-  #callback<K extends AgentCallbackKind>(kind: K, callback: unknown): AgentBuilder<TOutput> {
+  #callback<K extends AgentCallbackKind>(kind: K, callback: unknown): AgentBuilderImpl<TOutput> {
     const parsed = parseFunction<AgentCallbacks[K][number]>(callback, this.callPath(kind), 'a callback function')
     return this.#with({ callbacks: addAgentCallback(this.node.callbacks, kind, parsed) })
   }
 
-  guard(...guards: GuardChain[]): AgentBuilder<TOutput> {
+  guard(...guards: GuardChain[]): AgentBuilderImpl<TOutput> {
     return this.#with({ guards: Object.freeze([...this.node.guards, ...parseGuards(guards, this.callPath('guard'))]) })
   }
 
-  model(model: string | BaseLlm): AgentBuilder<TOutput> {
+  model(model: string | BaseLlm): AgentBuilderImpl<TOutput> {
     return this.#with({ model: parseModel(model, this.callPath('model')), mock: undefined })
   }
 
-  instruct(instruction: AgentInstruction): AgentBuilder<TOutput> {
+  instruct(instruction: AgentInstruction): AgentBuilderImpl<TOutput> {
     const parsed = parseInstruction(instruction, this.callPath('instruct'))
     return this.#with({ instruction: parsed, ...(isPromptSpec(parsed) ? versionPatch(parsed) : {}) })
   }
 
-  describe(description: string): AgentBuilder<TOutput> {
+  describe(description: string): AgentBuilderImpl<TOutput> {
     return this.#with({ description: parseText(description, this.callPath('describe')) })
   }
 
-  static(instruction: string | PromptSpec): AgentBuilder<TOutput> {
+  static(instruction: string | PromptSpec): AgentBuilderImpl<TOutput> {
     const staticInstruction = parseStaticInstruction(instruction, this.callPath('static'))
     return this.#with({ staticInstruction, ...(isPromptSpec(instruction) ? versionPatch(instruction) : {}) })
   }
 
-  artifacts(...operations: ArtifactOperation[]): AgentBuilder<TOutput> {
+  artifacts(...operations: ArtifactOperation[]): AgentBuilderImpl<TOutput> {
     const parsed = parseArtifactOperations(operations, this.callPath('artifacts'))
     return this.#with({ artifacts: Object.freeze([...this.node.artifacts, ...parsed]) })
   }
 
-  globalInstruct(instruction: string): AgentBuilder<TOutput> {
+  globalInstruct(instruction: string): AgentBuilderImpl<TOutput> {
     return this.#with({ globalInstruction: parseText(instruction, this.callPath('globalInstruct')) })
   }
 
-  reads(...parameters: unknown[]): AgentBuilder<TOutput> {
+  reads(...parameters: unknown[]): AgentBuilderImpl<TOutput> {
     return this.#with({ reads: parseReads(this.node.reads, parameters, this.callPath('reads')) })
   }
 
-  context(spec: ContextSpec): AgentBuilder<TOutput> {
+  context(spec: ContextSpec): AgentBuilderImpl<TOutput> {
     return this.#with({ context: parseContextSpec(spec, this.callPath('context')) })
   }
 
-  accepts(schema: z.ZodType): AgentBuilder<TOutput> {
+  accepts(schema: z.ZodType): AgentBuilderImpl<TOutput> {
     return this.#with({ accepts: parseSchema(schema, this.callPath('accepts')) })
   }
 
-  returns<$Schema extends z.ZodType>(schema: $Schema): AgentBuilder<z.output<$Schema>> {
+  returns<$Schema extends z.ZodType>(schema: $Schema): AgentBuilderImpl<z.output<$Schema>> {
     return this.#with<z.output<$Schema>>({ returns: parseSchema(schema, this.callPath('returns')) })
   }
 
-  writes(key: string): AgentBuilder<TOutput> {
+  writes(key: string): AgentBuilderImpl<TOutput> {
     return this.#with({ writes: parseStateKey(key, this.callPath('writes')) })
   }
 
-  produces(schema: z.ZodType): AgentBuilder<TOutput> {
+  produces(schema: z.ZodType): AgentBuilderImpl<TOutput> {
     return this.#with({ produces: parseSchema(schema, this.callPath('produces')) })
   }
 
-  consumes(schema: z.ZodType): AgentBuilder<TOutput> {
+  consumes(schema: z.ZodType): AgentBuilderImpl<TOutput> {
     return this.#with({ consumes: parseSchema(schema, this.callPath('consumes')) })
   }
 
-  tool(tool: ToolArgument, options?: ToolOptions): AgentBuilder<TOutput> {
+  tool(tool: ToolArgument, options?: ToolOptions): AgentBuilderImpl<TOutput> {
     return this.#with({
       tools: Object.freeze([...this.node.tools, parseToolEntry(tool, options, this.callPath('tool'))]),
     })
   }
 
-  tools(tools: ToolsInput): AgentBuilder<TOutput> {
+  tools(tools: ToolsInput): AgentBuilderImpl<TOutput> {
     return this.#with({
       tools: Object.freeze([...this.node.tools, ...parseToolsEntries(tools, this.callPath('tools'))]),
     })
   }
 
-  memory(mode: MemoryMode = 'preload'): AgentBuilder<TOutput> {
+  memory(mode: MemoryMode = 'preload'): AgentBuilderImpl<TOutput> {
     return this.tools(memoryTools(mode, this.callPath('memory')))
   }
 
-  memoryAutoSave(): AgentBuilder<TOutput> {
+  memoryAutoSave(): AgentBuilderImpl<TOutput> {
     return this.afterAgent(saveSessionToMemory)
   }
 
-  agentTool(agent: NodeHolder): AgentBuilder<TOutput> {
+  agentTool(agent: NodeHolder): AgentBuilderImpl<TOutput> {
     const node = parseAgentToolBuilder(agent, this.callPath('agentTool'))
     return this.#with({
       tools: Object.freeze([...this.node.tools, Object.freeze({ kind: 'agent-tool' as const, agent: node })]),
     })
   }
 
-  subAgents(...agents: NodeHolder[]): AgentBuilder<TOutput> {
+  subAgents(...agents: NodeHolder[]): AgentBuilderImpl<TOutput> {
     return this.#with({
       subAgents: Object.freeze([...this.node.subAgents, ...parseSubAgents(agents, this.callPath('subAgents'))]),
     })
   }
 
-  isolate(): AgentBuilder<TOutput> {
+  isolate(): AgentBuilderImpl<TOutput> {
     return this.#with({ transfer: Object.freeze({ disallowTransferToParent: true, disallowTransferToPeers: true }) })
   }
 
-  stay(): AgentBuilder<TOutput> {
+  stay(): AgentBuilderImpl<TOutput> {
     return this.#with({ transfer: Object.freeze({ ...this.node.transfer, disallowTransferToParent: true }) })
   }
 
-  noPeers(): AgentBuilder<TOutput> {
+  noPeers(): AgentBuilderImpl<TOutput> {
     return this.#with({ transfer: Object.freeze({ ...this.node.transfer, disallowTransferToPeers: true }) })
   }
 
-  beforeAgent(callback: SingleAgentCallback): AgentBuilder<TOutput> {
+  beforeAgent(callback: SingleAgentCallback): AgentBuilderImpl<TOutput> {
     return this.#callback('beforeAgent', callback)
   }
 
-  afterAgent(callback: SingleAgentCallback): AgentBuilder<TOutput> {
+  afterAgent(callback: SingleAgentCallback): AgentBuilderImpl<TOutput> {
     return this.#callback('afterAgent', callback)
   }
 
-  beforeModel(callback: SingleBeforeModelCallback): AgentBuilder<TOutput> {
+  beforeModel(callback: SingleBeforeModelCallback): AgentBuilderImpl<TOutput> {
     return this.#callback('beforeModel', callback)
   }
 
-  afterModel(callback: SingleAfterModelCallback): AgentBuilder<TOutput> {
+  afterModel(callback: SingleAfterModelCallback): AgentBuilderImpl<TOutput> {
     return this.#callback('afterModel', callback)
   }
 
-  beforeTool(callback: SingleBeforeToolCallback): AgentBuilder<TOutput> {
+  beforeTool(callback: SingleBeforeToolCallback): AgentBuilderImpl<TOutput> {
     return this.#callback('beforeTool', callback)
   }
 
-  afterTool(callback: SingleAfterToolCallback): AgentBuilder<TOutput> {
+  afterTool(callback: SingleAfterToolCallback): AgentBuilderImpl<TOutput> {
     return this.#callback('afterTool', callback)
   }
 
-  proceedIf(predicate: StatePredicate): AgentBuilder<TOutput> {
+  proceedIf(predicate: StatePredicate): AgentBuilderImpl<TOutput> {
     return this.#with({
       proceedIf: parseFunction<StatePredicate>(predicate, this.callPath('proceedIf'), 'a predicate (state) => boolean'),
     })
   }
 
-  planner(planner: BasePlanner): AgentBuilder<TOutput> {
+  planner(planner: BasePlanner): AgentBuilderImpl<TOutput> {
     return this.#with({ planner: parsePlanner(planner, this.callPath('planner')) })
   }
 
-  generateContentConfig(config: GenerateContentConfig): AgentBuilder<TOutput> {
+  generateContentConfig(config: GenerateContentConfig): AgentBuilderImpl<TOutput> {
     return this.#with({ generateContentConfig: parseGenerateConfig(config, this.callPath('generateContentConfig')) })
   }
 
-  toolRetries(retries: number): AgentBuilder<TOutput> {
+  toolRetries(retries: number): AgentBuilderImpl<TOutput> {
     return this.#with({ toolRetries: parseCount(retries, this.callPath('toolRetries'), 0, 'the number of retries') })
   }
 
-  mock(script: readonly ScriptEntry[]): AgentBuilder<TOutput> {
+  mock(script: readonly ScriptEntry[]): AgentBuilderImpl<TOutput> {
     return this.#with({ mock: parseMockScript(script, this.callPath('mock')), model: undefined })
   }
 

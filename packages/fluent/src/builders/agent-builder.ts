@@ -20,131 +20,166 @@ import type { NodeHolder } from '../parse/parse-step.js'
 import type { ToolArgument, ToolOptions, ToolsInput } from '../parse/parse-tools.js'
 import type { MemoryMode } from '../namespaces/tools/memory-factories.js'
 import type { FlowBuilder } from './flow-builder.js'
+import type {
+  AddReads,
+  Checked,
+  InitialError,
+  KnownKeys,
+  ReadError,
+  SetWrites,
+  StateFlow,
+  Typed,
+  WithInitial,
+} from '../namespaces/shared/state-flow.js'
+import type { TemplateRequiredKeys } from '../namespaces/shared/template-keys.js'
 
 /**
  * An LLM agent (a core `LlmAgent`). Every method returns a new builder; the receiver is unchanged. Single-valued
  * settings are replaced by a later call; lists (tools, sub-agents, callbacks, read keys) are appended to.
  * `TOutput` is what `.ask()` returns: the text, or the type of the `.returns()` schema.
  */
-export interface AgentBuilder<TOutput = string> extends FlowBuilder<TOutput> {
+export interface AgentBuilder<TOutput = string, TFlow extends StateFlow = any> extends FlowBuilder<TOutput, TFlow> {
   readonly node: AgentNode
   /** The model: a name (`'gemini-2.5-flash'`) or a `BaseLlm` (replaces; clears `.mock()`). Without one the agent uses its nearest ancestor's. */
-  model(model: string | BaseLlm): AgentBuilder<TOutput>
+  model(model: string | BaseLlm): AgentBuilder<TOutput, TFlow>
   /**
    * The instruction (replaces): a string with `{key}` / `{key?}` templates resolved from state at run time, a `P`
    * prompt, or a function `(context) => string`.
    * @example Agent('writer').instruct('Write about {topic}.')
    */
-  instruct(instruction: AgentInstruction): AgentBuilder<TOutput>
+  instruct<const $Instruction extends AgentInstruction>(
+    instruction: Checked<$Instruction, ReadError<AddReads<Typed<TFlow>, TemplateRequiredKeys<$Instruction>, true>>>,
+  ): AgentBuilder<TOutput, AddReads<Typed<TFlow>, TemplateRequiredKeys<$Instruction>, true>>
   /** The description other agents see when choosing whom to transfer to (replaces). */
-  describe(text: string): AgentBuilder<TOutput>
+  describe(text: string): AgentBuilder<TOutput, TFlow>
   /**
    * The static instruction, sent unchanged as a cacheable prefix (replaces): text, or a static `P` prompt (no
    * `P.when`/`P.fromState`/`P.template`/`P.compress`/`P.adapt`), rendered once at the call.
    * @example Agent('a').static(P.role('You are a support agent.').add(P.constraint('Never promise refunds.')))
    */
-  static(instruction: string | PromptSpec): AgentBuilder<TOutput>
+  static(instruction: string | PromptSpec): AgentBuilder<TOutput, TFlow>
   /** The global instruction; only the root agent's applies, to every agent of the tree (replaces). */
-  globalInstruct(text: string): AgentBuilder<TOutput>
+  globalInstruct(text: string): AgentBuilder<TOutput, TFlow>
   /**
    * Shows these state keys in a `<conversation_context>` block after the instruction and hides the conversation
    * history (`C.none()` + `C.fromState(...)`); keys are appended across calls.
    * @example Agent('critic').instruct('Review the draft.').reads('draft', 'tone')
    */
-  reads(...keys: string[]): AgentBuilder<TOutput>
+  reads<const $Key extends string>(
+    ...keys: Checked<$Key, ReadError<AddReads<Typed<TFlow>, $Key, false>>>[]
+  ): AgentBuilder<TOutput, AddReads<Typed<TFlow>, $Key, false>>
   /**
    * Like `.reads(...keys)`; `keepHistory: true` keeps the conversation history too (sets it for the agent).
    * @example Agent('critic').reads(['draft'], { keepHistory: true })
    */
-  reads(keys: readonly string[], options: { readonly keepHistory?: boolean }): AgentBuilder<TOutput>
+  reads<const $Key extends string>(
+    keys: readonly Checked<$Key, ReadError<AddReads<Typed<TFlow>, $Key, false>>>[],
+    options: { readonly keepHistory?: boolean },
+  ): AgentBuilder<TOutput, AddReads<Typed<TFlow>, $Key, false>>
   /** What the agent sees of the conversation and state, as a `C` spec (replaces; combined with `.reads()`). @example Agent('a').context(C.window(3)) */
-  context(spec: ContextSpec): AgentBuilder<TOutput>
+  context(spec: ContextSpec): AgentBuilder<TOutput, TFlow>
   /** The input schema, used when the agent is called as a tool (replaces). */
-  accepts(schema: z.ZodType): AgentBuilder<TOutput>
+  accepts(schema: z.ZodType): AgentBuilder<TOutput, TFlow>
   /**
    * The output schema: the model answers JSON of this shape, and `.ask()` returns the parsed object (replaces).
    * @example Agent('classifier').returns(z.object({ intent: z.enum(['billing', 'other']) }))
    */
-  returns<$Schema extends z.ZodType>(schema: $Schema): AgentBuilder<z.output<$Schema>>
+  returns<$Schema extends z.ZodType>(
+    schema: $Schema,
+  ): AgentBuilder<
+    z.output<$Schema>,
+    SetWrites<Typed<TFlow>, { [K in keyof Typed<TFlow>['writes']]: z.output<$Schema> }>
+  >
   /** Stores the agent's final answer in `state[key]` (replaces). @example Agent('writer').writes('draft') */
-  writes(key: string): AgentBuilder<TOutput>
+  writes<const $Key extends string>(
+    key: $Key,
+  ): AgentBuilder<TOutput, SetWrites<Typed<TFlow>, { [K in KnownKeys<$Key>]: TOutput }>>
   /** Declares the state this agent produces, for the contract checker only (replaces). */
-  produces(schema: z.ZodType): AgentBuilder<TOutput>
+  produces(schema: z.ZodType): AgentBuilder<TOutput, TFlow>
   /** Declares the state this agent consumes, for the contract checker only (replaces). */
-  consumes(schema: z.ZodType): AgentBuilder<TOutput>
+  consumes(schema: z.ZodType): AgentBuilder<TOutput, TFlow>
   /**
    * Adds one tool (appends): a core tool, or a function made into a tool by `T.fn(fn, options)`.
    * @example Agent('assistant').tool(getWeather)
    */
-  tool(tool: ToolArgument, options?: ToolOptions): AgentBuilder<TOutput>
+  tool(tool: ToolArgument, options?: ToolOptions): AgentBuilder<TOutput, TFlow>
   /** Adds tools (appends): a `T` composite, a core tool, or a list of them. @example Agent('a').tools(T.fn(search).add(T.fn(fetch))) */
-  tools(tools: ToolsInput): AgentBuilder<TOutput>
+  tools(tools: ToolsInput): AgentBuilder<TOutput, TFlow>
   /**
    * Gives the agent the user's long-term memory (appends tools): `'preload'` (default) adds `T.preloadMemory()`,
    * `'on-demand'` adds `T.loadMemory()`, `'both'` adds both. The runner's `memoryService` is searched.
    * @example Agent('assistant').instruct('Help the user.').memory('both')
    */
-  memory(mode?: MemoryMode): AgentBuilder<TOutput>
+  memory(mode?: MemoryMode): AgentBuilder<TOutput, TFlow>
   /**
    * After the agent runs, adds the session (as the run sees it) to the runner's `memoryService` (an after-agent
    * callback calling `context.addSessionToMemory()`, appended); a run without a memory service fails with a
    * `ConfigError`. To save every run of a runner, use `memoryAutoSave` on the `Runner` or in `.ask()` options.
    */
-  memoryAutoSave(): AgentBuilder<TOutput>
+  memoryAutoSave(): AgentBuilder<TOutput, TFlow>
   /** Adds another agent as a tool the model can call (appends; an `AgentTool` at build). */
-  agentTool(agent: NodeHolder): AgentBuilder<TOutput>
+  agentTool(agent: NodeHolder): AgentBuilder<TOutput, TFlow>
   /** Adds transfer targets (appends). @example Agent('router').subAgents(Agent('billing'), Agent('support')) */
-  subAgents(...agents: NodeHolder[]): AgentBuilder<TOutput>
+  subAgents(...agents: NodeHolder[]): AgentBuilder<TOutput, TFlow>
   /** Never transfers to its parent or to its peers. */
-  isolate(): AgentBuilder<TOutput>
+  isolate(): AgentBuilder<TOutput, TFlow>
   /** Never transfers back to its parent. */
-  stay(): AgentBuilder<TOutput>
+  stay(): AgentBuilder<TOutput, TFlow>
   /** Never transfers to its peers. */
-  noPeers(): AgentBuilder<TOutput>
+  noPeers(): AgentBuilder<TOutput, TFlow>
   /** Adds a before-agent callback (appends; the first non-undefined result is the agent's reply and skips it). */
-  beforeAgent(callback: SingleAgentCallback): AgentBuilder<TOutput>
+  beforeAgent(callback: SingleAgentCallback): AgentBuilder<TOutput, TFlow>
   /** Adds an after-agent callback (appends; the first non-undefined result is added as a reply). */
-  afterAgent(callback: SingleAgentCallback): AgentBuilder<TOutput>
+  afterAgent(callback: SingleAgentCallback): AgentBuilder<TOutput, TFlow>
   /**
    * Adds guards (`G.pii()`, `G.length()`, `G.regex()`, `G.judge()`, composed with `.add`) around every model call
    * of this agent, appended, run in order; compiled into the built agent. A blocked call fails the run with a
    * `GuardViolationError` (code `GUARD_VIOLATION`) and nothing of it reaches the model.
    * @example Agent('support').guard(G.pii({ action: 'redact' }).add(G.length({ max: 2000 })))
    */
-  guard(...guards: GuardChain[]): AgentBuilder<TOutput>
+  guard(...guards: GuardChain[]): AgentBuilder<TOutput, TFlow>
   /** Adds a before-model callback (appends; the first non-undefined `LlmResponse` replaces the model call). */
-  beforeModel(callback: SingleBeforeModelCallback): AgentBuilder<TOutput>
+  beforeModel(callback: SingleBeforeModelCallback): AgentBuilder<TOutput, TFlow>
   /** Adds an after-model callback (appends; the first non-undefined `LlmResponse` replaces the response). */
-  afterModel(callback: SingleAfterModelCallback): AgentBuilder<TOutput>
+  afterModel(callback: SingleAfterModelCallback): AgentBuilder<TOutput, TFlow>
   /** Adds a before-tool callback (appends; the first non-undefined result replaces the tool call). */
-  beforeTool(callback: SingleBeforeToolCallback): AgentBuilder<TOutput>
+  beforeTool(callback: SingleBeforeToolCallback): AgentBuilder<TOutput, TFlow>
   /** Adds an after-tool callback (appends; the first non-undefined result replaces the tool result). */
-  afterTool(callback: SingleAfterToolCallback): AgentBuilder<TOutput>
+  afterTool(callback: SingleAfterToolCallback): AgentBuilder<TOutput, TFlow>
   /**
    * Runs the agent only when `predicate(state)` holds; otherwise it is skipped with an empty reply (replaces).
    * @example Agent('escalate').proceedIf((state) => state['severity'] === 'high')
    */
-  proceedIf(predicate: StatePredicate): AgentBuilder<TOutput>
+  proceedIf(predicate: StatePredicate): AgentBuilder<TOutput, TFlow>
   /** The planner (replaces). @example Agent('a').planner(new PlanReActPlanner()) */
-  planner(planner: BasePlanner): AgentBuilder<TOutput>
+  planner(planner: BasePlanner): AgentBuilder<TOutput, TFlow>
   /** Generation settings such as `temperature` (replaces). @example Agent('a').generateContentConfig({ temperature: 0 }) */
-  generateContentConfig(config: GenerateContentConfig): AgentBuilder<TOutput>
+  generateContentConfig(config: GenerateContentConfig): AgentBuilder<TOutput, TFlow>
   /**
    * How many times the model is asked again after a tool call with invalid arguments (core's `maxToolRetries`,
    * default 2; replaces). Past it the agent stops and `.ask()` rejects with code `TOOL_RETRIES_EXCEEDED`.
    * @example Agent('a').tool(lookup).toolRetries(1)
    */
-  toolRetries(retries: number): AgentBuilder<TOutput>
+  toolRetries(retries: number): AgentBuilder<TOutput, TFlow>
   /**
    * Uses a `ScriptedLlm` replaying `script` as the model (replaces; clears `.model()`); every build gets a fresh one.
    * @example Agent('a').mock(['Hello!'])
    */
-  mock(script: readonly ScriptEntry[]): AgentBuilder<TOutput>
+  mock(script: readonly ScriptEntry[]): AgentBuilder<TOutput, TFlow>
   /**
    * `A` operations run after the agent's reply is stored (appends): they see the state its `.writes()` key holds,
    * and their artifact and state changes are carried by one event after the reply.
    * @example Agent('generator').writes('report_text').artifacts(A.publish('report.md', { fromKey: 'report_text' }))
    */
-  artifacts(...operations: ArtifactOperation[]): AgentBuilder<TOutput>
+  artifacts(...operations: ArtifactOperation[]): AgentBuilder<TOutput, TFlow>
+  /**
+   * Declares state keys present when the run starts (the caller's input), for the contract checker (appends). Declared
+   * on any builder of a tree, they hold for the whole tree; once any are declared, a key that nothing writes and that
+   * is not declared is an error instead of a warning (in the types too: a read of such a key does not compile).
+   * @example Agent('writer').instruct('Write about {topic}.').initialState('topic')
+   */
+  initialState<const $Key extends string = never>(
+    ...keys: Checked<$Key, InitialError<Typed<TFlow>, $Key>>[]
+  ): AgentBuilder<TOutput, WithInitial<Typed<TFlow>, $Key>>
   build(): LlmAgent
 }

@@ -9,11 +9,11 @@ import type { SequenceNode } from '../ir/sequence-node.js'
 import type { AgentBuilder } from './agent-builder.js'
 import type { FallbackBuilder } from './fallback-builder.js'
 import type { FanOutBuilder } from './fan-out-builder.js'
-import type { FlowBuilder } from './flow-builder.js'
 import type { LoopBuilder } from './loop-builder.js'
 import type { PipelineBuilder } from './pipeline-builder.js'
 import type { RemoteAgentBuilder } from './remote-agent-builder.js'
 import type { RouteBuilder } from './route-builder.js'
+import type { StepBuilder } from './step-builder.js'
 
 /**
  * Wraps nodes in builders. Builders receive it in their props instead of importing each other, so composing (an
@@ -29,7 +29,7 @@ export interface BuilderKit {
   route(node: RouteNode): RouteBuilder
   remote(node: RemoteAgentNode): RemoteAgentBuilder
   /** A builder with the composition and run methods only (helpers such as `tap`, `race`, `mapOver`). */
-  step(node: FlowNode): FlowBuilder
+  step(node: FlowNode): StepBuilder
 }
 
 /** What every builder holds: its frozen node and the kit. @internal */

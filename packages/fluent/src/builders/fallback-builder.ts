@@ -22,6 +22,13 @@ export interface FallbackBuilder extends FlowBuilder {
   beforeAgent(callback: SingleAgentCallback): FallbackBuilder
   /** Adds an after-agent callback (appends). */
   afterAgent(callback: SingleAgentCallback): FallbackBuilder
+  /**
+   * Declares state keys present when the run starts (the caller's input), for the contract checker (appends). Declared
+   * on any builder of a tree, they hold for the whole tree; once any are declared, a key that nothing writes and that
+   * is not declared is an error instead of a warning (in the types too: a step reading such a key does not compile).
+   * @example Agent('writer').instruct('Write about {topic}.').initialState('topic')
+   */
+  initialState(...keys: string[]): this
 }
 
 /** @internal */

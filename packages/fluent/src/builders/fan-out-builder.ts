@@ -5,28 +5,55 @@ import type { BuilderKit, BuilderProps } from './builder-kit.js'
 import { FlowBuilderBase } from './flow-builder-base.js'
 import type { FlowBuilder } from './flow-builder.js'
 import { agentCallbackUpdate, describeUpdate } from './workflow-updates.js'
+import type { StepFunction } from '../ir/state-function-types.js'
+import type {
+  BranchError,
+  Checked,
+  Concurrent,
+  FlowOf,
+  InitialError,
+  OpaqueFlow,
+  StateFlow,
+  Typed,
+  WithInitial,
+} from '../namespaces/shared/state-flow.js'
 
 /** A fan-out: branches that run concurrently, each seeing only its own history (a core `ParallelAgent`). */
-export interface FanOutBuilder extends FlowBuilder {
+/** `TFlow`: the state its branches write and read (branches do not see each other's writes). */
+export interface FanOutBuilder<TFlow extends StateFlow = any> extends FlowBuilder<string, TFlow> {
   readonly node: ParallelNode
   /**
    * Appends a branch: a builder, an `S` transform, an `A` operation or a function.
    * @example FanOut('research').branch(Agent('web').writes('web')).branch(Agent('papers').writes('papers'))
    */
-  branch(branch: StepInput): FanOutBuilder
+  branch(branch: StepFunction): FanOutBuilder<Concurrent<Typed<TFlow>, OpaqueFlow>>
+  branch<$Step extends StepInput>(
+    branch: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
+  ): FanOutBuilder<Concurrent<Typed<TFlow>, FlowOf<$Step>>>
   /** Appends a branch, like `.branch()` (a fan-out is extended, not nested). */
-  parallel(branch: StepInput): FanOutBuilder
+  parallel(branch: StepFunction): FanOutBuilder<Concurrent<Typed<TFlow>, OpaqueFlow>>
+  parallel<$Step extends StepInput>(
+    branch: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
+  ): FanOutBuilder<Concurrent<Typed<TFlow>, FlowOf<$Step>>>
   /** Sets the description (replaces). */
-  describe(text: string): FanOutBuilder
+  describe(text: string): FanOutBuilder<TFlow>
   /** Adds a before-agent callback (appends). */
-  beforeAgent(callback: SingleAgentCallback): FanOutBuilder
+  beforeAgent(callback: SingleAgentCallback): FanOutBuilder<TFlow>
   /** Adds an after-agent callback (appends). */
-  afterAgent(callback: SingleAgentCallback): FanOutBuilder
+  afterAgent(callback: SingleAgentCallback): FanOutBuilder<TFlow>
+  /**
+   * Declares state keys present when the run starts (the caller's input), for the contract checker (appends). Declared
+   * on any builder of a tree, they hold for the whole tree; once any are declared, a key that nothing writes and that
+   * is not declared is an error instead of a warning (in the types too: a read of such a key does not compile).
+   */
+  initialState<const $Key extends string = never>(
+    ...keys: Checked<$Key, InitialError<Typed<TFlow>, $Key>>[]
+  ): FanOutBuilder<WithInitial<Typed<TFlow>, $Key>>
   build(): ParallelAgent
 }
 
 /** @internal */
-export class FanOutBuilderImpl extends FlowBuilderBase implements FanOutBuilder {
+export class FanOutBuilderImpl extends FlowBuilderBase {
   readonly #props: BuilderProps<ParallelNode>
 
   constructor(props: BuilderProps<ParallelNode>) {
@@ -43,7 +70,7 @@ export class FanOutBuilderImpl extends FlowBuilderBase implements FanOutBuilder 
   }
 
   #with(patch: Partial<Omit<ParallelNode, 'kind'>>): FanOutBuilder {
-    return new FanOutBuilderImpl({ ...this.#props, node: ParallelNode.cloneWith(this.#props.node, patch) })
+    return new FanOutBuilderImpl({ ...this.#props, node: ParallelNode.cloneWith(this.#props.node, patch) }) as never
   }
 
   branch(branch: StepInput): FanOutBuilder {

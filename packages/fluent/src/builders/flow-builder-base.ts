@@ -8,7 +8,8 @@ import { parseStep, type StepInput } from '../parse/parse-step.js'
 import { compileNode } from '../compile/compile-node.js'
 import { finalText } from '../ask/final-text.js'
 import { parseAnswer } from '../ask/parse-answer.js'
-import { runEvents } from '../ask/run-events.js'
+import { runEvents, startRun } from '../ask/run-events.js'
+import { runAgentFor } from '../ask/run-agent.js'
 import type { AskOptions, RunOptions } from '../ask/run-options.js'
 import type { AskReturn } from '../ask/ask-result.js'
 import type { StreamChunk } from '../ask/stream-chunk.js'
@@ -16,9 +17,8 @@ import { streamChunks, streamText } from '../ask/stream-text.js'
 import type { BuilderKit } from './builder-kit.js'
 import type { FallbackBuilder } from './fallback-builder.js'
 import type { FanOutBuilder } from './fan-out-builder.js'
-import type { FlowBuilder } from './flow-builder.js'
 import type { LoopBuilder } from './loop-builder.js'
-import type { PipelineBuilder, StepAnswer } from './pipeline-builder.js'
+import type { PipelineBuilder } from './pipeline-builder.js'
 import { defaultUntilMax, fallbackNodes, parallelNodes, thenNodes, timesNode, untilNode } from './compose-nodes.js'
 import { builderForNode, withInitialState, withMiddleware } from './builder-for-node.js'
 import { parseMiddleware } from '../parse/parse-middleware.js'
@@ -39,7 +39,7 @@ import { toMermaid } from '../introspect/to-mermaid.js'
  * `#props`) and override a method where their kind composes differently (a pipeline's `.then()` extends it).
  * @internal
  */
-export abstract class FlowBuilderBase<TOutput = string> implements FlowBuilder<TOutput> {
+export abstract class FlowBuilderBase<TOutput = string> {
   abstract get node(): FlowNode
   protected abstract get kit(): BuilderKit
 
@@ -58,11 +58,9 @@ export abstract class FlowBuilderBase<TOutput = string> implements FlowBuilder<T
     return [this.node.name, method]
   }
 
-  then<TStep extends StepInput>(step: TStep, onRejected?: unknown): PipelineBuilder<StepAnswer<TStep>> {
+  then(step: StepInput, onRejected?: unknown): PipelineBuilder {
     if (isPromiseThen(step, onRejected)) return rejectAwait(this.node.name, onRejected) as never
-    return this.kit.pipeline(thenNodes(this.node, parseStep(step, this.callPath('then')))) as PipelineBuilder<
-      StepAnswer<TStep>
-    >
+    return this.kit.pipeline(thenNodes(this.node, parseStep(step, this.callPath('then'))))
   }
 
   parallel(branch: StepInput): FanOutBuilder {
@@ -89,6 +87,11 @@ export abstract class FlowBuilderBase<TOutput = string> implements FlowBuilder<T
 
   build(): BaseAgent {
     return compileNode(this.node)
+  }
+
+  /** The tree runs use: built once per (immutable) builder, see {@link runAgentFor}. */
+  #runAgent(): BaseAgent {
+    return runAgentFor(this.node, () => this.build())
   }
 
   initialState(...keys: string[]): this {
@@ -137,21 +140,23 @@ export abstract class FlowBuilderBase<TOutput = string> implements FlowBuilder<T
     options?: TOptions,
   ): Promise<AskReturn<TOutput, TOptions>> {
     const usage = options?.withUsage ? (options.usage ?? new RunUsage()) : undefined
-    const text = await finalText(runEvents(() => this.build(), prompt, usage ? { ...options, usage } : options))
+    const text = await finalText(
+      await startRun(() => this.#runAgent(), prompt, usage ? { ...options, usage } : options),
+    )
     const schema = this.answerSchema()
     const output = schema ? parseAnswer(text, schema, this.node.name) : (text as unknown as TOutput)
     return (usage ? { output, usage: usage.toJSON() } : output) as AskReturn<TOutput, TOptions>
   }
 
   stream(prompt: string, options?: RunOptions): AsyncGenerator<StreamChunk, void, undefined> {
-    return streamChunks(runEvents(() => this.build(), prompt, options, { streamingMode: 'sse' }))
+    return streamChunks(runEvents(() => this.#runAgent(), prompt, options, { streamingMode: 'sse' }))
   }
 
   streamText(prompt: string, options?: RunOptions): AsyncGenerator<string, void, undefined> {
-    return streamText(runEvents(() => this.build(), prompt, options, { streamingMode: 'sse' }))
+    return streamText(runEvents(() => this.#runAgent(), prompt, options, { streamingMode: 'sse' }))
   }
 
   events(prompt: string, options?: RunOptions): AsyncGenerator<Event, void, undefined> {
-    return runEvents(() => this.build(), prompt, options)
+    return runEvents(() => this.#runAgent(), prompt, options)
   }
 }

@@ -12,37 +12,60 @@ import type { FallbackBuilder } from './fallback-builder.js'
 import type { FanOutBuilder } from './fan-out-builder.js'
 import type { LoopBuilder } from './loop-builder.js'
 import type { PipelineBuilder, StepAnswer } from './pipeline-builder.js'
+import type {
+  BranchError,
+  Checked,
+  Concurrent,
+  FlowOf,
+  OpaqueFlow,
+  Sequence,
+  SequenceError,
+  StateFlow,
+  StateOf,
+  Typed,
+} from '../namespaces/shared/state-flow.js'
+import type { StepFunction } from '../ir/state-function-types.js'
 
 /**
- * What every builder can do: compose, build and run. Builders are immutable: each method returns a new builder and
+ * What every builder can do: compose, build and run (each builder adds `.initialState()`, typed by its state). Builders are immutable: each method returns a new builder and
  * leaves the receiver unchanged, so one builder can be reused in any number of workflows.
  */
-export interface FlowBuilder<TOutput = string> {
+export interface FlowBuilder<TOutput = string, TFlow extends StateFlow = any> {
   /** The frozen IR node this builder holds (what `build()` compiles and introspection reads). */
   readonly node: FlowNode
+  /** Type-only: the state keys this builder writes and reads (never present at run time). */
+  readonly '~flow'?: TFlow
   /**
    * A pipeline: this, then `step` (a builder, an `S` transform, an `A` operation or a function `(state) => delta`).
    * Named `<this>_then_<step>`; a pipeline on the left is extended instead of nested.
    * @example Agent('writer').writes('draft').then(Agent('critic').reads('draft'))
    */
-  then<TStep extends StepInput>(step: TStep): PipelineBuilder<StepAnswer<TStep>>
+  then(
+    step: (state: StateOf<Typed<TFlow>>) => ReturnType<StepFunction>,
+  ): PipelineBuilder<string, Sequence<Typed<TFlow>, OpaqueFlow>>
+  then<$Step extends StepInput>(
+    step: Checked<$Step, SequenceError<Typed<TFlow>, FlowOf<$Step>>>,
+  ): PipelineBuilder<StepAnswer<$Step>, Sequence<Typed<TFlow>, FlowOf<$Step>>>
   /**
    * A fan-out running this and `branch` concurrently, named `<this>_and_<branch>`; a fan-out on the left is extended.
    * @example Agent('web').parallel(Agent('papers'))
    */
-  parallel(branch: StepInput): FanOutBuilder
+  parallel(branch: StepFunction): FanOutBuilder<Concurrent<Typed<TFlow>, OpaqueFlow>>
+  parallel<$Step extends StepInput>(
+    branch: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
+  ): FanOutBuilder<Concurrent<Typed<TFlow>, FlowOf<$Step>>>
   /**
    * A loop repeating this `count` times (a whole number >= 1), named `<this>_x<count>`; a pipeline's steps become
    * the loop's steps.
    * @example Agent('refiner').times(3)
    */
-  times(count: number): LoopBuilder
+  times(count: number): LoopBuilder<TFlow>
   /**
    * A loop repeating this until `predicate(state)` holds after an iteration, at most `max` times (default 10),
    * named `<this>_until`.
    * @example writer.then(critic).until((state) => state['verdict'] === 'ok', { max: 5 })
    */
-  until(predicate: StatePredicate, options?: { readonly max?: number }): LoopBuilder
+  until(predicate: StatePredicate, options?: { readonly max?: number }): LoopBuilder<TFlow>
   /**
    * A fallback trying this first and `alternative` when this fails, named `<this>_or_<alternative>`; a fallback on
    * the left is extended.
@@ -55,12 +78,6 @@ export interface FlowBuilder<TOutput = string> {
    */
   build(): BaseAgent
   /**
-   * Declares state keys present when the run starts (the caller's input), for the contract checker (appends). Declared
-   * on any builder of a tree, they hold for the whole tree; once any are declared, a key that nothing writes and that
-   * is not declared is an error instead of a warning.
-   * @example Agent('writer').instruct('Write about {topic}.').initialState('topic')
-   */
-  initialState(...keys: string[]): this
   /**
    * Attaches middleware (`M.retry()`, `M.log()`, `M.latency()`, `M.cost()`, `M.circuitBreaker()`, or any core plugin)
    * to every agent inside this builder, appended; compiled into the built agents, so it survives `build()`.

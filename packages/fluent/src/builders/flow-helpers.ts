@@ -14,7 +14,7 @@ import { parseStateKey } from '../parse/parse-state-key.js'
 import { parseStep, type StepInput } from '../parse/parse-step.js'
 import { toIdentifier } from '../parse/to-identifier.js'
 import { defaultBuilderKit } from './default-builder-kit.js'
-import type { FlowBuilder } from './flow-builder.js'
+import type { StepBuilder } from './step-builder.js'
 
 function message(value: unknown, path: readonly string[]): string {
   if (typeof value === 'string' && value.trim().length > 0) return value
@@ -28,7 +28,7 @@ function message(value: unknown, path: readonly string[]): string {
  * A step that calls `fn` with a frozen copy of the state and changes nothing (for logging or metrics).
  * @example writer.then(tap((state) => metrics.record(state['draft'])))
  */
-export function tap(fn: TapFunction): FlowBuilder {
+export function tap(fn: TapFunction): StepBuilder {
   return defaultBuilderKit.step(TapNode.create(parseFunction(fn, ['tap', 'fn'], 'a function (state) => void')))
 }
 
@@ -36,7 +36,7 @@ export function tap(fn: TapFunction): FlowBuilder {
  * A step that checks `predicate(state)` and otherwise fails the run with a `StateError` carrying `message`.
  * @example writer.then(expect((state) => Boolean(state['draft']), 'The writer produced no draft.'))
  */
-export function expect(predicate: StatePredicate, failureMessage: string): FlowBuilder {
+export function expect(predicate: StatePredicate, failureMessage: string): StepBuilder {
   const parsed = parseFunction<StatePredicate>(predicate, ['expect', 'predicate'], 'a predicate (state) => boolean')
   return defaultBuilderKit.step(ExpectNode.create(parsed, message(failureMessage, ['expect', 'message'])))
 }
@@ -57,7 +57,7 @@ export interface MapOverOptions {
  * final text), in item order, to `state[outputKey]`.
  * @example mapOver('documents', Agent('summarizer').instruct('Summarize: {doc}').writes('summary'), { itemKey: 'doc', outputKey: 'summaries', concurrency: 4 })
  */
-export function mapOver(listKey: string, body: StepInput, options: MapOverOptions = {}): FlowBuilder {
+export function mapOver(listKey: string, body: StepInput, options: MapOverOptions = {}): StepBuilder {
   const parsedKey = parseStateKey(listKey, ['mapOver', 'listKey'])
   return defaultBuilderKit.step(
     MapOverNode.create(toIdentifier(`map_${parsedKey}`, 'map_over'), {
@@ -75,7 +75,7 @@ export function mapOver(listKey: string, body: StepInput, options: MapOverOption
  * state changes) are kept, the others are cancelled.
  * @example race(Agent('fast').model('gemini-2.5-flash'), Agent('deep').model('gemini-2.5-pro'))
  */
-export function race(...agents: StepInput[]): FlowBuilder {
+export function race(...agents: StepInput[]): StepBuilder {
   if (agents.length < 2) throwConfigIssue(['race'], `needs at least two agents to race, got ${agents.length}.`)
   const racers: FlowNode[] = agents.map((agent, index) => parseStep(agent, ['race', index]))
   return defaultBuilderKit.step(RaceNode.create(`race_${racers.map((racer) => racer.name).join('_')}`, racers))
@@ -95,7 +95,7 @@ export interface GateOptions {
  * loop ends too). Run again with `{ state: { [key + '_approved']: true } }` to pass.
  * @example analyst.then(gate((state) => state['risk'] === 'high', { message: 'Approve the high-risk action?' })).then(executor)
  */
-export function gate(predicate: StatePredicate, options: GateOptions = {}): FlowBuilder {
+export function gate(predicate: StatePredicate, options: GateOptions = {}): StepBuilder {
   const parsed = parseFunction<StatePredicate>(predicate, ['gate', 'predicate'], 'a predicate (state) => boolean')
   const key = parseStateKey(options.key ?? 'gate', ['gate', 'key'])
   const text = message(options.message ?? 'Approval required.', ['gate', 'message'])
@@ -107,7 +107,7 @@ export function gate(predicate: StatePredicate, options: GateOptions = {}): Flow
  * `milliseconds`.
  * @example timeout(Agent('researcher'), 30_000).fallback(Agent('quick_answer'))
  */
-export function timeout(agent: StepInput, milliseconds: number): FlowBuilder {
+export function timeout(agent: StepInput, milliseconds: number): StepBuilder {
   const node = parseStep(agent, ['timeout', 'agent'])
   return defaultBuilderKit.step(
     TimeoutNode.create(node, parseCount(milliseconds, ['timeout', 'milliseconds'], 1, 'milliseconds')),

@@ -8,36 +8,63 @@ import type { BuilderKit, BuilderProps } from './builder-kit.js'
 import { FlowBuilderBase } from './flow-builder-base.js'
 import type { FlowBuilder } from './flow-builder.js'
 import { agentCallbackUpdate, describeUpdate } from './workflow-updates.js'
+import type { StepFunction } from '../ir/state-function-types.js'
+import type {
+  Checked,
+  FlowOf,
+  InitialError,
+  LoopSequence,
+  LoopStepError,
+  OpaqueFlow,
+  StateFlow,
+  Typed,
+  WithInitial,
+} from '../namespaces/shared/state-flow.js'
 
 /**
  * A loop: its steps repeat until `maxIterations`, or until `until(state)` holds after an iteration's steps, or until
  * a step escalates (a core `LoopAgent`). It needs `maxIterations` or `until`.
  */
-export interface LoopBuilder extends FlowBuilder {
+/**
+ * `TFlow`: the state its body writes and reads; a key written later in the body is present from the second iteration
+ * on, so a `{key}` template before its writer does not compile (the first iteration would fail).
+ */
+export interface LoopBuilder<TFlow extends StateFlow = any> extends FlowBuilder<string, TFlow> {
   readonly node: LoopNode
   /**
    * Appends a step to the loop body.
    * @example Loop('refine').step(Agent('writer')).step(Agent('critic')).maxIterations(3)
    */
-  step(step: StepInput): LoopBuilder
+  step(step: StepFunction): LoopBuilder<LoopSequence<Typed<TFlow>, OpaqueFlow>>
+  step<$Step extends StepInput>(
+    step: Checked<$Step, LoopStepError<Typed<TFlow>, FlowOf<$Step>>>,
+  ): LoopBuilder<LoopSequence<Typed<TFlow>, FlowOf<$Step>>>
   /** Sets the iteration limit, a whole number >= 1 (replaces). */
-  maxIterations(count: number): LoopBuilder
+  maxIterations(count: number): LoopBuilder<TFlow>
   /**
    * Sets the exit condition, checked after each iteration's steps (replaces); `max` also sets the iteration limit.
    * @example Loop('refine').step(writer).until((state) => state['score'] >= 0.8)
    */
-  until(predicate: StatePredicate, options?: { readonly max?: number }): LoopBuilder
+  until(predicate: StatePredicate, options?: { readonly max?: number }): LoopBuilder<TFlow>
   /** Sets the description (replaces). */
-  describe(text: string): LoopBuilder
+  describe(text: string): LoopBuilder<TFlow>
   /** Adds a before-agent callback (appends). */
-  beforeAgent(callback: SingleAgentCallback): LoopBuilder
+  beforeAgent(callback: SingleAgentCallback): LoopBuilder<TFlow>
   /** Adds an after-agent callback (appends). */
-  afterAgent(callback: SingleAgentCallback): LoopBuilder
+  afterAgent(callback: SingleAgentCallback): LoopBuilder<TFlow>
+  /**
+   * Declares state keys present when the run starts (the caller's input), for the contract checker (appends). Declared
+   * on any builder of a tree, they hold for the whole tree; once any are declared, a key that nothing writes and that
+   * is not declared is an error instead of a warning (in the types too: a read of such a key does not compile).
+   */
+  initialState<const $Key extends string = never>(
+    ...keys: Checked<$Key, InitialError<Typed<TFlow>, $Key>>[]
+  ): LoopBuilder<WithInitial<Typed<TFlow>, $Key>>
   build(): LoopAgent
 }
 
 /** @internal */
-export class LoopBuilderImpl extends FlowBuilderBase implements LoopBuilder {
+export class LoopBuilderImpl extends FlowBuilderBase {
   readonly #props: BuilderProps<LoopNode>
 
   constructor(props: BuilderProps<LoopNode>) {
@@ -54,7 +81,7 @@ export class LoopBuilderImpl extends FlowBuilderBase implements LoopBuilder {
   }
 
   #with(patch: Partial<Omit<LoopNode, 'kind'>>): LoopBuilder {
-    return new LoopBuilderImpl({ ...this.#props, node: LoopNode.cloneWith(this.#props.node, patch) })
+    return new LoopBuilderImpl({ ...this.#props, node: LoopNode.cloneWith(this.#props.node, patch) }) as never
   }
 
   step(step: StepInput): LoopBuilder {

@@ -1,5 +1,5 @@
-import type { SequentialAgent, SingleAgentCallback } from '@adk-fluent/core'
 import type { z } from 'zod'
+import type { SequentialAgent, SingleAgentCallback } from '@adk-fluent/core'
 import type { FlowNode } from '../ir/flow-node.js'
 import { SequenceNode } from '../ir/sequence-node.js'
 import { parseStep, type StepInput } from '../parse/parse-step.js'
@@ -8,6 +8,19 @@ import { FlowBuilderBase } from './flow-builder-base.js'
 import type { FlowBuilder } from './flow-builder.js'
 import { agentCallbackUpdate, describeUpdate } from './workflow-updates.js'
 import { isPromiseThen, rejectAwait } from './not-a-promise.js'
+import type { StepFunction } from '../ir/state-function-types.js'
+import type {
+  Checked,
+  FlowOf,
+  InitialError,
+  OpaqueFlow,
+  Sequence,
+  SequenceError,
+  StateFlow,
+  StateOf,
+  Typed,
+  WithInitial,
+} from '../namespaces/shared/state-flow.js'
 
 /**
  * What `.ask()` of a pipeline ending with `step` resolves to: the parsed `.returns()` object when the last step is an
@@ -15,30 +28,51 @@ import { isPromiseThen, rejectAwait } from './not-a-promise.js'
  */
 export type StepAnswer<TStep> = TStep extends FlowBuilder<infer TOutput> ? TOutput : string
 
-/** A pipeline: steps that run one after another (a core `SequentialAgent`). */
-export interface PipelineBuilder<TOutput = string> extends FlowBuilder<TOutput> {
+/**
+ * A pipeline: steps that run one after another (a core `SequentialAgent`). Its type accumulates the state keys the
+ * steps write (`TFlow`); once `.initialState()` is declared, a step reading a key that is neither initial nor written
+ * by an earlier step does not compile.
+ */
+export interface PipelineBuilder<TOutput = string, TFlow extends StateFlow = any> extends FlowBuilder<TOutput, TFlow> {
   readonly node: SequenceNode
   /**
    * Appends a step: a builder, an `S` transform, an `A` operation or a function `(state) => delta`.
    * @example Pipeline('flow').step(Agent('writer').writes('draft')).step(S.rename({ draft: 'text' }))
    */
-  step<TStep extends StepInput>(step: TStep): PipelineBuilder<StepAnswer<TStep>>
+  step(
+    step: (state: StateOf<Typed<TFlow>>) => ReturnType<StepFunction>,
+  ): PipelineBuilder<string, Sequence<Typed<TFlow>, OpaqueFlow>>
+  step<$Step extends StepInput>(
+    step: Checked<$Step, SequenceError<Typed<TFlow>, FlowOf<$Step>>>,
+  ): PipelineBuilder<StepAnswer<$Step>, Sequence<Typed<TFlow>, FlowOf<$Step>>>
   /** Appends a step, like `.step()` (a pipeline is extended, not nested). */
-  then<TStep extends StepInput>(step: TStep): PipelineBuilder<StepAnswer<TStep>>
+  then(
+    step: (state: StateOf<Typed<TFlow>>) => ReturnType<StepFunction>,
+  ): PipelineBuilder<string, Sequence<Typed<TFlow>, OpaqueFlow>>
+  then<$Step extends StepInput>(
+    step: Checked<$Step, SequenceError<Typed<TFlow>, FlowOf<$Step>>>,
+  ): PipelineBuilder<StepAnswer<$Step>, Sequence<Typed<TFlow>, FlowOf<$Step>>>
   /** Sets the description (replaces). @example Pipeline('flow').describe('Writes and reviews a draft.') */
-  describe(text: string): PipelineBuilder<TOutput>
+  describe(text: string): PipelineBuilder<TOutput, TFlow>
   /** Adds a before-agent callback (appends; the first non-undefined result skips the pipeline). */
-  beforeAgent(callback: SingleAgentCallback): PipelineBuilder<TOutput>
+  beforeAgent(callback: SingleAgentCallback): PipelineBuilder<TOutput, TFlow>
   /** Adds an after-agent callback (appends). */
-  afterAgent(callback: SingleAgentCallback): PipelineBuilder<TOutput>
+  afterAgent(callback: SingleAgentCallback): PipelineBuilder<TOutput, TFlow>
+  /**
+   * Declares state keys present when the run starts (the caller's input), for the contract checker (appends). Declared
+   * on any builder of a tree, they hold for the whole tree; once any are declared, a key that nothing writes and that
+   * is not declared is an error instead of a warning — in the types too: a later `.step()` reading such a key does not
+   * compile, and declaring it after steps that read undeclared keys does not either.
+   * @example Pipeline('flow').initialState('topic').step(Agent('writer').instruct('Write about {topic}.'))
+   */
+  initialState<const $Key extends string = never>(
+    ...keys: Checked<$Key, InitialError<Typed<TFlow>, $Key>>[]
+  ): PipelineBuilder<TOutput, WithInitial<Typed<TFlow>, $Key>>
   build(): SequentialAgent
 }
 
 /** @internal */
-export class PipelineBuilderImpl<TOutput = string>
-  extends FlowBuilderBase<TOutput>
-  implements PipelineBuilder<TOutput>
-{
+export class PipelineBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutput> {
   readonly #props: BuilderProps<SequenceNode>
 
   constructor(props: BuilderProps<SequenceNode>) {
@@ -60,7 +94,10 @@ export class PipelineBuilderImpl<TOutput = string>
   }
 
   #with(patch: Partial<Omit<SequenceNode, 'kind'>>): PipelineBuilder<TOutput> {
-    return new PipelineBuilderImpl<TOutput>({ ...this.#props, node: SequenceNode.cloneWith(this.#props.node, patch) })
+    return new PipelineBuilderImpl<TOutput>({
+      ...this.#props,
+      node: SequenceNode.cloneWith(this.#props.node, patch),
+    }) as never
   }
 
   /** A bare pipeline's steps become the loop's own steps (so an escalation ends the iteration right there). */
@@ -74,17 +111,17 @@ export class PipelineBuilderImpl<TOutput = string>
     return bare ? node.steps : [node]
   }
 
-  step<TStep extends StepInput>(step: TStep): PipelineBuilder<StepAnswer<TStep>> {
+  step(step: StepInput): PipelineBuilder {
     return this.#append(parseStep(step, this.callPath('step')))
   }
 
-  override then<TStep extends StepInput>(step: TStep, onRejected?: unknown): PipelineBuilder<StepAnswer<TStep>> {
+  override then(step: StepInput, onRejected?: unknown): PipelineBuilder {
     if (isPromiseThen(step, onRejected)) return rejectAwait(this.node.name, onRejected) as never
     return this.#append(parseStep(step, this.callPath('then')))
   }
 
-  #append<TNext>(step: FlowNode): PipelineBuilder<TNext> {
-    return new PipelineBuilderImpl<TNext>({ ...this.#props, node: SequenceNode.append(this.#props.node, step) })
+  #append(step: FlowNode): PipelineBuilder {
+    return new PipelineBuilderImpl({ ...this.#props, node: SequenceNode.append(this.#props.node, step) }) as never
   }
 
   describe(text: string): PipelineBuilder<TOutput> {

@@ -29,6 +29,11 @@ export interface RemoteAgentBuilder extends FlowBuilder {
   timeout(milliseconds: number): RemoteAgentBuilder
   /** Streams (`true`, the default when the remote's card says it can) or sends one request (`false`) (replaces). */
   streaming(on?: boolean): RemoteAgentBuilder
+  /**
+   * Declares state keys present when the run starts (the caller's input), for the contract checker (appends); they
+   * hold for the whole tree. A remote agent's type carries no keys: as a step it is opaque to the compiler.
+   */
+  initialState(...keys: string[]): this
 }
 
 /** @internal */

@@ -42,6 +42,13 @@ export interface RouteBuilder extends FlowBuilder {
   beforeAgent(callback: SingleAgentCallback): RouteBuilder
   /** Adds an after-agent callback (appends). */
   afterAgent(callback: SingleAgentCallback): RouteBuilder
+  /**
+   * Declares state keys present when the run starts (the caller's input), for the contract checker (appends). Declared
+   * on any builder of a tree, they hold for the whole tree; once any are declared, a key that nothing writes and that
+   * is not declared is an error instead of a warning (in the types too: a step reading such a key does not compile).
+   * @example Agent('writer').instruct('Write about {topic}.').initialState('topic')
+   */
+  initialState(...keys: string[]): this
 }
 
 /** @internal */

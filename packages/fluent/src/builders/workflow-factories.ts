@@ -15,13 +15,14 @@ import type { FanOutBuilder } from './fan-out-builder.js'
 import type { LoopBuilder } from './loop-builder.js'
 import type { PipelineBuilder } from './pipeline-builder.js'
 import type { RouteBuilder } from './route-builder.js'
+import type { EmptyFlow } from '../namespaces/shared/state-flow.js'
 
 /**
  * An LLM agent named `name` (an identifier), with an optional model (a name or a `BaseLlm`; left out, the agent
  * uses its nearest ancestor's model, and the root the default one).
  * @example const writer = Agent('writer', 'gemini-2.5-flash').instruct('Write about {topic}.').writes('draft')
  */
-export function Agent(name: string, model?: string | BaseLlm): AgentBuilder {
+export function Agent(name: string, model?: string | BaseLlm): AgentBuilder<string, EmptyFlow> {
   const builder = defaultBuilderKit.agent(AgentNode.create(parseAgentName(name, 'Agent')))
   return model === undefined ? builder : builder.model(model)
 }
@@ -30,7 +31,7 @@ export function Agent(name: string, model?: string | BaseLlm): AgentBuilder {
  * A pipeline named `name`: add steps with `.step()`.
  * @example Pipeline('flow').step(Agent('writer').writes('draft')).step(Agent('critic').reads('draft'))
  */
-export function Pipeline(name: string): PipelineBuilder {
+export function Pipeline(name: string): PipelineBuilder<string, EmptyFlow> {
   return defaultBuilderKit.pipeline(SequenceNode.create(parseAgentName(name, 'Pipeline'), []))
 }
 
@@ -38,7 +39,7 @@ export function Pipeline(name: string): PipelineBuilder {
  * A fan-out named `name`: add concurrent branches with `.branch()`.
  * @example FanOut('research').branch(Agent('web')).branch(Agent('papers'))
  */
-export function FanOut(name: string): FanOutBuilder {
+export function FanOut(name: string): FanOutBuilder<EmptyFlow> {
   return defaultBuilderKit.fanOut(ParallelNode.create(parseAgentName(name, 'FanOut'), []))
 }
 
@@ -46,7 +47,7 @@ export function FanOut(name: string): FanOutBuilder {
  * A loop named `name`: add steps with `.step()`, and `.maxIterations(n)` and/or `.until(pred)`.
  * @example Loop('refine').step(writer).step(critic).maxIterations(3)
  */
-export function Loop(name: string): LoopBuilder {
+export function Loop(name: string): LoopBuilder<EmptyFlow> {
   return defaultBuilderKit.loop(LoopNode.create(parseAgentName(name, 'Loop'), []))
 }
 

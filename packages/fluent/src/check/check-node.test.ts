@@ -47,6 +47,7 @@ describe('check(): state keys read before they are written', () => {
     const flow = Agent('critic')
       .instruct('Review {draft}.')
       .writes('review')
+      // @ts-expect-error the types agree: 'draft' is read by an earlier step but written only by this one
       .then(Agent('writer').instruct('Use {review}.').writes('draft'))
     const [issue] = flow.check()
     expect(issue).toEqual({
@@ -61,6 +62,7 @@ describe('check(): state keys read before they are written', () => {
   })
 
   it('reports a .reads() key written only by a later step', () => {
+    // @ts-expect-error the types agree: 'draft' is read by an earlier step but written only by this one
     const flow = Pipeline('flow').step(Agent('critic').reads('draft')).step(Agent('writer').writes('draft'))
     expect(summary(flow.check())).toContain('error critic flow.steps.0.critic.reads')
   })
@@ -86,6 +88,7 @@ describe('check(): state keys read before they are written', () => {
     const writer = Agent('writer').instruct('Write about {topic} for {audience}.')
     expect(summary(writer.check())).toEqual(['warning writer writer.instruct', 'warning writer writer.instruct'])
     expect(() => writer.build()).not.toThrow()
+    // @ts-expect-error the types agree: 'audience' is neither written nor declared initial
     const declared = writer.initialState('topic')
     expect(declared.node.initialState).toEqual(['topic'])
     expect(writer.node.initialState).toBeUndefined()
@@ -126,11 +129,13 @@ describe('check(): state keys read before they are written', () => {
   it('checks S transform reads, loops (first iteration) and map-over items', () => {
     const renamed = Pipeline('flow')
       .step(S.rename({ draft: 'text' }))
+      // @ts-expect-error the types agree: S.rename reads 'draft' before the writer writes it
       .step(Agent('writer').writes('draft'))
       .step(Agent('x').reads('text'))
     expect(summary(renamed.check())).toContain('error rename_draft_to_text flow.steps.0.rename_draft_to_text.reads')
     const loop = Loop('refine')
       .step(Agent('writer').instruct('Improve using {feedback}.').writes('draft'))
+      // The types accept the loop alone (what comes before it is unknown); a pipeline with initial state checks it.
       .step(Agent('critic').reads('draft').writes('feedback'))
       .maxIterations(3)
     expect(loop.check()).toEqual([
@@ -202,6 +207,7 @@ describe('check(): other mistakes', () => {
     expect(fan.check()[0]?.message).toBe(
       'state key "notes" is written by "web" and "papers", two branches of FanOut "research"; branches run concurrently, so which value remains is not fixed.',
     )
+    // The types accept the fan-out alone; a pipeline with initial state checks the sibling's key.
     const sibling = FanOut('pair').branch(Agent('a').writes('x')).branch(Agent('b').reads('x'))
     expect(sibling.check()).toEqual([
       expect.objectContaining({
@@ -333,6 +339,7 @@ describe('build(): fails on every error-level issue', () => {
   it('throws one ConfigError listing all errors with their paths', () => {
     const flow = Pipeline('flow')
       .step(Agent('critic').instruct('Review {draft}.'))
+      // @ts-expect-error the types agree: 'draft' is read by an earlier step but written only by this one
       .step(FanOut('fan').branch(Agent('a').writes('draft')).branch(Agent('b').writes('draft')))
       .step(Loop('forever').step(Agent('c')))
     const error = buildError(() => flow.build())

@@ -1,4 +1,4 @@
-import { zodToSchema } from '@adk-fluent/core'
+import { zodToSchema } from '@adk-fluent/core/internal'
 import type { z } from 'zod'
 
 /** A `@google/genai` schema, as core's `zodToSchema` produces and as requests carry. */

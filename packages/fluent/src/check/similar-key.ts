@@ -1,24 +1,27 @@
-/** Edit distance (insertions, deletions, substitutions, adjacent transpositions) between two short strings. */
+/**
+ * Edit distance (insertions, deletions, substitutions, adjacent transpositions) between two short strings, over three
+ * reused rows (a build checks every unwritten read against every written key, so this runs often).
+ */
 function distance(a: string, b: string): number {
-  const rows = a.length + 1
-  const cols = b.length + 1
-  const table: number[][] = Array.from({ length: rows }, (_, i) =>
-    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  )
-  for (let i = 1; i < rows; i++) {
-    for (let j = 1; j < cols; j++) {
+  let before = new Array<number>(b.length + 1).fill(0)
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
+  let current = new Array<number>(b.length + 1).fill(0)
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i
+    for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1
       let best = Math.min(
-        (table[i - 1]?.[j] ?? 0) + 1,
-        (table[i]?.[j - 1] ?? 0) + 1,
-        (table[i - 1]?.[j - 1] ?? 0) + cost,
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + cost,
       )
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, (table[i - 2]?.[j - 2] ?? 0) + 1)
-      ;(table[i] as number[])[j] = best
+        best = Math.min(best, (before[j - 2] as number) + 1)
+      current[j] = best
     }
+    ;[before, previous, current] = [previous, current, before]
   }
-  return table[a.length]?.[b.length] ?? 0
+  return previous[b.length] as number
 }
 
 /**
@@ -27,10 +30,12 @@ function distance(a: string, b: string): number {
  */
 export function similarKey(key: string, candidates: Iterable<string>): string | undefined {
   const limit = key.length <= 4 ? 1 : 2
+  const lower = key.toLowerCase()
   let best: { key: string; distance: number } | undefined
   for (const candidate of candidates) {
-    if (candidate === key) continue
-    const d = distance(key.toLowerCase(), candidate.toLowerCase())
+    // The distance is at least the difference in length: most candidates are ruled out without computing it.
+    if (candidate === key || Math.abs(candidate.length - key.length) > limit) continue
+    const d = distance(lower, candidate.toLowerCase())
     if (d <= limit && (!best || d < best.distance)) best = { key: candidate, distance: d }
   }
   return best?.key

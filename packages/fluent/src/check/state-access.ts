@@ -1,4 +1,4 @@
-import { templateVariables } from '@adk-fluent/core'
+import { templateVariables } from '@adk-fluent/core/internal'
 import type { AgentNode } from '../ir/agent-node.js'
 import type { FlowNode } from '../ir/flow-node.js'
 import { visitNode, type NodeVisitor } from '../ir/node-visitor.js'

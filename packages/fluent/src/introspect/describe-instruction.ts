@@ -1,4 +1,4 @@
-import { templateVariables } from '@adk-fluent/core'
+import { templateVariables } from '@adk-fluent/core/internal'
 import type { AgentInstruction } from '../ir/agent-node.js'
 import { describePrompt, isPromptSpec, promptStateKeys } from '../namespaces/prompt/compile-prompt.js'
 

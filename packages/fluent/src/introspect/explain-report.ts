@@ -1,4 +1,5 @@
-import { defaultModelName, isBaseLlm } from '@adk-fluent/core'
+import { isBaseLlm } from '@adk-fluent/core'
+import { defaultModelName } from '@adk-fluent/core/internal'
 import type { AgentNode } from '../ir/agent-node.js'
 import type { FlowNode } from '../ir/flow-node.js'
 import { agentToolNames } from './agent-tool-names.js'

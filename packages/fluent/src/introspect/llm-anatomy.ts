@@ -1,4 +1,4 @@
-import { identityLines } from '@adk-fluent/core'
+import { identityLines } from '@adk-fluent/core/internal'
 import type { AgentNode } from '../ir/agent-node.js'
 import type { FlowNode } from '../ir/flow-node.js'
 import { effectiveContext } from '../ir/effective-context.js'

@@ -1,4 +1,4 @@
-import { validateAgentName } from '@adk-fluent/core'
+import { validateAgentName } from '@adk-fluent/core/internal'
 import { throwConfigIssue } from './config-issue.js'
 
 /** Checks a name given to `Agent(...)`, `Pipeline(...)` and the other workflow factories. @internal */

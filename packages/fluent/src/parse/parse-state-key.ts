@@ -1,4 +1,4 @@
-import { stateKeyIssue } from '@adk-fluent/core'
+import { stateKeyIssue } from '@adk-fluent/core/internal'
 import { throwConfigIssue, type IssuePath } from './config-issue.js'
 import { describeValue } from './describe-value.js'
 

@@ -1,4 +1,5 @@
-import { memoryRecords, type Content, type MemoryEntry, type MemoryRecord } from '@adk-fluent/core'
+import { type Content, type MemoryEntry, type MemoryRecord } from '@adk-fluent/core'
+import { memoryRecords } from '@adk-fluent/core/internal'
 
 /**
  * A memory's stored text: `{ content, author }` as JSON. JSON escapes every control character, so a NUL in a memory

@@ -1,6 +1,5 @@
 import {
   BaseMemoryService,
-  memoryRecords,
   type AddMemoryRequest,
   type MemoryEntry,
   type MemoryRecord,
@@ -9,6 +8,7 @@ import {
   type SearchMemoryResponse,
   type Session,
 } from '@adk-fluent/core'
+import { memoryRecords } from '@adk-fluent/core/internal'
 
 /**
  * What the database-backed memory services share: requests checked and turned into records or a search (core's

@@ -1,9 +1,6 @@
 import {
   ConfigError,
   AlreadyExistsError,
-  assertSessionIds,
-  assertStorableState,
-  sessionIdsIssue,
   SessionBusyError,
   SessionNotFoundError,
   StaleSessionError,
@@ -19,6 +16,7 @@ import {
   type SessionLease,
   type SessionLeaseRequest,
 } from '@adk-fluent/core'
+import { assertSessionIds, assertStorableState, sessionIdsIssue } from '@adk-fluent/core/internal'
 import { randomUUID } from 'node:crypto'
 import { decodeEvent, encodeEvent } from '../event-codec.js'
 import { KeyedMutex } from '../keyed-mutex.js'

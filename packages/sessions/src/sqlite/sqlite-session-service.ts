@@ -1,10 +1,7 @@
 import {
   AlreadyExistsError,
   ConfigError,
-  assertSessionIds,
-  assertStorableState,
   SessionBusyError,
-  sessionIdsIssue,
   SessionNotFoundError,
   StaleSessionError,
   type AppendEventRequest,
@@ -19,6 +16,7 @@ import {
   type SessionLease,
   type SessionLeaseRequest,
 } from '@adk-fluent/core'
+import { assertSessionIds, assertStorableState, sessionIdsIssue } from '@adk-fluent/core/internal'
 import { randomUUID } from 'node:crypto'
 import { decodeEvent, encodeEvent } from '../event-codec.js'
 import { applyAppended, withoutTempDelta } from '../session-view.js'

@@ -1,8 +1,9 @@
+import { parseStateKey } from '../../parse/parse-state-key.js'
 import { StateError, type Context } from '@adk-fluent/core'
 import { createArtifactOperation, type ArtifactOperation } from './artifact-operation.js'
 import { fromArtifactPart, isArtifactPart, toArtifactPart, type ArtifactContent } from './artifact-content.js'
 import { parseFilename } from './parse-filename.js'
-import { assertStateKey } from '../shared/state-key.js'
+
 import { formatArgument } from '../shared/format-argument.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 
@@ -45,7 +46,7 @@ export function publish(
   options: { readonly fromKey: string; readonly mime?: string },
 ): ArtifactOperation {
   const name = parseFilename('A.publish()', filename)
-  assertStateKey('A.publish()', options?.fromKey)
+  parseStateKey(options?.fromKey, ['A.publish()'])
   const { fromKey } = options
   const mime = parseMime('A.publish()', options.mime)
   return createArtifactOperation({
@@ -74,7 +75,7 @@ export function publish(
  */
 export function snapshot(filename: string, options: { readonly intoKey: string }): ArtifactOperation {
   const name = parseFilename('A.snapshot()', filename)
-  assertStateKey('A.snapshot()', options?.intoKey)
+  parseStateKey(options?.intoKey, ['A.snapshot()'])
   const { intoKey } = options
   return createArtifactOperation({
     op: 'snapshot',
@@ -121,7 +122,7 @@ export function save(filename: string, content: ArtifactContent): ArtifactOperat
  */
 export function load(filename: string, options: { readonly intoKey?: string } = {}): ArtifactOperation {
   const name = parseFilename('A.load()', filename)
-  if (options.intoKey !== undefined) assertStateKey('A.load()', options.intoKey)
+  if (options.intoKey !== undefined) parseStateKey(options.intoKey, ['A.load()'])
   const intoKey = options.intoKey ?? name
   return createArtifactOperation({
     op: 'load',
@@ -143,7 +144,7 @@ export function load(filename: string, options: { readonly intoKey?: string } = 
  * @example A.list({ intoKey: 'files' })
  */
 export function list(options: { readonly intoKey: string }): ArtifactOperation {
-  assertStateKey('A.list()', options?.intoKey)
+  parseStateKey(options?.intoKey, ['A.list()'])
   const { intoKey } = options
   return createArtifactOperation({
     op: 'list',

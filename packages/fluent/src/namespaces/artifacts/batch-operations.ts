@@ -1,10 +1,11 @@
+import { parseStateKey } from '../../parse/parse-state-key.js'
 import { describeValue } from '../../parse/describe-value.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 import type { Context } from '@adk-fluent/core'
 import { createArtifactOperation, isArtifactOperation, type ArtifactOperation } from './artifact-operation.js'
 import { publish, snapshot } from './basic-operations.js'
 import { parseFilename } from './parse-filename.js'
-import { assertStateKey } from '../shared/state-key.js'
+
 import { formatArgument } from '../shared/format-argument.js'
 import { presentState } from '../shared/present-state.js'
 
@@ -18,8 +19,7 @@ function parseMap(factory: string, map: unknown, example: string): [string, stri
   }
   return Object.entries(map as Record<string, unknown>).map(([filename, key]) => {
     parseFilename(factory, filename)
-    assertStateKey(factory, key)
-    return [filename, key]
+    return [filename, parseStateKey(key, [factory])]
   })
 }
 
@@ -77,7 +77,7 @@ export function snapshotMany(map: Readonly<Record<string, string>>): ArtifactOpe
  */
 export function version(filename: string, options: { readonly intoKey: string }): ArtifactOperation {
   const name = parseFilename('A.version()', filename)
-  assertStateKey('A.version()', options?.intoKey)
+  parseStateKey(options?.intoKey, ['A.version()'])
   const { intoKey } = options
   return createArtifactOperation({
     op: 'version',
@@ -121,7 +121,7 @@ export type ArtifactCondition = string | ((state: Readonly<Record<string, unknow
  * @example A.when('approved', A.publish('report.md', { fromKey: 'report' }))
  */
 export function when(condition: ArtifactCondition, operation: ArtifactOperation): ArtifactOperation {
-  if (typeof condition !== 'function') assertStateKey('A.when()', condition)
+  if (typeof condition !== 'function') parseStateKey(condition, ['A.when()'])
   if (!isArtifactOperation(operation)) {
     throwConfigIssue(
       ['A.when()', 'operation'],

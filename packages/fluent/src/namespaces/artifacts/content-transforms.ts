@@ -1,7 +1,9 @@
-import { StateError, renderStateValue } from '@adk-fluent/core'
+import { parseStateKey } from '../../parse/parse-state-key.js'
+import { StateError } from '@adk-fluent/core'
+import { renderStateValue } from '@adk-fluent/core/internal'
 import { createStateTransform, type StateTransform } from '../state/state-transform.js'
 import { parseCsvRows, toCsvText } from './csv-text.js'
-import { assertStateKey } from '../shared/state-key.js'
+
 import { formatArgument } from '../shared/format-argument.js'
 
 type Convert = (value: unknown, key: string) => unknown
@@ -12,9 +14,9 @@ function contentTransform(
   options: { readonly into?: string } | undefined,
   convert: Convert,
 ): StateTransform {
-  assertStateKey(`A.${factory}()`, key)
+  parseStateKey(key, [`A.${factory}()`])
   const into = options?.into ?? key
-  if (options?.into !== undefined) assertStateKey(`A.${factory}()`, into)
+  if (options?.into !== undefined) parseStateKey(into, [`A.${factory}()`])
   return createStateTransform({
     name: `${factory.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}_${key}`,
     description: `A.${factory}(${formatArgument(key)}${into === key ? '' : `, { into: ${formatArgument(into)} }`})`,

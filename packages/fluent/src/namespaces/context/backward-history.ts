@@ -1,4 +1,5 @@
-import { isBranchVisible, type Event, type ReadonlyContext } from '@adk-fluent/core'
+import { type Event, type ReadonlyContext } from '@adk-fluent/core'
+import { isBranchVisible } from '@adk-fluent/core/internal'
 import { renderHistoryItem, toHistoryItem, type HistoryItem } from './history-item.js'
 import type { HistoryStage } from './history-stage.js'
 import { eventIndexesByAuthor, hasAuthorIndex } from './author-index.js'

@@ -1,10 +1,5 @@
-import {
-  injectSessionState,
-  renderStateValue,
-  type Context,
-  type IncludeContents,
-  type ReadonlyContext,
-} from '@adk-fluent/core'
+import { injectSessionState, type Context, type IncludeContents, type ReadonlyContext } from '@adk-fluent/core'
+import { renderStateValue } from '@adk-fluent/core/internal'
 import type { HistoryItem } from './history-item.js'
 import type { HistoryStage } from './history-stage.js'
 import { renderHistory } from './backward-history.js'

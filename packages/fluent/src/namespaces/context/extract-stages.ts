@@ -1,4 +1,4 @@
-import { zodToSchema } from '@adk-fluent/core'
+import { zodToSchema } from '@adk-fluent/core/internal'
 import type { z } from 'zod'
 import type { HistoryItem } from './history-item.js'
 import { createCollectStage, type HistoryStage } from './history-stage.js'

@@ -1,4 +1,5 @@
-import { templateVariables } from '@adk-fluent/core'
+import { parseStateKey, parseStateKeys } from '../../parse/parse-state-key.js'
+import { templateVariables } from '@adk-fluent/core/internal'
 import { createContextSpec, type ContextSpec } from './context-spec.js'
 import {
   createCurrentTurnPart,
@@ -21,7 +22,7 @@ import { compactStage, dedupStage, redactStage } from './rewrite-stages.js'
 import { relevantStage, summarizeStage } from './model-stages.js'
 import { parseContextModel, type ContextModel } from './context-model.js'
 import { parseAgentNames, parseChoice, parsePositiveInteger, parseRedactPatterns } from './parse-context-options.js'
-import { assertStateKey, assertStateKeys } from '../shared/state-key.js'
+
 import { formatArgument } from '../shared/format-argument.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 
@@ -108,7 +109,7 @@ export function lastNTurns(turns: number): ContextSpec {
  * @example C.fromState('findings', 'tone')
  */
 export function fromState(...keys: string[]): ContextSpec {
-  assertStateKeys('C.fromState()', keys)
+  parseStateKeys(keys, ['C.fromState()'], "C.fromState('draft')")
   return createContextSpec([createStatePart(keys)])
 }
 
@@ -295,7 +296,7 @@ export function relevant(
     )
   }
   if (hasKey) {
-    assertStateKey('C.relevant()', options.queryKey)
+    parseStateKey(options.queryKey, ['C.relevant()'])
     return history(relevantStage(model, { queryKey: options.queryKey as string }, topK))
   }
   if (typeof options.query !== 'string' || options.query.trim().length === 0) {

@@ -1,7 +1,7 @@
 import { describeValue } from '../../parse/describe-value.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 import type { z } from 'zod'
-import { isZodSchema } from '@adk-fluent/core'
+import { isZodSchema } from '@adk-fluent/core/internal'
 import { createContextSpec, type ContextSpec } from './context-spec.js'
 import { createHistoryPart } from './context-part.js'
 import type { HistoryStage } from './history-stage.js'

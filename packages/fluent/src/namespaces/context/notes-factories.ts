@@ -1,3 +1,4 @@
+import { parseStateKey } from '../../parse/parse-state-key.js'
 import { createContextSpec, type ContextSpec } from './context-spec.js'
 import {
   createCapturePart,
@@ -7,7 +8,6 @@ import {
   type NotesStrategy,
 } from './notes-parts.js'
 import { parseChoice, parseKeyName, parseOptionsObject } from './parse-context-options.js'
-import { assertStateKey } from '../shared/state-key.js'
 
 /**
  * The scratchpad `key` (default `default`, state key `_notes_<key>`) as `[Notes: key]` followed by one line per note,
@@ -44,7 +44,7 @@ export function writeNotes(options?: {
     'prepend',
   ] as const)
   const sourceKey = parsed['sourceKey']
-  if (sourceKey !== undefined) assertStateKey('C.writeNotes()', sourceKey)
+  if (sourceKey !== undefined) parseStateKey(sourceKey, ['C.writeNotes()'])
   return createContextSpec([createWriteNotesPart(key, strategy, sourceKey as string | undefined)])
 }
 
@@ -54,6 +54,6 @@ export function writeNotes(options?: {
  * @example Agent('router').context(C.capture('request')).instruct('Route this request: {request}')
  */
 export function capture(key: string): ContextSpec {
-  assertStateKey('C.capture()', key)
+  parseStateKey(key, ['C.capture()'])
   return createContextSpec([createCapturePart(key)])
 }

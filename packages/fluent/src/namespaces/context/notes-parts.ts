@@ -1,4 +1,5 @@
-import { renderStateValue, type Context } from '@adk-fluent/core'
+import { type Context } from '@adk-fluent/core'
+import { renderStateValue } from '@adk-fluent/core/internal'
 import { createPart, type ContextPart } from './context-part.js'
 import { toHistoryItem } from './history-item.js'
 import { neutralizeContextValue } from './neutralize-context-value.js'

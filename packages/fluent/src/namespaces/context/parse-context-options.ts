@@ -1,5 +1,5 @@
 import { describeValue } from '../../parse/describe-value.js'
-import { isStateKey } from '@adk-fluent/core'
+import { isStateKey } from '@adk-fluent/core/internal'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 
 /** Validates a positive whole number option of `factory`. @internal */

@@ -1,9 +1,10 @@
+import { parseStateKey, parseStateKeys } from '../../parse/parse-state-key.js'
 import { createStateBlock, createTextBlock, createWhenBlock, type PromptPredicate } from './prompt-block.js'
 import { createPromptSpec, isPromptSpec, type PromptSpec } from './prompt-spec.js'
 import type { PromptSectionTransform } from './prompt-transform.js'
 import { parsePromptText } from './parse-prompt-text.js'
 import { parseSectionName } from './section-name.js'
-import { assertStateKey, assertStateKeys } from '../shared/state-key.js'
+
 import { throwConfigIssue } from '../../parse/config-issue.js'
 
 export { adapt, compress, fingerprint, scaffolded, versioned } from './model-factories.js'
@@ -95,7 +96,7 @@ export function section(name: string, text: string): PromptSpec {
  * @example P.when('verbose', P.context('Explain every step.'))
  */
 export function when(condition: PromptPredicate | string, block: PromptSpec): PromptSpec {
-  if (typeof condition !== 'function') assertStateKey('P.when()', condition)
+  if (typeof condition !== 'function') parseStateKey(condition, ['P.when()'])
   if (!isPromptSpec(block)) {
     throwConfigIssue(
       ['P.when()'],
@@ -123,7 +124,7 @@ export function when(condition: PromptPredicate | string, block: PromptSpec): Pr
  * @example P.fromState('topic', 'audience')
  */
 export function fromState(...keys: string[]): PromptSpec {
-  assertStateKeys('P.fromState()', keys)
+  parseStateKeys(keys, ['P.fromState()'], "P.fromState('draft')")
   return createPromptSpec([createStateBlock(keys)])
 }
 

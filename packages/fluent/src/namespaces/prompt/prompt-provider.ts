@@ -1,4 +1,5 @@
-import { injectSessionState, renderStateValue, type ReadonlyContext } from '@adk-fluent/core'
+import { injectSessionState, type ReadonlyContext } from '@adk-fluent/core'
+import { renderStateValue } from '@adk-fluent/core/internal'
 import type { PromptBlock, PromptBlockKind, PromptCondition, PromptWhenBlock } from './prompt-block.js'
 import type { PromptSpec } from './prompt-spec.js'
 import { layoutPrompt, promptSectionOrder } from './layout-prompt.js'

@@ -1,4 +1,4 @@
-import { templateVariables } from '@adk-fluent/core'
+import { templateVariables } from '@adk-fluent/core/internal'
 import type { PromptSpec } from './prompt-spec.js'
 import { promptSectionOrder, visitBlocks } from './layout-prompt.js'
 

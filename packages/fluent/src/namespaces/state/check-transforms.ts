@@ -1,7 +1,8 @@
+import { parseStateKey, parseStateKeys } from '../../parse/parse-state-key.js'
 import { StateError } from '@adk-fluent/core'
 import { createStateTransform, type StateTransform } from './state-transform.js'
 import { assertFunction } from './parse-state-options.js'
-import { assertStateKey, assertStateKeys } from '../shared/state-key.js'
+
 import { formatArgument, formatArguments } from '../shared/format-argument.js'
 import { thenMaybe, type MaybePromise } from '../shared/maybe-promise.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
@@ -47,7 +48,7 @@ export function guard(pred: StatePredicate, message = 'State guard failed'): Sta
  * @example S.require('draft', 'review')
  */
 export function require(...keys: string[]): StateTransform {
-  assertStateKeys('S.require()', keys)
+  parseStateKeys(keys, ['S.require()'], "S.require('draft')")
   return createStateTransform({
     name: `require_${keys.join('_')}`,
     description: `S.require(${formatArguments(keys)})`,
@@ -85,7 +86,7 @@ export function log(...args: (string | StateLogOptions)[]): StateTransform {
   const last = args[args.length - 1]
   const options: StateLogOptions = isLogOptions(last) ? last : {}
   const keys = (isLogOptions(last) ? args.slice(0, -1) : args) as string[]
-  for (const key of keys) assertStateKey('S.log()', key)
+  for (const key of keys) parseStateKey(key, ['S.log()'])
   if (options.log !== undefined) assertFunction('S.log()', options.log, 'log')
   const label = options.label ?? 'S.log'
   return createStateTransform({

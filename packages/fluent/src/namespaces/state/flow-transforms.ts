@@ -1,6 +1,7 @@
+import { parseStateKey } from '../../parse/parse-state-key.js'
 import { createStateTransform, isStateTransform, union, type StateTransform } from './state-transform.js'
 import type { StatePredicate } from './check-transforms.js'
-import { assertStateKey } from '../shared/state-key.js'
+
 import { formatArgument } from '../shared/format-argument.js'
 import { thenMaybe } from '../shared/maybe-promise.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
@@ -20,7 +21,7 @@ function assertInner(factory: string, value: unknown, where: string): asserts va
  * @example S.when('needs_review', S.set({ status: 'pending' }))
  */
 export function when(pred: StatePredicate | string, inner: StateTransform): StateTransform {
-  if (typeof pred !== 'function') assertStateKey('S.when()', pred)
+  if (typeof pred !== 'function') parseStateKey(pred, ['S.when()'])
   assertInner('S.when()', inner, 'the transform')
   const byKey = typeof pred === 'string'
   return createStateTransform({
@@ -38,7 +39,7 @@ export function when(pred: StatePredicate | string, inner: StateTransform): Stat
  * @example S.branch('intent', { refund: S.set({ queue: 'billing' }), bug: S.set({ queue: 'support' }) })
  */
 export function branch(key: string, cases: Readonly<Record<string, StateTransform>>): StateTransform {
-  assertStateKey('S.branch()', key)
+  parseStateKey(key, ['S.branch()'])
   if (typeof cases !== 'object' || cases === null || Object.keys(cases).length === 0) {
     throwConfigIssue(
       ['S.branch()'],

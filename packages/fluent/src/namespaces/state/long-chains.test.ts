@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Pipeline } from '../../builders/workflow-factories.js'
+import type { PipelineBuilder } from '../../builders/pipeline-builder.js'
 import * as S from './index.js'
 import type { StateTransform } from './state-transform.js'
 
@@ -55,7 +56,7 @@ describe('S chains of 10,000 steps run in a loop (they overflowed the stack)', (
 
 describe('a pipeline of 10,000 steps', () => {
   const pipeline = (steps: number) => {
-    let flow = Pipeline('long')
+    let flow: PipelineBuilder = Pipeline('long')
     for (let step = 0; step < steps; step++) flow = flow.step(S.set({ x: step }))
     return flow
   }

@@ -1,5 +1,6 @@
-import { stateValueIssue } from '@adk-fluent/core'
-import { assertStateKey, isScopedStateKey } from '../shared/state-key.js'
+import { parseStateKey } from '../../parse/parse-state-key.js'
+import { stateValueIssue } from '@adk-fluent/core/internal'
+import { isScopedStateKey } from '../shared/state-key.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 
 /** Validates a `{ key: value }` record given to `factory`: at least one entry, valid keys, no `undefined` values. @internal */
@@ -15,7 +16,7 @@ export function parseStateRecord<T>(factory: string, record: unknown, what: stri
   if (entries.length === 0)
     throwConfigIssue([factory], `the object is empty.`, `Pass at least one ${what.replace(/s$/, '')}.`)
   for (const [key, value] of entries) {
-    assertStateKey(factory, key)
+    parseStateKey(key, [factory])
     if (value === undefined)
       throwConfigIssue([factory], `the value of "${key}" is undefined.`, `Use null to remove a key.`)
   }

@@ -1,6 +1,8 @@
+import { parseStateKey, parseStateKeys } from '../../parse/parse-state-key.js'
 import { createStateTransform, type StateDelta, type StateTransform } from './state-transform.js'
+import type { KnownKeys, TransformFlow } from '../shared/state-flow.js'
 import { assertSessionKey } from './parse-state-options.js'
-import { assertStateKey, assertStateKeys, isScopedStateKey } from '../shared/state-key.js'
+import { isScopedStateKey } from '../shared/state-key.js'
 import { formatArguments } from '../shared/format-argument.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 
@@ -10,7 +12,7 @@ import { throwConfigIssue } from '../../parse/config-issue.js'
  * @example S.pick('draft', 'score')
  */
 export function pick(...keys: string[]): StateTransform {
-  assertStateKeys('S.pick()', keys)
+  parseStateKeys(keys, ['S.pick()'], "S.pick('draft')")
   for (const key of keys) assertSessionKey('S.pick()', key)
   return createStateTransform({
     name: `pick_${keys.join('_')}`,
@@ -30,7 +32,7 @@ export function pick(...keys: string[]): StateTransform {
  * @example S.drop('scratch', 'temp_notes')
  */
 export function drop(...keys: string[]): StateTransform {
-  assertStateKeys('S.drop()', keys)
+  parseStateKeys(keys, ['S.drop()'], "S.drop('draft')")
   for (const key of keys) assertSessionKey('S.drop()', key)
   return createStateTransform({
     name: `drop_${keys.join('_')}`,
@@ -50,7 +52,9 @@ export function drop(...keys: string[]): StateTransform {
  * the input state, so `{ a: 'b', b: 'a' }` swaps. Absent keys are skipped.
  * @example S.rename({ draft: 'final_draft' })
  */
-export function rename(mapping: Readonly<Record<string, string>>): StateTransform {
+export function rename<const $Mapping extends Readonly<Record<string, string>>>(
+  mapping: $Mapping,
+): StateTransform<TransformFlow<{ [K in KnownKeys<$Mapping[keyof $Mapping]>]: unknown }, keyof $Mapping & string>> {
   if (typeof mapping !== 'object' || mapping === null || Object.keys(mapping).length === 0) {
     throwConfigIssue(
       ['S.rename()'],
@@ -61,8 +65,8 @@ export function rename(mapping: Readonly<Record<string, string>>): StateTransfor
   const pairs = Object.entries(mapping)
   const targets = new Set<string>()
   for (const [from, to] of pairs) {
-    assertStateKey('S.rename()', from)
-    assertStateKey('S.rename()', to)
+    parseStateKey(from, ['S.rename()'])
+    parseStateKey(to, ['S.rename()'])
     assertSessionKey('S.rename()', from)
     assertSessionKey('S.rename()', to)
     if (targets.has(to))

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Event } from '@adk-fluent/core'
 import { FanOut, Pipeline } from '../../builders/workflow-factories.js'
+import type { PipelineBuilder } from '../../builders/pipeline-builder.js'
 import { runBuilder } from '../../agents/run-builder.test-helper.js'
 import * as S from './index.js'
 import type { StateTransform } from './state-transform.js'
@@ -48,7 +49,7 @@ describe('S transforms keep state = fold of the stored events (property)', () =>
         fc.array(stepArb, { minLength: 1, maxLength: 6 }),
         fc.dictionary(fc.constantFrom('a', 'b'), fc.integer()),
         async (steps, initial) => {
-          let flow = Pipeline('flow')
+          let flow: PipelineBuilder = Pipeline('flow')
           steps.forEach((step, index) => {
             flow =
               step.kind === 'one'

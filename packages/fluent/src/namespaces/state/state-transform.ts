@@ -1,3 +1,4 @@
+import type { StateFlow } from '../shared/state-flow.js'
 import { presentState } from '../shared/present-state.js'
 import { isPromiseLike, type MaybePromise } from '../shared/maybe-promise.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
@@ -18,8 +19,10 @@ export type StateApply = (state: Readonly<Record<string, unknown>>, env?: StateE
  * see earlier results; every step's changes are kept) and combine with `.add()` (both on the same input; on a
  * conflict the second wins).
  */
-export interface StateTransform {
+export interface StateTransform<TFlow extends StateFlow = any> {
   readonly kind: 'state-transform'
+  /** Type-only: the state keys it writes and reads, for the pipeline's types (never present at run time). */
+  readonly '~flow'?: TFlow
   /** An identifier-like name (`pick_draft`), used to name the pipeline step. */
   readonly name: string
   /** The factory call as written (`S.pick('draft')`), for explain and graph views. */

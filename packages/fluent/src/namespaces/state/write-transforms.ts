@@ -1,7 +1,10 @@
-import { StateError, renderStateValue } from '@adk-fluent/core'
+import { parseStateKey, parseStateKeys } from '../../parse/parse-state-key.js'
+import { StateError } from '@adk-fluent/core'
+import { renderStateValue } from '@adk-fluent/core/internal'
 import { createStateTransform, type StateDelta, type StateTransform } from './state-transform.js'
+import type { KnownKeys, TransformFlow } from '../shared/state-flow.js'
 import { assertFunction, assertStateValues, parseStateRecord } from './parse-state-options.js'
-import { assertStateKey, assertStateKeys } from '../shared/state-key.js'
+
 import { formatArgument, formatArguments } from '../shared/format-argument.js'
 import { isPromiseLike, thenMaybe, type MaybePromise } from '../shared/maybe-promise.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
@@ -10,7 +13,9 @@ import { throwConfigIssue } from '../../parse/config-issue.js'
  * Sets keys that are absent (or `null`); present keys keep their value. Exported as `S.default()`.
  * @example S.default({ tone: 'neutral', attempts: 0 })
  */
-export function defaultValues(values: Readonly<Record<string, unknown>>): StateTransform {
+export function defaultValues<$Values extends Readonly<Record<string, unknown>>>(
+  values: $Values,
+): StateTransform<TransformFlow<{ [K in keyof $Values]: $Values[K] }>> {
   const record = parseStateRecord<unknown>('S.default()', values, 'default values')
   assertStateValues('S.default()', record)
   const entries = Object.entries(record)
@@ -31,7 +36,9 @@ export function defaultValues(values: Readonly<Record<string, unknown>>): StateT
  * Sets keys to the given values (`null` removes a key).
  * @example S.set({ status: 'draft', attempts: 0 })
  */
-export function set(values: Readonly<Record<string, unknown>>): StateTransform {
+export function set<$Values extends Readonly<Record<string, unknown>>>(
+  values: $Values,
+): StateTransform<TransformFlow<{ [K in keyof $Values]: $Values[K] }>> {
   const record = { ...parseStateRecord<unknown>('S.set()', values, 'values') }
   assertStateValues('S.set()', record)
   return createStateTransform({
@@ -55,8 +62,8 @@ export function merge(
   keys: readonly string[],
   options: { readonly into: string; readonly fn?: MergeFunction },
 ): StateTransform {
-  assertStateKeys('S.merge()', Array.isArray(keys) ? keys : [])
-  assertStateKey('S.merge()', options?.into)
+  parseStateKeys(Array.isArray(keys) ? keys : [], ['S.merge()'], "S.merge('draft')")
+  parseStateKey(options?.into, ['S.merge()'])
   const fn = options.fn
   if (fn !== undefined) assertFunction('S.merge()', fn, 'fn')
   const into = options.into
@@ -77,7 +84,7 @@ export function merge(
  * @example S.transform('title', (title) => String(title).trim())
  */
 export function transform(key: string, fn: (value: unknown) => unknown): StateTransform {
-  assertStateKey('S.transform()', key)
+  parseStateKey(key, ['S.transform()'])
   assertFunction('S.transform()', fn, 'the function')
   return createStateTransform({
     name: `transform_${key}`,
@@ -93,9 +100,9 @@ export function transform(key: string, fn: (value: unknown) => unknown): StateTr
  * Sets each key to its function of the whole (input) state; a function returning `undefined` writes nothing.
  * @example S.compute({ word_count: (state) => String(state.draft).split(/\s+/).length })
  */
-export function compute(
-  functions: Readonly<Record<string, (state: Readonly<Record<string, unknown>>) => unknown>>,
-): StateTransform {
+export function compute<
+  $Functions extends Readonly<Record<string, (state: Readonly<Record<string, unknown>>) => unknown>>,
+>(functions: $Functions): StateTransform<TransformFlow<{ [K in keyof $Functions]: ReturnType<$Functions[K]> }>> {
   const record = parseStateRecord<(state: Readonly<Record<string, unknown>>) => unknown>(
     'S.compute()',
     functions,
@@ -126,9 +133,9 @@ export function compute(
  * @example S.accumulate('draft', { into: 'drafts' })
  */
 export function accumulate(key: string, options: { readonly into?: string } = {}): StateTransform {
-  assertStateKey('S.accumulate()', key)
+  parseStateKey(key, ['S.accumulate()'])
   const into = options.into ?? `${key}_all`
-  assertStateKey('S.accumulate()', into)
+  parseStateKey(into, ['S.accumulate()'])
   return createStateTransform({
     name: `accumulate_${key}`,
     description: `S.accumulate(${formatArgument(key)}, { into: ${formatArgument(into)} })`,
@@ -148,7 +155,7 @@ export function accumulate(key: string, options: { readonly into?: string } = {}
  * @example S.counter('attempts')
  */
 export function counter(key: string, options: { readonly step?: number } = {}): StateTransform {
-  assertStateKey('S.counter()', key)
+  parseStateKey(key, ['S.counter()'])
   const step = options.step ?? 1
   if (typeof step !== 'number' || !Number.isFinite(step))
     throwConfigIssue(
@@ -178,8 +185,10 @@ export function counter(key: string, options: { readonly step?: number } = {}): 
  * Writes the text of the user's message (of the current invocation) into `key`.
  * @example S.capture('question')
  */
-export function capture(key: string): StateTransform {
-  assertStateKey('S.capture()', key)
+export function capture<const $Key extends string>(
+  key: $Key,
+): StateTransform<TransformFlow<{ [K in KnownKeys<$Key>]: string }>> {
+  parseStateKey(key, ['S.capture()'])
   return createStateTransform({
     name: `capture_${key}`,
     description: `S.capture(${formatArgument(key)})`,

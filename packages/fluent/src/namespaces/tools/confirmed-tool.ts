@@ -1,4 +1,5 @@
-import { confirmationHint, type BaseTool, type Context } from '@adk-fluent/core'
+import { type BaseTool, type Context } from '@adk-fluent/core'
+import { confirmationHint } from '@adk-fluent/core/internal'
 import { ForwardingTool } from './forwarding-tool.js'
 
 /**

@@ -1,4 +1,5 @@
-import { AdkFluentError, BaseTool, jsonSchemaToSchema, type Context, type InvocationContext } from '@adk-fluent/core'
+import { AdkFluentError, BaseTool, type Context, type InvocationContext } from '@adk-fluent/core'
+import { jsonSchemaToSchema } from '@adk-fluent/core/internal'
 import type { Toolset } from './toolset-tool.js'
 import { onRunEnd } from '../shared/run-scope.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'

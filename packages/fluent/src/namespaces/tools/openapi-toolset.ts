@@ -1,6 +1,7 @@
 import { describeValue } from '../../parse/describe-value.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
-import { BaseTool, jsonSchemaToSchema } from '@adk-fluent/core'
+import { BaseTool } from '@adk-fluent/core'
+import { jsonSchemaToSchema } from '@adk-fluent/core/internal'
 
 /** Options of `T.openapi()`. */
 export interface OpenApiOptions {

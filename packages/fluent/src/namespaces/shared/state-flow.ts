@@ -1,0 +1,176 @@
+// What a builder's type knows about the state it writes and reads, and how steps combine it — the compile-time twin
+// of the contract checker's `check-state-reads` rules (same keys, same verdicts where the compiler can know them).
+
+declare const fluentTypeError: unique symbol
+
+/** A compile-time error: a parameter of this type rejects the argument and shows `Message` in the compiler output. */
+export interface FluentTypeError<Message extends string> {
+  readonly [fluentTypeError]: Message
+}
+
+/**
+ * The state a builder writes and reads, carried in its type. `writes` maps each written key to its value type;
+ * `reads` are the keys it needs from earlier steps (templates `{key}` and `.reads()`, never `{key?}` or `app:`/`user:`
+ * keys), `required` the `{key}` ones among them (a loop's first iteration fails without them); `initial` the keys
+ * declared with `.initialState()` and `declared` whether it was called.
+ */
+export interface StateFlow {
+  readonly writes: object
+  readonly reads: string
+  readonly required: string
+  readonly initial: string
+  readonly declared: boolean
+}
+
+/** A builder that reads and writes nothing yet. */
+export interface EmptyFlow {
+  readonly writes: {}
+  readonly reads: never
+  readonly required: never
+  readonly initial: never
+  readonly declared: false
+}
+
+/** A step whose writes the compiler cannot see (a plain function, an untyped builder): it may write any key. */
+export interface OpaqueFlow {
+  readonly writes: { readonly [key: string]: unknown }
+  readonly reads: never
+  readonly required: never
+  readonly initial: never
+  readonly declared: false
+}
+
+/** A flow as steps see it: a builder typed only as `StateFlow` (a Route, a Fallback, an annotated variable) is opaque. */
+export type Typed<F extends StateFlow> = 0 extends 1 & F ? any : string extends F['reads'] ? OpaqueFlow : F
+
+/** The flow of an `S` transform: it writes `W` and reads the keys `R` (expected, not `{key}`-required). */
+export interface TransformFlow<W extends object, R extends string = never> {
+  readonly writes: W
+  readonly reads: ReadKeys<R>
+  readonly required: never
+  readonly initial: never
+  readonly declared: false
+}
+
+/** The type-level view of any step argument: the flow a builder or `S` transform carries, else opaque. */
+export type FlowOf<$Step> = $Step extends { readonly '~flow'?: infer F }
+  ? 0 extends 1 & F
+    ? OpaqueFlow
+    : [F] extends [StateFlow]
+      ? Typed<F>
+      : OpaqueFlow
+  : OpaqueFlow
+
+/** Keys the compiler knows: a plain `string` (a key built at run time) knows none. */
+export type KnownKeys<K> = string extends K ? never : K extends string ? K : never
+
+/** Keys a run may find in persistent state: never required to be written before. */
+type PersistentKey = `app:${string}` | `user:${string}`
+
+/** The keys `key` (a literal) adds to reads: not persistent ones. */
+export type ReadKeys<K> = Exclude<KnownKeys<K>, PersistentKey>
+
+type Or<A extends boolean, B extends boolean> = A extends true ? true : B extends true ? true : false
+
+/** A flow with `keys` added to its reads (`required` ones also to its required reads). */
+export interface AddReads<F extends StateFlow, K extends string, Required extends boolean> {
+  readonly writes: F['writes']
+  readonly reads: F['reads'] | Exclude<ReadKeys<K>, F['initial']>
+  readonly required: F['required'] | (Required extends true ? Exclude<ReadKeys<K>, F['initial']> : never)
+  readonly initial: F['initial']
+  readonly declared: F['declared']
+}
+
+/** A flow whose own writes become `writes` (an agent's `.writes()` key replaces the earlier one). */
+export interface SetWrites<F extends StateFlow, W extends object> {
+  readonly writes: W
+  readonly reads: F['reads']
+  readonly required: F['required']
+  readonly initial: F['initial']
+  readonly declared: F['declared']
+}
+
+/** A flow with `.initialState(...keys)` declared: those keys no longer need a writer. */
+export interface WithInitial<F extends StateFlow, K extends string> {
+  readonly writes: F['writes']
+  readonly reads: Exclude<F['reads'], K>
+  readonly required: Exclude<F['required'], K>
+  readonly initial: F['initial'] | K
+  readonly declared: true
+}
+
+type Available<F extends StateFlow> = keyof F['writes'] | F['initial']
+
+/** `first` then `next`: `next` sees what `first` wrote (a pipeline's steps, a loop's body). */
+export interface Sequence<First extends StateFlow, Next extends StateFlow> {
+  readonly writes: First['writes'] & Next['writes']
+  readonly reads: KnownKeys<First['reads']> | Exclude<KnownKeys<Next['reads']>, Available<First>>
+  readonly required: KnownKeys<First['required']> | Exclude<KnownKeys<Next['required']>, Available<First>>
+  readonly initial: First['initial'] | Next['initial']
+  readonly declared: Or<First['declared'], Next['declared']>
+}
+
+/** `first` and `next` concurrently: neither sees the other's writes (a fan-out's branches). */
+export interface Concurrent<First extends StateFlow, Next extends StateFlow> {
+  readonly writes: First['writes'] & Next['writes']
+  readonly reads: KnownKeys<First['reads']> | KnownKeys<Next['reads']>
+  readonly required: KnownKeys<First['required']> | KnownKeys<Next['required']>
+  readonly initial: First['initial'] | Next['initial']
+  readonly declared: Or<First['declared'], Next['declared']>
+}
+
+/**
+ * A loop body `first` then `next`: as a sequence, but a key `next` writes is present for `first` from the second
+ * iteration on, so an expected read of it (`.reads()`) is satisfied there. A required one (`{key}`) stays a read of the
+ * loop: the first iteration needs it from before the loop (an earlier step or the initial state), which the enclosing
+ * pipeline checks where the loop is added.
+ */
+export interface LoopSequence<First extends StateFlow, Next extends StateFlow> extends Sequence<First, Next> {
+  readonly reads:
+    | Exclude<KnownKeys<First['reads']>, Exclude<keyof Next['writes'], KnownKeys<First['required']>>>
+    | Exclude<KnownKeys<Next['reads']>, Available<First>>
+}
+
+type WrittenKeys<F extends StateFlow> = KnownKeys<keyof F['writes']>
+type Missing<F extends StateFlow> = F['declared'] extends true ? Exclude<KnownKeys<F['reads']>, F['initial']> : never
+
+/** The message when the merged flow reads a key that nothing before provides, with initial state declared. */
+type NotWrittenError<F extends StateFlow> = [Missing<F>] extends [never]
+  ? never
+  : FluentTypeError<`state key '${Missing<F>}' is not written before this step; write it in an earlier step or add it to .initialState(...)`>
+
+/**
+ * The error of appending `next` to a pipeline `first`, or `never`: `next` writes a key an earlier step already read
+ * (written only after its reader), or a key is read that is neither written before nor in the declared initial state.
+ */
+export type SequenceError<First extends StateFlow, Next extends StateFlow> = [
+  Extract<WrittenKeys<Next>, KnownKeys<First['reads']>>,
+] extends [never]
+  ? NotWrittenError<Sequence<First, Next>>
+  : FluentTypeError<`state key '${Extract<WrittenKeys<Next>, KnownKeys<First['reads']>>}' is read by an earlier step but written only by this step, which runs after it; move this step before its reader`>
+
+/**
+ * The error of adding `next` as a loop step, or `never`. A `{key}` read before its writer in the body is not an error
+ * here: the loop does not know what comes before it, so the key stays a required read of the loop (see
+ * {@link LoopSequence}) and is checked where the loop joins a pipeline with declared initial state.
+ */
+export type LoopStepError<First extends StateFlow, Next extends StateFlow> = NotWrittenError<LoopSequence<First, Next>>
+
+/**
+ * The error of adding `next` as a fan-out branch, or `never`. Branches do not see each other's writes, so a branch's
+ * reads stay reads of the fan-out (see {@link Concurrent}) — a key a sibling writes included — and are checked where
+ * the fan-out joins a pipeline with declared initial state (a key written before the fan-out is fine).
+ */
+export type BranchError<First extends StateFlow, Next extends StateFlow> = NotWrittenError<Concurrent<First, Next>>
+
+/** `$Step` when `Error` is `never`, else the error (the parameter type of `.step()` and its kin). */
+export type Checked<$Step, Error> = [Error] extends [never] ? $Step : Error
+
+/** The error of a read added to `flow` (its reads included) once initial state is declared, or `never`. */
+export type ReadError<F extends StateFlow> = NotWrittenError<F>
+
+/** The error of declaring `keys` as initial state on `flow`, or `never`. */
+export type InitialError<F extends StateFlow, K extends string> = NotWrittenError<WithInitial<F, K>>
+
+/** The state `S.compute` and function steps see after `flow`: its typed writes, any other key unknown. */
+export type StateOf<F extends StateFlow> = Readonly<F['writes']> & { readonly [key: string]: unknown }
