@@ -1,4 +1,11 @@
-import { previewRun, type BaseAgent, type PreviewRunResult } from '@adk-fluent/core'
+import {
+  BasePlugin,
+  previewRun,
+  type BaseAgent,
+  type Context,
+  type LlmRequest,
+  type PreviewRunResult,
+} from '@adk-fluent/core'
 import { requestJson } from './trace-entry.js'
 
 /** A stretch of the request's JSON text that comes from a state key. */
@@ -67,6 +74,32 @@ function unmark(marked: string): { text: string; marks: StateMark[] } {
   return { text, marks: marks.sort((a, b) => a.start - b.start) }
 }
 
+/**
+ * Marks, in each system instruction of the traced run, the string values of state keys the run itself wrote (a
+ * captured message, an earlier agent's answer): the start state is marked at its source, these where they land.
+ */
+class MarkWrittenState extends BasePlugin {
+  readonly #given: ReadonlySet<string>
+
+  constructor(given: Iterable<string>) {
+    super('adk-fluent-preview-marks')
+    this.#given = new Set(given)
+  }
+
+  override beforeModelCallback({ callbackContext, llmRequest }: { callbackContext: Context; llmRequest: LlmRequest }) {
+    let instruction = llmRequest.config.systemInstruction
+    if (instruction === undefined) return undefined
+    const written = Object.entries(callbackContext.state.toRecord())
+      .filter((entry): entry is [string, string] => !this.#given.has(entry[0]) && typeof entry[1] === 'string')
+      .filter(([, value]) => value.trim().length > 0 && !value.includes(open))
+      .sort((a, b) => b[1].length - a[1].length)
+    for (const [key, value] of written)
+      instruction = instruction.split(value).join(`${open}${key}${middle}${value}${close}`)
+    llmRequest.config.systemInstruction = instruction
+    return undefined
+  }
+}
+
 function json(value: unknown): string {
   return JSON.stringify(value, null, 2)
 }
@@ -86,7 +119,11 @@ export async function previewRequests(agent: BaseAgent, input: PreviewInput): Pr
   } catch (error) {
     return { calls: [], error: error instanceof Error ? error.message : String(error) }
   }
-  const traced = await previewRun(agent, { ...message, state: markState(state) }).catch(() => undefined)
+  const traced = await previewRun(agent, {
+    ...message,
+    state: markState(state),
+    plugins: [new MarkWrittenState(Object.keys(state))],
+  }).catch(() => undefined)
   const calls = plain.calls.map((call) => {
     const text = json(requestJson(call.request))
     const other = traced?.calls[call.index - 1]

@@ -176,8 +176,10 @@ describe('the dev UI API', () => {
     const writer = loop.body['calls'].filter((call: any) => call.agent === 'writer')
     expect(writer.length).toBeGreaterThan(0)
     for (const call of writer) {
+      // The posted state's value, and the reviewer's stand-in answer the loop wrote to `feedback` (from round 2).
       expect(call.marks.map((mark: any) => [mark.key, call.text.slice(mark.start, mark.end)])).toEqual([
         ['topic', 'autumn leaves'],
+        ...(call.callNumber > 1 ? [['feedback', "⟨reviewer's reply⟩"]] : []),
       ])
     }
     expect((await json(server, '/api/preview', { state: { forecast: 3 } })).body['calls']).toHaveLength(2)

@@ -274,7 +274,13 @@ describe.skipIf(chromiumMissing !== undefined)(title, () => {
     const marks = await page.$$eval('.preview-call mark.from-state', (list) =>
       list.map((mark) => [mark.getAttribute('data-key'), mark.textContent]),
     )
-    expect(marks).toEqual(calls.map(() => ['topic', 'autumn leaves']))
+    // The posted topic in every call; from the second round on, also the reviewer's answer the loop wrote to feedback.
+    expect(marks).toEqual(
+      calls.flatMap((_, round) => [
+        ['topic', 'autumn leaves'],
+        ...(round > 0 ? [['feedback', "⟨reviewer's reply⟩"]] : []),
+      ]),
+    )
   })
 
   it('leaves no model call at "calling…" when the turn fails (a script with no reply left)', async () => {
