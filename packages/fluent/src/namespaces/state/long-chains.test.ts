@@ -67,7 +67,7 @@ describe('a pipeline of 10,000 steps', () => {
     expect(flow.explain()).toContain(`Children (${STEPS})`)
   })
 
-  it('explain and build grow linearly: 4x the steps cost well under 10x the time (quadratic is 16x)', () => {
+  it('explain and build grow linearly: 8x the steps cost well under 24x the time (quadratic is 64x)', () => {
     const median = (run: () => void): number => {
       const times: number[] = []
       for (let round = 0; round < 3; round++) {
@@ -77,12 +77,14 @@ describe('a pipeline of 10,000 steps', () => {
       }
       return times.sort((a, b) => a - b)[1] as number
     }
-    const small = pipeline(1000)
+    // A wide gap between linear (8x) and quadratic (64x), so a GC pause or a busy machine cannot decide the verdict.
+    const small = pipeline(500)
     const large = pipeline(4000)
     small.explain()
+    small.build()
     const explainRatio = median(() => large.explain()) / median(() => small.explain())
     const buildRatio = median(() => large.build()) / median(() => small.build())
-    expect(explainRatio).toBeLessThan(10)
-    expect(buildRatio).toBeLessThan(10)
+    expect(explainRatio).toBeLessThan(24)
+    expect(buildRatio).toBeLessThan(24)
   })
 })
