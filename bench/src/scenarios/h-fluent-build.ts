@@ -9,15 +9,14 @@ const SECTIONS = 20
 
 /** Chains `size` agents with `.then()` (each with an instruction and an outputKey). */
 function chain(size: number): PipelineBuilder {
-  let pipeline: PipelineBuilder | undefined
-  const first = Agent('step_0').instruct('Start from {topic}.').writes('out_0')
-  for (let index = 1; index < size; index++) {
-    const next = Agent(`step_${index}`)
+  const step = (index: number) =>
+    Agent(`step_${index}`)
       .instruct(`Improve {out_${index - 1}}.`)
       .writes(`out_${index}`)
-    pipeline = (pipeline ?? first).then(next)
-  }
-  return pipeline ?? first.then(Agent('step_1'))
+  // Typed as a plain PipelineBuilder: keys built at run time are not tracked by the types (typed data flow).
+  let pipeline: PipelineBuilder = Agent('step_0').instruct('Start from {topic}.').writes('out_0').then(step(1))
+  for (let index = 2; index < size; index++) pipeline = pipeline.then(step(index))
+  return pipeline
 }
 
 /** True when the cost per agent at the largest size is more than 1.5× the cost at the smallest. */
