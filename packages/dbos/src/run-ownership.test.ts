@@ -118,6 +118,17 @@ describe('the ownership of a run, before each call', () => {
     await hold.release()
   })
 
+  it('after a conflict, the store is asked whatever the lease: a newer execution means this one lost the run', async () => {
+    let newest = 1
+    const store = { ownership: async () => ({ execution: newest, record: undefined }) } as unknown as RunStore
+    const ownership = new RunOwnership({ runId: 'run', hold: noLease, store, execution: 1 })
+    // Still the newest (another execution recorded a step it also recorded): it goes on, from the records.
+    expect(await ownership.confirmLost()).toBe(false)
+    newest = 2
+    expect(await ownership.confirmLost()).toBe(true)
+    expect(ownership.lost).toContain('execution 2 of the run started after this one (1)')
+  })
+
   it('a newer execution of the run in this process makes the older one stop at its next call', async () => {
     const store = { ownership: async () => ({ execution: 2, record: undefined }) } as unknown as RunStore
     const older = new RunOwnership({ runId: 'run', hold: noLease, store, execution: 1 })
