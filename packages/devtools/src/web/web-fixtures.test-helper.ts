@@ -110,5 +110,5 @@ export function explodingBuild(): FlowBuilder {
     build: () => {
       throw new TypeError('boom')
     },
-  } as Partial<FlowBuilder> as FlowBuilder
+  } as unknown as FlowBuilder
 }

@@ -57,7 +57,9 @@ async function boot() {
   }
   // A module that does not build still shows what can be shown; the banner says why chat is off.
   if (app.chatOff)
-    all('.graph-wrap', byId('tab-graph'))[0]?.prepend(h('p', { class: 'error-text build-error' }, app.chatOff))
+    byId('tab-graph')
+      .querySelector('.graph-wrap')
+      ?.prepend(h('p', { class: 'error-text build-error' }, app.chatOff))
   if (app.session) {
     showTab('chat')
     await chat.open(app.session)
