@@ -17,7 +17,7 @@ export function mermaidIds(visits: readonly NodeVisit[]): Map<NodeVisit, string>
 
 /**
  * Every node and frame of `.toMermaid()` with its mermaid id and tree path, so an issue's `path` can be drawn on the
- * box it concerns (the same analysis numbers both). @internal
+ * box it concerns (the same analysis numbers both). For `@adk-fluent/devtools` (from `@adk-fluent/fluent/internal`).
  */
 export function graphVisits(root: FlowNode): GraphVisit[] {
   const visits = analyzeFlow(root).visits
