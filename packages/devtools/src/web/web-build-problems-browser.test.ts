@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { FlowBuilder } from '@adk-fluent/fluent'
-import { chromiumMissing, launchChromium, watchPage, type PageWatch } from './chromium.test-helper.js'
-import { brokenFlow, explodingBuild } from './web-fixtures.test-helper.js'
-import { startWebServer, type WebServer } from './web-server.js'
+import { chromiumMissing, devUiPages } from './chromium.test-helper.js'
+import { brokenFlow, brokenModule, explodingBuild } from './web-fixtures.test-helper.js'
 
 // A module that does not build, in a real headless Chromium: the page still draws what can be drawn. Skipped, loudly,
 // only where no Chromium is installed; `.ci/run` installs it.
@@ -13,44 +12,10 @@ const title = chromiumMissing
   : 'the dev UI of a module that does not build, in Chromium'
 
 describe.skipIf(chromiumMissing !== undefined)(title, () => {
-  let browser: Awaited<ReturnType<typeof launchChromium>>
-  const servers: WebServer[] = []
-  const pages: { page: Page; watch: PageWatch }[] = []
-
-  beforeAll(async () => {
-    browser = await launchChromium()
-  }, 60_000)
-
-  afterAll(async () => {
-    await browser?.close()
-  })
-
-  afterEach(async () => {
-    for (const { page, watch } of pages.splice(0)) {
-      await page.close()
-      // No console error (a refused request would log one) and no request leaving 127.0.0.1.
-      expect(watch.problems).toEqual([])
-      expect(watch.outside).toEqual([])
-    }
-    await Promise.all(servers.splice(0).map((server) => server.close()))
-  })
-
-  async function open(builder: FlowBuilder | undefined, noBuilder?: string): Promise<Page> {
-    const server = await startWebServer({
-      builder,
-      ...(noBuilder === undefined ? {} : { noBuilder }),
-      module: {},
-      file: 'agents/broken.ts',
-      env: {},
-      port: 0,
-    })
-    servers.push(server)
-    const page = await browser.context.newPage()
-    pages.push({ page, watch: watchPage(page) })
-    await page.goto(server.url)
-    await page.waitForSelector('body[data-ready="true"]')
-    return page
-  }
+  // Every page: no console error (a refused request would log one) and no request leaving 127.0.0.1.
+  const openPage = devUiPages()
+  const open = async (builder: FlowBuilder | undefined, noBuilder?: string) =>
+    (await openPage(brokenModule(builder, noBuilder))).page
 
   const chatIsOff = async (page: Page, reason: string) => {
     await page.click('[data-tab="chat"]')

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import { type FlowBuilder } from '@adk-fluent/fluent'
-import { brokenFlow, explodingBuild } from './web-fixtures.test-helper.js'
+import { brokenFlow, brokenModule, explodingBuild } from './web-fixtures.test-helper.js'
 import { startWebServer, type WebServer } from './web-server.js'
 
 // A module that does not build still gets its page: the JSON routes the page uses (docs/web-api.md).
@@ -13,14 +13,7 @@ afterEach(async () => {
 })
 
 async function serve(builder: FlowBuilder | undefined, noBuilder?: string): Promise<WebServer> {
-  const server = await startWebServer({
-    builder,
-    ...(noBuilder === undefined ? {} : { noBuilder }),
-    module: {},
-    file: 'agents/broken.ts',
-    env: {},
-    port: 0,
-  })
+  const server = await startWebServer(brokenModule(builder, noBuilder))
   servers.push(server)
   return server
 }

@@ -1,6 +1,7 @@
 import { ScriptedLlm, call, text } from '@adk-fluent/core/testing'
 import { z } from 'zod'
 import { Agent, FanOut, Loop, Pipeline, type FlowBuilder } from '@adk-fluent/fluent'
+import type { WebServerOptions } from './web-server.js'
 
 function getWeather({ city }: { city: string }) {
   return { city, sky: 'sunny', celsius: 21 }
@@ -111,4 +112,16 @@ export function explodingBuild(): FlowBuilder {
       throw new TypeError('boom')
     },
   } as unknown as FlowBuilder
+}
+
+/** The server options of a module at `agents/broken.ts` (`noBuilder`: the loader's message when it has no builder). */
+export function brokenModule(builder: FlowBuilder | undefined, noBuilder?: string): WebServerOptions {
+  return {
+    builder,
+    ...(noBuilder === undefined ? {} : { noBuilder }),
+    module: {},
+    file: 'agents/broken.ts',
+    env: {},
+    port: 0,
+  }
 }
