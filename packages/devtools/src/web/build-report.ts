@@ -1,6 +1,6 @@
 import { ConfigError, type BaseAgent, type ConfigIssue } from '@adk-fluent/core'
 import type { FlowBuilder } from '@adk-fluent/fluent'
-import { graphVisits, lowerNode, type GraphVisit } from '@adk-fluent/fluent/internal'
+import { graphVisits, type GraphVisit } from '@adk-fluent/fluent/internal'
 
 type Path = readonly (string | number)[]
 
@@ -22,8 +22,8 @@ export interface BuildIssue {
 }
 
 /**
- * Why the module gives no tree to run: `config`, `build()` threw a `ConfigError` (its issues, and those of every
- * LLM agent built on its own); `error`, building threw something else; `no-builder`, the module has no builder.
+ * Why the module gives no tree to run: `config`, `build()` threw a `ConfigError` (its issues); `error`, building
+ * threw something else; `no-builder`, the module has no builder.
  */
 export interface BuildProblem {
   readonly kind: 'config' | 'error' | 'no-builder'
@@ -80,23 +80,6 @@ function rooted(issue: ConfigIssue, visits: readonly GraphVisit[]): ConfigIssue 
   return agent ? { ...issue, path: [...agent.path, ...issue.path.slice(1)] } : issue
 }
 
-/** The problems of every LLM agent built on its own (what `build()` would say after fixing the tree's). */
-function agentIssues(visits: readonly GraphVisit[]): ConfigIssue[] {
-  return visits.flatMap((visit) => {
-    if (visit.node.kind !== 'agent') return []
-    try {
-      lowerNode(visit.node)
-      return []
-    } catch (error) {
-      if (!ConfigError.isConfigError(error)) return []
-      // An issue of a sub-agent is reported by the sub-agent's own visit.
-      return error.issues
-        .filter((issue) => issue.path[0] === visit.node.name)
-        .map((issue) => ({ ...issue, path: [...visit.path, ...issue.path.slice(1)] }))
-    }
-  })
-}
-
 function placed(issue: ConfigIssue, visits: readonly GraphVisit[]): BuildIssue {
   const on = visitOn(issue.path, visits)
   const agent = on?.node.name ?? String(issue.path[0] ?? '')
@@ -118,9 +101,9 @@ function describeThrown(error: unknown): string {
 }
 
 /**
- * Builds the tree the dev UI runs. When `build()` throws a `ConfigError`, the problem lists all its issues plus those
- * each LLM agent has when built on its own (so a bad model shows next to a broken data flow), each placed on the graph;
- * any other throw is a problem naming `file` and the error.
+ * Builds the tree the dev UI runs. When `build()` throws a `ConfigError`, the problem lists all its issues (a bad
+ * model next to a broken data flow: `build()` reports them at once), each placed on the graph; any other throw is a
+ * problem naming `file` and the error.
  */
 export function buildTree(
   builder: FlowBuilder<unknown>,
@@ -146,9 +129,7 @@ export function buildTree(
     } catch {
       // A tree the analysis cannot walk: its issues are listed without places.
     }
-    const issues: ConfigIssue[] = []
-    for (const issue of [...error.issues.map((item) => rooted(item, visits)), ...agentIssues(visits)])
-      if (!issues.some((other) => other.code === issue.code && other.message === issue.message)) issues.push(issue)
+    const issues = error.issues.map((item) => rooted(item, visits))
     return {
       problem: {
         kind: 'config',

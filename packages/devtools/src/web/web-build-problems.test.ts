@@ -51,8 +51,8 @@ describe('the dev UI API on a tree that does not build', () => {
       path: issue.path.join('.'),
       nodes: issue.nodes.map((id: string) => nameOf(graph, id)),
     }))
-    // build() stops at the tree's problems; the bad model of the first reviewer (found by building each agent on
-    // its own) is listed with them.
+    // build() lists the tree's problems and the bad model of the first reviewer (found by building each agent on its
+    // own) at once.
     expect(issues).toEqual([
       { code: 'duplicate_name', agent: 'flow', key: null, path: 'flow.steps', nodes: ['flow', 'reviewer', 'reviewer'] },
       {
