@@ -137,6 +137,21 @@ describe('the dev UI API on a tree that does not build', () => {
     expect((await json(server, `/api/sessions/${session['id']}/runs`, { text: 'go' })).status).toBe(422)
   })
 
+  it("a builder whose anatomy throws: that agent's anatomy says why (422), the rest of the page stands", async () => {
+    const exploding = explodingBuild()
+    const server = await serve({
+      ...exploding,
+      llmAnatomy: () => {
+        throw new RangeError('no anatomy')
+      },
+    } as typeof exploding)
+    expect(await json(server, '/api/anatomy/writer')).toEqual({
+      status: 422,
+      body: { error: 'The anatomy of "writer" cannot be drawn: no anatomy' },
+    })
+    expect((await json(server, '/api/graph')).status).toBe(200)
+  })
+
   it('a module without a builder: the page is served, the graph is empty and says why, naming the file', async () => {
     const why = 'agents/broken.ts exports no fluent builder. Export one, for example: …'
     const server = await serve(undefined, why)

@@ -135,7 +135,13 @@ const routes: readonly (readonly [method: string, pattern: RegExp, handler: Hand
     /^\/api\/anatomy\/([^/]+)$/,
     async ({ app, params }) => {
       const agent = param(params, 0)
-      const text = app.builder ? symbolicAnatomy(app.builder, agent) : undefined
+      let text: string | undefined
+      try {
+        text = app.builder ? symbolicAnatomy(app.builder, agent) : undefined
+      } catch (error) {
+        // A tree the anatomy cannot walk (its builder throws): the page shows why, for this agent only.
+        return new Reply(422, { error: `The anatomy of "${agent}" cannot be drawn: ${(error as Error).message}` })
+      }
       return text === undefined ? new Reply(404, { error: `No LLM agent named "${agent}".` }) : { agent, text }
     },
   ],
