@@ -19,6 +19,7 @@ describe('build() reports every mistake at once', () => {
       .initialState('topic')
       .step(Agent('writer', new ScriptedLlm(['a'])).writes('draft'))
       .step(Agent('reviewer', 'gpt-unknown').instruct('Review {draft}.'))
+      // @ts-expect-error the types see it too: 'article' is not written before this step
       .step(Agent('reviewer', new ScriptedLlm(['b'])).instruct('Publish {article}.'))
     const issues = issuesOf(() => flow.build())
     expect(issues).toEqual(
