@@ -11,7 +11,8 @@ import type { LlmAnatomyOptions } from '../introspect/llm-anatomy-preview.js'
 import type { FallbackBuilder } from './fallback-builder.js'
 import type { FanOutBuilder } from './fan-out-builder.js'
 import type { LoopBuilder } from './loop-builder.js'
-import type { PipelineBuilder, StepAnswer } from './pipeline-builder.js'
+import type { PipelineBuilder, StepAnswer, TransformStep } from './pipeline-builder.js'
+import type { StateTransform } from '../namespaces/state/state-transform.js'
 import type {
   BranchError,
   Checked,
@@ -40,6 +41,9 @@ export interface FlowBuilder<TOutput = string, TFlow extends StateFlow = any> {
    * Named `<this>_then_<step>`; a pipeline on the left is extended instead of nested.
    * @example Agent('writer').writes('draft').then(Agent('critic').reads('draft'))
    */
+  then<$Flow extends StateFlow>(
+    step: TransformStep<TFlow, $Flow>,
+  ): PipelineBuilder<string, Sequence<Typed<TFlow>, FlowOf<StateTransform<$Flow>>>>
   then(
     step: (state: StateOf<Typed<TFlow>>) => ReturnType<StepFunction>,
   ): PipelineBuilder<string, Sequence<Typed<TFlow>, OpaqueFlow>>
