@@ -22,6 +22,7 @@ export type {
   FlowOf,
   FluentTypeError,
   InitialError,
+  InitialKeys,
   KnownKeys,
   LoopSequence,
   LoopStepError,

@@ -24,6 +24,7 @@ import type {
   AddReads,
   Checked,
   InitialError,
+  InitialKeys,
   KnownKeys,
   ReadError,
   SetWrites,
@@ -185,7 +186,7 @@ export interface AgentBuilder<TOutput = string, TFlow extends StateFlow = any> e
    * @example Agent('writer').instruct('Write about {topic}.').initialState('topic')
    */
   initialState<const $Key extends string = never>(
-    ...keys: Checked<$Key, InitialError<Typed<TFlow>, $Key>>[]
+    ...keys: InitialKeys<$Key, InitialError<Typed<TFlow>, $Key>>
   ): AgentBuilder<TOutput, WithInitial<Typed<TFlow>, $Key>>
   build(): LlmAgent
 }

@@ -13,6 +13,7 @@ import type {
   Checked,
   FlowOf,
   InitialError,
+  InitialKeys,
   LoopSequence,
   LoopStepError,
   OpaqueFlow,
@@ -58,7 +59,7 @@ export interface LoopBuilder<TFlow extends StateFlow = any> extends FlowBuilder<
    * is not declared is an error instead of a warning (in the types too: a read of such a key does not compile).
    */
   initialState<const $Key extends string = never>(
-    ...keys: Checked<$Key, InitialError<Typed<TFlow>, $Key>>[]
+    ...keys: InitialKeys<$Key, InitialError<Typed<TFlow>, $Key>>
   ): LoopBuilder<WithInitial<Typed<TFlow>, $Key>>
   build(): LoopAgent
 }

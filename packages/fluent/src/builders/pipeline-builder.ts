@@ -15,6 +15,7 @@ import type {
   ErrorIf,
   FlowOf,
   InitialError,
+  InitialKeys,
   OpaqueFlow,
   Sequence,
   SequenceError,
@@ -83,7 +84,7 @@ export interface PipelineBuilder<TOutput = string, TFlow extends StateFlow = any
    * @example Pipeline('flow').initialState('topic').step(Agent('writer').instruct('Write about {topic}.'))
    */
   initialState<const $Key extends string = never>(
-    ...keys: Checked<$Key, InitialError<Typed<TFlow>, $Key>>[]
+    ...keys: InitialKeys<$Key, InitialError<Typed<TFlow>, $Key>>
   ): PipelineBuilder<TOutput, WithInitial<Typed<TFlow>, $Key>>
   build(): SequentialAgent
 }

@@ -10,6 +10,7 @@ import type {
   AddReads,
   Checked,
   InitialError,
+  InitialKeys,
   KnownKeys,
   ReadError,
   SetWrites,
@@ -50,7 +51,7 @@ export interface RemoteAgentBuilder<TFlow extends StateFlow = any> extends FlowB
    * hold for the whole tree (in the types too: a `.sends()` key neither initial nor written before does not compile).
    */
   initialState<const $Key extends string = never>(
-    ...keys: Checked<$Key, InitialError<Typed<TFlow>, $Key>>[]
+    ...keys: InitialKeys<$Key, InitialError<Typed<TFlow>, $Key>>
   ): RemoteAgentBuilder<WithInitial<Typed<TFlow>, $Key>>
 }
 

@@ -14,6 +14,7 @@ import type {
   Checked,
   FlowOf,
   InitialError,
+  InitialKeys,
   OpaqueFlow,
   StateFlow,
   Typed,
@@ -99,7 +100,7 @@ export interface RouteBuilder<TFlow extends StateFlow = any> extends FlowBuilder
    * @example Route('intent').eq('billing', billing).initialState('intent')
    */
   initialState<const $Key extends string = never>(
-    ...keys: Checked<$Key, InitialError<Typed<TFlow>, $Key>>[]
+    ...keys: InitialKeys<$Key, InitialError<Typed<TFlow>, $Key>>
   ): RouteBuilder<WithInitial<Typed<TFlow>, $Key>>
 }
 

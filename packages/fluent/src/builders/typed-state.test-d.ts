@@ -290,9 +290,9 @@ it('types S.compute functions with the state written before, and its results as 
     .then(S.compute({ billing: (state) => state.intent.category === 'billing' }))
   // On its own, S.compute sees untyped state.
   S.compute({ size: (state) => String(state['draft']).length })
-  // @ts-expect-error 'intnet' is not a written key: its value is unknown
   Pipeline('flow')
     .step(Agent('c').returns(Intent).writes('intent'))
+    // @ts-expect-error 'intnet' is not a written key: its value is unknown
     .step(S.compute({ c: (state) => state.intnet.category }))
 })
 

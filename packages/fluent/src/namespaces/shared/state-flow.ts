@@ -201,6 +201,12 @@ export type Checked<$Step, Error> = [Error] extends [never] ? $Step : Error
 /** The error of a read added to `flow` (its reads included) once initial state is declared, or `never`. */
 export type ReadError<F extends StateFlow> = NotWrittenError<F>
 
+/**
+ * The parameters of `.initialState(...keys)`: the keys, or — when declaring them leaves a read unprovided — the error,
+ * which rejects every key given (and a call with no keys, which declares an empty initial state).
+ */
+export type InitialKeys<$Key, Error> = [Error] extends [never] ? $Key[] : [Error, ...Error[]]
+
 /** The error of declaring `keys` as initial state on `flow`, or `never`. */
 export type InitialError<F extends StateFlow, K extends string> = NotWrittenError<WithInitial<F, K>>
 
