@@ -6,6 +6,7 @@ import type {
   InvocationHooks,
   LlmResponse,
   ModelCallInfo,
+  StepCallInfo,
   ToolCallInfo,
   ToolCallOutcome,
 } from '@adk-fluent/core'
@@ -35,11 +36,11 @@ function next(counts: Map<string, number>, key: string): number {
 }
 
 /**
- * The hooks of one execution of a durable run. Every model call and every tool call is a checkpointed step: its
- * output (or error) is recorded in the run's store before the run goes on, and a re-execution gets the recorded
- * output instead of calling again. A step's key comes from its place in the agent tree, not from the order calls
+ * The hooks of one execution of a durable run. Every model call, tool call and custom agent's side effect
+ * (`ctx.runStep`) is a checkpointed step: its output (or error) is recorded in the run's store before the run goes
+ * on, and a re-execution gets the recorded output instead of calling again. A step's key comes from its place in the agent tree, not from the order calls
  * happen in: a model call is `model:<branch>#<n>` (the n-th model call of its parallel branch), a tool call
- * `tool:<functionCallId>`; so parallel branches that finish in another order on a re-execution still find their
+ * `tool:<functionCallId>`, a custom agent's side effect (`ctx.runStep`) `step:<branch>/<agent>/<name>#<n>`; so parallel branches that finish in another order on a re-execution still find their
  * own steps. Event ids (per branch), function-call ids and timestamps are derived from the run id and from recorded
  * step times, so every execution produces the same events. Cancelling the run aborts the step that is running.
  * Before each call the execution checks that it still owns the run ({@link RunOwnership}): one that lost the run
@@ -53,6 +54,7 @@ export class DurableHooks implements InvocationHooks {
   readonly #recorded: Map<string, StepRecord>
   readonly #ownership: RunOwnership
   readonly #modelCalls = new Map<string, number>()
+  readonly #steps = new Map<string, number>()
   readonly #events = new Map<string, number>()
   #clock: number
   #lastTimestamp = 0
@@ -89,6 +91,11 @@ export class DurableHooks implements InvocationHooks {
       return { result, actions }
     })) as ToolCallOutcome
     return { result: outcome.result, actions: outcome.actions }
+  }
+
+  async runStep(info: StepCallInfo, call: () => Promise<unknown>): Promise<unknown> {
+    const place = `${info.branch ?? ''}/${info.agentName}/${info.name}`
+    return this.#step(`step:${place}#${next(this.#steps, place)}`, `step:${info.agentName}/${info.name}`, call)
   }
 
   stampEvent(event: Event): void {

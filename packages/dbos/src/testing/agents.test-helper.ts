@@ -1,11 +1,15 @@
 // Agent trees for the durable-run tests, shared by the test files and the worker processes they start.
 import { appendFileSync } from 'node:fs'
 import {
+  BaseAgent,
   FunctionTool,
   LlmAgent,
   ParallelAgent,
   SequentialAgent,
-  type BaseAgent,
+  createEvent,
+  createEventActions,
+  type Event,
+  type InvocationContext,
   type LlmRequest,
 } from '@adk-fluent/core'
 import { ScriptedLlm, call } from '@adk-fluent/core/testing'
@@ -189,4 +193,42 @@ export function parallelTree(options: TreeOptions): BaseAgent {
     name: 'fanout',
     subAgents: [new ParallelAgent({ name: 'branches', subAgents: branches }), join],
   })
+}
+
+/** A custom agent whose one side effect (`ctx.runStep('pay', …)`) writes `effect pay` to the log; it answers with the receipt. */
+class PayerAgent extends BaseAgent {
+  readonly #log: string
+  constructor(log: string) {
+    super({ name: 'payer' })
+    this.#log = log
+  }
+  protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
+    const receipt = await ctx.runStep('pay', async () => {
+      logLine(this.#log, 'effect pay')
+      return { receipt: `r-${Date.now()}` }
+    })
+    yield createEvent({
+      invocationId: ctx.invocationId,
+      author: this.name,
+      content: { role: 'model', parts: [{ text: receipt.receipt }] },
+      actions: createEventActions({ stateDelta: { receipt: receipt.receipt } }),
+    })
+  }
+}
+
+/** The custom `payer` agent, then a model agent `after` (block before it to kill the worker after the payment). */
+export function stepTree(options: TreeOptions): BaseAgent {
+  const after = new LlmAgent({
+    name: 'after',
+    model: new ScriptedLlm(Array.from({ length: 20 }, () => () => 'confirmed')),
+    instruction: 'Confirm the payment {receipt}.',
+    beforeAgentCallback: async (context) => {
+      if (options.blockBefore === context.agentName) {
+        logLine(options.log, `blocked before ${context.agentName}`)
+        await new Promise(() => undefined)
+      }
+      return undefined
+    },
+  })
+  return new SequentialAgent({ name: 'payment', subAgents: [new PayerAgent(options.log), after] })
 }

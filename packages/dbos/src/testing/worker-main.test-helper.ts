@@ -3,7 +3,7 @@
 import type { SessionLease, SessionLeaseRequest } from '@adk-fluent/core'
 import { PostgresSessionService } from '@adk-fluent/sessions'
 import { DurableRunner } from '../index.js'
-import { logLine, parallelTree, pipelineTree, slowTree, waiterTree } from './agents.test-helper.js'
+import { logLine, parallelTree, pipelineTree, slowTree, stepTree, waiterTree } from './agents.test-helper.js'
 
 const env = process.env
 const need = (name: string): string => {
@@ -25,6 +25,7 @@ const trees = {
   waiter: () => waiterTree(options),
   parallel: () => parallelTree(options),
   pipeline: () => pipelineTree(options),
+  step: () => stepTree(options),
 }
 const agent = trees[(env['TREE'] ?? 'pipeline') as keyof typeof trees]()
 
