@@ -209,6 +209,10 @@ it('reads S.pick and S.require keys; S.pick keeps earlier keys known, as the che
   flow.step(Agent('w').writes('draft')).step(S.pick('drfat'))
   // @ts-expect-error state key 'score' is not written before this step
   flow.step(S.require('score'))
+  // @ts-expect-error state key 'drfat' is not written before this step: S.rename reads its old names
+  flow.step(S.rename({ drfat: 'text' }))
+  // Untyped transforms are opaque: reads after them compile.
+  flow.step(S.merge(['a', 'b'], { into: 'c' })).step(Agent('a').instruct('Use {anything}.'))
   // @ts-expect-error state key 'draft' is read by an earlier step but written only by this step
   Pipeline('flow').step(S.pick('draft')).step(Agent('w').writes('draft'))
 })
@@ -259,6 +263,8 @@ it('types a RemoteAgent: .sends() keys are reads, .receives() keys writes', () =
   // @ts-expect-error state key 'cost' is not written before this step
   flow.step(pricer.sends('sku').receives('price')).step(Agent('writer').instruct('Price: {cost}.'))
   flow.step(Agent('q').writes('quantity')).step(pricer.sends('sku', 'quantity'))
+  const priced = flow.step(pricer.sends('sku').receives('price'))
+  expectTypeOf<NonNullable<(typeof priced)['~flow']>['writes']['price']>().toEqualTypeOf<unknown>()
   // @ts-expect-error state key 'price' is read by an earlier step but written only by this step
   Pipeline('shop').step(Agent('a').reads('price')).step(pricer.receives('price'))
   // @ts-expect-error with initial state declared on it
