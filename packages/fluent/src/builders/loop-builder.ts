@@ -7,6 +7,8 @@ import { parseStep, type StepInput } from '../parse/parse-step.js'
 import type { BuilderKit, BuilderProps } from './builder-kit.js'
 import { FlowBuilderBase } from './flow-builder-base.js'
 import type { FlowBuilder } from './flow-builder.js'
+import type { TransformStep } from './pipeline-builder.js'
+import type { StateTransform } from '../namespaces/state/state-transform.js'
 import { agentCallbackUpdate, describeUpdate } from './workflow-updates.js'
 import type { StepFunction } from '../ir/state-function-types.js'
 import type {
@@ -33,9 +35,13 @@ import type {
 export interface LoopBuilder<TFlow extends StateFlow = any> extends FlowBuilder<string, TFlow> {
   readonly node: LoopNode
   /**
-   * Appends a step to the loop body.
+   * Appends a step to the loop body (the functions of an `S.compute` written here see what earlier steps of the body
+   * wrote, typed).
    * @example Loop('refine').step(Agent('writer')).step(Agent('critic')).maxIterations(3)
    */
+  step<$Flow extends StateFlow>(
+    step: TransformStep<TFlow, $Flow, LoopStepError<Typed<TFlow>, FlowOf<StateTransform<$Flow>>>>,
+  ): LoopBuilder<LoopSequence<Typed<TFlow>, FlowOf<StateTransform<$Flow>>>>
   step(step: StepFunction): LoopBuilder<LoopSequence<Typed<TFlow>, OpaqueFlow>>
   step<$Step extends StepInput>(
     step: Checked<$Step, LoopStepError<Typed<TFlow>, FlowOf<$Step>>>,

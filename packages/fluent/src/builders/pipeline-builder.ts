@@ -27,12 +27,15 @@ import type {
 } from '../namespaces/shared/state-flow.js'
 
 /**
- * A state transform as a step after `TFlow`, rejected (the error) when it reads a key not written before. Its functions
- * see the state typed by the earlier steps (`S.compute({ category: (state) => state.intent.category })`).
+ * A state transform as a step after `TFlow`, rejected (`Error`, by default the pipeline's) when it reads a key not
+ * written before. Its functions see the state typed by the earlier steps
+ * (`S.compute({ category: (state) => state.intent.category })`).
  */
-export type TransformStep<TFlow extends StateFlow, $Flow extends StateFlow> = StateTransform<$Flow> &
-  StateReader<StateOf<Typed<TFlow>>> &
-  ErrorIf<SequenceError<Typed<TFlow>, FlowOf<StateTransform<$Flow>>>>
+export type TransformStep<
+  TFlow extends StateFlow,
+  $Flow extends StateFlow,
+  Error = SequenceError<Typed<TFlow>, FlowOf<StateTransform<$Flow>>>,
+> = StateTransform<$Flow> & StateReader<StateOf<Typed<TFlow>>> & ErrorIf<Error>
 
 /**
  * What `.ask()` of a pipeline ending with `step` resolves to: the parsed `.returns()` object when the last step is an
