@@ -296,7 +296,11 @@ it('types S.compute functions with the state written before, and its results as 
     .then(S.compute({ billing: (state) => state.intent.category === 'billing' }))
   // In a loop body: what earlier steps of the body wrote.
   Loop('refine')
-    .step(Agent('scorer').returns(z.object({ score: z.number() })).writes('grade'))
+    .step(
+      Agent('scorer')
+        .returns(z.object({ score: z.number() }))
+        .writes('grade'),
+    )
     .step(S.compute({ passed: (state) => state.grade.score > 0.8 }))
     .maxIterations(3)
   // On its own, S.compute sees untyped state.
