@@ -14,6 +14,7 @@ import type { LoopBuilder } from './loop-builder.js'
 import type { PipelineBuilder, StepAnswer, TransformStep } from './pipeline-builder.js'
 import type { StateTransform } from '../namespaces/state/state-transform.js'
 import type {
+  Alternative,
   BranchError,
   Checked,
   Concurrent,
@@ -75,7 +76,10 @@ export interface FlowBuilder<TOutput = string, TFlow extends StateFlow = any> {
    * the left is extended.
    * @example Agent('fast').model('gemini-2.5-flash').fallback(Agent('careful').model('gemini-2.5-pro'))
    */
-  fallback(alternative: StepInput): FallbackBuilder
+  fallback(alternative: StepFunction): FallbackBuilder<Alternative<Typed<TFlow>, OpaqueFlow>>
+  fallback<$Step extends StepInput>(
+    alternative: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
+  ): FallbackBuilder<Alternative<Typed<TFlow>, FlowOf<$Step>>>
   /**
    * Validates the tree — its structure and the contract checker's error-level issues — (one `ConfigError` listing
    * every problem with its path) and returns fresh core agents.

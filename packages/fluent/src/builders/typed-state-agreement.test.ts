@@ -9,7 +9,7 @@ import * as P from '../namespaces/prompt/index.js'
 import * as S from '../namespaces/state/index.js'
 import type { FlowBuilder } from './flow-builder.js'
 import { createRemoteAgentBuilder } from './remote-agent-factory.js'
-import { Agent, FanOut, Loop, Pipeline, Route } from './workflow-factories.js'
+import { Agent, Fallback, FanOut, Loop, Pipeline, Route } from './workflow-factories.js'
 
 interface Case {
   readonly name: string
@@ -319,6 +319,29 @@ const cases: Case[] = [
     name: 'a temp: key is checked like any other',
     // @ts-expect-error state key 'temp:scratch' is not written before this step
     flow: () => Pipeline('flow').initialState().step(Agent('a').instruct('Use {temp:scratch}.')),
+    error: true,
+  },
+  {
+    name: 'a key one Fallback attempt writes, read after the fallback',
+    flow: () =>
+      Pipeline('flow')
+        .initialState('question')
+        .step(
+          Fallback('answer')
+            .attempt(Agent('fast').instruct('Answer {question}.').writes('answer'))
+            .attempt(Agent('slow')),
+        )
+        .step(Agent('show').instruct('Show {answer}.')),
+    error: false,
+  },
+  {
+    name: "a Fallback attempt reading another attempt's key",
+    flow: () =>
+      Fallback('answer')
+        .initialState()
+        .attempt(Agent('fast').writes('answer'))
+        // @ts-expect-error state key 'answer' is not written before this step
+        .attempt(Agent('slow').reads('answer')),
     error: true,
   },
 ]

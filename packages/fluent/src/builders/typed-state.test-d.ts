@@ -15,7 +15,7 @@ import type {
   Typed,
 } from '../namespaces/shared/state-flow.js'
 import type { TemplateRequiredKeys } from '../namespaces/shared/template-keys.js'
-import { Agent, FanOut, Loop, Pipeline, Route } from './workflow-factories.js'
+import { Agent, Fallback, FanOut, Loop, Pipeline, Route } from './workflow-factories.js'
 
 const remoteFields: RemoteAgentFields = {
   protocol: 'test',
@@ -330,4 +330,30 @@ it('checks a standalone Loop or FanOut with initial state like build(): the firs
     // @ts-expect-error state key 'x' is not written before this step: a sibling's write
     .branch(Agent('b').reads('x'))
   FanOut('pair').initialState('x').branch(Agent('a').writes('x')).branch(Agent('b').reads('x'))
+})
+
+it('types a Fallback like a Route without a key: attempts apart, what any attempt writes is written after', () => {
+  const flow = Pipeline('flow').initialState('question')
+  flow
+    .step(
+      Fallback('answer')
+        .attempt(Agent('fast').instruct('Answer {question}.').writes('answer'))
+        .attempt(() => ({})),
+    )
+    .step(Agent('show').instruct('Show {answer}.'))
+  flow
+    .step(Agent('fast').writes('answer').fallback(Agent('careful').writes('answer')))
+    .step(Agent('show').instruct('Show {answer}.'))
+  // @ts-expect-error state key 'draft' is not written before this step: an attempt reads it
+  flow.step(Fallback('answer').attempt(Agent('fast').instruct('Use {draft}.')))
+  // @ts-expect-error state key 'answr' is not written before this step
+  flow.step(Agent('fast').writes('answer').fallback(Agent('careful'))).step(Agent('show').instruct('Show {answr}.'))
+  // @ts-expect-error an attempt does not see another attempt's writes
+  Fallback('answer').initialState().attempt(Agent('a').writes('x')).attempt(Agent('b').reads('x'))
+  const done = Pipeline('flow').step(
+    Fallback('f')
+      .attempt(S.set({ n: 1 }))
+      .attempt(S.set({ n: 'one' })),
+  )
+  expectTypeOf<NonNullable<(typeof done)['~flow']>['writes']['n']>().toEqualTypeOf<number | string | undefined>()
 })

@@ -55,7 +55,7 @@ export function Loop(name: string): LoopBuilder<EmptyFlow> {
  * A fallback named `name`: add attempts with `.attempt()`.
  * @example Fallback('answer').attempt(Agent('fast')).attempt(Agent('careful'))
  */
-export function Fallback(name: string): FallbackBuilder {
+export function Fallback(name: string): FallbackBuilder<EmptyFlow> {
   return defaultBuilderKit.fallback(FallbackNode.create(parseAgentName(name, 'Fallback'), []))
 }
 
