@@ -40,7 +40,7 @@ export interface OpaqueFlow {
   readonly declared: false
 }
 
-/** A flow as steps see it: a builder typed only as `StateFlow` (a Route, a Fallback, an annotated variable) is opaque. */
+/** A flow as steps see it: a builder typed only as `StateFlow` (an annotated variable such as `FlowBuilder`) is opaque. */
 export type Typed<F extends StateFlow> = 0 extends 1 & F ? any : string extends F['reads'] ? OpaqueFlow : F
 
 /** The flow of an `S` transform: it writes `W` and reads the keys `R` (expected, not `{key}`-required). */
