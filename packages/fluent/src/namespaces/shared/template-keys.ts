@@ -2,6 +2,8 @@
 // literal brace, a group whose content is not a state key (an identifier, optionally `app:`/`user:`/`temp:`-prefixed)
 // stays text. A string that is not a literal reads nothing the compiler can know.
 
+import type { KnownKeys } from './state-flow.js'
+
 type Letter =
   | 'a'
   | 'b'
@@ -86,6 +88,4 @@ export type TemplateRequiredKeys<S> = string extends S
  */
 export type InstructionRequiredKeys<I> =
   | TemplateRequiredKeys<I>
-  | (I extends string ? never : I extends { '~reads'?(keys: infer R): void } ? RequiredOf<R> : never)
-
-type RequiredOf<R> = string extends R ? never : R extends string ? R : never
+  | (I extends string ? never : I extends { '~reads'?(keys: infer R): void } ? KnownKeys<R> : never)
