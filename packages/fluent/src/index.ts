@@ -8,7 +8,7 @@ export type { FanOutBuilder } from './builders/fan-out-builder.js'
 export type { FlowBuilder } from './builders/flow-builder.js'
 export type { LoopBuilder } from './builders/loop-builder.js'
 export type { PipelineBuilder, StepAnswer, TransformStep } from './builders/pipeline-builder.js'
-export type { RouteBuilder } from './builders/route-builder.js'
+export type { RouteBuilder, RouteRuleMethod } from './builders/route-builder.js'
 export type { StepBuilder } from './builders/step-builder.js'
 export type {
   AddReads,

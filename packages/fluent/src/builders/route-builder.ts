@@ -32,47 +32,19 @@ import type {
 export interface RouteBuilder<TFlow extends StateFlow = any> extends FlowBuilder<string, TFlow> {
   readonly node: RouteNode
   /** Runs `target` when `state[key] === value` (appends a rule). @example Route('intent').eq('billing', billing) */
-  eq(value: unknown, target: StepFunction): RouteBuilder<Alternative<Typed<TFlow>, OpaqueFlow>>
-  eq<$Step extends StepInput>(
-    value: unknown,
-    target: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
-  ): RouteBuilder<Alternative<Typed<TFlow>, FlowOf<$Step>>>
+  readonly eq: RouteRuleMethod<TFlow, unknown>
   /** Runs `target` when `state[key] !== value` (appends a rule). */
-  ne(value: unknown, target: StepFunction): RouteBuilder<Alternative<Typed<TFlow>, OpaqueFlow>>
-  ne<$Step extends StepInput>(
-    value: unknown,
-    target: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
-  ): RouteBuilder<Alternative<Typed<TFlow>, FlowOf<$Step>>>
+  readonly ne: RouteRuleMethod<TFlow, unknown>
   /** Runs `target` when `state[key] > value` (appends a rule). @example Route('score').gt(0.8, publish) */
-  gt(value: number | string, target: StepFunction): RouteBuilder<Alternative<Typed<TFlow>, OpaqueFlow>>
-  gt<$Step extends StepInput>(
-    value: number | string,
-    target: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
-  ): RouteBuilder<Alternative<Typed<TFlow>, FlowOf<$Step>>>
+  readonly gt: RouteRuleMethod<TFlow, number | string>
   /** Runs `target` when `state[key] >= value` (appends a rule). */
-  gte(value: number | string, target: StepFunction): RouteBuilder<Alternative<Typed<TFlow>, OpaqueFlow>>
-  gte<$Step extends StepInput>(
-    value: number | string,
-    target: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
-  ): RouteBuilder<Alternative<Typed<TFlow>, FlowOf<$Step>>>
+  readonly gte: RouteRuleMethod<TFlow, number | string>
   /** Runs `target` when `state[key] < value` (appends a rule). */
-  lt(value: number | string, target: StepFunction): RouteBuilder<Alternative<Typed<TFlow>, OpaqueFlow>>
-  lt<$Step extends StepInput>(
-    value: number | string,
-    target: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
-  ): RouteBuilder<Alternative<Typed<TFlow>, FlowOf<$Step>>>
+  readonly lt: RouteRuleMethod<TFlow, number | string>
   /** Runs `target` when `state[key] <= value` (appends a rule). */
-  lte(value: number | string, target: StepFunction): RouteBuilder<Alternative<Typed<TFlow>, OpaqueFlow>>
-  lte<$Step extends StepInput>(
-    value: number | string,
-    target: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
-  ): RouteBuilder<Alternative<Typed<TFlow>, FlowOf<$Step>>>
+  readonly lte: RouteRuleMethod<TFlow, number | string>
   /** Runs `target` when `state[key]` contains `value` (appends a rule). @example Route('tags').contains('urgent', pager) */
-  contains(value: unknown, target: StepFunction): RouteBuilder<Alternative<Typed<TFlow>, OpaqueFlow>>
-  contains<$Step extends StepInput>(
-    value: unknown,
-    target: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
-  ): RouteBuilder<Alternative<Typed<TFlow>, FlowOf<$Step>>>
+  readonly contains: RouteRuleMethod<TFlow, unknown>
   /**
    * Runs `target` when `predicate(state)` holds (appends a rule).
    * @example Route('intent').when((state) => Number(state['amount']) > 1000, review)
@@ -102,6 +74,18 @@ export interface RouteBuilder<TFlow extends StateFlow = any> extends FlowBuilder
   initialState<const $Key extends string = never>(
     ...keys: InitialKeys<$Key, InitialError<Typed<TFlow>, $Key>>
   ): RouteBuilder<WithInitial<Typed<TFlow>, $Key>>
+}
+
+/**
+ * A rule of a route on `value`: a function target (its writes unknown), or a step checked as a branch (it sees the
+ * state before the route, not another target's writes).
+ */
+export interface RouteRuleMethod<TFlow extends StateFlow, Value> {
+  (value: Value, target: StepFunction): RouteBuilder<Alternative<Typed<TFlow>, OpaqueFlow>>
+  <$Step extends StepInput>(
+    value: Value,
+    target: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
+  ): RouteBuilder<Alternative<Typed<TFlow>, FlowOf<$Step>>>
 }
 
 /** @internal */
