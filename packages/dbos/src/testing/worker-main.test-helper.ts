@@ -19,6 +19,7 @@ const options = {
   ...(env['VARIANT'] ? { variant: env['VARIANT'] } : {}),
   ...(env['DELAY_MS'] ? { delayMs: Number(env['DELAY_MS']) } : {}),
   ...(env['PAUSE_BEFORE'] ? { pauseBefore: env['PAUSE_BEFORE'] } : {}),
+  ...(env['RACE_STEP'] ? { raceWith: need('DBOS_URL') } : {}),
 }
 const trees = {
   slow: () => slowTree({ ...options, workerId }),
