@@ -11,7 +11,7 @@ import type {
   Checked,
   InitialError,
   InitialKeys,
-  KnownKeys,
+  KeyWrites,
   ReadError,
   SetWrites,
   StateFlow,
@@ -41,7 +41,7 @@ export interface RemoteAgentBuilder<TFlow extends StateFlow = any> extends FlowB
    */
   receives<const $Key extends string>(
     ...keys: $Key[]
-  ): RemoteAgentBuilder<SetWrites<Typed<TFlow>, Typed<TFlow>['writes'] & { readonly [K in KnownKeys<$Key>]: unknown }>>
+  ): RemoteAgentBuilder<SetWrites<Typed<TFlow>, Typed<TFlow>['writes'] & KeyWrites<$Key>>>
   /** Fails the call with a `RemoteAgentError` after `milliseconds` (replaces). @example .timeout(10_000) */
   timeout(milliseconds: number): RemoteAgentBuilder<TFlow>
   /** Streams (`true`, the default when the remote's card says it can) or sends one request (`false`) (replaces). */

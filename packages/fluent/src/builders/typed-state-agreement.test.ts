@@ -4,6 +4,7 @@
 // as soon as the two disagree.
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import * as A from '../namespaces/artifacts/index.js'
 import * as C from '../namespaces/context/index.js'
 import * as P from '../namespaces/prompt/index.js'
 import * as S from '../namespaces/state/index.js'
@@ -30,6 +31,11 @@ const pricer = createRemoteAgentBuilder(
   'RemoteAgent',
 )
 const Intent = z.object({ category: z.enum(['billing', 'other']) })
+const Findings = z.object({ findings: z.string(), score: z.number() })
+/** A key known only at run time (a plain `string` to the compiler). */
+function runtimeKey(key: string): string {
+  return key
+}
 
 const cases: Case[] = [
   {
@@ -343,6 +349,89 @@ const cases: Case[] = [
         // @ts-expect-error state key 'answer' is not written before this step
         .attempt(Agent('slow').reads('answer')),
     error: true,
+  },
+  {
+    name: '.produces() fields read by a later step',
+    flow: () =>
+      Pipeline('flow')
+        .initialState('topic')
+        .step(Agent('researcher').instruct('Research {topic}.').produces(Findings))
+        .step(Agent('writer').instruct('Write from {findings} (score {score}).')),
+    error: false,
+  },
+  {
+    name: 'a key that is not a .produces() field',
+    flow: () =>
+      Pipeline('flow')
+        .initialState('topic')
+        .step(Agent('researcher').instruct('Research {topic}.').produces(Findings))
+        // @ts-expect-error state key 'fidnings' is not written before this step
+        .step(Agent('writer').instruct('Write from {fidnings}.')),
+    error: true,
+  },
+  {
+    name: 'C.capture() and A.snapshot() in .artifacts() write keys read later',
+    flow: () =>
+      Pipeline('flow')
+        .initialState()
+        .step(
+          Agent('intake')
+            .context(C.capture('request'))
+            .artifacts(A.snapshot('brief.md', { intoKey: 'brief' })),
+        )
+        .step(Agent('planner').instruct('Plan {request} from {brief}.')),
+    error: false,
+  },
+  {
+    name: 'C.writeNotes() writes its scratchpad key',
+    flow: () =>
+      Pipeline('flow')
+        .initialState('_notes_plan')
+        .step(Agent('planner').context(C.writeNotes({ key: 'plan' })))
+        .step(Agent('doer').reads('_notes_plan')),
+    error: false,
+  },
+  {
+    name: 'sub-agents and agent tools write keys read after the agent',
+    flow: () =>
+      Pipeline('flow')
+        .initialState()
+        .step(
+          Agent('router')
+            .subAgents(Agent('billing').writes('refund'), Agent('support').writes('ticket'))
+            .agentTool(Agent('lookup').writes('account')),
+        )
+        .step(Agent('show').instruct('Show {refund} {ticket} {account}.')),
+    error: false,
+  },
+  {
+    name: 'keys built at run time (.writes, S.capture, .receives): reads after them compile',
+    flow: () =>
+      Pipeline('flow')
+        .initialState()
+        .step(Agent('a').writes(runtimeKey('draft')))
+        .step(S.capture(runtimeKey('question')))
+        .step(pricer.receives(runtimeKey('price')))
+        .step(Agent('b').instruct('Use {draft}, {question} and {price}.')),
+    error: false,
+  },
+  {
+    name: '.consumes() fields neither initial nor written',
+    flow: () =>
+      Pipeline('flow')
+        .initialState('topic')
+        // @ts-expect-error state key 'score' is not written before this step
+        .step(Agent('writer').consumes(Findings)),
+    error: true,
+  },
+  {
+    name: '.consumes() fields written before',
+    flow: () =>
+      Pipeline('flow')
+        .initialState()
+        .step(Agent('researcher').produces(Findings))
+        .step(Agent('writer').consumes(Findings)),
+    error: false,
   },
 ]
 

@@ -2,7 +2,10 @@
 // marks the line the compiler must reject; every other line must compile.
 import { expectTypeOf, it } from 'vitest'
 import { z } from 'zod'
+import * as A from '../namespaces/artifacts/index.js'
+import type { ArtifactOperation } from '../namespaces/artifacts/artifact-operation.js'
 import * as C from '../namespaces/context/index.js'
+import type { ContextSpec } from '../namespaces/context/context-spec.js'
 import * as P from '../namespaces/prompt/index.js'
 import * as S from '../namespaces/state/index.js'
 import { createRemoteAgentBuilder, type RemoteAgentFields } from './remote-agent-factory.js'
@@ -15,6 +18,7 @@ import type {
   Typed,
 } from '../namespaces/shared/state-flow.js'
 import type { TemplateRequiredKeys } from '../namespaces/shared/template-keys.js'
+import type { AgentBuilder } from './agent-builder.js'
 import { Agent, Fallback, FanOut, Loop, Pipeline, Route } from './workflow-factories.js'
 
 const remoteFields: RemoteAgentFields = {
@@ -356,4 +360,84 @@ it('types a Fallback like a Route without a key: attempts apart, what any attemp
       .attempt(S.set({ n: 'one' })),
   )
   expectTypeOf<NonNullable<(typeof done)['~flow']>['writes']['n']>().toEqualTypeOf<number | string | undefined>()
+})
+
+it("counts an agent's other writes: .produces(), .context() (C.capture, C.writeNotes), .artifacts(), sub-agents", () => {
+  const Findings = z.object({ findings: z.string(), score: z.number() })
+  const flow = Pipeline('flow').initialState()
+  flow.step(Agent('r').produces(Findings)).step(Agent('w').instruct('Use {findings} ({score}).'))
+  // @ts-expect-error state key 'fidnings' is not written before this step: not a field of the schema
+  flow.step(Agent('r').produces(Findings)).step(Agent('w').instruct('Use {fidnings}.'))
+  flow.step(Agent('r').context(C.window(3).add(C.capture('request')))).step(Agent('w').instruct('Plan {request}.'))
+  flow.step(Agent('r').context(C.writeNotes({ key: 'plan' }))).step(Agent('w').reads('_notes_plan'))
+  flow.step(Agent('r').context(C.writeNotes())).step(Agent('w').reads('_notes_default'))
+  // @ts-expect-error state key 'request' is not written before this step: C.fromState only reads
+  flow.step(Agent('r').context(C.fromState('user:name'))).step(Agent('w').instruct('Plan {request}.'))
+  flow
+    .step(
+      Agent('r').artifacts(
+        A.snapshot('a.md', { intoKey: 'a_text' }),
+        A.load('notes.txt'),
+        A.list({ intoKey: 'files' }),
+        A.snapshotMany({ 'b.md': 'b_text' }),
+        A.when('ready', A.version('a.md', { intoKey: 'a_version' })),
+      ),
+    )
+    .step(Agent('w').reads('a_text', 'notes.txt', 'files', 'b_text', 'a_version'))
+  // @ts-expect-error state key 'report' is not written before this step: A.publish writes no key
+  flow.step(Agent('r').artifacts(A.publish('r.md', { fromKey: 'x' }))).step(Agent('w').reads('report'))
+  flow
+    .step(Agent('router').subAgents(Agent('b').writes('refund'), Agent('s').writes('ticket')))
+    .step(Agent('w').reads('refund', 'ticket'))
+  flow.step(Agent('r').agentTool(Agent('lookup').writes('account'))).step(Agent('w').reads('account'))
+  // Values: a field's type; `.writes()` still replaces only its own key and `.returns()` types only that one.
+  const Intent = z.object({ category: z.enum(['a', 'b']) })
+  const typed = Pipeline('flow').step(Agent('r').produces(Findings).writes('d').returns(Intent).writes('intent'))
+  type Written = NonNullable<(typeof typed)['~flow']>['writes']
+  expectTypeOf<keyof Written>().toEqualTypeOf<'findings' | 'score' | 'intent'>()
+  expectTypeOf<Written['score']>().toEqualTypeOf<number>()
+  expectTypeOf<Written['intent']>().toEqualTypeOf<{ category: 'a' | 'b' }>()
+  // A sub-agent may not run: its keys may be absent.
+  const routed = Pipeline('flow').step(Agent('router').subAgents(Agent('b').writes('refund')))
+  expectTypeOf<NonNullable<(typeof routed)['~flow']>['writes']['refund']>().toEqualTypeOf<string | undefined>()
+  // An annotation of an agent whose type writes nothing still holds it.
+  const plain: AgentBuilder<string, EmptyFlow> = Agent('a')
+    .instruct('Hi.')
+    .context(C.window(3))
+    .artifacts(A.publish('r.md', { fromKey: 'x' }))
+    .subAgents(Agent('b'))
+  expectTypeOf(plain).toMatchTypeOf<AgentBuilder<string, EmptyFlow>>()
+})
+
+it('is permissive where the keys are not known to the compiler: reads after such a writer compile', () => {
+  const key: string = 'draft'
+  const flow = Pipeline('flow').initialState()
+  flow.step(Agent('a').writes(key)).step(Agent('b').instruct('Use {draft}.'))
+  flow.step(S.capture(key)).step(Agent('b').instruct('Use {draft}.'))
+  flow.step(S.rename({ x: key } as Record<string, string>)).step(Agent('b').instruct('Use {draft}.'))
+  const pricer = createRemoteAgentBuilder('pricer', remoteFields, 'RemoteAgent')
+  flow.step(pricer.receives(key)).step(Agent('b').instruct('Use {draft}.'))
+  flow.step(Agent('a').produces(z.object({}) as z.ZodType)).step(Agent('b').instruct('Use {draft}.'))
+  flow.step(Agent('a').produces(z.record(z.string(), z.string()))).step(Agent('b').instruct('Use {draft}.'))
+  flow.step(Agent('a').context(C.capture(key))).step(Agent('b').instruct('Use {draft}.'))
+  flow.step(Agent('a').context(C.writeNotes({ key }))).step(Agent('b').reads('_notes_x'))
+  const spec: ContextSpec = C.capture('draft')
+  flow.step(Agent('a').context(spec)).step(Agent('b').instruct('Use {draft}.'))
+  const operation: ArtifactOperation = A.list({ intoKey: 'draft' })
+  flow.step(Agent('a').artifacts(operation)).step(Agent('b').instruct('Use {draft}.'))
+  flow.step(Agent('a').subAgents({ node: Agent('x').node })).step(Agent('b').instruct('Use {draft}.'))
+  // A non-object schema writes no key.
+  // @ts-expect-error state key 'draft' is not written before this step
+  flow.step(Agent('a').produces(z.string())).step(Agent('b').instruct('Use {draft}.'))
+})
+
+it('reads .consumes() fields like .reads()', () => {
+  const Findings = z.object({ findings: z.string(), score: z.number() })
+  // @ts-expect-error state key 'score' is not written before this step
+  Pipeline('flow').initialState('findings').step(Agent('w').consumes(Findings))
+  Pipeline('flow').initialState('findings', 'score').step(Agent('w').consumes(Findings))
+  Pipeline('flow').step(Agent('w').consumes(Findings))
+  Pipeline('flow')
+    .initialState()
+    .step(Agent('w').consumes(z.object({}) as z.ZodType))
 })

@@ -17,8 +17,13 @@ export type ArtifactOp =
  * An artifact operation: a frozen plain descriptor whose `run(context)` works through the core `Context` (so saves
  * are recorded in `actions.artifactDelta` and state writes in `actions.stateDelta`). Use it as a pipeline step.
  */
-export interface ArtifactOperation {
+export interface ArtifactOperation<TWrites extends string = string> {
   readonly kind: 'artifact-op'
+  /**
+   * Type-only: the state keys it writes, for an agent's typed data flow (`never` for the operations of `A.*` that
+   * write none; any key for an operation typed only as `ArtifactOperation`). Never present at run time.
+   */
+  '~writes'?(keys: TWrites): void
   readonly op: ArtifactOp
   /** The filename it works on (for `A.list`, the state key it fills). */
   readonly name: string

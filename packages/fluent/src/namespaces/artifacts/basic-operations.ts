@@ -44,7 +44,7 @@ function parseMime(factory: string, mime: unknown): string | undefined {
 export function publish(
   filename: string,
   options: { readonly fromKey: string; readonly mime?: string },
-): ArtifactOperation {
+): ArtifactOperation<never> {
   const name = parseFilename('A.publish()', filename)
   parseStateKey(options?.fromKey, ['A.publish()'])
   const { fromKey } = options
@@ -73,7 +73,10 @@ export function publish(
  * artifact is a `StateError`.
  * @example A.snapshot('report.md', { intoKey: 'report_text' })
  */
-export function snapshot(filename: string, options: { readonly intoKey: string }): ArtifactOperation {
+export function snapshot<const $Key extends string>(
+  filename: string,
+  options: { readonly intoKey: $Key },
+): ArtifactOperation<$Key> {
   const name = parseFilename('A.snapshot()', filename)
   parseStateKey(options?.intoKey, ['A.snapshot()'])
   const { intoKey } = options
@@ -93,7 +96,7 @@ export function snapshot(filename: string, options: { readonly intoKey: string }
  * Saves fixed content as an artifact: text, bytes, a JSON-able value, or a `Part`.
  * @example A.save('notes.txt', 'Reviewed by the team.')
  */
-export function save(filename: string, content: ArtifactContent): ArtifactOperation {
+export function save(filename: string, content: ArtifactContent): ArtifactOperation<never> {
   const name = parseFilename('A.save()', filename)
   if (content === undefined || content === null) {
     throwConfigIssue(
@@ -120,7 +123,10 @@ export function save(filename: string, content: ArtifactContent): ArtifactOperat
  * back as a string; inline data of a textual type is decoded; other data as `{ mimeType, data }` (base64).
  * @example A.load('notes.txt', { intoKey: 'notes' })
  */
-export function load(filename: string, options: { readonly intoKey?: string } = {}): ArtifactOperation {
+export function load<const $Filename extends string, const $Key extends string = $Filename>(
+  filename: $Filename,
+  options: { readonly intoKey?: $Key } = {},
+): ArtifactOperation<$Key> {
   const name = parseFilename('A.load()', filename)
   if (options.intoKey !== undefined) parseStateKey(options.intoKey, ['A.load()'])
   const intoKey = options.intoKey ?? name
@@ -143,7 +149,7 @@ export function load(filename: string, options: { readonly intoKey?: string } = 
  * Writes the sorted filenames of the session's (and the user's) artifacts into state key `intoKey`.
  * @example A.list({ intoKey: 'files' })
  */
-export function list(options: { readonly intoKey: string }): ArtifactOperation {
+export function list<const $Key extends string>(options: { readonly intoKey: $Key }): ArtifactOperation<$Key> {
   parseStateKey(options?.intoKey, ['A.list()'])
   const { intoKey } = options
   return createArtifactOperation({
@@ -162,7 +168,7 @@ export function list(options: { readonly intoKey: string }): ArtifactOperation {
  * Deletes every version of an artifact. Exported as `A.delete()`.
  * @example A.delete('draft.md')
  */
-function deleteArtifact(filename: string): ArtifactOperation {
+function deleteArtifact(filename: string): ArtifactOperation<never> {
   const name = parseFilename('A.delete()', filename)
   return createArtifactOperation({
     op: 'delete',

@@ -34,7 +34,7 @@ function describeMap(entries: readonly [string, string][]): string {
 export function publishMany(
   map: Readonly<Record<string, string>>,
   options: { readonly mime?: string } = {},
-): ArtifactOperation {
+): ArtifactOperation<never> {
   const entries = parseMap('A.publishMany()', map, "A.publishMany({ 'report.md': 'report_text' })")
   const operations = entries.map(([filename, fromKey]) =>
     publish(filename, options.mime === undefined ? { fromKey } : { fromKey, mime: options.mime }),
@@ -55,7 +55,9 @@ export function publishMany(
  * Loads several artifacts at once, `{ filename: intoKey }` (each as `A.snapshot(filename, { intoKey })`).
  * @example A.snapshotMany({ 'report.md': 'report_text', 'data.json': 'findings' })
  */
-export function snapshotMany(map: Readonly<Record<string, string>>): ArtifactOperation {
+export function snapshotMany<const $Map extends Readonly<Record<string, string>>>(
+  map: $Map,
+): ArtifactOperation<$Map[keyof $Map]> {
   const entries = parseMap('A.snapshotMany()', map, "A.snapshotMany({ 'report.md': 'report_text' })")
   const operations = entries.map(([filename, intoKey]) => snapshot(filename, { intoKey }))
   return createArtifactOperation({
@@ -75,7 +77,10 @@ export function snapshotMany(map: Readonly<Record<string, string>>): ArtifactOpe
  * versions when it does not exist).
  * @example A.version('report.md', { intoKey: 'report_version' })
  */
-export function version(filename: string, options: { readonly intoKey: string }): ArtifactOperation {
+export function version<const $Key extends string>(
+  filename: string,
+  options: { readonly intoKey: $Key },
+): ArtifactOperation<$Key> {
   const name = parseFilename('A.version()', filename)
   parseStateKey(options?.intoKey, ['A.version()'])
   const { intoKey } = options
@@ -120,7 +125,10 @@ export type ArtifactCondition = string | ((state: Readonly<Record<string, unknow
  * Runs `operation` only when, at that moment, the state key `condition` is truthy or `condition(state)` holds.
  * @example A.when('approved', A.publish('report.md', { fromKey: 'report' }))
  */
-export function when(condition: ArtifactCondition, operation: ArtifactOperation): ArtifactOperation {
+export function when<TWrites extends string = string>(
+  condition: ArtifactCondition,
+  operation: ArtifactOperation<TWrites>,
+): ArtifactOperation<TWrites> {
   if (typeof condition !== 'function') parseStateKey(condition, ['A.when()'])
   if (!isArtifactOperation(operation)) {
     throwConfigIssue(

@@ -36,7 +36,7 @@ async function loadText(filename: string, maxChars: number, context: ReadonlyCon
  * exist. History untouched. Combine with other `C` specs with `.add()`.
  * @example Agent('editor').context(C.window(3).add(A.forLlm('draft.md')))
  */
-export function forLlm(filename: string, options: { readonly maxChars?: number } = {}): ContextSpec {
+export function forLlm(filename: string, options: { readonly maxChars?: number } = {}): ContextSpec<never, never> {
   const name = parseFilename('A.forLlm()', filename)
   const maxChars = options.maxChars ?? 20_000
   if (typeof maxChars !== 'number' || !Number.isInteger(maxChars) || maxChars < 1) {

@@ -4,28 +4,36 @@ import { throwConfigIssue } from '../../parse/config-issue.js'
 /**
  * A context spec: what the agent sees of the conversation and state. A frozen plain descriptor holding parts;
  * compose with `.add()` (union) and `.pipe()` (history policies applied in turn); compile with `compileContext()`.
- * `TReads`: the state keys it reads, as far as the types know.
+ * `TReads`: the state keys it reads, as far as the types know; `TWrites`: the keys it writes (`C.capture`,
+ * `C.writeNotes`) — `never` for the specs of `C.*` that write nothing, any key (`string`) for a spec typed only as
+ * `ContextSpec`.
  */
-export interface ContextSpec<TReads extends string = never> {
+export interface ContextSpec<TReads extends string = never, TWrites extends string = string> {
   readonly kind: 'context'
   /**
    * Type-only: the state keys it reads (`C.fromState`, `{key}` of `C.template`), for an agent's typed data flow;
    * `never` when unknown (never present at run time).
    */
   '~reads'?(keys: TReads): void
+  /** Type-only: the state keys it writes, for an agent's typed data flow (never present at run time). */
+  '~writes'?(keys: TWrites): void
   readonly parts: readonly ContextPart[]
   /**
    * The union: every part renders (outputs joined with a newline), and history is suppressed if any part
    * suppresses it.
    * @example C.fromState('findings').add(C.window(3))
    */
-  add<TOther extends string = never>(other: ContextSpec<TOther>): ContextSpec<TReads | TOther>
+  add<TOther extends string = never, TOtherWrites extends string = never>(
+    other: ContextSpec<TOther, TOtherWrites>,
+  ): ContextSpec<TReads | TOther, TWrites | TOtherWrites>
   /**
    * Feeds this spec's history through the history policies of `transform` (`C.window`, `C.redact`, `C.dedup`,
    * `C.summarize`, …). A spec without history gets one, starting from the whole conversation.
    * @example C.fromAgents('researcher').pipe(C.window(5)).pipe(C.redact(/\d{16}/))
    */
-  pipe<TOther extends string = never>(transform: ContextSpec<TOther>): ContextSpec<TReads | TOther>
+  pipe<TOther extends string = never, TOtherWrites extends string = never>(
+    transform: ContextSpec<TOther, TOtherWrites>,
+  ): ContextSpec<TReads | TOther, TWrites | TOtherWrites>
 }
 
 /** Creates a frozen context descriptor. @internal */

@@ -43,7 +43,7 @@ export { fresh, fromAgentsWindowed, priority, project, recent, user } from './se
 export { distill, extract, fit, manusCascade, rolling, validate } from './model-factories.js'
 export { capture, notes, writeNotes } from './notes-factories.js'
 
-function history(stage: HistoryStage): ContextSpec {
+function history(stage: HistoryStage): ContextSpec<never, never> {
   return createContextSpec([createHistoryPart([stage])])
 }
 
@@ -52,7 +52,7 @@ function history(stage: HistoryStage): ContextSpec {
  * tool calls, never an earlier agent's raw reply (core's `includeContents: 'isolated'`). `.reads()` starts with it.
  * @example Agent('classifier').context(C.none())
  */
-export function none(): ContextSpec {
+export function none(): ContextSpec<never, never> {
   return createContextSpec([createNonePart()])
 }
 
@@ -61,7 +61,7 @@ export function none(): ContextSpec {
  * (so the previous agent's reply comes as a `For context:` user turn). Nothing rendered.
  * @example Agent('reviewer').context(C.currentTurn())
  */
-export function currentTurn(): ContextSpec {
+export function currentTurn(): ContextSpec<never, never> {
   return createContextSpec([createCurrentTurnPart()])
 }
 
@@ -69,7 +69,7 @@ export function currentTurn(): ContextSpec {
  * The model's native history, unchanged (`includeContents: 'default'`). Exported as `C.default()`.
  * @example Agent('chat').context(C.default())
  */
-function defaultContext(): ContextSpec {
+function defaultContext(): ContextSpec<never, never> {
   return createContextSpec([createDefaultPart()])
 }
 
@@ -80,7 +80,7 @@ export { defaultContext as default }
  * Only the user's messages, rendered into the instruction; native history suppressed.
  * @example C.userOnly()
  */
-export function userOnly(): ContextSpec {
+export function userOnly(): ContextSpec<never, never> {
   return history(userOnlyStage())
 }
 
@@ -89,7 +89,7 @@ export function userOnly(): ContextSpec {
  * from its end and stops at the oldest kept message.
  * @example C.window(3)
  */
-export function window(turns: number): ContextSpec {
+export function window(turns: number): ContextSpec<never, never> {
   return history(
     turnWindowStage(`C.window(${turns})`, parsePositiveInteger('C.window()', 'the number of turns', turns)),
   )
@@ -99,7 +99,7 @@ export function window(turns: number): ContextSpec {
  * The last `turns` turns; the same as {@link window}.
  * @example C.lastNTurns(2)
  */
-export function lastNTurns(turns: number): ContextSpec {
+export function lastNTurns(turns: number): ContextSpec<never, never> {
   return history(
     turnWindowStage(`C.lastNTurns(${turns})`, parsePositiveInteger('C.lastNTurns()', 'the number of turns', turns)),
   )
@@ -109,7 +109,7 @@ export function lastNTurns(turns: number): ContextSpec {
  * State values as `[key]: value` lines (absent or `null` keys left out); history untouched.
  * @example C.fromState('findings', 'tone')
  */
-export function fromState<const $Key extends string>(...keys: $Key[]): ContextSpec<$Key> {
+export function fromState<const $Key extends string>(...keys: $Key[]): ContextSpec<$Key, never> {
   parseStateKeys(keys, ['C.fromState()'], "C.fromState('draft')")
   return createContextSpec([createStatePart(keys)])
 }
@@ -118,7 +118,7 @@ export function fromState<const $Key extends string>(...keys: $Key[]): ContextSp
  * The user's messages and those of the named agents.
  * @example C.fromAgents('researcher', 'critic')
  */
-export function fromAgents(...names: string[]): ContextSpec {
+export function fromAgents(...names: string[]): ContextSpec<never, never> {
   return history(fromAgentsStage(parseAgentNames('C.fromAgents()', names)))
 }
 
@@ -126,7 +126,7 @@ export function fromAgents(...names: string[]): ContextSpec {
  * Every event except those of the named agents.
  * @example C.excludeAgents('logger')
  */
-export function excludeAgents(...names: string[]): ContextSpec {
+export function excludeAgents(...names: string[]): ContextSpec<never, never> {
   return history(excludeAgentsStage(parseAgentNames('C.excludeAgents()', names)))
 }
 
@@ -134,7 +134,7 @@ export function excludeAgents(...names: string[]): ContextSpec {
  * Text with `{key}` / `{key?}` resolved from state at run time (core's template engine); history untouched.
  * @example C.template('The user is working on {project}.')
  */
-export function template<const $Text extends string>(text: $Text): ContextSpec<TemplateRequiredKeys<$Text>> {
+export function template<const $Text extends string>(text: $Text): ContextSpec<TemplateRequiredKeys<$Text>, never> {
   if (typeof text !== 'string' || text.trim().length === 0) {
     throwConfigIssue(
       ['C.template()'],
@@ -152,7 +152,7 @@ export function template<const $Text extends string>(text: $Text): ContextSpec<T
  * (`customMetadata.tags` of the event) and/or a predicate over the rendered item.
  * @example C.select({ author: ['user', 'planner'], type: 'message' })
  */
-export function select(selection: ContextSelection): ContextSpec {
+export function select(selection: ContextSelection): ContextSpec<never, never> {
   const author = selection?.author
   const authors = author === undefined ? [] : typeof author === 'string' ? [author] : author
   if (
@@ -199,7 +199,7 @@ export function select(selection: ContextSelection): ContextSpec {
  * oldest kept event is cut, keeping its end).
  * @example C.truncate({ maxTurns: 10, maxTokens: 2000 })
  */
-export function truncate(limits: TruncateLimits): ContextSpec {
+export function truncate(limits: TruncateLimits): ContextSpec<never, never> {
   if (!limits || (limits.maxTurns === undefined && limits.maxTokens === undefined)) {
     throwConfigIssue(
       ['C.truncate()'],
@@ -221,7 +221,7 @@ export function truncate(limits: TruncateLimits): ContextSpec {
  * The newest whole events whose lines fit in about `maxTokens` tokens (4 characters a token).
  * @example C.budget({ maxTokens: 4000 })
  */
-export function budget(limits: { readonly maxTokens: number }): ContextSpec {
+export function budget(limits: { readonly maxTokens: number }): ContextSpec<never, never> {
   const maxTokens = parsePositiveInteger('C.budget()', 'maxTokens', limits?.maxTokens)
   return history(budgetStage(`C.budget({ maxTokens: ${maxTokens} })`, maxTokens))
 }
@@ -230,7 +230,7 @@ export function budget(limits: { readonly maxTokens: number }): ContextSpec {
  * Replaces every match of the patterns (RegExps, or strings holding one) with `[REDACTED]`.
  * @example C.window(5).pipe(C.redact(/\b\d{16}\b/))
  */
-export function redact(...patterns: (RegExp | string)[]): ContextSpec {
+export function redact(...patterns: (RegExp | string)[]): ContextSpec<never, never> {
   return history(redactStage(parseRedactPatterns(patterns)))
 }
 
@@ -238,7 +238,7 @@ export function redact(...patterns: (RegExp | string)[]): ContextSpec {
  * Drops events whose author and text repeat a newer event.
  * @example C.dedup()
  */
-export function dedup(): ContextSpec {
+export function dedup(): ContextSpec<never, never> {
   return history(dedupStage())
 }
 
@@ -246,7 +246,7 @@ export function dedup(): ContextSpec {
  * Collapses runs of tool calls into `[author]: [tool calls: N interactions]`.
  * @example C.compact()
  */
-export function compact(): ContextSpec {
+export function compact(): ContextSpec<never, never> {
   return history(compactStage())
 }
 
@@ -255,7 +255,9 @@ export function compact(): ContextSpec {
  * out, the agent's own model). Pipe a window in front to bound what is sent: `C.window(20).pipe(C.summarize())`.
  * @example C.summarize({ model: new Gemini({ model: 'gemini-2.5-flash' }) })
  */
-export function summarize(options: { readonly model?: ContextModel; readonly prompt?: string } = {}): ContextSpec {
+export function summarize(
+  options: { readonly model?: ContextModel; readonly prompt?: string } = {},
+): ContextSpec<never, never> {
   if (typeof options !== 'object' || options === null) {
     throwConfigIssue(
       ['C.summarize()'],
@@ -284,7 +286,7 @@ export function relevant(
     | { readonly queryKey: string; readonly query?: never }
     | { readonly query: string; readonly queryKey?: never }
   ),
-): ContextSpec {
+): ContextSpec<never, never> {
   const model = parseContextModel('C.relevant()', options?.model)
   const topK = options.topK === undefined ? 5 : parsePositiveInteger('C.relevant()', 'topK', options.topK)
   const hasKey = options.queryKey !== undefined

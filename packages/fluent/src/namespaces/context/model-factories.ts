@@ -11,7 +11,7 @@ import { parseContextModel, type ContextModel } from './context-model.js'
 import { parseChoice, parseCount, parseFlag, parseKeyName, parseOptionsObject } from './parse-context-options.js'
 import { isBaseLlm } from '@adk-fluent/core'
 
-function history(stage: HistoryStage): ContextSpec {
+function history(stage: HistoryStage): ContextSpec<never, never> {
   return createContextSpec([createHistoryPart([stage])])
 }
 
@@ -25,7 +25,7 @@ export function fit(options?: {
   readonly maxTokens?: number
   readonly strategy?: FitStrategy
   readonly model?: ContextModel
-}): ContextSpec {
+}): ContextSpec<never, never> {
   const parsed = parseOptionsObject('C.fit()', options, 'C.fit({ maxTokens: 4000 })')
   const maxTokens = parseCount('C.fit()', 'maxTokens', parsed['maxTokens'], 4000, 'C.fit({ maxTokens: 4000 })')
   const strategy = parseChoice('C.fit()', 'strategy', parsed['strategy'], ['strict', 'cascade'] as const)
@@ -49,7 +49,7 @@ export function rolling(options?: {
   readonly n?: number
   readonly summarize?: boolean
   readonly model?: ContextModel
-}): ContextSpec {
+}): ContextSpec<never, never> {
   const parsed = parseOptionsObject('C.rolling()', options, 'C.rolling({ n: 5 })')
   const turns = parseCount('C.rolling()', 'n', parsed['n'], 5, 'C.rolling({ n: 5 })')
   const summarize = parseFlag('C.rolling()', 'summarize', parsed['summarize'])
@@ -69,7 +69,10 @@ export function rolling(options?: {
  * events summarized by the model when still over budget, then cut to fit.
  * @example C.manusCascade({ budget: 4000 })
  */
-export function manusCascade(options?: { readonly budget?: number; readonly model?: ContextModel }): ContextSpec {
+export function manusCascade(options?: {
+  readonly budget?: number
+  readonly model?: ContextModel
+}): ContextSpec<never, never> {
   const parsed = parseOptionsObject('C.manusCascade()', options, 'C.manusCascade({ budget: 8000 })')
   const budget = parseCount('C.manusCascade()', 'budget', parsed['budget'], 8000, 'C.manusCascade({ budget: 8000 })')
   return history(manusCascadeStage(budget, parseContextModel('C.manusCascade()', parsed['model'])))
@@ -88,7 +91,7 @@ export function extract(
     readonly key?: string
     readonly model?: ContextModel
   },
-): ContextSpec {
+): ContextSpec<never, never> {
   const parsed = parseOptionsObject('C.extract()', options ?? null, "C.extract({ fields: ['destination'] })")
   const key = parseKeyName('C.extract()', 'key', parsed['key'], 'extracted')
   const model = parseContextModel('C.extract()', parsed['model'])
@@ -128,7 +131,7 @@ export function extract(
  * `facts` by default).
  * @example C.window(20).pipe(C.distill())
  */
-export function distill(options?: { readonly key?: string; readonly model?: ContextModel }): ContextSpec {
+export function distill(options?: { readonly key?: string; readonly model?: ContextModel }): ContextSpec<never, never> {
   const parsed = parseOptionsObject('C.distill()', options, "C.distill({ key: 'facts' })")
   return history(
     distillStage(
@@ -144,7 +147,7 @@ export function distill(options?: { readonly key?: string; readonly model?: Cont
  * run locally. A trailing `{ model }` picks the model.
  * @example C.window(10).pipe(C.validate('The user stated a budget.', (text) => (text.includes('TODO') ? 'unfinished TODO' : undefined)))
  */
-export function validate(...checks: (ContextCheck | { readonly model: ContextModel })[]): ContextSpec {
+export function validate(...checks: (ContextCheck | { readonly model: ContextModel })[]): ContextSpec<never, never> {
   const last = checks[checks.length - 1]
   const options = typeof last === 'object' && last !== null ? last : undefined
   if (

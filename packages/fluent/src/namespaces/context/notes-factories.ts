@@ -14,7 +14,7 @@ import { parseChoice, parseKeyName, parseOptionsObject } from './parse-context-o
  * `plain`, as a `checklist` (`- [ ] note`) or `numbered`. History untouched.
  * @example C.notes({ key: 'todo', format: 'checklist' })
  */
-export function notes(options?: { readonly key?: string; readonly format?: NotesFormat }): ContextSpec {
+export function notes(options?: { readonly key?: string; readonly format?: NotesFormat }): ContextSpec<never, never> {
   const parsed = parseOptionsObject('C.notes()', options, "C.notes({ key: 'todo' })")
   const key = parseKeyName('C.notes()', 'key', parsed['key'], 'default')
   return createContextSpec([
@@ -30,11 +30,11 @@ export function notes(options?: { readonly key?: string; readonly format?: Notes
  * (default), `prepend`, `merge` (skipped when already there) or `replace`. Read it back with `C.notes()`.
  * @example Agent('planner').context(C.notes({ key: 'plan' }).add(C.writeNotes({ key: 'plan' })))
  */
-export function writeNotes(options?: {
-  readonly key?: string
+export function writeNotes<const $Key extends string = 'default'>(options?: {
+  readonly key?: $Key
   readonly strategy?: NotesStrategy
   readonly sourceKey?: string
-}): ContextSpec {
+}): ContextSpec<never, `_notes_${$Key}`> {
   const parsed = parseOptionsObject('C.writeNotes()', options, "C.writeNotes({ key: 'plan' })")
   const key = parseKeyName('C.writeNotes()', 'key', parsed['key'], 'default')
   const strategy = parseChoice('C.writeNotes()', 'strategy', parsed['strategy'], [
@@ -53,7 +53,7 @@ export function writeNotes(options?: {
  * steps can use it). History untouched.
  * @example Agent('router').context(C.capture('request')).instruct('Route this request: {request}')
  */
-export function capture(key: string): ContextSpec {
+export function capture<const $Key extends string>(key: $Key): ContextSpec<never, $Key> {
   parseStateKey(key, ['C.capture()'])
   return createContextSpec([createCapturePart(key)])
 }

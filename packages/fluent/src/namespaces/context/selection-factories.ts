@@ -14,7 +14,7 @@ import {
 } from './select-stages.js'
 import { parseChoice, parseCount, parseOptionsObject, parsePositiveNumber } from './parse-context-options.js'
 
-function history(stage: HistoryStage): ContextSpec {
+function history(stage: HistoryStage): ContextSpec<never, never> {
   return createContextSpec([createHistoryPart([stage])])
 }
 
@@ -23,7 +23,10 @@ function history(stage: HistoryStage): ContextSpec {
  * kept while their weight is at least `minWeight` (defaults: `halfLife` 10, `minWeight` 0.1, so the newest 34).
  * @example C.recent({ halfLife: 4, minWeight: 0.25 })
  */
-export function recent(options?: { readonly halfLife?: number; readonly minWeight?: number }): ContextSpec {
+export function recent(options?: {
+  readonly halfLife?: number
+  readonly minWeight?: number
+}): ContextSpec<never, never> {
   const parsed = parseOptionsObject('C.recent()', options, 'C.recent({ halfLife: 10 })')
   const halfLife = parsePositiveNumber('C.recent()', 'halfLife', parsed['halfLife'], 10, 'C.recent({ halfLife: 10 })')
   const minWeight = parsePositiveNumber(
@@ -47,7 +50,10 @@ export function recent(options?: { readonly halfLife?: number; readonly minWeigh
  * ones prefixed with `[stale]` instead.
  * @example C.fresh({ maxAge: 3600 })
  */
-export function fresh(options?: { readonly maxAge?: number; readonly staleAction?: StaleAction }): ContextSpec {
+export function fresh(options?: {
+  readonly maxAge?: number
+  readonly staleAction?: StaleAction
+}): ContextSpec<never, never> {
   const parsed = parseOptionsObject('C.fresh()', options, 'C.fresh({ maxAge: 3600 })')
   const maxAge = parsePositiveNumber('C.fresh()', 'maxAge', parsed['maxAge'], 3600, 'C.fresh({ maxAge: 3600 })')
   return history(
@@ -59,7 +65,7 @@ export function fresh(options?: { readonly maxAge?: number; readonly staleAction
  * The user's messages: `all` (default), the `first`, the `last`, or the first and last (`bookend`).
  * @example C.user({ strategy: 'bookend' })
  */
-export function user(options?: { readonly strategy?: UserStrategy }): ContextSpec {
+export function user(options?: { readonly strategy?: UserStrategy }): ContextSpec<never, never> {
   const parsed = parseOptionsObject('C.user()', options, "C.user({ strategy: 'last' })")
   return history(
     userStage(parseChoice('C.user()', 'strategy', parsed['strategy'], ['all', 'first', 'last', 'bookend'] as const)),
@@ -70,7 +76,7 @@ export function user(options?: { readonly strategy?: UserStrategy }): ContextSpe
  * The user's messages plus, per named agent, its last `n` events.
  * @example C.fromAgentsWindowed({ researcher: 2, critic: 1 })
  */
-export function fromAgentsWindowed(windows: Readonly<Record<string, number>>): ContextSpec {
+export function fromAgentsWindowed(windows: Readonly<Record<string, number>>): ContextSpec<never, never> {
   if (typeof windows !== 'object' || windows === null || Array.isArray(windows) || Object.keys(windows).length === 0) {
     throwConfigIssue(
       ['C.fromAgentsWindowed()'],
@@ -89,7 +95,7 @@ export function fromAgentsWindowed(windows: Readonly<Record<string, number>>): C
  * Events whose text is a JSON object show only the named fields (others are unchanged).
  * @example C.fromAgents('classifier').pipe(C.project('intent', 'confidence'))
  */
-export function project(...fields: string[]): ContextSpec {
+export function project(...fields: string[]): ContextSpec<never, never> {
   if (fields.length === 0)
     throwConfigIssue(['C.project()'], 'no fields given.', "Pass field names, for example C.project('intent').")
   fields.forEach((field, index) => {
@@ -108,7 +114,10 @@ export function project(...fields: string[]): ContextSpec {
  * equal tiers keep their order). History handling is unchanged.
  * @example C.priority(3, C.window(5)).add(C.priority(1, C.fromState('goal')))
  */
-export function priority(tier: number, spec: ContextSpec): ContextSpec {
+export function priority<TReads extends string = never, TWrites extends string = string>(
+  tier: number,
+  spec: ContextSpec<TReads, TWrites>,
+): ContextSpec<TReads, TWrites> {
   if (typeof tier !== 'number' || !Number.isInteger(tier) || tier < 0) {
     throwConfigIssue(
       ['C.priority()', 'tier'],

@@ -64,6 +64,65 @@ export type FlowOf<$Step> = $Step extends { readonly '~flow'?: infer F }
 /** Keys the compiler knows: a plain `string` (a key built at run time) knows none. */
 export type KnownKeys<K> = string extends K ? never : K extends string ? K : never
 
+/** Writes of any key (of unknown value): what a step writes when the compiler cannot know its keys. */
+export interface AnyWrites {
+  readonly [key: string]: unknown
+}
+
+/**
+ * The writes of the keys `K`, each of value `V`: literal keys as they are; a key the compiler cannot know (a plain
+ * `string`, built at run time) may be any key, so reads after it are never rejected.
+ */
+export type KeyWrites<K extends string, V = unknown> = string extends K ? AnyWrites : { readonly [P in K]: V }
+
+/**
+ * The state keys an object schema's output writes (`.produces()`: the checker's top-level fields), each of its field
+ * type. A schema whose fields the compiler cannot list (an untyped `z.ZodType`, a record) may write any key; a
+ * schema that is not an object writes none.
+ */
+export type SchemaWrites<T> = unknown extends T
+  ? AnyWrites
+  : [NonNullable<T>] extends [readonly unknown[]]
+    ? {}
+    : [NonNullable<T>] extends [object]
+      ? string extends keyof NonNullable<T>
+        ? AnyWrites
+        : { readonly [K in keyof NonNullable<T> & string]: NonNullable<T>[K] }
+      : {}
+
+/** The keys of {@link SchemaWrites} as reads (`.consumes()`): none when the compiler cannot list them. */
+export type SchemaKeys<T> = unknown extends T
+  ? never
+  : [NonNullable<T>] extends [readonly unknown[]]
+    ? never
+    : [NonNullable<T>] extends [object]
+      ? KnownKeys<keyof NonNullable<T> & string>
+      : never
+
+type KeysOfAny<U> = U extends unknown ? keyof U : never
+type ValueIn<U, K> = U extends unknown ? (K extends keyof U ? U[K] : never) : never
+
+/**
+ * What some of the flows whose writes are the union `U` may write (an agent's sub-agents and agent tools: each may
+ * run or not): every key any of them writes, optional.
+ */
+export type SomeWrites<U> = { readonly [K in KeysOfAny<U>]?: ValueIn<U, K> }
+
+/**
+ * The keys a spec or an operation writes, as its type carries them (`'~writes'`): `C.capture`, `C.writeNotes`, `A`
+ * operations with an `intoKey`. One typed only as `ContextSpec` / `ArtifactOperation` may write any key.
+ */
+export type DeclaredWrites<T> = KeyWrites<T extends { '~writes'?(keys: infer K): void } ? K & string : string>
+
+/** A flow that also writes `W` (an agent's `.produces()`, `.context()`, `.artifacts()` and sub-agent writes). */
+export interface AddWrites<F extends StateFlow, W extends object> {
+  readonly writes: F['writes'] & W
+  readonly reads: F['reads']
+  readonly required: F['required']
+  readonly initial: F['initial']
+  readonly declared: F['declared']
+}
+
 /** Keys a run may find in persistent state: never required to be written before. */
 type PersistentKey = `app:${string}` | `user:${string}`
 

@@ -1,6 +1,6 @@
 import { parseStateKey, parseStateKeys } from '../../parse/parse-state-key.js'
 import { createStateTransform, type StateDelta, type StateTransform } from './state-transform.js'
-import type { KnownKeys, TransformFlow } from '../shared/state-flow.js'
+import type { KeyWrites, TransformFlow } from '../shared/state-flow.js'
 import { assertSessionKey } from './parse-state-options.js'
 import { isScopedStateKey } from '../shared/state-key.js'
 import { formatArguments } from '../shared/format-argument.js'
@@ -56,7 +56,7 @@ export function drop(...keys: string[]): StateTransform<TransformFlow<{}>> {
  */
 export function rename<const $Mapping extends Readonly<Record<string, string>>>(
   mapping: $Mapping,
-): StateTransform<TransformFlow<{ [K in KnownKeys<$Mapping[keyof $Mapping]>]: unknown }, keyof $Mapping & string>> {
+): StateTransform<TransformFlow<KeyWrites<$Mapping[keyof $Mapping]>, keyof $Mapping & string>> {
   if (typeof mapping !== 'object' || mapping === null || Object.keys(mapping).length === 0) {
     throwConfigIssue(
       ['S.rename()'],

@@ -2,7 +2,7 @@ import { parseStateKey, parseStateKeys } from '../../parse/parse-state-key.js'
 import { StateError } from '@adk-fluent/core'
 import { renderStateValue } from '@adk-fluent/core/internal'
 import { createStateTransform, type StateDelta, type StateTransform } from './state-transform.js'
-import type { KnownKeys, StateReader, TransformFlow } from '../shared/state-flow.js'
+import type { KeyWrites, StateReader, TransformFlow } from '../shared/state-flow.js'
 import { assertFunction, assertStateValues, parseStateRecord } from './parse-state-options.js'
 
 import { formatArgument, formatArguments } from '../shared/format-argument.js'
@@ -191,9 +191,7 @@ export function counter(key: string, options: { readonly step?: number } = {}): 
  * Writes the text of the user's message (of the current invocation) into `key`.
  * @example S.capture('question')
  */
-export function capture<const $Key extends string>(
-  key: $Key,
-): StateTransform<TransformFlow<{ [K in KnownKeys<$Key>]: string }>> {
+export function capture<const $Key extends string>(key: $Key): StateTransform<TransformFlow<KeyWrites<$Key, string>>> {
   parseStateKey(key, ['S.capture()'])
   return createStateTransform({
     name: `capture_${key}`,
