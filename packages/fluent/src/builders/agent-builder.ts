@@ -58,7 +58,7 @@ export type AgentFlow<TFlow extends StateFlow, TSide extends object> = [keyof TS
  * `TOutput` is what `.ask()` returns: the text, or the type of the `.returns()` schema. `TFlow` is what its type knows
  * of the state it reads and its `.writes()` key, `TSide` the keys it writes otherwise (see {@link AgentFlow}).
  */
-export interface AgentBuilder<TOutput = string, TFlow extends StateFlow = any, TSide extends object = {}>
+export interface AgentBuilder<TOutput = string, TFlow extends StateFlow = any, TSide extends object = any>
   extends FlowBuilder<TOutput, AgentFlow<TFlow, TSide>> {
   readonly node: AgentNode
   /** The model: a name (`'gemini-2.5-flash'`) or a `BaseLlm` (replaces; clears `.mock()`). Without one the agent uses its nearest ancestor's. */

@@ -383,10 +383,10 @@ const cases: Case[] = [
     error: false,
   },
   {
-    name: 'C.writeNotes() writes its scratchpad key',
+    name: 'C.writeNotes() writes its scratchpad key (empty before its first note: an optional read of its own)',
     flow: () =>
       Pipeline('flow')
-        .initialState('_notes_plan')
+        .initialState()
         .step(Agent('planner').context(C.writeNotes({ key: 'plan' })))
         .step(Agent('doer').reads('_notes_plan')),
     error: false,
@@ -413,6 +413,14 @@ const cases: Case[] = [
         .step(S.capture(runtimeKey('question')))
         .step(pricer.receives(runtimeKey('price')))
         .step(Agent('b').instruct('Use {draft}, {question} and {price}.')),
+    error: false,
+  },
+  {
+    name: "C.template's {key?} is optional, its {key} expected",
+    flow: () =>
+      Pipeline('flow')
+        .initialState('project')
+        .step(Agent('a').context(C.template('Project: {project}. Notes: {notes?}.'))),
     error: false,
   },
   {

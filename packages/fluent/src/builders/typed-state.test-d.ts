@@ -400,13 +400,15 @@ it("counts an agent's other writes: .produces(), .context() (C.capture, C.writeN
   // A sub-agent may not run: its keys may be absent.
   const routed = Pipeline('flow').step(Agent('router').subAgents(Agent('b').writes('refund')))
   expectTypeOf<NonNullable<(typeof routed)['~flow']>['writes']['refund']>().toEqualTypeOf<string | undefined>()
-  // An annotation of an agent whose type writes nothing still holds it.
+  // Annotations still hold agents: `AgentBuilder<string, EmptyFlow>` (any other writes) and `AgentBuilder`.
   const plain: AgentBuilder<string, EmptyFlow> = Agent('a')
     .instruct('Hi.')
     .context(C.window(3))
     .artifacts(A.publish('r.md', { fromKey: 'x' }))
     .subAgents(Agent('b'))
-  expectTypeOf(plain).toMatchTypeOf<AgentBuilder<string, EmptyFlow>>()
+  const producing: AgentBuilder<string, EmptyFlow> = Agent('a').produces(Findings).context(C.capture('q'))
+  const any: AgentBuilder = Agent('a').produces(Findings).context(C.capture('q')).writes('x')
+  flow.step(plain).step(producing).step(any).step(Agent('w').instruct('Use {findings} and {q}.'))
 })
 
 it('is permissive where the keys are not known to the compiler: reads after such a writer compile', () => {

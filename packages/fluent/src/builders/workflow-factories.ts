@@ -22,7 +22,7 @@ import type { AddReads, EmptyFlow } from '../namespaces/shared/state-flow.js'
  * uses its nearest ancestor's model, and the root the default one).
  * @example const writer = Agent('writer', 'gemini-2.5-flash').instruct('Write about {topic}.').writes('draft')
  */
-export function Agent(name: string, model?: string | BaseLlm): AgentBuilder<string, EmptyFlow> {
+export function Agent(name: string, model?: string | BaseLlm): AgentBuilder<string, EmptyFlow, {}> {
   const builder = defaultBuilderKit.agent(AgentNode.create(parseAgentName(name, 'Agent')))
   return model === undefined ? builder : builder.model(model)
 }

@@ -3,7 +3,7 @@ import type { AgentNode } from '../ir/agent-node.js'
 import type { FlowNode } from '../ir/flow-node.js'
 import { visitNode, type NodeVisitor } from '../ir/node-visitor.js'
 import { isPromptSpec, promptStateKeys } from '../namespaces/prompt/compile-prompt.js'
-import { contextStateKeys, contextWriteKeys } from '../namespaces/context/compile-context.js'
+import { contextOptionalKeys, contextStateKeys, contextWriteKeys } from '../namespaces/context/compile-context.js'
 import { formatArgument } from '../namespaces/shared/format-argument.js'
 import { schemaKeys } from './describe-schema.js'
 import { gateKeys } from '../ir/gate-keys.js'
@@ -90,6 +90,19 @@ function instructionReads(node: AgentNode): StateRead[] {
   ]
 }
 
+function contextReads(node: AgentNode): StateRead[] {
+  if (!node.context) return []
+  const optional = new Set(contextOptionalKeys(node.context))
+  return contextStateKeys(node.context).map(
+    (key): StateRead => ({
+      key,
+      strength: optional.has(key) ? 'optional' : 'expected',
+      via: `state key '${key}' in .context()`,
+      field: 'context',
+    }),
+  )
+}
+
 /** The state an agent reads and writes itself (its sub-agents and agent tools are separate nodes). */
 export function agentAccess(node: AgentNode): StateAccess {
   const reads: StateRead[] = [
@@ -100,9 +113,7 @@ export function agentAccess(node: AgentNode): StateAccess {
     ...(node.reads?.keys ?? []).map(
       (key): StateRead => ({ key, strength: 'expected', via: `.reads(${formatArgument(key)})`, field: 'reads' }),
     ),
-    ...(node.context ? contextStateKeys(node.context) : []).map(
-      (key): StateRead => ({ key, strength: 'expected', via: `state key '${key}' in .context()`, field: 'context' }),
-    ),
+    ...contextReads(node),
     ...(node.consumes ? schemaKeys(node.consumes) : []).map(
       (key): StateRead => ({ key, strength: 'expected', via: `.consumes() field '${key}'`, field: 'consumes' }),
     ),

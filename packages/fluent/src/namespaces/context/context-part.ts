@@ -48,6 +48,11 @@ export interface ContextPart {
   readonly summary: string
   /** State keys it reads. */
   readonly stateKeys: readonly string[]
+  /**
+   * Those of `stateKeys` whose absence is planned for (`{key?}` of `C.template`, the scratchpad `C.writeNotes` adds to):
+   * optional reads for the contract checker.
+   */
+  readonly optionalKeys: readonly string[]
   /** The history policies of a history part, in order; `null` for other parts. `.pipe()` appends to them. */
   readonly stages: readonly HistoryStage[] | null
   /** Its renderer, or `null` when it renders nothing. */
@@ -65,7 +70,8 @@ export interface ContextPart {
 }
 
 /** The fields a part may leave out. */
-type PartInit = Omit<ContextPart, 'writes' | 'beforeAgent' | 'afterAgent' | 'tier' | 'usesModel'> & Partial<ContextPart>
+type PartInit = Omit<ContextPart, 'writes' | 'optionalKeys' | 'beforeAgent' | 'afterAgent' | 'tier' | 'usesModel'> &
+  Partial<ContextPart>
 
 /** Creates a frozen part (defaults: writes nothing, no hooks, tier 2, no model). @internal */
 export function createPart(part: PartInit): ContextPart {
@@ -76,6 +82,7 @@ export function createPart(part: PartInit): ContextPart {
     usesModel: part.stages?.some((stage) => stage.usesModel === true) ?? false,
     ...part,
     stateKeys: Object.freeze([...part.stateKeys]),
+    optionalKeys: Object.freeze([...(part.optionalKeys ?? [])]),
     writes: Object.freeze([...(part.writes ?? [])]),
   } as ContextPart)
 }
@@ -142,13 +149,18 @@ export function createStatePart(keys: readonly string[]): ContextPart {
 }
 
 /** `C.template()`: the text with `{key}` / `{key?}` resolved by core's template engine. @internal */
-export function createTemplatePart(text: string, stateKeys: readonly string[]): ContextPart {
+export function createTemplatePart(
+  text: string,
+  stateKeys: readonly string[],
+  optionalKeys: readonly string[] = [],
+): ContextPart {
   return createPart({
     kind: 'context-template',
     includeContents: 'default',
     call: `C.template(${formatArgument(text)})`,
     summary: 'template from state',
     stateKeys,
+    optionalKeys,
     stages: null,
     render: (context) => injectSessionState(text, context),
   })

@@ -9,3 +9,12 @@ export function contextStateKeys(spec: ContextSpec): string[] {
 export function contextWriteKeys(spec: ContextSpec): string[] {
   return [...new Set(spec.parts.flatMap((part) => part.writes))]
 }
+
+/**
+ * The state keys a context spec reads whose absence is planned for (`{key?}` of `C.template`, the scratchpad of
+ * `C.writeNotes`): those no part of the spec reads as needed.
+ */
+export function contextOptionalKeys(spec: ContextSpec): string[] {
+  const needed = new Set(spec.parts.flatMap((part) => part.stateKeys.filter((key) => !part.optionalKeys.includes(key))))
+  return contextStateKeys(spec).filter((key) => !needed.has(key))
+}

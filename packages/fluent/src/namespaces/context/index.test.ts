@@ -4,6 +4,7 @@ import * as C from './index.js'
 import {
   compileContext,
   composeInstruction,
+  contextOptionalKeys,
   contextStateKeys,
   describeContext,
   type ContextSpec,
@@ -244,6 +245,12 @@ describe('C composition', () => {
     expect(
       contextStateKeys(C.fromState('a', 'b').add(C.template('{c} {d?} {artifact.x}')).add(C.fromState('a'))),
     ).toEqual(['a', 'b', 'c', 'd'])
+    // {d?} is optional unless another part needs d; a scratchpad C.writeNotes adds to may be absent.
+    expect(contextOptionalKeys(C.template('{c} {d?} {e?} {e}').add(C.writeNotes({ key: 'plan' })))).toEqual([
+      'd',
+      '_notes_plan',
+    ])
+    expect(contextOptionalKeys(C.template('{d?}').add(C.fromState('d')))).toEqual([])
   })
 })
 

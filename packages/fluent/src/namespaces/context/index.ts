@@ -143,8 +143,10 @@ export function template<const $Text extends string>(text: $Text): ContextSpec<T
     )
   }
   const variables = templateVariables(text)
-  const keys = [...variables.required, ...variables.optional].filter((key) => !key.startsWith('artifact.'))
-  return createContextSpec([createTemplatePart(text, keys)])
+  const stateVariable = (key: string): boolean => !key.startsWith('artifact.')
+  const optional = variables.optional.filter((key) => stateVariable(key) && !variables.required.includes(key))
+  const keys = [...variables.required, ...variables.optional].filter(stateVariable)
+  return createContextSpec([createTemplatePart(text, keys, optional)])
 }
 
 /**

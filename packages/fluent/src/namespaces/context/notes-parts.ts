@@ -94,6 +94,8 @@ export function createWriteNotesPart(key: string, strategy: NotesStrategy, sourc
     call: `C.writeNotes(${options.length > 0 ? `{ ${options.join(', ')} }` : ''})`,
     summary: `${strategy}s ${sourceKey === undefined ? 'the reply' : `'${sourceKey}'`} to notes '${key}' after the agent`,
     stateKeys: sourceKey === undefined ? [stateKey] : [stateKey, sourceKey],
+    // The scratchpad it adds to starts empty: absent before the first note.
+    optionalKeys: [stateKey],
     writes: [stateKey],
     stages: null,
     render: null,
