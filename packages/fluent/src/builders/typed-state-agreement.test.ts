@@ -383,11 +383,11 @@ const cases: Case[] = [
     error: false,
   },
   {
-    name: 'C.writeNotes() writes its scratchpad key (empty before its first note: an optional read of its own)',
+    name: 'C.writeNotes() writes its scratchpad key; C.notes() and C.writeNotes() read it optionally (empty at first)',
     flow: () =>
       Pipeline('flow')
         .initialState()
-        .step(Agent('planner').context(C.writeNotes({ key: 'plan' })))
+        .step(Agent('planner').context(C.notes({ key: 'plan' }).add(C.writeNotes({ key: 'plan' }))))
         .step(Agent('doer').reads('_notes_plan')),
     error: false,
   },

@@ -49,8 +49,8 @@ export interface ContextPart {
   /** State keys it reads. */
   readonly stateKeys: readonly string[]
   /**
-   * Those of `stateKeys` whose absence is planned for (`{key?}` of `C.template`, the scratchpad `C.writeNotes` adds to):
-   * optional reads for the contract checker.
+   * Those of `stateKeys` whose absence is planned for (`{key?}` of `C.template`, the scratchpad of `C.notes` and
+   * `C.writeNotes`, empty before the first note): optional reads for the contract checker.
    */
   readonly optionalKeys: readonly string[]
   /** The history policies of a history part, in order; `null` for other parts. `.pipe()` appends to them. */

@@ -43,6 +43,8 @@ export function createNotesPart(key: string, format: NotesFormat): ContextPart {
     call: `C.notes(${options.length > 0 ? `{ ${options.join(', ')} }` : ''})`,
     summary: `scratchpad notes '${key}'`,
     stateKeys: [stateKey],
+    // An empty scratchpad renders nothing: absent until the first note.
+    optionalKeys: [stateKey],
     stages: null,
     render: async (context) => {
       const notes = readNotes(context.state.get(stateKey))
