@@ -37,7 +37,7 @@ export class FallbackBuilderImpl extends FlowBuilderBase implements FallbackBuil
 
   constructor(props: BuilderProps<FallbackNode>) {
     super()
-    this.#props = Object.freeze({ ...props })
+    this.#props = Object.freeze(props)
   }
 
   get node(): FallbackNode {
@@ -49,7 +49,7 @@ export class FallbackBuilderImpl extends FlowBuilderBase implements FallbackBuil
   }
 
   #with(patch: Partial<Omit<FallbackNode, 'kind'>>): FallbackBuilder {
-    return new FallbackBuilderImpl({ ...this.#props, node: FallbackNode.cloneWith(this.#props.node, patch) })
+    return new FallbackBuilderImpl({ node: FallbackNode.cloneWith(this.#props.node, patch), kit: this.#props.kit })
   }
 
   attempt(attempt: StepInput): FallbackBuilder {

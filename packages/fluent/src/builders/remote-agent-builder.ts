@@ -42,7 +42,7 @@ export class RemoteAgentBuilderImpl extends FlowBuilderBase implements RemoteAge
 
   constructor(props: BuilderProps<RemoteAgentNode>) {
     super()
-    this.#props = Object.freeze({ ...props })
+    this.#props = Object.freeze(props)
   }
 
   get node(): RemoteAgentNode {
@@ -54,7 +54,7 @@ export class RemoteAgentBuilderImpl extends FlowBuilderBase implements RemoteAge
   }
 
   #with(patch: Partial<Omit<RemoteAgentNode, 'kind' | 'name'>>): RemoteAgentBuilder {
-    return new RemoteAgentBuilderImpl({ ...this.#props, node: RemoteAgentNode.cloneWith(this.node, patch) })
+    return new RemoteAgentBuilderImpl({ node: RemoteAgentNode.cloneWith(this.node, patch), kit: this.#props.kit })
   }
 
   describe(text: string): RemoteAgentBuilder {

@@ -57,7 +57,7 @@ export class RouteBuilderImpl extends FlowBuilderBase implements RouteBuilder {
 
   constructor(props: BuilderProps<RouteNode>) {
     super()
-    this.#props = Object.freeze({ ...props })
+    this.#props = Object.freeze(props)
   }
 
   get node(): RouteNode {
@@ -69,7 +69,7 @@ export class RouteBuilderImpl extends FlowBuilderBase implements RouteBuilder {
   }
 
   #with(patch: Partial<Omit<RouteNode, 'kind'>>): RouteBuilder {
-    return new RouteBuilderImpl({ ...this.#props, node: RouteNode.cloneWith(this.#props.node, patch) })
+    return new RouteBuilderImpl({ node: RouteNode.cloneWith(this.#props.node, patch), kit: this.#props.kit })
   }
 
   #rule(rule: RouteRule): RouteBuilder {

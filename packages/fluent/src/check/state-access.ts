@@ -58,83 +58,74 @@ function isStateVariable(key: string): boolean {
   return !key.startsWith('artifact.')
 }
 
-function templateReads(template: string, where: string, field: string): StateRead[] {
+function templateReads(template: string, where: string, field: string, into: StateRead[] = []): StateRead[] {
   const { required, optional } = templateVariables(template)
-  return [
-    ...required
-      .filter(isStateVariable)
-      .map((key): StateRead => ({ key, strength: 'required', via: `{${key}} in ${where}`, field })),
-    ...optional
-      .filter(isStateVariable)
-      .map((key): StateRead => ({ key, strength: 'optional', via: `{${key}?} in ${where}`, field })),
-  ]
+  for (const key of required)
+    if (isStateVariable(key)) into.push({ key, strength: 'required', via: `{${key}} in ${where}`, field })
+  for (const key of optional)
+    if (isStateVariable(key)) into.push({ key, strength: 'optional', via: `{${key}?} in ${where}`, field })
+  return into
 }
 
-function instructionReads(node: AgentNode): StateRead[] {
+function instructionReads(node: AgentNode, into: StateRead[]): void {
   const { instruction } = node
-  if (typeof instruction === 'string') return templateReads(instruction, 'the instruction', 'instruct')
-  if (!isPromptSpec(instruction)) return []
+  if (typeof instruction === 'string') {
+    templateReads(instruction, 'the instruction', 'instruct', into)
+    return
+  }
+  if (!isPromptSpec(instruction)) return
   const { required, optional } = promptStateKeys(instruction)
-  return [
-    ...required.map(
-      (key): StateRead => ({ key, strength: 'required', via: `{${key}} in the instruction`, field: 'instruct' }),
-    ),
-    ...optional.map(
-      (key): StateRead => ({
-        key,
-        strength: 'optional',
-        via: `state key '${key}' in the instruction`,
-        field: 'instruct',
-      }),
-    ),
-  ]
+  for (const key of required)
+    into.push({ key, strength: 'required', via: `{${key}} in the instruction`, field: 'instruct' })
+  for (const key of optional)
+    into.push({ key, strength: 'optional', via: `state key '${key}' in the instruction`, field: 'instruct' })
 }
 
-/** The state an agent reads and writes itself (its sub-agents and agent tools are separate nodes). */
+/**
+ * The state an agent reads and writes itself (its sub-agents and agent tools are separate nodes). Runs once per agent
+ * at every `build()`, so it appends to two lists instead of concatenating one per source.
+ */
 export function agentAccess(node: AgentNode): StateAccess {
-  const reads: StateRead[] = [
-    ...instructionReads(node),
-    ...(node.globalInstruction === undefined
-      ? []
-      : templateReads(node.globalInstruction, 'the global instruction', 'globalInstruct')),
-    ...(node.reads?.keys ?? []).map(
-      (key): StateRead => ({ key, strength: 'expected', via: `.reads(${formatArgument(key)})`, field: 'reads' }),
-    ),
-    ...(node.context ? contextStateKeys(node.context) : []).map(
-      (key): StateRead => ({ key, strength: 'expected', via: `state key '${key}' in .context()`, field: 'context' }),
-    ),
-    ...(node.consumes ? schemaKeys(node.consumes) : []).map(
-      (key): StateRead => ({ key, strength: 'expected', via: `.consumes() field '${key}'`, field: 'consumes' }),
-    ),
-    ...node.artifacts.flatMap((operation) =>
-      operation.reads.map(
-        (key): StateRead => ({
-          key,
-          strength: 'expected',
-          via: `${operation.description} in .artifacts()`,
-          field: 'artifacts',
-          afterReply: true,
-        }),
-      ),
-    ),
-  ]
-  const writes: StateWrite[] = [
-    ...(node.writes === undefined ? [] : [write(node.writes, `.writes(${formatArgument(node.writes)})`, 'writes')]),
-    ...(node.produces ? schemaKeys(node.produces) : []).map((key) =>
-      write(key, `.produces() field '${key}'`, 'produces'),
-    ),
-    ...(node.context ? contextWriteKeys(node.context) : []).map((key) =>
-      write(key, `state key '${key}' written by .context()`, 'context'),
-    ),
-    ...node.artifacts.flatMap((operation) =>
-      operation.writes.map((key) => write(key, `${operation.description} in .artifacts()`, 'artifacts')),
-    ),
-  ]
-  const opaque = [
-    typeof node.instruction === 'function' ? 'its instruction function' : undefined,
-    node.proceedIf ? 'its .proceedIf() predicate' : undefined,
-  ].filter((item) => item !== undefined)
-  return access({ reads, writes, opaqueRead: opaque.length > 0 ? opaque.join(' and ') : undefined })
+  const reads: StateRead[] = []
+  instructionReads(node, reads)
+  if (node.globalInstruction !== undefined)
+    templateReads(node.globalInstruction, 'the global instruction', 'globalInstruct', reads)
+  for (const key of node.reads?.keys ?? [])
+    reads.push({ key, strength: 'expected', via: `.reads(${formatArgument(key)})`, field: 'reads' })
+  if (node.context) {
+    for (const key of contextStateKeys(node.context))
+      reads.push({ key, strength: 'expected', via: `state key '${key}' in .context()`, field: 'context' })
+  }
+  if (node.consumes) {
+    for (const key of schemaKeys(node.consumes))
+      reads.push({ key, strength: 'expected', via: `.consumes() field '${key}'`, field: 'consumes' })
+  }
+  for (const operation of node.artifacts) {
+    for (const key of operation.reads) {
+      const via = `${operation.description} in .artifacts()`
+      reads.push({ key, strength: 'expected', via, field: 'artifacts', afterReply: true })
+    }
+  }
+  const writes: StateWrite[] = []
+  if (node.writes !== undefined) writes.push(write(node.writes, `.writes(${formatArgument(node.writes)})`, 'writes'))
+  if (node.produces) {
+    for (const key of schemaKeys(node.produces)) writes.push(write(key, `.produces() field '${key}'`, 'produces'))
+  }
+  if (node.context) {
+    for (const key of contextWriteKeys(node.context))
+      writes.push(write(key, `state key '${key}' written by .context()`, 'context'))
+  }
+  for (const operation of node.artifacts)
+    for (const key of operation.writes) writes.push(write(key, `${operation.description} in .artifacts()`, 'artifacts'))
+  const opaque =
+    typeof node.instruction === 'function'
+      ? node.proceedIf
+        ? 'its instruction function and its .proceedIf() predicate'
+        : 'its instruction function'
+      : node.proceedIf
+        ? 'its .proceedIf() predicate'
+        : undefined
+  return { reads, writes, opaqueRead: opaque, opaqueWrite: undefined }
 }
 
 const accessByKind: NodeVisitor<StateAccess> = {

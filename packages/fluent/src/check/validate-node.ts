@@ -7,6 +7,7 @@ type Path = readonly (string | number)[]
 
 /** Sibling nodes that become sub-agents of one core agent, so their user-given names must differ. */
 function duplicateNames(label: string, siblings: readonly FlowNode[], path: Path): ConfigIssue[] {
+  if (siblings.length < 2) return []
   const seen = new Map<string, number>()
   const issues: ConfigIssue[] = []
   const distinct = [...new Set(siblings)]
@@ -86,8 +87,13 @@ const issuesByKind: NodeVisitor<ConfigIssue[], [Path]> = {
  * branches, clashing sibling names), each with its builder path such as `pipeline.steps.1.critic_loop.maxIterations`.
  */
 export function validateNode(node: FlowNode, path: Path = [node.name]): ConfigIssue[] {
-  const issues = visitNode(issuesByKind, node, path)
-  for (const child of nodeChildren(node))
-    issues.push(...validateNode(child.node, [...path, ...child.segments, child.node.name]))
+  const issues: ConfigIssue[] = []
+  collectIssues(node, path, issues)
   return issues
+}
+
+function collectIssues(node: FlowNode, path: Path, issues: ConfigIssue[]): void {
+  for (const issue of visitNode(issuesByKind, node, path)) issues.push(issue)
+  for (const child of nodeChildren(node))
+    collectIssues(child.node, [...path, ...child.segments, child.node.name], issues)
 }

@@ -14,12 +14,15 @@ function listed(label: string, nodes: readonly FlowNode[]): NodeChild[] {
 }
 
 const childrenByKind: NodeVisitor<readonly NodeChild[]> = {
-  agent: (node) => [
-    ...listed('subAgents', node.subAgents),
-    ...node.tools.flatMap((entry, index) =>
-      entry.kind === 'agent-tool' ? [{ segments: ['tools', index], node: entry.agent }] : [],
-    ),
-  ],
+  agent: (node) =>
+    node.subAgents.length === 0 && node.tools.length === 0
+      ? none
+      : [
+          ...listed('subAgents', node.subAgents),
+          ...node.tools.flatMap((entry, index) =>
+            entry.kind === 'agent-tool' ? [{ segments: ['tools', index], node: entry.agent }] : [],
+          ),
+        ],
   sequence: (node) => listed('steps', node.steps),
   parallel: (node) => listed('branches', node.branches),
   loop: (node) => listed('steps', node.steps),
