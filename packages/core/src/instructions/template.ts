@@ -73,14 +73,21 @@ export function parseTemplate(template: string): readonly TemplateToken[] {
 
 /** The keys a template reads, split into required and optional (a key used both ways is required). */
 export function templateVariables(template: string): { required: string[]; optional: string[] } {
-  const required: string[] = []
-  const optional: string[] = []
+  // Lists made on first use at their size (a template has a few variables; `[]` would reserve room for 17).
+  let required: string[] | undefined
+  let optional: string[] | undefined
   for (const token of parseTemplate(template)) {
     if (token.kind !== 'variable') continue
-    const list = token.optional ? optional : required
-    if (!list.includes(token.key)) list.push(token.key)
+    if (!token.optional) {
+      if (!required) required = [token.key]
+      else if (!required.includes(token.key)) required.push(token.key)
+    } else if (!optional) optional = [token.key]
+    else if (!optional.includes(token.key)) optional.push(token.key)
   }
-  return { required, optional: optional.filter((key) => !required.includes(key)) }
+  return {
+    required: required ?? [],
+    optional: optional ? optional.filter((key) => !required?.includes(key)) : [],
+  }
 }
 
 /** Renders a state value for a template: strings as-is, objects as JSON, others with `String()`. */

@@ -70,7 +70,10 @@ export class FanOutBuilderImpl extends FlowBuilderBase {
   }
 
   #with(patch: Partial<Omit<ParallelNode, 'kind'>>): FanOutBuilder {
-    return new FanOutBuilderImpl({ node: ParallelNode.cloneWith(this.#props.node, patch), kit: this.#props.kit }) as never
+    return new FanOutBuilderImpl({
+      node: ParallelNode.cloneWith(this.#props.node, patch),
+      kit: this.#props.kit,
+    }) as never
   }
 
   branch(branch: StepInput): FanOutBuilder {

@@ -1,5 +1,6 @@
 import { templateVariables } from '@adk-fluent/core/internal'
 import type { AgentNode } from '../ir/agent-node.js'
+import type { ArtifactOperation } from '../namespaces/artifacts/artifact-operation.js'
 import type { FlowNode } from '../ir/flow-node.js'
 import { visitNode, type NodeVisitor } from '../ir/node-visitor.js'
 import { isPromptSpec, promptStateKeys } from '../namespaces/prompt/compile-prompt.js'
@@ -58,40 +59,47 @@ function isStateVariable(key: string): boolean {
   return !key.startsWith('artifact.')
 }
 
-function templateReads(template: string, where: string, field: string, into: StateRead[] = []): StateRead[] {
+/** The reads of a template, in a list of their own (made at its size: it is usually an agent's whole list). */
+function templateReads(template: string, where: string, field: string): StateRead[] {
   const { required, optional } = templateVariables(template)
-  for (const key of required)
-    if (isStateVariable(key)) into.push({ key, strength: 'required', via: `{${key}} in ${where}`, field })
-  for (const key of optional)
-    if (isStateVariable(key)) into.push({ key, strength: 'optional', via: `{${key}?} in ${where}`, field })
-  return into
+  const reads: StateRead[] = new Array<StateRead>(required.length)
+  for (let index = 0; index < required.length; index++) {
+    const key = required[index] as string
+    reads[index] = { key, strength: 'required', via: `{${key}} in ${where}`, field }
+  }
+  for (const key of optional) reads.push({ key, strength: 'optional', via: `{${key}?} in ${where}`, field })
+  return reads.every(readsState) ? reads : reads.filter(readsState)
 }
 
-function instructionReads(node: AgentNode, into: StateRead[]): void {
+function readsState(read: StateRead): boolean {
+  return isStateVariable(read.key)
+}
+
+function instructionReads(node: AgentNode): StateRead[] {
   const { instruction } = node
-  if (typeof instruction === 'string') {
-    templateReads(instruction, 'the instruction', 'instruct', into)
-    return
-  }
-  if (!isPromptSpec(instruction)) return
+  if (typeof instruction === 'string') return templateReads(instruction, 'the instruction', 'instruct')
+  if (!isPromptSpec(instruction)) return []
   const { required, optional } = promptStateKeys(instruction)
-  for (const key of required)
-    into.push({ key, strength: 'required', via: `{${key}} in the instruction`, field: 'instruct' })
+  const reads = required.map(
+    (key): StateRead => ({ key, strength: 'required', via: `{${key}} in the instruction`, field: 'instruct' }),
+  )
   for (const key of optional)
-    into.push({ key, strength: 'optional', via: `state key '${key}' in the instruction`, field: 'instruct' })
+    reads.push({ key, strength: 'optional', via: `state key '${key}' in the instruction`, field: 'instruct' })
+  return reads
 }
 
 /**
  * The state an agent reads and writes itself (its sub-agents and agent tools are separate nodes). Runs once per agent
- * at every `build()`, so it appends to two lists instead of concatenating one per source.
+ * at every `build()`, so it makes two lists (at their size in the common case) instead of concatenating one per source.
  */
 export function agentAccess(node: AgentNode): StateAccess {
-  const reads: StateRead[] = []
-  instructionReads(node, reads)
+  const reads = instructionReads(node)
   if (node.globalInstruction !== undefined)
-    templateReads(node.globalInstruction, 'the global instruction', 'globalInstruct', reads)
-  for (const key of node.reads?.keys ?? [])
-    reads.push({ key, strength: 'expected', via: `.reads(${formatArgument(key)})`, field: 'reads' })
+    reads.push(...templateReads(node.globalInstruction, 'the global instruction', 'globalInstruct'))
+  if (node.reads) {
+    for (const key of node.reads.keys)
+      reads.push({ key, strength: 'expected', via: `.reads(${formatArgument(key)})`, field: 'reads' })
+  }
   if (node.context) {
     for (const key of contextStateKeys(node.context))
       reads.push({ key, strength: 'expected', via: `state key '${key}' in .context()`, field: 'context' })
@@ -100,14 +108,15 @@ export function agentAccess(node: AgentNode): StateAccess {
     for (const key of schemaKeys(node.consumes))
       reads.push({ key, strength: 'expected', via: `.consumes() field '${key}'`, field: 'consumes' })
   }
-  for (const operation of node.artifacts) {
+  for (let index = 0; index < node.artifacts.length; index++) {
+    const operation = node.artifacts[index] as ArtifactOperation
     for (const key of operation.reads) {
       const via = `${operation.description} in .artifacts()`
       reads.push({ key, strength: 'expected', via, field: 'artifacts', afterReply: true })
     }
   }
-  const writes: StateWrite[] = []
-  if (node.writes !== undefined) writes.push(write(node.writes, `.writes(${formatArgument(node.writes)})`, 'writes'))
+  const writes: StateWrite[] =
+    node.writes === undefined ? [] : [write(node.writes, `.writes(${formatArgument(node.writes)})`, 'writes')]
   if (node.produces) {
     for (const key of schemaKeys(node.produces)) writes.push(write(key, `.produces() field '${key}'`, 'produces'))
   }
@@ -115,8 +124,10 @@ export function agentAccess(node: AgentNode): StateAccess {
     for (const key of contextWriteKeys(node.context))
       writes.push(write(key, `state key '${key}' written by .context()`, 'context'))
   }
-  for (const operation of node.artifacts)
+  for (let index = 0; index < node.artifacts.length; index++) {
+    const operation = node.artifacts[index] as ArtifactOperation
     for (const key of operation.writes) writes.push(write(key, `${operation.description} in .artifacts()`, 'artifacts'))
+  }
   const opaque =
     typeof node.instruction === 'function'
       ? node.proceedIf

@@ -1,6 +1,6 @@
 import type { ConfigIssue } from '@adk-fluent/core'
 import type { FlowNode } from '../ir/flow-node.js'
-import { nodeChildren } from '../ir/node-children.js'
+import { isLeafAgent, nodeChildren } from '../ir/node-children.js'
 import { visitNode, type NodeVisitor } from '../ir/node-visitor.js'
 
 type Path = readonly (string | number)[]
@@ -94,6 +94,9 @@ export function validateNode(node: FlowNode, path: Path = [node.name]): ConfigIs
 
 function collectIssues(node: FlowNode, path: Path, issues: ConfigIssue[]): void {
   for (const issue of visitNode(issuesByKind, node, path)) issues.push(issue)
-  for (const child of nodeChildren(node))
+  for (const child of nodeChildren(node)) {
+    // A leaf agent has no structural issue (no siblings below it) and no children: no path made for it.
+    if (isLeafAgent(child.node)) continue
     collectIssues(child.node, [...path, ...child.segments, child.node.name], issues)
+  }
 }

@@ -47,3 +47,8 @@ const childrenByKind: NodeVisitor<readonly NodeChild[]> = {
 export function nodeChildren(node: FlowNode): readonly NodeChild[] {
   return visitNode(childrenByKind, node)
 }
+
+/** True for an agent with no sub-agents and no agent tools: nothing below it (the most common node by far). */
+export function isLeafAgent(node: FlowNode): boolean {
+  return node.kind === 'agent' && node.subAgents.length === 0 && node.tools.length === 0
+}
