@@ -71,23 +71,35 @@ export function parseTemplate(template: string): readonly TemplateToken[] {
   return frozen
 }
 
-/** The keys a template reads, split into required and optional (a key used both ways is required). */
-export function templateVariables(template: string): { required: string[]; optional: string[] } {
-  // Lists made on first use at their size (a template has a few variables; `[]` would reserve room for 17).
-  let required: string[] | undefined
-  let optional: string[] | undefined
+const variablesCache = new Map<string, TemplateVariables>()
+
+/** The state keys a template reads (frozen lists). */
+export interface TemplateVariables {
+  readonly required: readonly string[]
+  readonly optional: readonly string[]
+}
+
+/**
+ * The keys a template reads, split into required and optional (a key used both ways is required). Cached per template
+ * string like {@link parseTemplate}: `build()` asks for every agent's instruction.
+ */
+export function templateVariables(template: string): TemplateVariables {
+  const cached = variablesCache.get(template)
+  if (cached) return cached
+  const required: string[] = []
+  const optional: string[] = []
   for (const token of parseTemplate(template)) {
     if (token.kind !== 'variable') continue
-    if (!token.optional) {
-      if (!required) required = [token.key]
-      else if (!required.includes(token.key)) required.push(token.key)
-    } else if (!optional) optional = [token.key]
-    else if (!optional.includes(token.key)) optional.push(token.key)
+    const list = token.optional ? optional : required
+    if (!list.includes(token.key)) list.push(token.key)
   }
-  return {
-    required: required ?? [],
-    optional: optional ? optional.filter((key) => !required?.includes(key)) : [],
-  }
+  const variables: TemplateVariables = Object.freeze({
+    required: Object.freeze(required),
+    optional: Object.freeze(optional.filter((key) => !required.includes(key))),
+  })
+  if (variablesCache.size > 1000) variablesCache.clear()
+  variablesCache.set(template, variables)
+  return variables
 }
 
 /** Renders a state value for a template: strings as-is, objects as JSON, others with `String()`. */

@@ -1,6 +1,6 @@
 import type { AgentNode } from '../ir/agent-node.js'
 import type { FlowNode } from '../ir/flow-node.js'
-import { isLeafAgent, nodeChildren } from '../ir/node-children.js'
+import { childList, isLeafAgent, nodeChildren } from '../ir/node-children.js'
 import type { NodeVisitor } from '../ir/node-visitor.js'
 import type { NodeVisit, TreePath } from './node-visit.js'
 import { stateAccess, type StateAccess, type StateRead, type StateWrite } from './state-access.js'
@@ -284,7 +284,9 @@ function createWalk(recorder: Recorder): Walk {
 function declaredKeys(node: FlowNode, into: string[] = []): string[] {
   if (node.initialState) into.push(...node.initialState)
   if (isLeafAgent(node)) return into
-  for (const child of nodeChildren(node)) declaredKeys(child.node, into)
+  const list = childList(node)
+  if (list) for (const child of list.nodes) declaredKeys(child, into)
+  else for (const child of nodeChildren(node)) declaredKeys(child.node, into)
   return into
 }
 

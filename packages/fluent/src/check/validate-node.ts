@@ -1,6 +1,6 @@
 import type { ConfigIssue } from '@adk-fluent/core'
 import type { FlowNode } from '../ir/flow-node.js'
-import { isLeafAgent, nodeChildren } from '../ir/node-children.js'
+import { childList, isLeafAgent, nodeChildren } from '../ir/node-children.js'
 import { visitNode, type NodeVisitor } from '../ir/node-visitor.js'
 
 type Path = readonly (string | number)[]
@@ -94,9 +94,15 @@ export function validateNode(node: FlowNode, path: Path = [node.name]): ConfigIs
 
 function collectIssues(node: FlowNode, path: Path, issues: ConfigIssue[]): void {
   for (const issue of visitNode(issuesByKind, node, path)) issues.push(issue)
+  const list = childList(node)
+  if (list) {
+    list.nodes.forEach((child, index) => {
+      // A leaf agent has no structural issue (no siblings below it) and no children: no path made for it.
+      if (!isLeafAgent(child)) collectIssues(child, [...path, list.label, index, child.name], issues)
+    })
+    return
+  }
   for (const child of nodeChildren(node)) {
-    // A leaf agent has no structural issue (no siblings below it) and no children: no path made for it.
-    if (isLeafAgent(child.node)) continue
-    collectIssues(child.node, [...path, ...child.segments, child.node.name], issues)
+    if (!isLeafAgent(child.node)) collectIssues(child.node, [...path, ...child.segments, child.node.name], issues)
   }
 }

@@ -52,3 +52,24 @@ export function nodeChildren(node: FlowNode): readonly NodeChild[] {
 export function isLeafAgent(node: FlowNode): boolean {
   return node.kind === 'agent' && node.subAgents.length === 0 && node.tools.length === 0
 }
+
+/**
+ * The children of a node that holds them in one list (a pipeline's or loop's steps, a fan-out's branches, a
+ * fallback's attempts, a race's racers), with the list's label; `undefined` for the other kinds (use
+ * {@link nodeChildren}). Walks over long pipelines use it to make no wrapper per child.
+ */
+export function childList(node: FlowNode): { readonly label: string; readonly nodes: readonly FlowNode[] } | undefined {
+  switch (node.kind) {
+    case 'sequence':
+    case 'loop':
+      return { label: 'steps', nodes: node.steps }
+    case 'parallel':
+      return { label: 'branches', nodes: node.branches }
+    case 'fallback':
+      return { label: 'attempts', nodes: node.attempts }
+    case 'race':
+      return { label: 'racers', nodes: node.racers }
+    default:
+      return undefined
+  }
+}
