@@ -97,15 +97,16 @@ function childScope(
  * a 1,000-step pipeline made two short-lived strings and arrays per step for nothing otherwise.
  */
 class Visit implements NodeVisit {
-  readonly node: FlowNode
-  readonly order: number
-  readonly parent: NodeVisit | undefined
-  readonly terminal: boolean
-  readonly loops: readonly NodeVisit[]
-  readonly llmParent: AgentNode | undefined
+  // Declared, then assigned in the constructor: plain stores, not a property definition per field.
+  declare readonly node: FlowNode
+  declare readonly order: number
+  declare readonly parent: NodeVisit | undefined
+  declare readonly terminal: boolean
+  declare readonly loops: readonly NodeVisit[]
+  declare readonly llmParent: AgentNode | undefined
   readonly #segments: readonly (string | number)[]
-  #path: TreePath | undefined
-  #id: string | undefined
+  #path: TreePath | undefined = undefined
+  #id: string | undefined = undefined
 
   constructor(node: FlowNode, order: number, scope: Scope) {
     this.node = node

@@ -59,15 +59,54 @@ function isStateVariable(key: string): boolean {
   return !key.startsWith('artifact.')
 }
 
+/**
+ * A `{key}` / `{key?}` read of a template. Its `via` is worded when a message asks for it: `build()` makes one per
+ * template variable of every agent and words almost none.
+ */
+class TemplateRead implements StateRead {
+  declare readonly key: string
+  declare readonly strength: 'required' | 'optional'
+  declare readonly field: string
+  readonly #where: string
+
+  constructor(key: string, strength: 'required' | 'optional', where: string, field: string) {
+    this.key = key
+    this.strength = strength
+    this.field = field
+    this.#where = where
+  }
+
+  get via(): string {
+    return this.strength === 'required' ? `{${this.key}} in ${this.#where}` : `{${this.key}?} in ${this.#where}`
+  }
+}
+
+/** An agent's `.writes(key)`, its `via` worded when a message asks for it (as {@link TemplateRead}). */
+class OutputKeyWrite implements StateWrite {
+  declare readonly key: string
+  declare readonly field: 'writes'
+  declare readonly forCaller: false
+
+  constructor(key: string) {
+    this.key = key
+    this.field = 'writes'
+    this.forCaller = false
+  }
+
+  get via(): string {
+    return `.writes(${formatArgument(this.key)})`
+  }
+}
+
 /** The reads of a template, in a list of their own (made at its size: it is usually an agent's whole list). */
 function templateReads(template: string, where: string, field: string): StateRead[] {
   const { required, optional } = templateVariables(template)
   const reads: StateRead[] = new Array<StateRead>(required.length)
   for (let index = 0; index < required.length; index++) {
     const key = required[index] as string
-    reads[index] = { key, strength: 'required', via: `{${key}} in ${where}`, field }
+    reads[index] = new TemplateRead(key, 'required', where, field)
   }
-  for (const key of optional) reads.push({ key, strength: 'optional', via: `{${key}?} in ${where}`, field })
+  for (const key of optional) reads.push(new TemplateRead(key, 'optional', where, field))
   return reads.every(readsState) ? reads : reads.filter(readsState)
 }
 
@@ -115,8 +154,7 @@ export function agentAccess(node: AgentNode): StateAccess {
       reads.push({ key, strength: 'expected', via, field: 'artifacts', afterReply: true })
     }
   }
-  const writes: StateWrite[] =
-    node.writes === undefined ? [] : [write(node.writes, `.writes(${formatArgument(node.writes)})`, 'writes')]
+  const writes: StateWrite[] = node.writes === undefined ? [] : [new OutputKeyWrite(node.writes)]
   if (node.produces) {
     for (const key of schemaKeys(node.produces)) writes.push(write(key, `.produces() field '${key}'`, 'produces'))
   }

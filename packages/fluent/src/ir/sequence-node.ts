@@ -19,14 +19,15 @@ function fieldOf(value: unknown): PropertyDescriptor {
  * `.then()` calls spent more time collecting those than making the nodes).
  */
 class AppendedSequence {
-  readonly kind = 'sequence'
-  readonly name: string
-  readonly hasGeneratedName: boolean
+  // Declared, then assigned in the constructor: plain stores, not a property definition per field.
+  declare readonly kind: 'sequence'
+  declare readonly name: string
+  declare readonly hasGeneratedName: boolean
   declare readonly initialState?: readonly string[]
   declare readonly middleware?: NonNullable<SequenceNode['middleware']>
-  readonly description: string | undefined
-  readonly beforeAgent: SequenceNode['beforeAgent']
-  readonly afterAgent: SequenceNode['afterAgent']
+  declare readonly description: string | undefined
+  declare readonly beforeAgent: SequenceNode['beforeAgent']
+  declare readonly afterAgent: SequenceNode['afterAgent']
   declare readonly steps: readonly FlowNode[]
   readonly #previous: SequenceNode
   readonly #step: FlowNode
@@ -38,6 +39,7 @@ class AppendedSequence {
   }
 
   constructor(previous: SequenceNode, step: FlowNode) {
+    this.kind = 'sequence'
     this.name = previous.name
     this.hasGeneratedName = previous.hasGeneratedName
     // The optional fields only when set (exactOptionalPropertyTypes: absent, never present as undefined).
