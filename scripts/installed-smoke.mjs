@@ -6,7 +6,8 @@
 //   started and asked for their app list / agent card);
 // - starts `adk-fluent web` and loads its page in headless Chromium (Debian's /usr/bin/chromium through the
 //   repository's playwright-core): every asset the page loads is served (HTTP 200), no console error, the graph is
-//   drawn, and one chat turn completes offline.
+//   drawn, and one chat turn completes offline; a module whose tree does not build still gets its page (graph drawn,
+//   its build issue listed and marked, chat off with the reason).
 // Run after `pnpm build`. Prints one `ok …` line per check and the time each phase took; exits 1 on the first failure.
 //
 //   node scripts/installed-smoke.mjs [--keep]     (--keep leaves the project in the temp directory to look at)
@@ -71,6 +72,15 @@ export const mockScript = {
   researcher: ['Bees dance to point at flowers.'],
   writer: ['Bees talk by dancing.'],
 }
+`
+
+/** A module whose tree does not build: "publisher" reads a key nothing writes (the page still draws it). */
+const brokenModule = `import { Agent, Pipeline } from '@adk-fluent/fluent'
+
+const drafter = Agent('drafter').instruct('Draft about {topic}.').writes('draft')
+const publisher = Agent('publisher').instruct('Publish {article}.')
+export const flow = Pipeline('flow').initialState('topic').step(drafter).step(publisher)
+export const mockScript = ['A draft.', 'Published.']
 `
 
 const evalSet = {
@@ -216,12 +226,16 @@ async function serveAndProbe(command, path, expect) {
   }
 }
 
-async function loadPage() {
+/**
+ * Starts the installed `adk-fluent web <file>`, opens its page in Chromium and hands it to `check(page, url)`; fails on
+ * a console error, page error or failed request. Returns what the server wrote to stderr.
+ */
+async function withPage(file, check) {
   if (!existsSync(chromiumPath)) fail(`no Chromium at ${chromiumPath} (apt-get install -y chromium)`)
   const env = { ...process.env }
   for (const name of ['GOOGLE_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_GENAI_USE_VERTEXAI', 'ADK_FLUENT_MODEL'])
     delete env[name]
-  const server = spawn(join(project, 'node_modules', '.bin', 'adk-fluent'), ['web', 'agent.ts', '--port', '0'], {
+  const server = spawn(join(project, 'node_modules', '.bin', 'adk-fluent'), ['web', file, '--port', '0'], {
     cwd: project,
     env,
   })
@@ -237,11 +251,11 @@ async function loadPage() {
     const deadline = Date.now() + 60_000
     while (!/http:\/\/127\.0\.0\.1:\d+\//.test(out)) {
       if (Date.now() > deadline || server.exitCode !== null)
-        fail(`adk-fluent web did not print its URL\n--- stdout\n${out}\n--- stderr\n${err}`)
+        fail(`adk-fluent web ${file} did not print its URL\n--- stdout\n${out}\n--- stderr\n${err}`)
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
     const url = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)[1]
-    console.log(`ok adk-fluent web: serving ${url}`)
+    console.log(`ok adk-fluent web ${file}: serving ${url}`)
     context = await chromium.launchPersistentContext(profile, {
       executablePath: chromiumPath,
       headless: true,
@@ -250,22 +264,40 @@ async function loadPage() {
     })
     const page = await context.newPage()
     const problems = []
-    const assets = new Map()
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning')
         problems.push(`console.${message.type()}: ${message.text()}`)
     })
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
     page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`))
+    await check(page, url)
+    if (problems.length > 0) fail(`the page of ${file} reported problems:\n${problems.join('\n')}`)
+    console.log(`ok ${file}: no console errors, page errors or failed requests`)
+  } finally {
+    await context?.close()
+    server.kill('SIGTERM')
+    await exited
+  }
+  return err
+}
+
+/** Opens the page at `url`; fails unless it answers 200 and starts. */
+async function openPage(page, url) {
+  const main = await page.goto(url)
+  if (main?.status() !== 200) fail(`GET / answered ${main?.status()}`)
+  await page.waitForSelector('body[data-ready]', { timeout: 30_000 })
+  if ((await page.getAttribute('body', 'data-ready')) !== 'true')
+    fail(`the page did not start: ${await page.textContent('body')}`)
+}
+
+async function loadPage() {
+  const err = await withPage('agent.ts', async (page, url) => {
+    const assets = new Map()
     page.on('response', (response) => {
       const path = new URL(response.url()).pathname
       if (!path.startsWith('/api/')) assets.set(path, response.status())
     })
-    const main = await page.goto(url)
-    if (main?.status() !== 200) fail(`GET / answered ${main?.status()}`)
-    await page.waitForSelector('body[data-ready]', { timeout: 30_000 })
-    if ((await page.getAttribute('body', 'data-ready')) !== 'true')
-      fail(`the page did not start: ${await page.textContent('body')}`)
+    await openPage(page, url)
     // Every script and stylesheet the page links from its own server (a `data:` icon is not a request).
     const linked = await page.$$eval('script[src], link[href]', (list) =>
       list
@@ -290,14 +322,29 @@ async function loadPage() {
     const timeline = await page.textContent('#tab-chat .timeline')
     if (!timeline.includes('Bees talk by dancing.')) fail(`the chat turn did not show the answer:\n${timeline}`)
     console.log('ok one chat turn completed offline in the page')
-    if (problems.length > 0) fail(`the page reported problems:\n${problems.join('\n')}`)
-    console.log('ok no console errors, page errors or failed requests')
-  } finally {
-    await context?.close()
-    server.kill('SIGTERM')
-    await exited
-  }
+  })
   if (err !== '') fail(`adk-fluent web wrote to stderr:\n${err}`)
+}
+
+/** A module whose tree does not build: its page still draws the graph, lists the issue and turns chat off. */
+async function loadBrokenPage() {
+  writeFileSync(join(project, 'broken.ts'), brokenModule)
+  const err = await withPage('broken.ts', async (page, url) => {
+    await openPage(page, url)
+    const nodes = await page.$$eval('svg.graph .node', (list) => list.map((node) => node.getAttribute('data-name')))
+    if (!nodes.includes('drafter') || !nodes.includes('publisher'))
+      fail(`broken.ts: the graph draws ${nodes.join(', ')}`)
+    const codes = await page.$$eval('.build-issues .build-issue', (list) => list.map((item) => item.dataset.code))
+    if (codes.join() !== 'state_not_written') fail(`broken.ts: the build issues listed are ${codes.join(', ')}`)
+    const marked = await page.getAttribute('svg.graph .node[data-name="publisher"]', 'class')
+    if (!marked?.includes('build-issue')) fail('broken.ts: the publisher node is not marked')
+    await page.click('[data-tab="chat"]')
+    const reason = await page.textContent('#tab-chat .chat-off')
+    if (!(await page.isDisabled('.chat-input')) || !reason?.includes('broken.ts does not build'))
+      fail(`broken.ts: chat is not off with the reason (${reason})`)
+    console.log(`ok broken.ts: the graph is drawn (${nodes.join(', ')}), its build issue listed and marked, ${reason}`)
+  })
+  if (!err.includes('Chat is off')) fail(`adk-fluent web broken.ts did not say why chat is off:\n${err}`)
 }
 
 try {
@@ -308,6 +355,7 @@ try {
   await runCommands()
   phase('CLI commands')
   await loadPage()
+  await loadBrokenPage()
   phase('dev UI in Chromium')
   console.log(`ok the installed packages work (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 } catch (error) {

@@ -87,14 +87,14 @@ function overhead(config: BenchConfig): ResultRow[] {
       unit: 'ms',
       ours: stats(marginal),
       target: { kind: 'absolute', max: 2 },
-      note: `I: a step's checkpoint is one INSERT on the critical path (a plain INSERT alone: ${median(probe.insert)} ms here); the run's event log is written beside the run by one batching writer.`,
+      note: `I: a step's checkpoint is one INSERT (a plain INSERT alone: ${median(probe.insert)} ms here), written while the runner turns the step's output into its event: the event's append waits for it, so only what the runner's own work does not cover is on the critical path. The run's event log is written beside the run, in 25 ms batches.`,
     },
     {
       scenario: 'I',
       name: 'durable run (DBOS): overhead once per run',
       unit: 'ms',
       ours: stats(perRun),
-      note: `I: 5-step overhead minus 5 × the per-step figure: DBOS's claim, dispatch and completion of the workflow (an empty DBOS workflow alone, dequeued → completed: ${median(probe.dbosRun)} ms through a queue, ${median(probe.dbosPartitionedRun)} ms through a queue partitioned one run at a time per partition, as durable runs are queued by session), one statement recording the session snapshot, counting the execution and reading recorded steps, the session lease given back while the last events reach the run's log.`,
+      note: `I: 5-step overhead minus 5 × the per-step figure: DBOS's claim, dispatch and completion of the workflow (an empty DBOS workflow alone, dequeued → completed: ${median(probe.dbosRun)} ms through a queue, ${median(probe.dbosPartitionedRun)} ms through a queue partitioned one run at a time per partition, as durable runs are queued by session); ours: the session lease, then one statement counting the execution and reading recorded steps beside the session read, the session snapshot's INSERT while the agents start (the first append waits for it), and at the end the session lease given back while the run's log gets its last write. Beyond DBOS's own statements, a first execution's critical path has as many round trips as the plain run's (lease, session read, appends, lease release).`,
     },
     {
       scenario: 'I',

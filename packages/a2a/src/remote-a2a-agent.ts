@@ -86,6 +86,15 @@ export class RemoteA2aAgent extends BaseAgent {
       yield this.#event(ctx, `⟨${this.name}'s reply (remote A2A agent at ${this.url})⟩`, standInData(this), undefined)
       return
     }
+    // One step of the invocation: a durable run records the answer, and a re-execution uses it instead of calling.
+    const answer = await ctx.runStep('a2a', () => this.#call(ctx))
+    const received: Record<string, unknown> = {}
+    for (const key of this.receives) if (key in answer.data) received[key] = answer.data[key]
+    yield this.#event(ctx, answer.text, received, answer)
+  }
+
+  /** Sends the turn and gathers the answer; a failed task, a timeout or a refusal is a {@link RemoteAgentError}. */
+  async #call(ctx: InvocationContext): Promise<RemoteAnswer> {
     const timeout = this.timeoutMs === undefined ? undefined : AbortSignal.timeout(this.timeoutMs)
     const signals = [ctx.abortSignal, timeout].filter((signal) => signal !== undefined)
     const signal = signals.length === 0 ? undefined : AbortSignal.any(signals)
@@ -107,9 +116,7 @@ export class RemoteA2aAgent extends BaseAgent {
     }
     const answer = call.answer()
     this.#checkState(answer, call)
-    const received: Record<string, unknown> = {}
-    for (const key of this.receives) if (key in answer.data) received[key] = answer.data[key]
-    yield this.#event(ctx, answer.text, received, answer)
+    return answer
   }
 
   /** The card and a client, made on first use (a failure is retried on the next call). */

@@ -1,7 +1,7 @@
 import type { A2aAgentCard } from './a2a-card-types.js'
 import { DefaultAgentCardResolver } from '@a2a-js/sdk/client'
 import { createRemoteAgentBuilder, throwConfigIssue } from '@adk-fluent/fluent/internal'
-import type { RemoteAgentBuilder } from '@adk-fluent/fluent'
+import type { EmptyFlow, RemoteAgentBuilder } from '@adk-fluent/fluent'
 import { RemoteA2aAgent } from './remote-a2a-agent.js'
 import { cardProblem, sourceUrl, urlProblem, type RemoteAgentSource } from './remote-card.js'
 
@@ -14,7 +14,7 @@ import { cardProblem, sourceUrl, urlProblem, type RemoteAgentSource } from './re
  * const pricer = RemoteAgent('pricer', 'http://127.0.0.1:8001/').sends('sku').receives('price').timeout(10_000)
  * const flow = Pipeline('shop').step(Agent('picker').writes('sku')).step(pricer).step(Agent('writer'))
  */
-export function RemoteAgent(name: string, urlOrCard: string | A2aAgentCard): RemoteAgentBuilder {
+export function RemoteAgent(name: string, urlOrCard: string | A2aAgentCard): RemoteAgentBuilder<EmptyFlow> {
   const source = parseSource(name, urlOrCard)
   return createRemoteAgentBuilder(
     name,

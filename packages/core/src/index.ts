@@ -80,7 +80,13 @@ export { PreloadMemoryTool } from './tools/preload-memory-tool.js'
 // Contexts and agents
 export { InvocationContext } from './agents/invocation-context.js'
 export type { InvocationContextParams } from './agents/invocation-context.js'
-export type { InvocationHooks, ModelCallInfo, ToolCallInfo, ToolCallOutcome } from './agents/invocation-hooks.js'
+export type {
+  InvocationHooks,
+  ModelCallInfo,
+  StepCallInfo,
+  ToolCallInfo,
+  ToolCallOutcome,
+} from './agents/invocation-hooks.js'
 export { ReadonlyContext } from './agents/readonly-context.js'
 export type { ReadonlyState } from './agents/readonly-context.js'
 export { Context } from './agents/context.js'

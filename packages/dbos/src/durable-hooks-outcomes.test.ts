@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AbortError, ModelError, ToolError } from '@adk-fluent/core'
+import { CheckpointGate } from './checkpoint-gate.js'
 import { DurableHooks } from './durable-hooks.js'
 import type { RunOwnership } from './run-ownership.js'
 import type { RunStore } from './run-store.js'
@@ -8,9 +9,10 @@ import type { RunStore } from './run-store.js'
 function hooksWithStore() {
   const recorded: { key: string; error?: { name: string; message: string } }[] = []
   const store = {
-    recordStep: async (_runId: string, key: string, record: { error?: { name: string; message: string } }) => {
+    recordStep: async (_runId: string, key: string, text: string) => {
+      const record = JSON.parse(text) as { error?: { name: string; message: string } }
       recorded.push({ key, ...(record.error ? { error: record.error } : {}) })
-      return record
+      return true
     },
   } as unknown as RunStore
   const hooks = new DurableHooks({
@@ -21,6 +23,7 @@ function hooksWithStore() {
     recorded: new Map(),
     // This execution owns the run throughout: the test is about what gets recorded, not about ownership.
     ownership: { check: async () => undefined } as unknown as RunOwnership,
+    checkpoints: new CheckpointGate('run-1'),
   })
   return { hooks, recorded }
 }

@@ -6,9 +6,11 @@ import type {
   InvocationHooks,
   LlmResponse,
   ModelCallInfo,
+  StepCallInfo,
   ToolCallInfo,
   ToolCallOutcome,
 } from '@adk-fluent/core'
+import type { CheckpointGate } from './checkpoint-gate.js'
 import { ReplayMismatchError } from './errors.js'
 import type { RunOwnership } from './run-ownership.js'
 import type { RunStore, StepRecord } from './run-store.js'
@@ -35,11 +37,11 @@ function next(counts: Map<string, number>, key: string): number {
 }
 
 /**
- * The hooks of one execution of a durable run. Every model call and every tool call is a checkpointed step: its
- * output (or error) is recorded in the run's store before the run goes on, and a re-execution gets the recorded
- * output instead of calling again. A step's key comes from its place in the agent tree, not from the order calls
+ * The hooks of one execution of a durable run. Every model call, tool call and custom agent's side effect
+ * (`ctx.runStep`) is a checkpointed step: its output (or error) is recorded in the run's store before anything it
+ * leads to happens, and a re-execution gets the recorded output instead of calling again. A step's key comes from its place in the agent tree, not from the order calls
  * happen in: a model call is `model:<branch>#<n>` (the n-th model call of its parallel branch), a tool call
- * `tool:<functionCallId>`; so parallel branches that finish in another order on a re-execution still find their
+ * `tool:<functionCallId>`, a custom agent's side effect (`ctx.runStep`) `step:<branch>/<agent>/<name>#<n>`; so parallel branches that finish in another order on a re-execution still find their
  * own steps. Event ids (per branch), function-call ids and timestamps are derived from the run id and from recorded
  * step times, so every execution produces the same events. Cancelling the run aborts the step that is running.
  * Before each call the execution checks that it still owns the run ({@link RunOwnership}): one that lost the run
@@ -52,7 +54,9 @@ export class DurableHooks implements InvocationHooks {
   readonly #store: RunStore
   readonly #recorded: Map<string, StepRecord>
   readonly #ownership: RunOwnership
+  readonly #checkpoints: CheckpointGate
   readonly #modelCalls = new Map<string, number>()
+  readonly #steps = new Map<string, number>()
   readonly #events = new Map<string, number>()
   #clock: number
   #lastTimestamp = 0
@@ -65,6 +69,8 @@ export class DurableHooks implements InvocationHooks {
     store: RunStore
     recorded: Map<string, StepRecord>
     ownership: RunOwnership
+    /** Where this execution's checkpoint writes are awaited (shared with its session view). */
+    checkpoints: CheckpointGate
   }) {
     this.#runId = options.runId
     this.#clock = options.startedAt
@@ -72,6 +78,7 @@ export class DurableHooks implements InvocationHooks {
     this.#store = options.store
     this.#recorded = options.recorded
     this.#ownership = options.ownership
+    this.#checkpoints = options.checkpoints
   }
 
   async runModelCall(info: ModelCallInfo, call: () => Promise<LlmResponse[]>): Promise<LlmResponse[]> {
@@ -91,6 +98,11 @@ export class DurableHooks implements InvocationHooks {
     return { result: outcome.result, actions: outcome.actions }
   }
 
+  async runStep(info: StepCallInfo, call: () => Promise<unknown>): Promise<unknown> {
+    const place = `${info.branch ?? ''}/${info.agentName}/${info.name}`
+    return this.#step(`step:${place}#${next(this.#steps, place)}`, `step:${info.agentName}/${info.name}`, call)
+  }
+
   stampEvent(event: Event): void {
     const branch = event.branch
     const ordinal = next(this.#events, branch ?? '')
@@ -106,9 +118,14 @@ export class DurableHooks implements InvocationHooks {
     return derivedCallId(`${this.#runId}/call/${this.#newCalls++}`)
   }
 
-  /** One step: the recorded outcome when there is one, else the call's (recorded before it is returned). */
+  /**
+   * One step: the recorded outcome when there is one, else the call's. The call's outcome is recorded while the
+   * run goes on: its next effect (a session append, a call, the run's end) waits for the record ({@link CheckpointGate}).
+   */
   async #step(key: string, name: string, body: () => Promise<unknown>): Promise<unknown> {
     if (this.#abort.signal.aborted) throw new AbortError('The run was cancelled.')
+    // The steps this execution recorded before are stored, and were its own to record.
+    await this.#checkpoints.settled()
     // Recorded when this execution opened the run, or since by another execution (the ownership check reads it
     // when it asks the store); an execution that lost the run throws here, before calling anything.
     let record = this.#recorded.get(key) ?? (await this.#ownership.check(key))
@@ -123,7 +140,10 @@ export class DurableHooks implements InvocationHooks {
         const { name: errorName, message } = error instanceof Error ? error : new Error(String(error))
         fresh = { name, error: { name: errorName, message }, at: Date.now() }
       }
-      record = await this.#store.recordStep(this.#runId, key, fresh)
+      // Parsed back: the first execution goes on from what a replay will read (plain JSON values).
+      const text = JSON.stringify(fresh)
+      record = JSON.parse(text) as StepRecord
+      this.#checkpoints.add(key, this.#store.recordStep(this.#runId, key, text))
     }
     if (record.at > this.#clock) this.#clock = record.at
     if (record.error) {

@@ -28,8 +28,10 @@ import { CancelWatch } from './cancel-watch.js'
 import { checkOptions } from './check-options.js'
 import { EventLogWriter } from './event-log-writer.js'
 import { DurableHooks } from './durable-hooks.js'
+import { CheckpointGate } from './checkpoint-gate.js'
 import { AgentTreeChangedError, RunLostError } from './errors.js'
 import { RunOwnership } from './run-ownership.js'
+import type { StepRecord } from './run-store.js'
 import { RunSessionView, type SessionSnapshot } from './run-session-view.js'
 import { holdSession, type SessionHold } from './session-hold.js'
 import { agentTreeVersion, dbosVersionOf } from './tree-version.js'
@@ -82,6 +84,12 @@ export interface DurableRunnerConfig extends DurableConnection {
 }
 
 let launched: DurableRunner | undefined
+
+/** The name of a run's first step: the session as the run found it. */
+const openSession = 'open-session'
+
+/** What {@link DurableRunner}'s execution returns when a new execution must go on from the recorded steps. */
+const startAgain = Symbol('start again')
 
 /** Finished runs deleted per prune. */
 const pruneBatch = 500
@@ -258,7 +266,9 @@ export class DurableRunner extends DurableClient {
       const giveUpAt = Date.now() + (this.#config.storeRetryMs ?? 30_000)
       for (let delay = 100; ; delay = Math.min(delay * 2, 2000)) {
         try {
-          return await this.#invoke(runId, input, key, hold)
+          const outcome = await this.#invoke(runId, input, key, hold)
+          if (outcome !== startAgain) return outcome
+          continue
         } catch (error) {
           if (RunLostError.isInstance(error)) {
             // DBOS records nothing for an execution that no longer owns the workflow: this line is its only trace.
@@ -274,27 +284,36 @@ export class DurableRunner extends DurableClient {
     }
   }
 
+  /**
+   * One execution of the run: its summary, or {@link startAgain} when another execution recorded one of its steps
+   * first (then a new execution goes on from the recorded steps; each one sees more of them, so this ends).
+   */
   async #invoke(
     runId: string,
     input: RunInput,
     key: { appName: string; userId: string; sessionId: string },
     hold: SessionHold,
-  ): Promise<RunSummary> {
+  ): Promise<RunSummary | typeof startAgain> {
     const { sessionService } = this.#config
     const { store } = this.context
-    // The session as the run finds it, recorded by the first execution (the run's first step); in the same
-    // statement, the steps earlier executions recorded (none on a first execution).
-    const session = await sessionService.getSession(key)
+    // At once: the session as the run finds it, and the run's execution count and recorded steps (none on a first
+    // execution; the session snapshot once an execution recorded it).
+    const [session, { recorded, execution }] = await Promise.all([sessionService.getSession(key), store.openRun(runId)])
     if (!session) throw new SessionNotFoundError(`Session not found: ${input.sessionId}`)
-    const found: SessionSnapshot = { eventCount: session.events.length, state: session.state, startedAt: Date.now() }
-    const { recorded, opened, replaying, execution } = await store.openRun(runId, {
-      name: 'open-session',
-      output: found,
-      at: found.startedAt,
-    })
     const ownership = new RunOwnership({ runId, hold, store, execution })
     this.#executions.get(runId)?.supersede(execution)
     this.#executions.set(runId, ownership)
+    const checkpoints = new CheckpointGate(runId)
+    let opened = recorded.get(openSession)
+    const replaying = opened !== undefined
+    if (!opened) {
+      // The first execution records the session as it found it (the run's first step) while its agents start: the
+      // first append waits for it.
+      const found: SessionSnapshot = { eventCount: session.events.length, state: session.state, startedAt: Date.now() }
+      const text = JSON.stringify({ name: openSession, output: found, at: found.startedAt } satisfies StepRecord)
+      opened = JSON.parse(text) as StepRecord
+      checkpoints.add(openSession, store.recordStep(runId, openSession, text))
+    }
     const snapshot = opened.output as SessionSnapshot
     // A first execution's agents read the session it just read (no second query).
     const initial: Session | undefined = replaying ? undefined : session
@@ -303,7 +322,7 @@ export class DurableRunner extends DurableClient {
     const runner = new Runner({
       appName: this.appName,
       agent: this.#config.agent,
-      sessionService: new RunSessionView(sessionService, key, { snapshot, replaying, hold, initial }),
+      sessionService: new RunSessionView(sessionService, key, { snapshot, replaying, hold, initial, checkpoints }),
       ...(this.#config.artifactService ? { artifactService: this.#config.artifactService } : {}),
       ...(this.#config.plugins ? { plugins: this.#config.plugins } : {}),
     })
@@ -320,7 +339,15 @@ export class DurableRunner extends DurableClient {
         ...(input.stateDelta ? { stateDelta: input.stateDelta } : {}),
         ...(input.runConfig ? { runConfig: input.runConfig } : {}),
         invocationId,
-        hooks: new DurableHooks({ runId, startedAt: snapshot.startedAt, abort, store, recorded, ownership }),
+        hooks: new DurableHooks({
+          runId,
+          startedAt: snapshot.startedAt,
+          abort,
+          store,
+          recorded,
+          ownership,
+          checkpoints,
+        }),
         abortSignal: abort.signal,
       })
       for await (const event of events) {
@@ -334,8 +361,19 @@ export class DurableRunner extends DurableClient {
       }
       // Still the run's owner at the end? An execution that was paused after its last call and woke up after the
       // run was taken over (its appends were no-ops: the events were stored already) finds out here.
+      await checkpoints.settled()
       await ownership.check()
+      // The run's last events reach its log while the session's lease goes back: both before DBOS records the
+      // outcome (a reader that sees the run ended finds every event in the log).
+      await Promise.all([log.flush(), hold.release().catch(() => undefined)])
     } catch (error) {
+      // Another execution recorded a step this one recorded too (after a pause): the run goes on from that record,
+      // in a new execution, unless this one lost the run.
+      if (checkpoints.raced) {
+        if (await ownership.confirmLost())
+          throw new RunLostError(runId, ownership.lost ?? 'another execution recorded its step', checkpoints.raced)
+        return startAgain
+      }
       // An append refused because the session's lease moved on: this execution lost the run.
       // (By code: until each error class has its own marker, `SessionBusyError.isInstance` is true of any error.)
       const busy = AdkFluentError.isInstance(error) && error.code === 'SESSION_BUSY'
@@ -345,10 +383,9 @@ export class DurableRunner extends DurableClient {
     } finally {
       unwatch()
       if (this.#executions.get(runId) === ownership) this.#executions.delete(runId)
+      // A failed attempt logs what it stored too (a no-op after the flush above).
       await log.flush().catch(() => undefined)
     }
-    // The run's last events reach its log while the session's lease goes back: both before DBOS records the outcome.
-    await Promise.all([log.flush(), hold.release().catch(() => undefined)])
     return { invocationId, eventCount, finalText }
   }
 }

@@ -8,6 +8,7 @@ import {
   type SessionLease,
 } from '@adk-fluent/core'
 import pg from 'pg'
+import { CheckpointGate } from './checkpoint-gate.js'
 import { DurableHooks } from './durable-hooks.js'
 import { RunLostError } from './errors.js'
 import { RunOwnership } from './run-ownership.js'
@@ -44,8 +45,21 @@ async function heldFor300Ms() {
 }
 
 /** Hooks of execution `ownership` on `store`, with the steps `recorded` when it opened the run. */
-function hooksOf(store: RunStore, ownership: RunOwnership, recorded = new Map<string, StepRecord>()): DurableHooks {
-  return new DurableHooks({ runId: 'run', startedAt: 0, abort: new AbortController(), store, recorded, ownership })
+function hooksOf(
+  store: RunStore,
+  ownership: RunOwnership,
+  recorded = new Map<string, StepRecord>(),
+  checkpoints = new CheckpointGate('run'),
+): DurableHooks {
+  return new DurableHooks({
+    runId: 'run',
+    startedAt: 0,
+    abort: new AbortController(),
+    store,
+    recorded,
+    ownership,
+    checkpoints,
+  })
 }
 
 describe('the ownership of a run, before each call', () => {
@@ -104,6 +118,17 @@ describe('the ownership of a run, before each call', () => {
     await hold.release()
   })
 
+  it('after a conflict, the store is asked whatever the lease: a newer execution means this one lost the run', async () => {
+    let newest = 1
+    const store = { ownership: async () => ({ execution: newest, record: undefined }) } as unknown as RunStore
+    const ownership = new RunOwnership({ runId: 'run', hold: noLease, store, execution: 1 })
+    // Still the newest (another execution recorded a step it also recorded): it goes on, from the records.
+    expect(await ownership.confirmLost()).toBe(false)
+    newest = 2
+    expect(await ownership.confirmLost()).toBe(true)
+    expect(ownership.lost).toContain('execution 2 of the run started after this one (1)')
+  })
+
   it('a newer execution of the run in this process makes the older one stop at its next call', async () => {
     const store = { ownership: async () => ({ execution: 2, record: undefined }) } as unknown as RunStore
     const older = new RunOwnership({ runId: 'run', hold: noLease, store, execution: 1 })
@@ -127,25 +152,26 @@ describe.skipIf(!pgUrl)('the ownership of a run, in the run store', () => {
     const store = new RunStore(databaseUrl(name), 2)
     stores.push(store)
     await store.init()
-    const open = { name: 'open-session', output: { eventCount: 0 }, at: 1 }
-    const first = await store.openRun('run', open)
-    expect(first).toMatchObject({ execution: 1, replaying: false })
-    expect([...first.recorded.keys()]).toEqual(['open-session'])
+    const open = JSON.stringify({ name: 'open-session', output: { eventCount: 0 }, at: 1 })
+    const record = (text: string, at: number) => JSON.stringify({ name: 'model:a', output: answer(text), at })
+    const first = await store.openRun('run')
+    expect(first).toEqual({ execution: 1, recorded: new Map() })
+    expect(await store.recordStep('run', 'open-session', open)).toBe(true)
     const older = new RunOwnership({ runId: 'run', hold: noLease, store, execution: first.execution })
     expect(await older.check('model:#0')).toBeUndefined()
-    await store.recordStep('run', 'model:#0', { name: 'model:a', output: answer('once'), at: 2 })
+    await store.recordStep('run', 'model:#0', record('once', 2))
 
-    const second = await store.openRun('run', open)
-    expect(second).toMatchObject({ execution: 2, replaying: true })
+    const second = await store.openRun('run')
+    expect(second.execution).toBe(2)
     // The execution counter is not a step.
     expect([...second.recorded.keys()].sort()).toEqual(['model:#0', 'open-session'])
-    expect([...(await store.steps('run')).keys()].sort()).toEqual(['model:#0', 'open-session'])
     await expect(older.check('model:#1')).rejects.toThrow(RunLostError)
 
     // The newer execution opened before the older one recorded step #1 (its in-flight call): used, not called.
     const newer = new RunOwnership({ runId: 'run', hold: noLease, store, execution: second.execution })
-    const hooks = hooksOf(store, newer, second.recorded)
-    await store.recordStep('run', 'model:#1', { name: 'model:a', output: answer('in flight'), at: 3 })
+    const checkpoints = new CheckpointGate('run')
+    const hooks = hooksOf(store, newer, second.recorded, checkpoints)
+    await store.recordStep('run', 'model:#1', record('in flight', 3))
     let calls = 0
     const call = async () => {
       calls++
@@ -163,7 +189,8 @@ describe.skipIf(!pgUrl)('the ownership of a run, in the run store', () => {
       throw new ModelError('quota exceeded', { status: 429 })
     }
     await expect(hooks.runModelCall({ agentName: 'a', branch: undefined }, failing)).rejects.toThrow('quota exceeded')
-    const third = await store.openRun('run', open)
+    await checkpoints.settled()
+    const third = await store.openRun('run')
     const replay = hooksOf(
       store,
       new RunOwnership({ runId: 'run', hold: noLease, store, execution: third.execution }),

@@ -59,10 +59,17 @@ export class RunOwnership {
     return owner.record
   }
 
-  /** After an append was refused as busy: true when the reason is that this execution lost the run. */
+  /**
+   * After an append was refused as busy, or another execution recorded a step this one recorded too: true when the
+   * reason is that this execution lost the run (the lease is renewed and the store asked, however fresh the lease).
+   */
   async confirmLost(): Promise<boolean> {
     if (this.lost) return true
-    const confirmed = await this.#hold.confirm().catch(() => true)
+    const [confirmed, owner] = await Promise.all([
+      this.#hold.confirm().catch(() => true),
+      this.#store.ownership(this.#runId, '').catch(() => undefined),
+    ])
+    if (owner && owner.execution !== this.#execution) this.#lost ??= newer(owner.execution, this.#execution)
     if (!confirmed) this.#lost ??= leaseTaken
     return this.lost !== undefined
   }

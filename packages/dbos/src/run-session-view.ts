@@ -11,6 +11,7 @@ import type {
   SessionLease,
   SessionLeaseRequest,
 } from '@adk-fluent/core'
+import type { CheckpointGate } from './checkpoint-gate.js'
 import type { SessionHold } from './session-hold.js'
 
 /** The session as the run found it, recorded in the run's first step. */
@@ -36,6 +37,8 @@ export interface RunSessionViewOptions {
   hold: SessionHold
   /** The session the first execution read for its snapshot: the run's first read gets it (no second query). */
   initial?: Session | undefined
+  /** The execution's checkpoint writes: an append waits until they are stored (a step's record before its events). */
+  checkpoints?: CheckpointGate
 }
 
 /**
@@ -104,6 +107,7 @@ export class RunSessionView implements BaseSessionService {
   }
 
   async appendEvent(request: AppendEventRequest): Promise<Event> {
+    await this.#options.checkpoints?.settled()
     const { session, event } = request
     if (event.partial || !this.#stored.has(event.id)) return this.#inner.appendEvent(request)
     // Stored by an earlier execution of this run: bring the view up to date without writing again.

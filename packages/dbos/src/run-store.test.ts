@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { createEvent, type LlmResponse } from '@adk-fluent/core'
+import { CheckpointGate } from './checkpoint-gate.js'
 import { DurableHooks } from './durable-hooks.js'
 import { ReplayMismatchError } from './errors.js'
 import { RunOwnership } from './run-ownership.js'
@@ -31,11 +32,12 @@ const answer = (text: string): LlmResponse[] => [{ content: { role: 'model', par
 describe.skipIf(!pgUrl)('RunStore and DurableHooks', () => {
   it('a step recorded twice keeps its first record; events are logged once each, in order', async () => {
     const store = await openStore()
-    const first = await store.recordStep('run', 'model:#0', { name: 'model:a', output: 1, at: 10 })
-    const second = await store.recordStep('run', 'model:#0', { name: 'model:a', output: 2, at: 20 })
-    expect(first.output).toBe(1)
-    expect(second.output).toBe(1)
-    expect([...(await store.steps('run')).keys()]).toEqual(['model:#0'])
+    const record = (output: number, at: number) => JSON.stringify({ name: 'model:a', output, at })
+    expect(await store.recordStep('run', 'model:#0', record(1, 10))).toBe(true)
+    expect(await store.recordStep('run', 'model:#0', record(2, 20))).toBe(false)
+    expect((await store.openRun('run')).recorded).toEqual(
+      new Map([['model:#0', { name: 'model:a', output: 1, at: 10 }]]),
+    )
     const one = createEvent({ invocationId: 'e-run', author: 'a' })
     const two = createEvent({ invocationId: 'e-run', author: 'b' })
     await store.logEvents('run', [one, two])
@@ -48,6 +50,7 @@ describe.skipIf(!pgUrl)('RunStore and DurableHooks', () => {
   it('model steps are keyed by parallel branch: a re-execution that calls in another order gets each branch its own output', async () => {
     const store = await openStore()
     const ownership = new RunOwnership({ runId: 'run', hold: noLease, store, execution: 0 })
+    const checkpoints = new CheckpointGate('run')
     const hooks = () =>
       new DurableHooks({
         runId: 'run',
@@ -56,17 +59,21 @@ describe.skipIf(!pgUrl)('RunStore and DurableHooks', () => {
         store,
         recorded: new Map(),
         ownership,
+        checkpoints,
       })
     const live = hooks()
     await live.runModelCall({ agentName: 'a', branch: 'p.a' }, async () => answer('a says'))
     await live.runModelCall({ agentName: 'b', branch: 'p.b' }, async () => answer('b says'))
+    // The last record is written while the run goes on: its next effect (here, the end) waits for it.
+    await checkpoints.settled()
     const replay = new DurableHooks({
       runId: 'run',
       startedAt: 0,
       abort: new AbortController(),
       store,
-      recorded: await store.steps('run'),
+      recorded: (await store.openRun('run')).recorded,
       ownership,
+      checkpoints: new CheckpointGate('run'),
     })
     const never = async (): Promise<LlmResponse[]> => {
       throw new Error('a recorded call ran again')
@@ -89,8 +96,9 @@ describe.skipIf(!pgUrl)('RunStore and DurableHooks', () => {
       startedAt: 0,
       abort: new AbortController(),
       store,
-      recorded: await store.steps('run'),
+      recorded: (await store.openRun('run')).recorded,
       ownership,
+      checkpoints: new CheckpointGate('run'),
     })
     await expect(other.runModelCall({ agentName: 'z', branch: 'p.a' }, never)).rejects.toThrow(ReplayMismatchError)
   })

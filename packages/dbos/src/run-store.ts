@@ -50,44 +50,26 @@ export class RunStore {
   }
 
   /**
-   * Starts an execution of a run: records its first step (`open`) unless an earlier execution did, counts the
-   * execution (the run's `execution` number goes up by one: the newest execution owns the run), and returns every
-   * step recorded so far. `replaying` is true when an earlier execution recorded the first step (its record wins).
+   * Starts an execution of a run, in one statement: counts the execution (the run's `execution` number goes up by
+   * one: the newest execution owns the run) and returns every step recorded so far (none on a first execution; the
+   * session snapshot, `open-session`, once one was recorded).
    */
-  async openRun(
-    runId: string,
-    open: StepRecord,
-  ): Promise<{ recorded: Map<string, StepRecord>; opened: StepRecord; replaying: boolean; execution: number }> {
+  async openRun(runId: string): Promise<{ recorded: Map<string, StepRecord>; execution: number }> {
     const result = await this.#query<{ step_key: string; record: string; kind: number }>(
-      `WITH ins AS (INSERT INTO adk_fluent_dbos_steps (run_id, step_key, record) VALUES ($1, $2, $3)
-         ON CONFLICT (run_id, step_key) DO NOTHING RETURNING step_key, record),
-       execution AS (INSERT INTO adk_fluent_dbos_steps (run_id, step_key, record) VALUES ($1, '${executionKey}', '1')
+      `WITH execution AS (INSERT INTO adk_fluent_dbos_steps (run_id, step_key, record) VALUES ($1, '${executionKey}', '1')
          ON CONFLICT (run_id, step_key) DO UPDATE SET record = (adk_fluent_dbos_steps.record::bigint + 1)::text
-         RETURNING step_key, record)
+         RETURNING record)
        SELECT step_key, record, 0 AS kind FROM adk_fluent_dbos_steps WHERE run_id = $1 AND step_key <> '${executionKey}'
-       UNION ALL SELECT step_key, record, 1 FROM ins UNION ALL SELECT step_key, record, 2 FROM execution`,
-      [runId, open.name, JSON.stringify(open)],
+       UNION ALL SELECT '${executionKey}', record, 1 FROM execution`,
+      [runId],
     )
     const recorded = new Map<string, StepRecord>()
     let execution = 0
     for (const row of result.rows) {
-      if (row.kind === 2) execution = Number(row.record)
+      if (row.kind === 1) execution = Number(row.record)
       else recorded.set(row.step_key, JSON.parse(row.record) as StepRecord)
     }
-    let opened = recorded.get(open.name)
-    // Recorded meanwhile by another execution, after this statement's snapshot: read it now.
-    if (!opened) opened = (await this.steps(runId)).get(open.name)
-    if (!opened) throw new Error(`Run ${runId}: its first step "${open.name}" is neither recorded nor readable.`)
-    return { recorded, opened, replaying: !result.rows.some((row) => row.kind === 1), execution }
-  }
-
-  /** Every step the run recorded so far, by step key. */
-  async steps(runId: string): Promise<Map<string, StepRecord>> {
-    const result = await this.#query<{ step_key: string; record: string }>(
-      `SELECT step_key, record FROM adk_fluent_dbos_steps WHERE run_id = $1 AND step_key <> '${executionKey}'`,
-      [runId],
-    )
-    return new Map(result.rows.map((row) => [row.step_key, JSON.parse(row.record) as StepRecord]))
+    return { recorded, execution }
   }
 
   /**
@@ -108,29 +90,16 @@ export class RunStore {
   }
 
   /**
-   * Records a step; when another execution of the run recorded the same step first (a worker thought dead that was
-   * only slow), its record wins and is returned: every execution continues from one outcome.
+   * Records a step (`record`: its {@link StepRecord} as JSON), in one statement: true when this call stored it, false
+   * when the step was recorded already (by another execution of the run: the first record is the run's).
    */
-  async recordStep(runId: string, key: string, record: StepRecord): Promise<StepRecord> {
-    const text = JSON.stringify(record)
-    const result = await this.#query<{ record: string }>(
-      `WITH ins AS (INSERT INTO adk_fluent_dbos_steps (run_id, step_key, record) VALUES ($1, $2, $3)
-         ON CONFLICT (run_id, step_key) DO NOTHING RETURNING record)
-       SELECT record FROM ins UNION ALL
-       SELECT record FROM adk_fluent_dbos_steps WHERE run_id = $1 AND step_key = $2 AND NOT EXISTS (SELECT 1 FROM ins)`,
-      [runId, key, text],
+  async recordStep(runId: string, key: string, record: string): Promise<boolean> {
+    const result = await this.#query(
+      `INSERT INTO adk_fluent_dbos_steps (run_id, step_key, record) VALUES ($1, $2, $3)
+       ON CONFLICT (run_id, step_key) DO NOTHING`,
+      [runId, key, record],
     )
-    let stored = result.rows[0]?.record
-    if (stored === undefined) {
-      // The other execution's insert committed after this statement's snapshot: read it now.
-      const again = await this.#query<{ record: string }>(
-        'SELECT record FROM adk_fluent_dbos_steps WHERE run_id = $1 AND step_key = $2',
-        [runId, key],
-      )
-      stored = again.rows[0]?.record
-    }
-    // Parsed back in every case: the first execution sees what a replay will see (plain JSON values).
-    return JSON.parse(stored ?? text) as StepRecord
+    return result.rowCount === 1
   }
 
   /** Adds events to the run's log, in order, in one statement (each a no-op when an earlier execution added it). */

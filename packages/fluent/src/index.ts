@@ -7,18 +7,22 @@ export type { FallbackBuilder } from './builders/fallback-builder.js'
 export type { FanOutBuilder } from './builders/fan-out-builder.js'
 export type { FlowBuilder } from './builders/flow-builder.js'
 export type { LoopBuilder } from './builders/loop-builder.js'
-export type { PipelineBuilder, StepAnswer } from './builders/pipeline-builder.js'
-export type { RouteBuilder } from './builders/route-builder.js'
+export type { PipelineBuilder, StepAnswer, TransformStep } from './builders/pipeline-builder.js'
+export type { RouteBuilder, RouteRuleMethod } from './builders/route-builder.js'
 export type { StepBuilder } from './builders/step-builder.js'
 export type {
   AddReads,
+  Alternative,
   BranchError,
   Checked,
   Concurrent,
+  EitherWrites,
   EmptyFlow,
+  ErrorIf,
   FlowOf,
   FluentTypeError,
   InitialError,
+  InitialKeys,
   KnownKeys,
   LoopSequence,
   LoopStepError,
@@ -31,10 +35,15 @@ export type {
   SetWrites,
   StateFlow,
   StateOf,
+  StateReader,
   Typed,
   WithInitial,
 } from './namespaces/shared/state-flow.js'
-export type { TemplateRequiredKeys, TemplateVariables } from './namespaces/shared/template-keys.js'
+export type {
+  InstructionRequiredKeys,
+  TemplateRequiredKeys,
+  TemplateVariables,
+} from './namespaces/shared/template-keys.js'
 export type { RemoteAgentBuilder } from './builders/remote-agent-builder.js'
 export type { NodeHolder, StepInput } from './parse/parse-step.js'
 export type { ToolArgument, ToolOptions, ToolsInput } from './parse/parse-tools.js'

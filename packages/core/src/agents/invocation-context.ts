@@ -168,6 +168,20 @@ export class InvocationContext {
     )
   }
 
+  /**
+   * Runs one side effect of a custom agent (a call to another service, a payment) as a step of the invocation. In a
+   * durable run (`@adk-fluent/dbos`) the step is checkpointed like a model or tool call: its result is recorded and a
+   * re-execution of the run gets the recorded result (or the recorded error) instead of calling again. Elsewhere it
+   * just calls. The result must be a JSON value. Steps of one agent are told apart by `name` and their order.
+   * @example
+   * const answer = await ctx.runStep('quote', () => pricing.quote(sku))
+   */
+  runStep<T>(name: string, call: () => Promise<T>): Promise<T> {
+    const hook = this.hooks?.runStep
+    if (!hook) return call()
+    return hook.call(this.hooks, { agentName: this.agent.name, branch: this.branch, name }, call) as Promise<T>
+  }
+
   /** Reads a state key as the invocation sees it: `temp:` values first, then the session state. */
   readState(key: string): unknown {
     if (Object.prototype.hasOwnProperty.call(this.tempState, key)) return this.tempState[key]

@@ -21,6 +21,14 @@ export interface ToolCallInfo {
   idempotencyKey: string
 }
 
+/** What a side-effect hook learns about the step it wraps (a custom agent's own call: a remote agent, a payment). */
+export interface StepCallInfo {
+  agentName: string
+  branch: string | undefined
+  /** The step's name, chosen by the agent (`'a2a'` for a remote agent's call). */
+  name: string
+}
+
 /** What one tool call produced: its result and what it wrote to its event's actions. */
 export interface ToolCallOutcome {
   result: unknown
@@ -48,6 +56,11 @@ export interface InvocationHooks {
    * the actions it wrote; a hook that returns a recorded outcome has those actions applied to the call's context.
    */
   runToolCall?(info: ToolCallInfo, call: () => Promise<ToolCallOutcome>): Promise<ToolCallOutcome>
+  /**
+   * Runs one side effect of a custom agent (`InvocationContext.runStep`): a remote agent's call, say. `call` returns a
+   * JSON value; a hook may return the value it recorded earlier instead of calling.
+   */
+  runStep?(info: StepCallInfo, call: () => Promise<unknown>): Promise<unknown>
   /** Sets an event's `id` and `timestamp` before the runner stores or yields it (partial events too). */
   stampEvent?(event: Event): void
   /** An id for a function call the model sent without one (must start with `adk-`, see `CLIENT_FUNCTION_CALL_ID_PREFIX`). */

@@ -1,14 +1,19 @@
 // Agent trees for the durable-run tests, shared by the test files and the worker processes they start.
 import { appendFileSync } from 'node:fs'
 import {
+  BaseAgent,
   FunctionTool,
   LlmAgent,
   ParallelAgent,
   SequentialAgent,
-  type BaseAgent,
+  createEvent,
+  createEventActions,
+  type Event,
+  type InvocationContext,
   type LlmRequest,
 } from '@adk-fluent/core'
 import { ScriptedLlm, call } from '@adk-fluent/core/testing'
+import pg from 'pg'
 
 /** Appends one line to the shared log file (O_APPEND: lines of several processes never mix). */
 export function logLine(file: string, line: string): void {
@@ -26,6 +31,11 @@ export interface TreeOptions {
   delayMs?: number
   /** Name of an agent before which the run waits `delayMs` (default 1,000) between two steps, then goes on. */
   pauseBefore?: string
+  /**
+   * The DBOS database: the `step` tree's payment then records its own step there first, with receipt `r-other`, as
+   * another execution of the run would have (one that took the run over while this one was paused).
+   */
+  raceWith?: string
 }
 
 /**
@@ -189,4 +199,61 @@ export function parallelTree(options: TreeOptions): BaseAgent {
     name: 'fanout',
     subAgents: [new ParallelAgent({ name: 'branches', subAgents: branches }), join],
   })
+}
+
+/** A custom agent whose one side effect (`ctx.runStep('pay', …)`) writes `effect pay` to the log; it answers with the receipt. */
+class PayerAgent extends BaseAgent {
+  readonly #log: string
+  readonly #raceWith: string | undefined
+  constructor(log: string, raceWith?: string) {
+    super({ name: 'payer' })
+    this.#log = log
+    this.#raceWith = raceWith
+  }
+  protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
+    const receipt = await ctx.runStep('pay', async () => {
+      logLine(this.#log, 'effect pay')
+      if (this.#raceWith) await recordFirst(this.#raceWith, ctx, { receipt: 'r-other' })
+      return { receipt: `r-${Date.now()}` }
+    })
+    yield createEvent({
+      invocationId: ctx.invocationId,
+      author: this.name,
+      content: { role: 'model', parts: [{ text: receipt.receipt }] },
+      actions: createEventActions({ stateDelta: { receipt: receipt.receipt } }),
+    })
+  }
+}
+
+/** Records the `pay` step of `ctx`'s run as another execution would have, before this one records it. */
+async function recordFirst(databaseUrl: string, ctx: InvocationContext, output: unknown): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const record = { name: `step:${ctx.agent.name}/pay`, output, at: Date.now() }
+    await client.query('INSERT INTO adk_fluent_dbos_steps (run_id, step_key, record) VALUES ($1, $2, $3)', [
+      ctx.invocationId.replace(/^e-/, ''),
+      `step:${ctx.branch ?? ''}/${ctx.agent.name}/pay#0`,
+      JSON.stringify(record),
+    ])
+  } finally {
+    await client.end()
+  }
+}
+
+/** The custom `payer` agent, then a model agent `after` (block before it to kill the worker after the payment). */
+export function stepTree(options: TreeOptions): BaseAgent {
+  const after = new LlmAgent({
+    name: 'after',
+    model: new ScriptedLlm(Array.from({ length: 20 }, () => () => 'confirmed')),
+    instruction: 'Confirm the payment {receipt}.',
+    beforeAgentCallback: async (context) => {
+      if (options.blockBefore === context.agentName) {
+        logLine(options.log, `blocked before ${context.agentName}`)
+        await new Promise(() => undefined)
+      }
+      return undefined
+    },
+  })
+  return new SequentialAgent({ name: 'payment', subAgents: [new PayerAgent(options.log, options.raceWith), after] })
 }

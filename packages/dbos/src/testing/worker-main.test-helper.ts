@@ -3,7 +3,7 @@
 import type { SessionLease, SessionLeaseRequest } from '@adk-fluent/core'
 import { PostgresSessionService } from '@adk-fluent/sessions'
 import { DurableRunner } from '../index.js'
-import { logLine, parallelTree, pipelineTree, slowTree, waiterTree } from './agents.test-helper.js'
+import { logLine, parallelTree, pipelineTree, slowTree, stepTree, waiterTree } from './agents.test-helper.js'
 
 const env = process.env
 const need = (name: string): string => {
@@ -19,12 +19,14 @@ const options = {
   ...(env['VARIANT'] ? { variant: env['VARIANT'] } : {}),
   ...(env['DELAY_MS'] ? { delayMs: Number(env['DELAY_MS']) } : {}),
   ...(env['PAUSE_BEFORE'] ? { pauseBefore: env['PAUSE_BEFORE'] } : {}),
+  ...(env['RACE_STEP'] ? { raceWith: need('DBOS_URL') } : {}),
 }
 const trees = {
   slow: () => slowTree({ ...options, workerId }),
   waiter: () => waiterTree(options),
   parallel: () => parallelTree(options),
   pipeline: () => pipelineTree(options),
+  step: () => stepTree(options),
 }
 const agent = trees[(env['TREE'] ?? 'pipeline') as keyof typeof trees]()
 

@@ -19,5 +19,6 @@ run: agents without a model of their own use Gemini when GOOGLE_API_KEY (or GEMI
 a \`mockScript\` export (a list of replies, or { agentName: [replies] }) runs every model offline on a ScriptedLlm.
 Exit codes: 0 done, 1 failed (a run error, check found errors, or an eval case did not pass), 2 bad usage (unknown
 command or option, a missing file or one that is not a module, a module that does not load, no exported builder,
-invalid --state JSON).
+invalid --state JSON). web serves a module without a builder, or whose tree does not build, all the same: its page
+shows what can be shown, every build issue, and why chat is off.
 `

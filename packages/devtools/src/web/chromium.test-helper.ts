@@ -2,7 +2,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import { chromiumFlags, chromiumPath } from '../../../../scripts/chromium.mjs'
+import { startWebServer, type WebServer, type WebServerOptions } from './web-server.js'
 
 export { chromiumPath }
 
@@ -50,4 +52,42 @@ export function watchPage(page: Page): PageWatch {
     if (url.protocol !== 'data:' && url.hostname !== '127.0.0.1') watch.outside.push(request.url())
   })
   return watch
+}
+
+/**
+ * The hooks of a suite of dev-UI pages: one Chromium for the suite; after each test every page is closed and must have
+ * had no console error and no request leaving 127.0.0.1, and every server is closed. Returns `open(options)`, which
+ * starts a server and opens its page, started.
+ */
+export function devUiPages(): (options: WebServerOptions) => Promise<{ page: Page; server: WebServer }> {
+  let browser: Awaited<ReturnType<typeof launchChromium>>
+  const servers: WebServer[] = []
+  const pages: { page: Page; watch: PageWatch }[] = []
+
+  beforeAll(async () => {
+    browser = await launchChromium()
+  }, 60_000)
+
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  afterEach(async () => {
+    for (const { page, watch } of pages.splice(0)) {
+      await page.close()
+      expect(watch.problems).toEqual([])
+      expect(watch.outside).toEqual([])
+    }
+    await Promise.all(servers.splice(0).map((server) => server.close()))
+  })
+
+  return async (options) => {
+    const server = await startWebServer(options)
+    servers.push(server)
+    const page = await browser.context.newPage()
+    pages.push({ page, watch: watchPage(page) })
+    await page.goto(server.url)
+    await page.waitForSelector('body[data-ready="true"]')
+    return { page, server }
+  }
 }

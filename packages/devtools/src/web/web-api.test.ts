@@ -90,6 +90,7 @@ describe('the dev UI API', () => {
       userId: 'user',
       models: 'own',
       buildError: null,
+      chatOff: null,
       sessions: 'memory:',
       memory: 'memory:',
       session: null,

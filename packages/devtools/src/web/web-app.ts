@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { basename, extname } from 'node:path'
 import {
-  ConfigError,
   InMemoryMemoryService,
   InMemorySessionService,
   Runner,
@@ -14,15 +14,21 @@ import {
 import { memoryRecords } from '@adk-fluent/core/internal'
 import type { ScriptEntry } from '@adk-fluent/core/testing'
 import type { FlowBuilder } from '@adk-fluent/fluent'
+import { graphVisits, lowerNode } from '@adk-fluent/fluent/internal'
 import { chooseRunModel, type RunModelChoice } from '../cli/choose-run-model.js'
 import { answerEveryModelWith } from '../cli/offline-models.js'
+import { buildTree, type BuildProblem } from './build-report.js'
 import { eventEntries, applyStateDelta } from './event-entries.js'
+import { previewRequests, type PreviewInput, type PreviewResult } from './preview-requests.js'
 import { RunLog } from './run-log.js'
 import { TracePlugin } from './trace-plugin.js'
 
 /** What the dev UI serves: the builder of a module, and where its sessions live. */
 export interface WebAppOptions {
-  readonly builder: FlowBuilder<unknown>
+  /** Absent when the module has none: the page then says why (`noBuilder`) and has nothing to draw or run. */
+  readonly builder: FlowBuilder<unknown> | undefined
+  /** Why the module gives no builder (the loader's message, naming the file); used when `builder` is absent. */
+  readonly noBuilder?: string
   /** The loaded module (its `mockScript` export runs the agents offline). */
   readonly module: Readonly<Record<string, unknown>>
   /** The module's path as given, for messages. */
@@ -59,8 +65,13 @@ export class WebApp {
   readonly sessionService: BaseSessionService
   readonly memoryService: BaseMemoryService
   readonly models: WebModels | undefined
-  /** Why the tree does not build (runs are refused then; the graph and anatomy still work). */
-  readonly buildError: string | undefined
+  /**
+   * Why there is no tree to run: a `ConfigError` at `build()` (every issue, placed on the graph), another error while
+   * building, or no builder in the module. Runs are refused then; the graph, anatomy and per-agent previews still work.
+   */
+  readonly buildProblem: BuildProblem | undefined
+  /** Why chat is off (naming the file), or `undefined` when it is on. */
+  readonly chatOff: string | undefined
   readonly #options: WebAppOptions
   readonly #plugin = new TracePlugin()
   readonly #runs = new Map<string, RunLog>()
@@ -69,25 +80,64 @@ export class WebApp {
 
   constructor(options: WebAppOptions) {
     this.#options = options
-    this.appName = options.builder.node.name
+    this.appName = options.builder?.node.name ?? basename(options.file, extname(options.file))
     this.userId = options.userId ?? 'user'
     this.sessionService = options.sessionService ?? new InMemorySessionService()
     this.memoryService = options.memoryService ?? new InMemoryMemoryService()
-    let built: BaseAgent | undefined
-    let buildError: string | undefined
-    try {
-      built = options.builder.build()
-    } catch (error) {
-      if (!ConfigError.isConfigError(error)) throw error
-      buildError = error.message
-    }
-    this.buildError = buildError
+    const { agent: built, problem } = options.builder
+      ? buildTree(options.builder, options.file)
+      : {
+          agent: undefined,
+          problem: {
+            kind: 'no-builder' as const,
+            file: options.file,
+            message: options.noBuilder ?? `${options.file} exports no fluent builder.`,
+            issues: [],
+          },
+        }
+    this.buildProblem = problem
+    this.chatOff = problem && chatOffReason(problem)
     this.models = built ? chooseRunModel(built, options.module, options.env, options.file).kind : undefined
     if (built && this.models !== 'mock-script') this.#shared = built
   }
 
-  get builder(): FlowBuilder<unknown> {
+  /** The text of {@link buildProblem} (`undefined` when the tree builds). */
+  get buildError(): string | undefined {
+    return this.buildProblem?.message
+  }
+
+  get builder(): FlowBuilder<unknown> | undefined {
     return this.#options.builder
+  }
+
+  /**
+   * The pipeline preview of one turn (see {@link previewRequests}). When the tree does not build, the whole turn
+   * cannot run: the LLM agent `agent` runs alone on the given state instead (`alone` names it), and when even that
+   * agent cannot be built or run, `error` says why for it.
+   */
+  async preview(input: PreviewInput, agent: string | undefined): Promise<PreviewResult & { alone?: string }> {
+    const builder = this.#options.builder
+    if (!this.buildProblem) return previewRequests((builder as FlowBuilder<unknown>).build(), input)
+    if (!builder) throw new WebRequestError(422, this.buildProblem.message)
+    if (agent === undefined)
+      return {
+        calls: [],
+        error: `The agent tree of ${this.#options.file} does not build, so the whole turn cannot be previewed: pick an agent to preview it alone.`,
+      }
+    const visit = graphVisits(builder.node).find((item) => item.node.kind === 'agent' && item.node.name === agent)
+    if (!visit) throw new WebRequestError(404, `No LLM agent named "${agent}".`)
+    let alone: BaseAgent
+    try {
+      alone = lowerNode(visit.node)
+    } catch (error) {
+      return { calls: [], error: `"${agent}" cannot be built on its own: ${messageOf(error)}`, alone: agent }
+    }
+    const result = await previewRequests(alone, input)
+    return {
+      ...result,
+      ...(result.error === undefined ? {} : { error: `"${agent}" alone cannot run: ${result.error}` }),
+      alone: agent,
+    }
   }
 
   /** The sessions of the user, newest first. */
@@ -140,8 +190,7 @@ export class WebApp {
    * once. Refused when the tree does not build (422), the session does not exist (404) or a turn is running (409).
    */
   async startRun(sessionId: string, text: string, state?: Record<string, unknown>): Promise<RunLog> {
-    if (this.buildError !== undefined)
-      throw new WebRequestError(422, `The agent tree does not build: ${this.buildError}`)
+    if (this.chatOff !== undefined) throw new WebRequestError(422, this.chatOff)
     const session = await this.getSession(sessionId)
     if (!session) throw new WebRequestError(404, `Session not found: ${sessionId}`)
     const runs = this.#sessionRuns.get(sessionId) ?? []
@@ -164,7 +213,7 @@ export class WebApp {
     // Model names resolve when agents are built: with this turn's script installed, the tree uses it (each request
     // still names the agent's own model).
     answerEveryModelWith(this.#options.module['mockScript'] as readonly ScriptEntry[])
-    return this.#options.builder.build()
+    return (this.#options.builder as FlowBuilder<unknown>).build()
   }
 
   async #execute(
@@ -203,10 +252,21 @@ export class WebApp {
     } catch (error) {
       const code =
         typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'RUN_FAILED'
-      log.push({ kind: 'error', agent: '', code, message: error instanceof Error ? error.message : String(error) })
+      log.push({ kind: 'error', agent: '', code, message: messageOf(error) })
     } finally {
       this.#plugin.detach(log)
       log.push({ kind: 'end', ok: !log.failed, durationMs: Date.now() - log.startedAt })
     }
   }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** Why chat is off for a build problem, naming the file. */
+function chatOffReason(problem: BuildProblem): string {
+  if (problem.kind !== 'config') return `Chat is off: ${problem.message}`
+  const count = problem.issues.length
+  return `Chat is off: the agent tree of ${problem.file} does not build (${count} problem${count === 1 ? '' : 's'}, listed on the Graph tab).`
 }

@@ -1,10 +1,9 @@
 import { ScriptedLlm, call, text } from '@adk-fluent/core/testing'
 import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { Agent, type FlowBuilder } from '@adk-fluent/fluent'
-import { chromiumMissing, launchChromium, watchPage, type PageWatch } from './chromium.test-helper.js'
+import { chromiumMissing, devUiPages } from './chromium.test-helper.js'
 import { failingFlow, gatedFlow, newsFlow, reviewFlow, tripFlow } from './web-fixtures.test-helper.js'
-import { startWebServer, type WebServer } from './web-server.js'
 
 // The dev UI in a real headless Chromium (Debian's package, driven by playwright-core). Skipped, loudly, only where
 // no Chromium is installed; `.ci/run` installs it.
@@ -23,38 +22,9 @@ interface DomLike {
 const title = chromiumMissing ? `the dev UI in Chromium (SKIPPED: ${chromiumMissing})` : 'the dev UI in Chromium'
 
 describe.skipIf(chromiumMissing !== undefined)(title, () => {
-  let browser: Awaited<ReturnType<typeof launchChromium>>
-  const servers: WebServer[] = []
-  const pages: { page: Page; watch: PageWatch }[] = []
-
-  beforeAll(async () => {
-    browser = await launchChromium()
-  }, 60_000)
-
-  afterAll(async () => {
-    await browser?.close()
-  })
-
-  afterEach(async () => {
-    for (const { page, watch } of pages.splice(0)) {
-      await page.close()
-      // Every page of every test: no console error and no request that leaves 127.0.0.1.
-      expect(watch.problems).toEqual([])
-      expect(watch.outside).toEqual([])
-    }
-    await Promise.all(servers.splice(0).map((server) => server.close()))
-  })
-
-  async function open(builder: FlowBuilder): Promise<{ page: Page; server: WebServer }> {
-    const server = await startWebServer({ builder, module: {}, file: 'fixture.ts', env: {}, port: 0 })
-    servers.push(server)
-    const page = await browser.context.newPage()
-    const watch = watchPage(page)
-    pages.push({ page, watch })
-    await page.goto(server.url)
-    await page.waitForSelector('body[data-ready="true"]')
-    return { page, server }
-  }
+  // Every page of every test: no console error and no request that leaves 127.0.0.1.
+  const openPage = devUiPages()
+  const open = (builder: FlowBuilder) => openPage({ builder, module: {}, file: 'fixture.ts', env: {}, port: 0 })
 
   async function graphOf(page: Page) {
     return page.evaluate(() => {

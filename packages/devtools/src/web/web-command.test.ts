@@ -20,8 +20,8 @@ function capture(env: Record<string, string | undefined> = {}): { io: CliIo; out
   return { io, out: () => out, err: () => err }
 }
 
-/** `adk-fluent web` on writer-critic.ts (port 0) until `stop()`; `exit` is its exit code. */
-function serve(options: { sessions: string; session: string | undefined; memory?: string }, io: CliIo) {
+/** `adk-fluent web` on writer-critic.ts (or `file`, port 0) until `stop()`; `exit` is its exit code. */
+function serve(options: { sessions: string; session: string | undefined; memory?: string; file?: string }, io: CliIo) {
   let stop: () => void = () => undefined
   const stopped = new Promise<void>((resolve) => (stop = resolve))
   const exit = webCommand(
@@ -75,6 +75,21 @@ describe('adk-fluent web', { timeout: 90_000 }, () => {
     const missing = capture()
     expect(await runCli(['web', join(scratch, 'nothing.ts')], missing.io)).toBe(2)
     expect(missing.err()).toMatch(/^adk-fluent: file not found: .*nothing\.ts\n$/)
+  })
+
+  it('serves a module without a builder: the page says why, naming the file, and chat is off (stderr says so too)', async () => {
+    const { io, out, err } = capture()
+    const { exit, stop } = serve({ sessions: 'memory:', session: undefined, file: fixture('no-builder.ts') }, io)
+    await expect.poll(out, { timeout: 60_000 }).toMatch(/^adk-fluent web: no-builder at http:\/\/127\.0\.0\.1:\d+\/\n/)
+    expect(out()).toContain('models: none (chat is off);')
+    expect(err()).toMatch(/^adk-fluent: Chat is off: .*no-builder\.ts exports no fluent builder\./)
+    const url = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out())?.[1] as string
+    expect((await fetch(url)).status).toBe(200)
+    const graph = (await (await fetch(new URL('/api/graph', url))).json()) as Record<string, unknown>
+    expect(graph['nodes']).toEqual([])
+    expect(graph['graphError']).toMatch(/no-builder\.ts exports no fluent builder\. Export one/)
+    stop()
+    expect(await exit).toBe(0)
   })
 
   it('refuses a file that is not a module (a Makefile is never run), as every other command does', async () => {

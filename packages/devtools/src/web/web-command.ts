@@ -1,5 +1,8 @@
 import type { CliIo } from '../cli/cli-io.js'
-import { loadTarget } from '../cli/load-target.js'
+import type { FlowBuilder } from '@adk-fluent/fluent'
+import { CliUsageError } from '../cli/cli-usage-error.js'
+import { loadSource } from '../cli/load-source.js'
+import { pickBuilder } from '../cli/pick-builder.js'
 import { openMemory, openSessions } from './open-sessions.js'
 import { PortInUseError, startWebServer } from './web-server.js'
 
@@ -39,7 +42,8 @@ export function untilStopped(): Promise<void> {
 /**
  * `adk-fluent web <file>`: loads the module (or the agent config or skill, with `--replies`), starts the dev UI on 127.0.0.1, prints its URL and serves until stopped
  * (exit 0). A file that is not a module, or a module that does not load, is a `CliUsageError` from the shared loader
- * (exit 2, its error on stderr); a taken port says so and suggests a free one (exit 1).
+ * (exit 2, its error on stderr); a module without a builder, or whose tree does not build, is served with chat off
+ * and the page (and stderr) saying why; a taken port says so and suggests a free one (exit 1).
  */
 export async function webCommand(
   input: WebCommandInput,
@@ -47,7 +51,16 @@ export async function webCommand(
   stopped: Promise<void> = untilStopped(),
 ): Promise<number> {
   // The same loader as every other command: only modules are run, and a failure shows the module's own error.
-  const { module, builder } = await loadTarget(input.file, input.exportName, io, input.replies)
+  const module = await loadSource(input.file, io.cwd, input.replies)
+  // A module that loads but gives no builder still gets its page, which says why (as the terminal does).
+  let builder: FlowBuilder | undefined
+  let noBuilder: string | undefined
+  try {
+    builder = pickBuilder(module, input.file, input.exportName)
+  } catch (error) {
+    if (!(error instanceof CliUsageError)) throw error
+    noBuilder = error.message
+  }
   const sessions = await openSessions(input.sessions)
   let memory
   try {
@@ -60,6 +73,7 @@ export async function webCommand(
   try {
     server = await startWebServer({
       builder,
+      ...(noBuilder === undefined ? {} : { noBuilder }),
       module,
       file: input.file,
       env: io.env,
@@ -81,15 +95,17 @@ export async function webCommand(
   }
   const models =
     server.app.models === undefined
-      ? 'none (the tree does not build)'
+      ? 'none (chat is off)'
       : server.app.models === 'mock-script' && input.replies !== undefined
         ? `offline, the replies of ${input.replies}`
         : modelNames[server.app.models]
   io.stdout.write(
     `adk-fluent web: ${server.app.appName} at ${server.url}\n  models: ${models}; sessions: ${sessions.uri}; memory: ${memory.uri}\n  Ctrl+C stops it.\n`,
   )
-  if (server.app.buildError !== undefined)
-    io.stderr.write(`adk-fluent: the agent tree does not build, so chat is off: ${server.app.buildError}\n`)
+  if (server.app.buildProblem !== undefined)
+    io.stderr.write(
+      `adk-fluent: ${server.app.chatOff}\n${server.app.buildProblem.message}\nThe page shows what can be shown.\n`,
+    )
   await stopped
   await server.close()
   await sessions.close()

@@ -1,6 +1,7 @@
 import { ScriptedLlm, call, text } from '@adk-fluent/core/testing'
 import { z } from 'zod'
-import { Agent, FanOut, Loop, Pipeline } from '@adk-fluent/fluent'
+import { Agent, FanOut, Loop, Pipeline, type FlowBuilder } from '@adk-fluent/fluent'
+import type { WebServerOptions } from './web-server.js'
 
 function getWeather({ city }: { city: string }) {
   return { city, sky: 'sunny', celsius: 21 }
@@ -71,4 +72,56 @@ export function gatedFlow() {
     .instruct('Look it up.')
     .tool(lookup, { parameters: z.object({}), description: 'Looks it up.' })
   return { llm, flow, release }
+}
+
+/**
+ * A tree with several mistakes at once: a key nobody writes (with the initial state declared), two steps with one
+ * name, and an unknown model (which `build()` finds only once the tree's own problems are fixed).
+ */
+export function brokenFlow(llm = new ScriptedLlm([])): FlowBuilder {
+  const drafter = Agent('drafter').model(llm).instruct('Draft about {topic}.').writes('draft')
+  const publisher = Agent('publisher').model(llm).instruct('Publish {article}.')
+  return (
+    Pipeline('flow')
+      .initialState('topic')
+      .step(drafter)
+      // @ts-expect-error a deliberately broken flow: 'article' is neither written nor declared initial
+      .step(publisher)
+      .step(Agent('reviewer').model('gpt-unknown').instruct('Review {draft}.'))
+      .step(Agent('reviewer').model(llm).instruct('Review {draft} again.'))
+  )
+}
+
+/**
+ * A builder whose `build()` throws something other than a `ConfigError` (as a remote agent's client or a plugin might);
+ * everything else is a real builder's.
+ */
+export function explodingBuild(): FlowBuilder {
+  const llm = new ScriptedLlm([])
+  const flow = Agent('writer')
+    .model(llm)
+    .instruct('Write.')
+    .writes('draft')
+    .then(Agent('critic').model(llm).instruct('Judge {draft}.'))
+  return {
+    node: flow.node,
+    toMermaid: () => flow.toMermaid(),
+    check: () => flow.check(),
+    llmAnatomy: () => flow.llmAnatomy(),
+    build: () => {
+      throw new TypeError('boom')
+    },
+  } as unknown as FlowBuilder
+}
+
+/** The server options of a module at `agents/broken.ts` (`noBuilder`: the loader's message when it has no builder). */
+export function brokenModule(builder: FlowBuilder | undefined, noBuilder?: string): WebServerOptions {
+  return {
+    builder,
+    ...(noBuilder === undefined ? {} : { noBuilder }),
+    module: {},
+    file: 'agents/broken.ts',
+    env: {},
+    port: 0,
+  }
 }

@@ -3,7 +3,6 @@ import type { Session } from '@adk-fluent/core'
 import { eventEntries } from './event-entries.js'
 import { graphView } from './graph-view.js'
 import { postedState } from './posted-state.js'
-import { previewRequests } from './preview-requests.js'
 import { lastSeenId, streamRun } from './run-stream.js'
 import { symbolicAnatomy } from './symbolic-anatomy.js'
 import { uiAsset } from './ui-assets.js'
@@ -124,18 +123,25 @@ const routes: readonly (readonly [method: string, pattern: RegExp, handler: Hand
       userId: app.userId,
       models: app.models ?? null,
       buildError: app.buildError ?? null,
+      chatOff: app.chatOff ?? null,
       sessions: sessionsUri,
       memory: memoryUri,
       session: openSession ?? null,
     }),
   ],
-  ['GET', /^\/api\/graph$/, async ({ app }) => graphView(app.builder)],
+  ['GET', /^\/api\/graph$/, async ({ app }) => graphView(app.builder, app.buildProblem)],
   [
     'GET',
     /^\/api\/anatomy\/([^/]+)$/,
     async ({ app, params }) => {
       const agent = param(params, 0)
-      const text = symbolicAnatomy(app.builder, agent)
+      let text: string | undefined
+      try {
+        text = app.builder ? symbolicAnatomy(app.builder, agent) : undefined
+      } catch (error) {
+        // A tree the anatomy cannot walk (its builder throws): the page shows why, for this agent only.
+        return new Reply(422, { error: `The anatomy of "${agent}" cannot be drawn: ${(error as Error).message}` })
+      }
       return text === undefined ? new Reply(404, { error: `No LLM agent named "${agent}".` }) : { agent, text }
     },
   ],
@@ -146,12 +152,11 @@ const routes: readonly (readonly [method: string, pattern: RegExp, handler: Hand
       const body = await readJson(request)
       const state = postedState(body['state'], 'state') ?? {}
       const message = stringField(body, 'message', false)
-      if (app.buildError !== undefined)
-        throw new WebRequestError(422, `The agent tree does not build: ${app.buildError}`)
-      return previewRequests(app.builder.build(), {
-        state,
-        ...(message === undefined || message === '' ? {} : { message }),
-      })
+      const agent = stringField(body, 'agent', false)
+      return app.preview(
+        { state, ...(message === undefined || message === '' ? {} : { message }) },
+        agent === '' ? undefined : agent,
+      )
     },
   ],
   [

@@ -3,10 +3,13 @@ import type { StreamChunk } from './stream-chunk.js'
 
 /**
  * The text of a run as it arrives, tagged with author and branch: partial chunks as they stream, and whole texts of
- * responses that did not stream (the aggregated response after streamed chunks is skipped, per author and branch).
+ * responses that did not stream. Of the aggregated response after streamed chunks (per author and branch) only the
+ * text the chunks did not carry is passed on (an output guard holds back a chunk's last characters until it has
+ * checked what follows them), so the chunks always add up to the complete answer.
  */
 export async function* streamChunks(events: AsyncIterable<Event>): AsyncGenerator<StreamChunk, void, undefined> {
-  const streaming = new Set<string>()
+  // Per author and branch: the text its partial chunks carried so far.
+  const streamed = new Map<string, string>()
   for await (const event of events) {
     if (event.author === 'user') continue
     const source = `${event.author}\u0000${event.branch ?? ''}`
@@ -14,12 +17,18 @@ export async function* streamChunks(events: AsyncIterable<Event>): AsyncGenerato
     const tags = event.branch === undefined ? { author: event.author } : { author: event.author, branch: event.branch }
     if (event.partial) {
       if (text) {
-        streaming.add(source)
+        streamed.set(source, (streamed.get(source) ?? '') + text)
         yield { text, ...tags, partial: true }
       }
       continue
     }
-    if (streaming.delete(source)) continue
+    const sent = streamed.get(source)
+    if (sent !== undefined) {
+      streamed.delete(source)
+      if (text.length > sent.length && text.startsWith(sent))
+        yield { text: text.slice(sent.length), ...tags, partial: true }
+      continue
+    }
     if (text) yield { text, ...tags, partial: false }
   }
 }

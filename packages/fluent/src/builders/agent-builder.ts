@@ -24,6 +24,7 @@ import type {
   AddReads,
   Checked,
   InitialError,
+  InitialKeys,
   KnownKeys,
   ReadError,
   SetWrites,
@@ -31,7 +32,7 @@ import type {
   Typed,
   WithInitial,
 } from '../namespaces/shared/state-flow.js'
-import type { TemplateRequiredKeys } from '../namespaces/shared/template-keys.js'
+import type { InstructionRequiredKeys } from '../namespaces/shared/template-keys.js'
 
 /**
  * An LLM agent (a core `LlmAgent`). Every method returns a new builder; the receiver is unchanged. Single-valued
@@ -48,8 +49,8 @@ export interface AgentBuilder<TOutput = string, TFlow extends StateFlow = any> e
    * @example Agent('writer').instruct('Write about {topic}.')
    */
   instruct<const $Instruction extends AgentInstruction>(
-    instruction: Checked<$Instruction, ReadError<AddReads<Typed<TFlow>, TemplateRequiredKeys<$Instruction>, true>>>,
-  ): AgentBuilder<TOutput, AddReads<Typed<TFlow>, TemplateRequiredKeys<$Instruction>, true>>
+    instruction: Checked<$Instruction, ReadError<AddReads<Typed<TFlow>, InstructionRequiredKeys<$Instruction>, true>>>,
+  ): AgentBuilder<TOutput, AddReads<Typed<TFlow>, InstructionRequiredKeys<$Instruction>, true>>
   /** The description other agents see when choosing whom to transfer to (replaces). */
   describe(text: string): AgentBuilder<TOutput, TFlow>
   /**
@@ -76,8 +77,14 @@ export interface AgentBuilder<TOutput = string, TFlow extends StateFlow = any> e
     keys: readonly Checked<$Key, ReadError<AddReads<Typed<TFlow>, $Key, false>>>[],
     options: { readonly keepHistory?: boolean },
   ): AgentBuilder<TOutput, AddReads<Typed<TFlow>, $Key, false>>
-  /** What the agent sees of the conversation and state, as a `C` spec (replaces; combined with `.reads()`). @example Agent('a').context(C.window(3)) */
-  context(spec: ContextSpec): AgentBuilder<TOutput, TFlow>
+  /**
+   * What the agent sees of the conversation and state, as a `C` spec (replaces; combined with `.reads()`). The state
+   * keys it reads (`C.fromState`, `C.template`'s `{key}`) count as reads, like `.reads()`.
+   * @example Agent('a').context(C.window(3))
+   */
+  context<const $Spec extends ContextSpec>(
+    spec: Checked<$Spec, ReadError<AddReads<Typed<TFlow>, InstructionRequiredKeys<$Spec>, false>>>,
+  ): AgentBuilder<TOutput, AddReads<Typed<TFlow>, InstructionRequiredKeys<$Spec>, false>>
   /** The input schema, used when the agent is called as a tool (replaces). */
   accepts(schema: z.ZodType): AgentBuilder<TOutput, TFlow>
   /**
@@ -179,7 +186,7 @@ export interface AgentBuilder<TOutput = string, TFlow extends StateFlow = any> e
    * @example Agent('writer').instruct('Write about {topic}.').initialState('topic')
    */
   initialState<const $Key extends string = never>(
-    ...keys: Checked<$Key, InitialError<Typed<TFlow>, $Key>>[]
+    ...keys: InitialKeys<$Key, InitialError<Typed<TFlow>, $Key>>
   ): AgentBuilder<TOutput, WithInitial<Typed<TFlow>, $Key>>
   build(): LlmAgent
 }

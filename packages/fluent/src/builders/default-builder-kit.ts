@@ -14,8 +14,8 @@ export const defaultBuilderKit: BuilderKit = Object.freeze<BuilderKit>({
   pipeline: (node) => new PipelineBuilderImpl({ node, kit: defaultBuilderKit }) as never,
   fanOut: (node) => new FanOutBuilderImpl({ node, kit: defaultBuilderKit }) as never,
   loop: (node) => new LoopBuilderImpl({ node, kit: defaultBuilderKit }) as never,
-  fallback: (node) => new FallbackBuilderImpl({ node, kit: defaultBuilderKit }),
-  route: (node) => new RouteBuilderImpl({ node, kit: defaultBuilderKit }),
-  remote: (node) => new RemoteAgentBuilderImpl({ node, kit: defaultBuilderKit }),
+  fallback: (node) => new FallbackBuilderImpl({ node, kit: defaultBuilderKit }) as never,
+  route: (node) => new RouteBuilderImpl({ node, kit: defaultBuilderKit }) as never,
+  remote: (node) => new RemoteAgentBuilderImpl({ node, kit: defaultBuilderKit }) as never,
   step: (node) => new StepBuilderImpl({ node, kit: defaultBuilderKit }),
 })

@@ -5,34 +5,59 @@ import type { BuilderKit, BuilderProps } from './builder-kit.js'
 import { FlowBuilderBase } from './flow-builder-base.js'
 import type { FlowBuilder } from './flow-builder.js'
 import { agentCallbackUpdate, describeUpdate } from './workflow-updates.js'
+import type { StepFunction } from '../ir/state-function-types.js'
+import type {
+  Alternative,
+  BranchError,
+  Checked,
+  FlowOf,
+  InitialError,
+  InitialKeys,
+  OpaqueFlow,
+  StateFlow,
+  Typed,
+  WithInitial,
+} from '../namespaces/shared/state-flow.js'
 
-/** A fallback: attempts tried in turn until one finishes without an error; when all fail, the last error is thrown. */
-export interface FallbackBuilder extends FlowBuilder {
+/**
+ * A fallback: attempts tried in turn until one finishes without an error; when all fail, the last error is thrown.
+ * `TFlow`: each attempt sees the state before the fallback (as the checker walks them: alternatives from one state),
+ * and after it a key any attempt writes counts as written (`undefined` where the attempt that finished did not).
+ */
+export interface FallbackBuilder<TFlow extends StateFlow = any> extends FlowBuilder<string, TFlow> {
   readonly node: FallbackNode
   /**
    * Appends an attempt.
    * @example Fallback('answer').attempt(Agent('fast').model('gemini-2.5-flash')).attempt(Agent('slow').model('gemini-2.5-pro'))
    */
-  attempt(attempt: StepInput): FallbackBuilder
+  attempt(attempt: StepFunction): FallbackBuilder<Alternative<Typed<TFlow>, OpaqueFlow>>
+  attempt<$Step extends StepInput>(
+    attempt: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
+  ): FallbackBuilder<Alternative<Typed<TFlow>, FlowOf<$Step>>>
   /** Appends an attempt, like `.attempt()` (a fallback is extended, not nested). */
-  fallback(alternative: StepInput): FallbackBuilder
+  fallback(alternative: StepFunction): FallbackBuilder<Alternative<Typed<TFlow>, OpaqueFlow>>
+  fallback<$Step extends StepInput>(
+    alternative: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
+  ): FallbackBuilder<Alternative<Typed<TFlow>, FlowOf<$Step>>>
   /** Sets the description (replaces). */
-  describe(text: string): FallbackBuilder
+  describe(text: string): FallbackBuilder<TFlow>
   /** Adds a before-agent callback (appends). */
-  beforeAgent(callback: SingleAgentCallback): FallbackBuilder
+  beforeAgent(callback: SingleAgentCallback): FallbackBuilder<TFlow>
   /** Adds an after-agent callback (appends). */
-  afterAgent(callback: SingleAgentCallback): FallbackBuilder
+  afterAgent(callback: SingleAgentCallback): FallbackBuilder<TFlow>
   /**
    * Declares state keys present when the run starts (the caller's input), for the contract checker (appends). Declared
    * on any builder of a tree, they hold for the whole tree; once any are declared, a key that nothing writes and that
-   * is not declared is an error instead of a warning (in the types too: a step reading such a key does not compile).
-   * @example Agent('writer').instruct('Write about {topic}.').initialState('topic')
+   * is not declared is an error instead of a warning (in the types too: a read of such a key does not compile).
+   * @example Fallback('answer').attempt(Agent('fast').instruct('Answer {question}.')).initialState('question')
    */
-  initialState(...keys: string[]): this
+  initialState<const $Key extends string = never>(
+    ...keys: InitialKeys<$Key, InitialError<Typed<TFlow>, $Key>>
+  ): FallbackBuilder<WithInitial<Typed<TFlow>, $Key>>
 }
 
 /** @internal */
-export class FallbackBuilderImpl extends FlowBuilderBase implements FallbackBuilder {
+export class FallbackBuilderImpl extends FlowBuilderBase {
   readonly #props: BuilderProps<FallbackNode>
 
   constructor(props: BuilderProps<FallbackNode>) {
@@ -49,7 +74,10 @@ export class FallbackBuilderImpl extends FlowBuilderBase implements FallbackBuil
   }
 
   #with(patch: Partial<Omit<FallbackNode, 'kind'>>): FallbackBuilder {
-    return new FallbackBuilderImpl({ node: FallbackNode.cloneWith(this.#props.node, patch), kit: this.#props.kit })
+    return new FallbackBuilderImpl({
+      node: FallbackNode.cloneWith(this.#props.node, patch),
+      kit: this.#props.kit,
+    }) as never
   }
 
   attempt(attempt: StepInput): FallbackBuilder {

@@ -12,6 +12,7 @@ import type {
   Concurrent,
   FlowOf,
   InitialError,
+  InitialKeys,
   OpaqueFlow,
   StateFlow,
   Typed,
@@ -47,7 +48,7 @@ export interface FanOutBuilder<TFlow extends StateFlow = any> extends FlowBuilde
    * is not declared is an error instead of a warning (in the types too: a read of such a key does not compile).
    */
   initialState<const $Key extends string = never>(
-    ...keys: Checked<$Key, InitialError<Typed<TFlow>, $Key>>[]
+    ...keys: InitialKeys<$Key, InitialError<Typed<TFlow>, $Key>>
   ): FanOutBuilder<WithInitial<Typed<TFlow>, $Key>>
   build(): ParallelAgent
 }

@@ -11,8 +11,10 @@ import type { LlmAnatomyOptions } from '../introspect/llm-anatomy-preview.js'
 import type { FallbackBuilder } from './fallback-builder.js'
 import type { FanOutBuilder } from './fan-out-builder.js'
 import type { LoopBuilder } from './loop-builder.js'
-import type { PipelineBuilder, StepAnswer } from './pipeline-builder.js'
+import type { PipelineBuilder, StepAnswer, TransformStep } from './pipeline-builder.js'
+import type { StateTransform } from '../namespaces/state/state-transform.js'
 import type {
+  Alternative,
   BranchError,
   Checked,
   Concurrent,
@@ -40,6 +42,9 @@ export interface FlowBuilder<TOutput = string, TFlow extends StateFlow = any> {
    * Named `<this>_then_<step>`; a pipeline on the left is extended instead of nested.
    * @example Agent('writer').writes('draft').then(Agent('critic').reads('draft'))
    */
+  then<$Flow extends StateFlow>(
+    step: TransformStep<TFlow, $Flow>,
+  ): PipelineBuilder<string, Sequence<Typed<TFlow>, FlowOf<StateTransform<$Flow>>>>
   then(
     step: (state: StateOf<Typed<TFlow>>) => ReturnType<StepFunction>,
   ): PipelineBuilder<string, Sequence<Typed<TFlow>, OpaqueFlow>>
@@ -71,7 +76,10 @@ export interface FlowBuilder<TOutput = string, TFlow extends StateFlow = any> {
    * the left is extended.
    * @example Agent('fast').model('gemini-2.5-flash').fallback(Agent('careful').model('gemini-2.5-pro'))
    */
-  fallback(alternative: StepInput): FallbackBuilder
+  fallback(alternative: StepFunction): FallbackBuilder<Alternative<Typed<TFlow>, OpaqueFlow>>
+  fallback<$Step extends StepInput>(
+    alternative: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
+  ): FallbackBuilder<Alternative<Typed<TFlow>, FlowOf<$Step>>>
   /**
    * Validates the tree — its structure and the contract checker's error-level issues — (one `ConfigError` listing
    * every problem with its path) and returns fresh core agents.

@@ -7,12 +7,15 @@ import { parseStep, type StepInput } from '../parse/parse-step.js'
 import type { BuilderKit, BuilderProps } from './builder-kit.js'
 import { FlowBuilderBase } from './flow-builder-base.js'
 import type { FlowBuilder } from './flow-builder.js'
+import type { TransformStep } from './pipeline-builder.js'
+import type { StateTransform } from '../namespaces/state/state-transform.js'
 import { agentCallbackUpdate, describeUpdate } from './workflow-updates.js'
 import type { StepFunction } from '../ir/state-function-types.js'
 import type {
   Checked,
   FlowOf,
   InitialError,
+  InitialKeys,
   LoopSequence,
   LoopStepError,
   OpaqueFlow,
@@ -32,9 +35,13 @@ import type {
 export interface LoopBuilder<TFlow extends StateFlow = any> extends FlowBuilder<string, TFlow> {
   readonly node: LoopNode
   /**
-   * Appends a step to the loop body.
+   * Appends a step to the loop body (the functions of an `S.compute` written here see what earlier steps of the body
+   * wrote, typed).
    * @example Loop('refine').step(Agent('writer')).step(Agent('critic')).maxIterations(3)
    */
+  step<$Flow extends StateFlow>(
+    step: TransformStep<TFlow, $Flow, LoopStepError<Typed<TFlow>, FlowOf<StateTransform<$Flow>>>>,
+  ): LoopBuilder<LoopSequence<Typed<TFlow>, FlowOf<StateTransform<$Flow>>>>
   step(step: StepFunction): LoopBuilder<LoopSequence<Typed<TFlow>, OpaqueFlow>>
   step<$Step extends StepInput>(
     step: Checked<$Step, LoopStepError<Typed<TFlow>, FlowOf<$Step>>>,
@@ -58,7 +65,7 @@ export interface LoopBuilder<TFlow extends StateFlow = any> extends FlowBuilder<
    * is not declared is an error instead of a warning (in the types too: a read of such a key does not compile).
    */
   initialState<const $Key extends string = never>(
-    ...keys: Checked<$Key, InitialError<Typed<TFlow>, $Key>>[]
+    ...keys: InitialKeys<$Key, InitialError<Typed<TFlow>, $Key>>
   ): LoopBuilder<WithInitial<Typed<TFlow>, $Key>>
   build(): LoopAgent
 }

@@ -9,18 +9,33 @@ import type { FlowBuilder } from './flow-builder.js'
 import { agentCallbackUpdate, describeUpdate } from './workflow-updates.js'
 import { isPromiseThen, rejectAwait } from './not-a-promise.js'
 import type { StepFunction } from '../ir/state-function-types.js'
+import type { StateTransform } from '../namespaces/state/state-transform.js'
 import type {
   Checked,
+  ErrorIf,
   FlowOf,
   InitialError,
+  InitialKeys,
   OpaqueFlow,
   Sequence,
   SequenceError,
   StateFlow,
   StateOf,
+  StateReader,
   Typed,
   WithInitial,
 } from '../namespaces/shared/state-flow.js'
+
+/**
+ * A state transform as a step after `TFlow`, rejected (`Error`, by default the pipeline's) when it reads a key not
+ * written before. Its functions see the state typed by the earlier steps
+ * (`S.compute({ category: (state) => state.intent.category })`).
+ */
+export type TransformStep<
+  TFlow extends StateFlow,
+  $Flow extends StateFlow,
+  Error = SequenceError<Typed<TFlow>, FlowOf<StateTransform<$Flow>>>,
+> = StateTransform<$Flow> & StateReader<StateOf<Typed<TFlow>>> & ErrorIf<Error>
 
 /**
  * What `.ask()` of a pipeline ending with `step` resolves to: the parsed `.returns()` object when the last step is an
@@ -39,6 +54,9 @@ export interface PipelineBuilder<TOutput = string, TFlow extends StateFlow = any
    * Appends a step: a builder, an `S` transform, an `A` operation or a function `(state) => delta`.
    * @example Pipeline('flow').step(Agent('writer').writes('draft')).step(S.rename({ draft: 'text' }))
    */
+  step<$Flow extends StateFlow>(
+    step: TransformStep<TFlow, $Flow>,
+  ): PipelineBuilder<string, Sequence<Typed<TFlow>, FlowOf<StateTransform<$Flow>>>>
   step(
     step: (state: StateOf<Typed<TFlow>>) => ReturnType<StepFunction>,
   ): PipelineBuilder<string, Sequence<Typed<TFlow>, OpaqueFlow>>
@@ -46,6 +64,9 @@ export interface PipelineBuilder<TOutput = string, TFlow extends StateFlow = any
     step: Checked<$Step, SequenceError<Typed<TFlow>, FlowOf<$Step>>>,
   ): PipelineBuilder<StepAnswer<$Step>, Sequence<Typed<TFlow>, FlowOf<$Step>>>
   /** Appends a step, like `.step()` (a pipeline is extended, not nested). */
+  then<$Flow extends StateFlow>(
+    step: TransformStep<TFlow, $Flow>,
+  ): PipelineBuilder<string, Sequence<Typed<TFlow>, FlowOf<StateTransform<$Flow>>>>
   then(
     step: (state: StateOf<Typed<TFlow>>) => ReturnType<StepFunction>,
   ): PipelineBuilder<string, Sequence<Typed<TFlow>, OpaqueFlow>>
@@ -66,7 +87,7 @@ export interface PipelineBuilder<TOutput = string, TFlow extends StateFlow = any
    * @example Pipeline('flow').initialState('topic').step(Agent('writer').instruct('Write about {topic}.'))
    */
   initialState<const $Key extends string = never>(
-    ...keys: Checked<$Key, InitialError<Typed<TFlow>, $Key>>[]
+    ...keys: InitialKeys<$Key, InitialError<Typed<TFlow>, $Key>>
   ): PipelineBuilder<TOutput, WithInitial<Typed<TFlow>, $Key>>
   build(): SequentialAgent
 }

@@ -29,8 +29,9 @@ describe('remote-agent builder (the protocol-free part)', () => {
       description: 'Far away.',
     })
     expect(Object.isFrozen(next.node)).toBe(true)
-    expect(next.initialState('x').node).toMatchObject({ kind: 'remote-agent', initialState: ['x'] })
-    expect(typeof next.initialState('x').sends).toBe('function')
+    // Its .sends() keys are reads in the types too: with initial state declared, they must be in it.
+    expect(next.initialState('x', 'a', 'b').node).toMatchObject({ kind: 'remote-agent', initialState: ['x', 'a', 'b'] })
+    expect(typeof next.initialState('a', 'b').sends).toBe('function')
   })
 
   it('lowers through the node’s own lowering with the name build() gives it', () => {

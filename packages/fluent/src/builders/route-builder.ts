@@ -7,52 +7,89 @@ import type { BuilderKit, BuilderProps } from './builder-kit.js'
 import { FlowBuilderBase } from './flow-builder-base.js'
 import type { FlowBuilder } from './flow-builder.js'
 import { agentCallbackUpdate, describeUpdate } from './workflow-updates.js'
+import type { StepFunction } from '../ir/state-function-types.js'
+import type {
+  Alternative,
+  BranchError,
+  Checked,
+  FlowOf,
+  InitialError,
+  InitialKeys,
+  OpaqueFlow,
+  StateFlow,
+  Typed,
+  WithInitial,
+} from '../namespaces/shared/state-flow.js'
 
 /**
  * A route: reads `state[key]` and runs the target of the first rule that holds (rules in the order added), else the
  * `otherwise` target; with neither, nothing runs. Comparisons: `eq`/`ne` strict equality, `gt`/`gte`/`lt`/`lte` on
  * numbers (numeric strings count) or two strings, `contains` a substring or an array element.
+ *
+ * `TFlow`: the route reads its key; each target sees the state before the route (not another target's writes), and
+ * after the route a key any target writes may be present (`undefined` when the target that ran did not write it).
  */
-export interface RouteBuilder extends FlowBuilder {
+export interface RouteBuilder<TFlow extends StateFlow = any> extends FlowBuilder<string, TFlow> {
   readonly node: RouteNode
   /** Runs `target` when `state[key] === value` (appends a rule). @example Route('intent').eq('billing', billing) */
-  eq(value: unknown, target: StepInput): RouteBuilder
+  readonly eq: RouteRuleMethod<TFlow, unknown>
   /** Runs `target` when `state[key] !== value` (appends a rule). */
-  ne(value: unknown, target: StepInput): RouteBuilder
+  readonly ne: RouteRuleMethod<TFlow, unknown>
   /** Runs `target` when `state[key] > value` (appends a rule). @example Route('score').gt(0.8, publish) */
-  gt(value: number | string, target: StepInput): RouteBuilder
+  readonly gt: RouteRuleMethod<TFlow, number | string>
   /** Runs `target` when `state[key] >= value` (appends a rule). */
-  gte(value: number | string, target: StepInput): RouteBuilder
+  readonly gte: RouteRuleMethod<TFlow, number | string>
   /** Runs `target` when `state[key] < value` (appends a rule). */
-  lt(value: number | string, target: StepInput): RouteBuilder
+  readonly lt: RouteRuleMethod<TFlow, number | string>
   /** Runs `target` when `state[key] <= value` (appends a rule). */
-  lte(value: number | string, target: StepInput): RouteBuilder
+  readonly lte: RouteRuleMethod<TFlow, number | string>
   /** Runs `target` when `state[key]` contains `value` (appends a rule). @example Route('tags').contains('urgent', pager) */
-  contains(value: unknown, target: StepInput): RouteBuilder
+  readonly contains: RouteRuleMethod<TFlow, unknown>
   /**
    * Runs `target` when `predicate(state)` holds (appends a rule).
    * @example Route('intent').when((state) => Number(state['amount']) > 1000, review)
    */
-  when(predicate: StatePredicate, target: StepInput): RouteBuilder
+  when(predicate: StatePredicate, target: StepFunction): RouteBuilder<Alternative<Typed<TFlow>, OpaqueFlow>>
+  when<$Step extends StepInput>(
+    predicate: StatePredicate,
+    target: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
+  ): RouteBuilder<Alternative<Typed<TFlow>, FlowOf<$Step>>>
   /** Runs `target` when no rule holds (replaces). @example Route('intent').eq('billing', billing).otherwise(general) */
-  otherwise(target: StepInput): RouteBuilder
+  otherwise(target: StepFunction): RouteBuilder<Alternative<Typed<TFlow>, OpaqueFlow>>
+  otherwise<$Step extends StepInput>(
+    target: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
+  ): RouteBuilder<Alternative<Typed<TFlow>, FlowOf<$Step>>>
   /** Sets the description (replaces). */
-  describe(text: string): RouteBuilder
+  describe(text: string): RouteBuilder<TFlow>
   /** Adds a before-agent callback (appends). */
-  beforeAgent(callback: SingleAgentCallback): RouteBuilder
+  beforeAgent(callback: SingleAgentCallback): RouteBuilder<TFlow>
   /** Adds an after-agent callback (appends). */
-  afterAgent(callback: SingleAgentCallback): RouteBuilder
+  afterAgent(callback: SingleAgentCallback): RouteBuilder<TFlow>
   /**
    * Declares state keys present when the run starts (the caller's input), for the contract checker (appends). Declared
    * on any builder of a tree, they hold for the whole tree; once any are declared, a key that nothing writes and that
-   * is not declared is an error instead of a warning (in the types too: a step reading such a key does not compile).
-   * @example Agent('writer').instruct('Write about {topic}.').initialState('topic')
+   * is not declared is an error instead of a warning (in the types too: a read of such a key does not compile).
+   * @example Route('intent').eq('billing', billing).initialState('intent')
    */
-  initialState(...keys: string[]): this
+  initialState<const $Key extends string = never>(
+    ...keys: InitialKeys<$Key, InitialError<Typed<TFlow>, $Key>>
+  ): RouteBuilder<WithInitial<Typed<TFlow>, $Key>>
+}
+
+/**
+ * A rule of a route on `value`: a function target (its writes unknown), or a step checked as a branch (it sees the
+ * state before the route, not another target's writes).
+ */
+export interface RouteRuleMethod<TFlow extends StateFlow, Value> {
+  (value: Value, target: StepFunction): RouteBuilder<Alternative<Typed<TFlow>, OpaqueFlow>>
+  <$Step extends StepInput>(
+    value: Value,
+    target: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
+  ): RouteBuilder<Alternative<Typed<TFlow>, FlowOf<$Step>>>
 }
 
 /** @internal */
-export class RouteBuilderImpl extends FlowBuilderBase implements RouteBuilder {
+export class RouteBuilderImpl extends FlowBuilderBase {
   readonly #props: BuilderProps<RouteNode>
 
   constructor(props: BuilderProps<RouteNode>) {
@@ -69,7 +106,7 @@ export class RouteBuilderImpl extends FlowBuilderBase implements RouteBuilder {
   }
 
   #with(patch: Partial<Omit<RouteNode, 'kind'>>): RouteBuilder {
-    return new RouteBuilderImpl({ node: RouteNode.cloneWith(this.#props.node, patch), kit: this.#props.kit })
+    return new RouteBuilderImpl({ node: RouteNode.cloneWith(this.#props.node, patch), kit: this.#props.kit }) as never
   }
 
   #rule(rule: RouteRule): RouteBuilder {

@@ -3,9 +3,13 @@
 // rejects (tsc fails on an unused directive), and every other case compiles — so `pnpm test` (tsc + vitest) fails
 // as soon as the two disagree.
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import * as C from '../namespaces/context/index.js'
+import * as P from '../namespaces/prompt/index.js'
 import * as S from '../namespaces/state/index.js'
 import type { FlowBuilder } from './flow-builder.js'
-import { Agent, FanOut, Loop, Pipeline } from './workflow-factories.js'
+import { createRemoteAgentBuilder } from './remote-agent-factory.js'
+import { Agent, Fallback, FanOut, Loop, Pipeline, Route } from './workflow-factories.js'
 
 interface Case {
   readonly name: string
@@ -14,6 +18,18 @@ interface Case {
 }
 
 const writer = Agent('writer').instruct('Write about {topic}.').writes('draft')
+const pricer = createRemoteAgentBuilder(
+  'pricer',
+  {
+    protocol: 'test',
+    url: 'http://127.0.0.1:1/',
+    lower: () => {
+      throw new Error('never built: check() only')
+    },
+  },
+  'RemoteAgent',
+)
+const Intent = z.object({ category: z.enum(['billing', 'other']) })
 
 const cases: Case[] = [
   {
@@ -124,6 +140,209 @@ const cases: Case[] = [
             .maxIterations(2),
         ),
     error: false,
+  },
+  {
+    name: 'P.template {key} of a key neither initial nor written',
+    flow: () =>
+      Pipeline('flow')
+        .initialState('topic')
+        // @ts-expect-error state key 'draft' is not written before this step
+        .step(Agent('a').instruct(P.role('You review.').add(P.template('Review {draft} about {topic}.')))),
+    error: true,
+  },
+  {
+    name: 'P.task {key} written before; P.fromState, P.when and {key?} keys never written (optional)',
+    flow: () =>
+      Pipeline('flow')
+        .initialState('topic')
+        .step(writer)
+        .step(
+          Agent('a').instruct(
+            P.task('Review {draft}.')
+              .add(P.fromState('notes'))
+              .add(P.when('strict', P.constraint('Cite {sources}.')))
+              .add(P.template('Tone: {tone?}.')),
+          ),
+        ),
+    error: false,
+  },
+  {
+    name: 'a P section dropped by P.only: its {key} is not read',
+    flow: () =>
+      Pipeline('flow')
+        .initialState()
+        .step(Agent('a').instruct(P.role('You review.').add(P.task('Review {draft}.')).pipe(P.only('role')))),
+    error: false,
+  },
+  {
+    name: 'C.fromState of a key neither initial nor written',
+    flow: () =>
+      Pipeline('flow')
+        .initialState('topic')
+        .step(writer)
+        // @ts-expect-error state key 'findings' is not written before this step
+        .step(Agent('a').context(C.fromState('draft', 'findings'))),
+    error: true,
+  },
+  {
+    name: 'C.fromState and C.template of keys written before',
+    flow: () =>
+      Pipeline('flow')
+        .initialState('topic')
+        .step(writer)
+        .step(Agent('a').context(C.fromState('draft').add(C.template('Topic: {topic}.')))),
+    error: false,
+  },
+  {
+    name: 'S.pick of a key neither initial nor written',
+    flow: () =>
+      Pipeline('flow')
+        .initialState('topic')
+        .step(writer)
+        // @ts-expect-error state key 'drfat' is not written before this step
+        .step(S.pick('drfat', 'topic')),
+    error: true,
+  },
+  {
+    name: 'S.pick then a read of a kept key (and of a dropped one: the checker does not track removals)',
+    flow: () =>
+      Pipeline('flow')
+        .initialState('topic')
+        .step(writer)
+        .step(S.pick('draft'))
+        .step(Agent('a').instruct('Review {draft} about {topic}.')),
+    error: false,
+  },
+  {
+    name: 'a Route on a key neither initial nor written',
+    flow: () =>
+      Pipeline('flow')
+        .initialState('topic')
+        // @ts-expect-error state key 'intent' is not written before this step
+        .step(Route('intent').eq('billing', Agent('billing')).otherwise(Agent('other'))),
+    error: true,
+  },
+  {
+    name: 'a key one Route target writes, read after the route',
+    flow: () =>
+      Pipeline('flow')
+        .initialState('topic')
+        .step(Agent('classifier').writes('intent'))
+        .step(Route('intent').eq('billing', Agent('billing').writes('refund')).otherwise(Agent('other')))
+        .step(Agent('show').instruct('Show {refund}.')),
+    error: false,
+  },
+  {
+    name: "a Route target reading another target's key",
+    flow: () => {
+      const route = Route('intent')
+        .eq('billing', Agent('billing').writes('refund'))
+        .otherwise(Agent('other').reads('refund'))
+      return (
+        Pipeline('flow')
+          .initialState('topic')
+          .step(Agent('classifier').writes('intent'))
+          // @ts-expect-error state key 'refund' is not written before this step
+          .step(route)
+      )
+    },
+    error: true,
+  },
+  {
+    name: 'a Route on a persistent user: key',
+    flow: () =>
+      Pipeline('flow')
+        .initialState()
+        .step(Route('user:tier').eq('gold', Agent('vip'))),
+    error: false,
+  },
+  {
+    name: 'a RemoteAgent sending a key neither initial nor written',
+    flow: () =>
+      Pipeline('shop')
+        .initialState('sku')
+        // @ts-expect-error state key 'quantity' is not written before this step
+        .step(pricer.sends('sku', 'quantity')),
+    error: true,
+  },
+  {
+    name: 'a RemoteAgent .receives() key read after it',
+    flow: () =>
+      Pipeline('shop')
+        .initialState('sku')
+        .step(pricer.sends('sku').receives('price'))
+        .step(Agent('writer').instruct('The price is {price}.')),
+    error: false,
+  },
+  {
+    name: 'S.compute over a typed earlier write',
+    flow: () =>
+      Pipeline('flow')
+        .initialState()
+        .step(Agent('classifier').returns(Intent).writes('intent'))
+        .step(S.compute({ category: (state) => state.intent.category }))
+        .step(Agent('show').instruct('Category: {category}.')),
+    error: false,
+  },
+  {
+    name: 'a standalone Loop with initial state: {key} before its writer (the first iteration fails)',
+    flow: () =>
+      Loop('refine')
+        .initialState('topic')
+        // @ts-expect-error state key 'feedback' is not written before this step
+        .step(Agent('w').instruct('Write about {topic} using {feedback}.').writes('draft'))
+        .step(Agent('critic').instruct('Critique {draft}.').writes('feedback'))
+        .maxIterations(3),
+    error: true,
+  },
+  {
+    name: 'a standalone Loop with initial state: .reads() and {key?} before the writer (an info)',
+    flow: () =>
+      Loop('refine')
+        .initialState('topic')
+        .step(Agent('w').instruct('Write about {topic}, see {notes?}.').reads('feedback').writes('draft'))
+        .step(Agent('critic').instruct('Critique {draft}.').writes('feedback').writes('feedback'))
+        .maxIterations(3),
+    error: false,
+  },
+  {
+    name: "a standalone FanOut with initial state: a branch reading a sibling's key",
+    flow: () =>
+      FanOut('pair')
+        .initialState()
+        .branch(Agent('a').writes('x'))
+        // @ts-expect-error state key 'x' is not written before this step
+        .branch(Agent('b').reads('x')),
+    error: true,
+  },
+  {
+    name: 'a temp: key is checked like any other',
+    // @ts-expect-error state key 'temp:scratch' is not written before this step
+    flow: () => Pipeline('flow').initialState().step(Agent('a').instruct('Use {temp:scratch}.')),
+    error: true,
+  },
+  {
+    name: 'a key one Fallback attempt writes, read after the fallback',
+    flow: () =>
+      Pipeline('flow')
+        .initialState('question')
+        .step(
+          Fallback('answer')
+            .attempt(Agent('fast').instruct('Answer {question}.').writes('answer'))
+            .attempt(Agent('slow')),
+        )
+        .step(Agent('show').instruct('Show {answer}.')),
+    error: false,
+  },
+  {
+    name: "a Fallback attempt reading another attempt's key",
+    flow: () =>
+      Fallback('answer')
+        .initialState()
+        .attempt(Agent('fast').writes('answer'))
+        // @ts-expect-error state key 'answer' is not written before this step
+        .attempt(Agent('slow').reads('answer')),
+    error: true,
   },
 ]
 

@@ -2,11 +2,28 @@
 // marks the line the compiler must reject; every other line must compile.
 import { expectTypeOf, it } from 'vitest'
 import { z } from 'zod'
+import * as C from '../namespaces/context/index.js'
+import * as P from '../namespaces/prompt/index.js'
 import * as S from '../namespaces/state/index.js'
-import type { FluentTypeError } from '../namespaces/shared/state-flow.js'
+import { createRemoteAgentBuilder, type RemoteAgentFields } from './remote-agent-factory.js'
+import type {
+  Checked,
+  EmptyFlow,
+  FlowOf,
+  FluentTypeError,
+  SequenceError,
+  Typed,
+} from '../namespaces/shared/state-flow.js'
 import type { TemplateRequiredKeys } from '../namespaces/shared/template-keys.js'
-import { Agent, FanOut, Loop, Pipeline, Route } from './workflow-factories.js'
+import { Agent, Fallback, FanOut, Loop, Pipeline, Route } from './workflow-factories.js'
 
+const remoteFields: RemoteAgentFields = {
+  protocol: 'test',
+  url: 'http://127.0.0.1:1/',
+  lower: () => {
+    throw new Error('not built in type tests')
+  },
+}
 const writer = Agent('writer').instruct('Write about {topic}.').writes('draft')
 
 it('parses {key} templates of string literals at the type level', () => {
@@ -46,10 +63,12 @@ it('rejects a read of a key neither initial nor written before, naming the key',
   // @ts-expect-error an agent's own template, with initial state declared on it
   Agent('writer').instruct('Write about {topic} for {audience}.').initialState('topic')
   const step = Pipeline('flow').initialState('topic').step(writer)
-  type Parameter = Parameters<typeof step.step<ReturnType<typeof Agent>>>[0]
-  expectTypeOf<Parameter>().toEqualTypeOf<ReturnType<typeof Agent>>()
+  type Before = Typed<NonNullable<(typeof step)['~flow']>>
+  expectTypeOf<Checked<ReturnType<typeof Agent>, SequenceError<Before, EmptyFlow>>>().toEqualTypeOf<
+    ReturnType<typeof Agent>
+  >()
   const critic = Agent('critic').instruct('Review {drfat}.')
-  type Rejected = Parameters<typeof step.step<typeof critic>>[0]
+  type Rejected = SequenceError<Before, FlowOf<typeof critic>>
   expectTypeOf<Rejected>().toEqualTypeOf<
     FluentTypeError<"state key 'drfat' is not written before this step; write it in an earlier step or add it to .initialState(...)">
   >()
@@ -79,11 +98,6 @@ it('treats {key?}, app:/user: keys, run-time strings and function steps as the r
     .initialState()
     .step(() => ({ draft: 'x' }))
     .step(Agent('critic').instruct('Review {draft}.'))
-  // A Route's branches are not tracked: it may write any key, like a function step.
-  Pipeline('flow')
-    .initialState()
-    .step(Route('intent').eq('a', Agent('a').writes('answer')).otherwise(Agent('b')))
-    .step(Agent('show').instruct('Show {answer}.'))
   // @ts-expect-error temp: keys are per-invocation state, checked like any other
   Pipeline('flow').initialState().step(Agent('a').instruct('Use {temp:scratch}.'))
 })
@@ -151,4 +165,195 @@ it('types the values: .returns(schema).writes(key), S.set, S.compute and functio
   expectTypeOf(writer.then(Agent('classifier').returns(Intent)).ask('q')).toEqualTypeOf<
     Promise<{ category: 'billing' | 'other' }>
   >()
+})
+
+it('reads the {key} texts of P prompts; P.fromState, P.when and {key?} are optional', () => {
+  const flow = Pipeline('flow').initialState('topic')
+  flow.step(Agent('a').instruct(P.role('You are a writer.').add(P.template('Write about {topic}.'))))
+  // @ts-expect-error state key 'draft' is not written before this step: P.template's {draft}
+  flow.step(Agent('a').instruct(P.template('Review {draft}.')))
+  // @ts-expect-error any P text is a template: P.task's {draft}, through .add()
+  flow.step(Agent('a').instruct(P.role('You review.').add(P.task('Review {draft}.'))))
+  flow.step(Agent('a').instruct(P.fromState('draft', 'notes')))
+  flow.step(Agent('a').instruct(P.template('Review {draft?}.').add(P.when('draft', P.task('Use {draft}.')))))
+  flow.step(Agent('a').instruct(P.template('Hi {user:name}, theme {app:theme}.')))
+  // A section transform may drop sections: the types forget the keys (the checker still sees them).
+  flow.step(Agent('a').instruct(P.task('Review {draft}.').pipe(P.only('role'))))
+  // A text function keeps them.
+  // @ts-expect-error state key 'draft' is not written before this step
+  flow.step(Agent('a').instruct(P.template('Review {draft}.').pipe((text) => text.trim())))
+  flow.step(Agent('w').writes('draft')).step(Agent('a').instruct(P.template('Review {draft}.')))
+  // Without initial state it compiles (the checker warns).
+  Pipeline('flow').step(Agent('a').instruct(P.template('Review {draft}.')))
+  const text: string = 'Review {draft}.'
+  flow.step(Agent('a').instruct(P.template(text)))
+})
+
+it('reads the C.fromState and C.template keys of .context()', () => {
+  const flow = Pipeline('flow').initialState('topic')
+  flow.step(Agent('a').context(C.fromState('topic').add(C.window(3))))
+  // @ts-expect-error state key 'findings' is not written before this step
+  flow.step(Agent('a').context(C.fromState('findings')))
+  // @ts-expect-error through .add() and .pipe()
+  flow.step(Agent('a').context(C.window(3).add(C.fromState('findings')).pipe(C.dedup())))
+  // @ts-expect-error state key 'project' is not written before this step: C.template's {project}
+  flow.step(Agent('a').context(C.template('Project: {project}.')))
+  flow.step(Agent('r').writes('findings')).step(Agent('a').context(C.fromState('findings')))
+  flow.step(Agent('a').context(C.fromState('user:name', 'app:theme')))
+})
+
+it('reads S.pick and S.require keys; S.pick keeps earlier keys known, as the checker does', () => {
+  const flow = Pipeline('flow').initialState('topic')
+  flow.step(Agent('w').writes('draft')).step(S.pick('draft', 'topic')).step(Agent('a').instruct('Use {draft}.'))
+  // @ts-expect-error state key 'drfat' is not written before this step
+  flow.step(Agent('w').writes('draft')).step(S.pick('drfat'))
+  // @ts-expect-error state key 'score' is not written before this step
+  flow.step(S.require('score'))
+  // @ts-expect-error state key 'drfat' is not written before this step: S.rename reads its old names
+  flow.step(S.rename({ drfat: 'text' }))
+  // Untyped transforms are opaque: reads after them compile.
+  flow.step(S.merge(['a', 'b'], { into: 'c' })).step(Agent('a').instruct('Use {anything}.'))
+  // @ts-expect-error state key 'draft' is read by an earlier step but written only by this step
+  Pipeline('flow').step(S.pick('draft')).step(Agent('w').writes('draft'))
+})
+
+it('types a Route: it reads its key; each target sees the state before it; after it, what any target writes', () => {
+  const flow = Pipeline('flow').initialState('topic')
+  // @ts-expect-error state key 'intent' is not written before this step: the route's own key
+  flow.step(Route('intent').eq('a', Agent('a')))
+  const classified = flow.step(Agent('classifier').writes('intent'))
+  classified
+    .step(Route('intent').eq('billing', Agent('billing').writes('answer')).otherwise(Agent('other').writes('answer')))
+    .step(Agent('show').instruct('Show {answer}.'))
+  // The checker's rule: a key one target writes is available after the route.
+  classified
+    .step(Route('intent').eq('billing', Agent('billing').writes('refund')).otherwise(Agent('other')))
+    .step(Agent('show').instruct('Show {refund}.'))
+  // @ts-expect-error state key 'answr' is not written before this step
+  classified.step(Route('intent').eq('a', Agent('a').writes('answer'))).step(Agent('show').instruct('Show {answr}.'))
+  // @ts-expect-error a target reads a key nothing before the route writes
+  classified.step(Route('intent').eq('a', Agent('a').instruct('Use {draft}.')))
+  // @ts-expect-error a target does not see another target's writes
+  classified.step(Route('intent').eq('a', Agent('a').writes('x')).gt(2, Agent('b').reads('x')))
+  classified.step(Route('intent').when((state) => state['intent'] === 'a', Agent('a').reads('topic')))
+  // A function target may write any key.
+  classified.step(Route('intent').otherwise(() => ({ answer: 'x' }))).step(Agent('show').instruct('Show {answer}.'))
+  // Typed values: a key some target leaves unwritten may be absent.
+  const routed = Pipeline('flow').step(
+    Route('intent')
+      .eq('a', S.set({ size: 3 }))
+      .otherwise(S.set({ size: 'big' })),
+  )
+  type Written = NonNullable<(typeof routed)['~flow']>['writes']
+  expectTypeOf<Written['size']>().toEqualTypeOf<number | string | undefined>()
+  // Without initial state it compiles.
+  Pipeline('flow').step(Route('intent').eq('a', Agent('a').instruct('Use {draft}.')))
+  // Route(key) with initial state declared on it.
+  Route('intent').eq('a', Agent('a')).initialState('intent')
+  // @ts-expect-error the route key is neither written nor initial
+  Route('intent').eq('a', Agent('a')).initialState('topic')
+})
+
+it('types a RemoteAgent: .sends() keys are reads, .receives() keys writes', () => {
+  const pricer = createRemoteAgentBuilder('pricer', remoteFields, 'RemoteAgent')
+  const flow = Pipeline('shop').initialState('sku')
+  flow.step(pricer.sends('sku').receives('price')).step(Agent('writer').instruct('Price: {price}.'))
+  // @ts-expect-error state key 'quantity' is not written before this step
+  flow.step(pricer.sends('sku', 'quantity'))
+  // @ts-expect-error state key 'cost' is not written before this step
+  flow.step(pricer.sends('sku').receives('price')).step(Agent('writer').instruct('Price: {cost}.'))
+  flow.step(Agent('q').writes('quantity')).step(pricer.sends('sku', 'quantity'))
+  const priced = flow.step(pricer.sends('sku').receives('price'))
+  expectTypeOf<NonNullable<(typeof priced)['~flow']>['writes']['price']>().toEqualTypeOf<unknown>()
+  // @ts-expect-error state key 'price' is read by an earlier step but written only by this step
+  Pipeline('shop').step(Agent('a').reads('price')).step(pricer.receives('price'))
+  // @ts-expect-error with initial state declared on it
+  pricer.sends('sku').initialState('topic')
+  pricer.sends('sku').initialState('sku')
+  Pipeline('shop').step(pricer.sends('sku'))
+})
+
+it('types S.compute functions with the state written before, and its results as written keys', () => {
+  const Intent = z.object({ category: z.enum(['billing', 'other']) })
+  const flow = Pipeline('flow')
+    .initialState('topic')
+    .step(Agent('classifier').returns(Intent).writes('intent'))
+    .step(
+      S.compute({
+        category: (state) => state.intent.category,
+        words: async (state) => String(state['topic']).split(' ').length,
+      }),
+    )
+    .then(S.compute({ label: (state) => `${state.category}:${state.words + 1}` }))
+    .step(Agent('show').instruct('Show {category} {words} {label}.'))
+  type Written = NonNullable<(typeof flow)['~flow']>['writes']
+  expectTypeOf<Written['category']>().toEqualTypeOf<'billing' | 'other'>()
+  expectTypeOf<Written['words']>().toEqualTypeOf<number>()
+  expectTypeOf<Written['label']>().toEqualTypeOf<string>()
+  Agent('classifier')
+    .returns(Intent)
+    .writes('intent')
+    .then(S.compute({ billing: (state) => state.intent.category === 'billing' }))
+  // In a loop body: what earlier steps of the body wrote.
+  Loop('refine')
+    .step(
+      Agent('scorer')
+        .returns(z.object({ score: z.number() }))
+        .writes('grade'),
+    )
+    .step(S.compute({ passed: (state) => state.grade.score > 0.8 }))
+    .maxIterations(3)
+  // On its own, S.compute sees untyped state.
+  S.compute({ size: (state) => String(state['draft']).length })
+  Pipeline('flow')
+    .step(Agent('c').returns(Intent).writes('intent'))
+    // @ts-expect-error 'intnet' is not a written key: its value is unknown
+    .step(S.compute({ c: (state) => state.intnet.category }))
+})
+
+it('checks a standalone Loop or FanOut with initial state like build(): the first-iteration rule, siblings', () => {
+  // @ts-expect-error state key 'feedback' is not written before this step (first iteration)
+  Loop('refine').initialState('topic').step(Agent('writer').instruct('Use {feedback}.').writes('draft'))
+  Loop('refine')
+    .initialState('topic')
+    .step(Agent('writer').instruct('Write about {topic} using {feedback?}.').writes('draft'))
+    .step(Agent('critic').instruct('Critique {draft}.').writes('feedback'))
+    .maxIterations(3)
+  Loop('refine')
+    .initialState('topic')
+    .step(Agent('writer').instruct('Write about {topic}.').reads('feedback').writes('draft'))
+    .step(Agent('critic').instruct('Critique {draft}.').writes('feedback'))
+    .maxIterations(3)
+  FanOut('pair')
+    .initialState()
+    .branch(Agent('a').writes('x'))
+    // @ts-expect-error state key 'x' is not written before this step: a sibling's write
+    .branch(Agent('b').reads('x'))
+  FanOut('pair').initialState('x').branch(Agent('a').writes('x')).branch(Agent('b').reads('x'))
+})
+
+it('types a Fallback like a Route without a key: attempts apart, what any attempt writes is written after', () => {
+  const flow = Pipeline('flow').initialState('question')
+  flow
+    .step(
+      Fallback('answer')
+        .attempt(Agent('fast').instruct('Answer {question}.').writes('answer'))
+        .attempt(() => ({})),
+    )
+    .step(Agent('show').instruct('Show {answer}.'))
+  flow
+    .step(Agent('fast').writes('answer').fallback(Agent('careful').writes('answer')))
+    .step(Agent('show').instruct('Show {answer}.'))
+  // @ts-expect-error state key 'draft' is not written before this step: an attempt reads it
+  flow.step(Fallback('answer').attempt(Agent('fast').instruct('Use {draft}.')))
+  // @ts-expect-error state key 'answr' is not written before this step
+  flow.step(Agent('fast').writes('answer').fallback(Agent('careful'))).step(Agent('show').instruct('Show {answr}.'))
+  // @ts-expect-error an attempt does not see another attempt's writes
+  Fallback('answer').initialState().attempt(Agent('a').writes('x')).attempt(Agent('b').reads('x'))
+  const done = Pipeline('flow').step(
+    Fallback('f')
+      .attempt(S.set({ n: 1 }))
+      .attempt(S.set({ n: 'one' })),
+  )
+  expectTypeOf<NonNullable<(typeof done)['~flow']>['writes']['n']>().toEqualTypeOf<number | string | undefined>()
 })

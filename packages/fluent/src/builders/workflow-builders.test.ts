@@ -5,6 +5,7 @@ import * as A from '../namespaces/artifacts/index.js'
 import { Agent, FanOut, Fallback, Loop, Pipeline, Route } from './workflow-factories.js'
 import { expect as expectState, gate, mapOver, race, tap, timeout } from './flow-helpers.js'
 import type { FlowBuilder } from './flow-builder.js'
+import type { RouteBuilder } from './route-builder.js'
 import { isDeeplyFrozen, summarizeAgent } from '../compile/agent-summary.test-helper.js'
 
 const a = Agent('a')
@@ -227,7 +228,16 @@ describe('workflow builders: immutability', () => {
     ['Fallback.afterAgent', Fallback('f').attempt(a), (f: ReturnType<typeof Fallback>) => f.afterAgent(noop)],
     ...(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'contains'] as const).map(
       (operator) =>
-        [`Route.${operator}`, Route('k').eq('x', a), (r: ReturnType<typeof Route>) => r[operator](1, b)] as const,
+        [
+          `Route.${operator}`,
+          Route('k').eq('x', a),
+          // Each comparison is overloaded (a function target or a typed step): call them through one signature.
+          (r: RouteBuilder) =>
+            (r as unknown as Record<typeof operator, (value: unknown, target: unknown) => RouteBuilder>)[operator](
+              1,
+              b,
+            ),
+        ] as const,
     ),
     ['Route.when', Route('k').eq('x', a), (r: ReturnType<typeof Route>) => r.when(always, b)],
     ['Route.otherwise', Route('k').eq('x', a), (r: ReturnType<typeof Route>) => r.otherwise(b)],

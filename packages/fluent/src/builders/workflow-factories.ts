@@ -15,7 +15,7 @@ import type { FanOutBuilder } from './fan-out-builder.js'
 import type { LoopBuilder } from './loop-builder.js'
 import type { PipelineBuilder } from './pipeline-builder.js'
 import type { RouteBuilder } from './route-builder.js'
-import type { EmptyFlow } from '../namespaces/shared/state-flow.js'
+import type { AddReads, EmptyFlow } from '../namespaces/shared/state-flow.js'
 
 /**
  * An LLM agent named `name` (an identifier), with an optional model (a name or a `BaseLlm`; left out, the agent
@@ -55,15 +55,16 @@ export function Loop(name: string): LoopBuilder<EmptyFlow> {
  * A fallback named `name`: add attempts with `.attempt()`.
  * @example Fallback('answer').attempt(Agent('fast')).attempt(Agent('careful'))
  */
-export function Fallback(name: string): FallbackBuilder {
+export function Fallback(name: string): FallbackBuilder<EmptyFlow> {
   return defaultBuilderKit.fallback(FallbackNode.create(parseAgentName(name, 'Fallback'), []))
 }
 
 /**
  * A route on `state[key]` (named `route_<key>`): add rules with `.eq()`, `.gt()`, `.when()`, … and `.otherwise()`.
+ * Its type reads `key` (a `.reads()`-like read: checked once initial state is declared).
  * @example Route('intent').eq('billing', billing).eq('tech', support).otherwise(general)
  */
-export function Route(key: string): RouteBuilder {
+export function Route<const $Key extends string>(key: $Key): RouteBuilder<AddReads<EmptyFlow, $Key, false>> {
   const parsed = parseStateKey(key, [`Route(${JSON.stringify(key) ?? String(key)})`])
   return defaultBuilderKit.route(RouteNode.create(toIdentifier(`route_${parsed}`, 'route'), parsed))
 }

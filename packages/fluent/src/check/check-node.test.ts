@@ -100,6 +100,15 @@ describe('check(): state keys read before they are written', () => {
     expect(declared.initialState('audience').then(Agent('next')).check()).toEqual([])
   })
 
+  it('counts .initialState() with no keys as declared: the run starts with empty state (as the types do)', () => {
+    // @ts-expect-error the types agree: 'topic' is neither written nor declared initial
+    const empty = Agent('writer').instruct('Write about {topic}.').initialState()
+    expect(empty.node.initialState).toEqual([])
+    expect(summary(empty.check())).toEqual(['error writer writer.instruct'])
+    expect(empty.check()[0]?.message).toContain('the declared initial state (empty) does not hold it')
+    expect(() => Agent('writer').instruct('Write about {topic?}.').initialState().build()).not.toThrow()
+  })
+
   it('downgrades to info after a plain function step or an opaque transform, whose writes are unknown', () => {
     const flow = Pipeline('flow')
       .step(function prepare() {

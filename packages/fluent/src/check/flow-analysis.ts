@@ -37,7 +37,7 @@ export interface FlowAnalysis {
   readonly opaqueWriters: readonly NodeVisit[]
   /** The declared initial state keys (from `.initialState()` anywhere in the tree, plus the options). */
   readonly initialState: ReadonlySet<string>
-  /** True when initial state was declared at all (then a key nothing writes is an error). */
+  /** True when initial state was declared at all, even empty (then a key nothing writes is an error). */
   readonly declaresInitialState: boolean
 }
 
@@ -291,6 +291,14 @@ function declaredKeys(node: FlowNode, into: string[] = []): string[] {
   return into
 }
 
+/** True when `.initialState()` was called anywhere in the tree, even with no keys (the run starts with empty state). */
+function declaresAny(node: FlowNode): boolean {
+  if (node.initialState !== undefined) return true
+  if (isLeafAgent(node)) return false
+  const list = childList(node)
+  return list ? list.nodes.some(declaresAny) : nodeChildren(node).some((child) => declaresAny(child.node))
+}
+
 /**
  * Walks the tree in run order, recording for every read where its key comes from at that point, every write, and
  * the steps the checker cannot see into. Loop bodies are walked once; fan-out branches and alternatives start from
@@ -321,6 +329,6 @@ export function analyzeFlow(root: FlowNode, options: { readonly initialState?: r
     opaqueReaders: recorder.opaqueReaders,
     opaqueWriters: recorder.opaqueWriters,
     initialState,
-    declaresInitialState: declared.length > 0 || options.initialState !== undefined,
+    declaresInitialState: declared.length > 0 || options.initialState !== undefined || declaresAny(root),
   }
 }

@@ -144,6 +144,61 @@ async function runJudges(guards: readonly GuardSpec[], side: Side, context: Cont
   }
 }
 
+/** The text of one streamed model call: what the model sent so far, and the (checked) text passed on. */
+interface StreamedText {
+  raw: string
+  sent: string
+}
+
+/**
+ * Characters of a streamed answer held back until more arrives: a finding split across chunks (a card number sent as
+ * four words) is checked whole before any of it is passed on. Findings longer than this may show partly in partial
+ * chunks; the complete response (the one stored) is always checked whole.
+ */
+const STREAM_HOLD_BACK = 64
+
+/**
+ * A partial chunk of a guarded answer: the text so far is checked whole (a `block` finding stops the run at once),
+ * and the chunk carries only the checked text not passed on yet, minus the last {@link STREAM_HOLD_BACK} characters
+ * (they may begin a finding). With a judge among the output guards nothing is passed on before the complete answer
+ * is judged.
+ */
+function releaseChunk(
+  guards: readonly GuardSpec[],
+  response: LlmResponse,
+  stream: StreamedText,
+  agent: string,
+): LlmResponse {
+  const parts = response.content?.parts ?? []
+  const rest = parts.filter((part) => typeof part.text !== 'string' || part.thought === true)
+  const text = parts
+    .filter((part) => typeof part.text === 'string' && part.thought !== true)
+    .map((part) => part.text)
+    .join('')
+  stream.raw += text
+  const check = (value: string): string => {
+    const content = scanContents(guards, 'output', [{ role: 'model', parts: [{ text: value }] }], agent, [])[0]
+    return content?.parts?.[0]?.text ?? ''
+  }
+  const whole = check(stream.raw)
+  let release = ''
+  if (!guards.some((guard) => guard.judge)) {
+    const ready = check(stream.raw.slice(0, Math.max(0, stream.raw.length - STREAM_HOLD_BACK)))
+    // Passed on only when it agrees with the whole text checked so far (no finding runs across the cut).
+    if (ready.length > stream.sent.length && ready.startsWith(stream.sent) && whole.startsWith(ready)) {
+      release = ready.slice(stream.sent.length)
+      stream.sent = ready
+    }
+  }
+  const checkedRest =
+    rest.length > 0 ? (scanContents(guards, 'output', [{ role: 'model', parts: rest }], agent, [])[0]?.parts ?? []) : []
+  const content: Content = {
+    role: response.content?.role ?? 'model',
+    parts: [...(release ? [{ text: release }] : []), ...checkedRest],
+  }
+  return { ...response, content }
+}
+
 /** The guard callbacks of one agent, and the redaction notes they pass from the request to the response event. */
 export interface GuardCallbacks {
   readonly beforeModel: SingleBeforeModelCallback
@@ -177,6 +232,7 @@ export function guardCallbacks(guards: readonly GuardSpec[]): GuardCallbacks {
     if (notes.length > 0) notesByCall.set(context, notes)
     return undefined
   }
+  const streams = new WeakMap<Context, StreamedText>()
   const afterModel: SingleAfterModelCallback = async ({
     context,
     response,
@@ -184,6 +240,11 @@ export function guardCallbacks(guards: readonly GuardSpec[]): GuardCallbacks {
     context: Context
     response: LlmResponse
   }) => {
+    if (response.partial && outputGuards.length > 0 && response.errorCode === undefined) {
+      let stream = streams.get(context)
+      if (!stream) streams.set(context, (stream = { raw: '', sent: '' }))
+      return releaseChunk(outputGuards, response, stream, context.agentName)
+    }
     const notes = [...(notesByCall.get(context) ?? [])]
     let content = response.content
     if (content && outputGuards.length > 0 && response.errorCode === undefined) {

@@ -5,6 +5,7 @@ import { analyzeFlow } from '../check/flow-analysis.js'
 import { formatNodeLabel } from './node-label.js'
 import type { NodeVisit } from '../check/node-visit.js'
 import { branchLabel } from './branch-label.js'
+import { mermaidIds } from './graph-visits.js'
 
 interface Ends {
   readonly entries: readonly string[]
@@ -137,7 +138,7 @@ const drawByKind: NodeVisitor<Draw> = {
  */
 export function toMermaid(root: FlowNode): string {
   const analysis = analyzeFlow(root)
-  const ids = new Map(analysis.visits.map((visit, index) => [visit, `n${index + 1}`]))
+  const ids = mermaidIds(analysis.visits)
   const lines = ['flowchart TD']
   const drawing: Drawing = {
     lines,

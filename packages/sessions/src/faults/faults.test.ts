@@ -93,14 +93,24 @@ function describeFaults(
           await sleep(100 + Math.floor(Math.random() * 400))
           child.child.kill('SIGKILL')
           await child.exited
-          const after = await target.getSession({ appName: app, userId: 'u', sessionId: session.id })
-          expect(after?.events.length).toBeGreaterThanOrEqual(5)
-          expectConsistent(after)
-          // The store still takes appends after the kill.
-          await target.appendEvent({
-            session: after as Session,
-            event: { ...(after?.events.at(-1) as Event), id: randomUUID() },
-          })
+          // PostgreSQL may still commit the append whose COMMIT it received before the kill, after the child is
+          // gone: a view read before that commit is stale, so the check reads again (a whole append, never half).
+          for (let attempt = 1; ; attempt++) {
+            const after = await target.getSession({ appName: app, userId: 'u', sessionId: session.id })
+            expect(after?.events.length).toBeGreaterThanOrEqual(5)
+            expectConsistent(after)
+            try {
+              // The store still takes appends after the kill.
+              await target.appendEvent({
+                session: after as Session,
+                event: { ...(after?.events.at(-1) as Event), id: randomUUID() },
+              })
+              break
+            } catch (error) {
+              if (attempt === 3 || !(AdkFluentError.isInstance(error) && error.code === 'SESSION_STALE')) throw error
+              await sleep(100)
+            }
+          }
         }
       } finally {
         await target.close()

@@ -31,10 +31,14 @@ function parseState(text) {
   return value
 }
 
-/** Builds the tab; returns `select(agentName)`. */
-export function createAnatomy(container, agents) {
+/**
+ * Builds the tab; returns `select(agentName)`. For a tree that does not build (`builds` false) each agent shows its
+ * build issues, and the preview runs the picked agent alone.
+ */
+export function createAnatomy(container, agents, { buildIssues = [], builds = true } = {}) {
   const list = h('ul', { class: 'agent-list' })
-  const symbolic = h('pre', { class: 'anatomy-text' }, 'Pick an agent.')
+  const symbolic = h('pre', { class: 'anatomy-text' }, agents.length ? 'Pick an agent.' : 'No LLM agents to show.')
+  const agentIssues = h('ul', { class: 'agent-build-issues', hidden: true })
   const stateInput = h(
     'textarea',
     { class: 'state-input', rows: 4, spellcheck: 'false', 'aria-label': 'state (JSON)' },
@@ -53,7 +57,11 @@ export function createAnatomy(container, agents) {
   async function preview() {
     problem.hidden = true
     try {
-      const result = await api('/api/preview', { state: parseState(stateInput.value), message: messageInput.value })
+      const result = await api('/api/preview', {
+        state: parseState(stateInput.value),
+        message: messageInput.value,
+        ...(current === undefined ? {} : { agent: current }),
+      })
       if (result.error) throw new Error(result.error)
       const mine = result.calls.filter((call) => call.agent === current)
       // A preview of an agent nobody picked yet (Preview pressed first) shows that agent's anatomy too.
@@ -62,8 +70,10 @@ export function createAnatomy(container, agents) {
       calls.replaceChildren(
         h(
           'p',
-          { class: 'muted' },
-          `The preview ran the whole turn on stand-in models: ${result.calls.length} model call(s); ${mine.length} by ${current}.`,
+          { class: 'muted preview-scope' },
+          result.alone
+            ? `The agent tree does not build, so the preview ran ${result.alone} alone on stand-in models, with the state above (no earlier step wrote any): ${result.calls.length} model call(s).`
+            : `The preview ran the whole turn on stand-in models: ${result.calls.length} model call(s); ${mine.length} by ${current}.`,
         ),
         ...shown.map((call) =>
           h(
@@ -95,6 +105,13 @@ export function createAnatomy(container, agents) {
   async function showSymbolic(name) {
     for (const item of list.children) item.classList.toggle('selected', item.dataset.agent === name)
     symbolic.dataset.agent = name
+    const mine = buildIssues.filter((issue) => issue.agent === name)
+    agentIssues.replaceChildren(
+      ...mine.map((issue) =>
+        h('li', { class: 'error-text', 'data-code': issue.code }, `${issue.code}: ${issue.message}`),
+      ),
+    )
+    agentIssues.hidden = mine.length === 0
     try {
       symbolic.textContent = (await api(`/api/anatomy/${encodeURIComponent(name)}`)).text
     } catch (error) {
@@ -118,12 +135,18 @@ export function createAnatomy(container, agents) {
         'div',
         { class: 'anatomy-main' },
         h('h3', {}, 'Symbolic anatomy'),
+        agentIssues,
         symbolic,
-        h('h3', {}, 'Exact requests of the pipeline preview'),
+        h(
+          'h3',
+          {},
+          builds ? 'Exact requests of the pipeline preview' : 'Exact requests of the picked agent, run alone',
+        ),
         h(
           'form',
           {
             class: 'preview-form',
+            hidden: agents.length === 0,
             onsubmit: (event) => {
               event.preventDefault()
               void preview()

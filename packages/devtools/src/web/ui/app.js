@@ -29,7 +29,10 @@ async function boot() {
       graph.nodes.filter((node) => node.kind === 'Agent' || node.kind === 'RemoteAgent').map((node) => node.name),
     ),
   ]
-  const anatomy = createAnatomy(byId('tab-anatomy'), agents)
+  const anatomy = createAnatomy(byId('tab-anatomy'), agents, {
+    buildIssues: graph.buildIssues,
+    builds: graph.buildError === null,
+  })
   renderGraph(byId('tab-graph'), graph, (name) => {
     showTab('anatomy')
     void anatomy.select(name)
@@ -42,7 +45,7 @@ async function boot() {
     },
   })
   const chat = createChat(byId('tab-chat'), {
-    chatEnabled: app.buildError === null,
+    chatOff: app.chatOff,
     offline: app.models === 'mock-script',
     onSessionsChanged: () => void sessions.refresh(),
   })
@@ -52,10 +55,11 @@ async function boot() {
       if (tab.dataset.tab === 'sessions') void sessions.refresh()
     })
   }
-  if (app.buildError)
-    byId('tab-graph').prepend(
-      h('p', { class: 'error-text build-error' }, `The agent tree does not build: ${app.buildError}`),
-    )
+  // A module that does not build still shows what can be shown; the banner says why chat is off.
+  if (app.chatOff)
+    byId('tab-graph')
+      .querySelector('.graph-wrap')
+      ?.prepend(h('p', { class: 'error-text build-error' }, app.chatOff))
   if (app.session) {
     showTab('chat')
     await chat.open(app.session)

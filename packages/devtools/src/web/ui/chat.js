@@ -5,7 +5,8 @@ import { h, messageOf, pretty } from './dom.js'
 import { createTimeline } from './trace.js'
 
 /** Builds the tab; returns `open(sessionId)` to continue a stored session. */
-export function createChat(container, { chatEnabled, offline, onSessionsChanged }) {
+export function createChat(container, { chatOff, offline, onSessionsChanged }) {
+  const chatEnabled = !chatOff
   const list = h('div', { class: 'timeline', 'aria-live': 'polite' })
   const detail = h('div', { class: 'detail' })
   const statePane = h('pre', { class: 'json state-view' }, '{}')
@@ -13,7 +14,7 @@ export function createChat(container, { chatEnabled, offline, onSessionsChanged 
   const input = h('input', {
     type: 'text',
     class: 'chat-input',
-    placeholder: chatEnabled ? 'Message…' : 'Chat is off: the agent tree does not build',
+    placeholder: chatEnabled ? 'Message…' : 'Chat is off (see below)',
     'aria-label': 'message',
     disabled: !chatEnabled,
   })
@@ -99,6 +100,7 @@ export function createChat(container, { chatEnabled, offline, onSessionsChanged 
         ),
         list,
         h('form', { class: 'chat-form', onsubmit: submit }, input, send),
+        chatOff ? h('p', { class: 'error-text chat-off' }, chatOff) : null,
         offline
           ? h(
               'p',

@@ -62,11 +62,73 @@ function edgeElement(edge, boxes, index) {
   )
 }
 
+/** How serious the issues of a box are: `error`, `warning`, `info` or `''` (none). */
+function levelOf(issues) {
+  for (const level of ['error', 'warning', 'info']) if (issues.some((issue) => issue.level === level)) return level
+  return ''
+}
+
+/** A box's badge and tooltip for its issues (a build issue counts as an error). */
+function issueMarks(box, issues, level) {
+  if (!issues.length) return []
+  return [
+    svg(
+      'g',
+      { class: 'issue-badge' },
+      svg('circle', { cx: box.x + box.w - 2, cy: box.y + 2, r: 8 }),
+      svg('text', { x: box.x + box.w - 2, y: box.y + 6, 'text-anchor': 'middle' }, level === 'info' ? 'i' : '!'),
+    ),
+    svg('title', {}, issues.map((issue) => `${issue.level}: ${issue.message}`).join('\n')),
+  ]
+}
+
+/** One build issue: its code, the agent (and state key) it concerns, what is wrong and how to fix it. */
+function buildIssueItem(issue) {
+  return h(
+    'li',
+    { class: 'build-issue', 'data-code': issue.code, 'data-agent': issue.agent, 'data-nodes': issue.nodes.join(' ') },
+    h('code', { class: 'issue-code' }, issue.code),
+    ' ',
+    h('b', {}, issue.agent || '(tree)'),
+    issue.key ? h('span', { class: 'issue-key' }, ` · state key "${issue.key}"`) : null,
+    h('div', {}, issue.message),
+    issue.hint ? h('div', { class: 'hint' }, issue.hint) : null,
+    h('div', { class: 'muted issue-path' }, issue.path.join('.')),
+  )
+}
+
+/** Why the tree does not build: every build issue, or the one error that stopped it. */
+function buildProblem(graph) {
+  if (graph.buildError === null) return null
+  const list = graph.buildIssues.length
+    ? h('ul', { class: 'build-issues' }, graph.buildIssues.map(buildIssueItem))
+    : h('pre', { class: 'error-text build-error-text' }, graph.buildError)
+  const count = graph.buildIssues.length
+  return h(
+    'section',
+    { class: 'build-problem' },
+    h('h3', {}, count ? `Build issues (${count}) — the tree does not build` : 'The tree does not build'),
+    list,
+  )
+}
+
 /** Draws the graph into `container`; `onAgent(name)` is called when an agent node is clicked. */
 export function renderGraph(container, graph, onAgent) {
   const boxes = new Map([...graph.groups, ...graph.nodes].map((item) => [item.id, item]))
   const issuesOf = new Map()
-  for (const issue of graph.issues) for (const id of issue.nodes) issuesOf.set(id, [...(issuesOf.get(id) ?? []), issue])
+  const mark = (id, issue) => issuesOf.set(id, [...(issuesOf.get(id) ?? []), issue])
+  for (const issue of graph.issues) for (const id of issue.nodes) mark(id, issue)
+  for (const issue of graph.buildIssues)
+    for (const id of issue.nodes) mark(id, { level: 'error', message: `${issue.code}: ${issue.message}`, build: true })
+  const flags = (id) => {
+    const issues = issuesOf.get(id) ?? []
+    const level = levelOf(issues)
+    return {
+      issues,
+      level,
+      classes: `${level ? ` issue-${level}` : ''}${issues.some((issue) => issue.build) ? ' build-issue' : ''}`,
+    }
+  }
   const width = graph.width + 80
   const height = graph.height + 20
   const root = svg(
@@ -102,30 +164,25 @@ export function renderGraph(container, graph, onAgent) {
         svg('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrow-data' }),
       ),
     ),
-    graph.groups.map((group) =>
-      svg(
+    graph.groups.map((group) => {
+      const { issues, level, classes } = flags(group.id)
+      return svg(
         'g',
-        { class: `group kind-${group.kind.toLowerCase()}`, 'data-id': group.id, 'data-name': group.name },
+        { class: `group kind-${group.kind.toLowerCase()}${classes}`, 'data-id': group.id, 'data-name': group.name },
         svg('rect', { x: group.x, y: group.y, width: group.w, height: group.h, rx: 10 }),
         svg('text', { x: group.x + 10, y: group.y + 17, class: 'group-label' }, group.label),
-      ),
-    ),
+        issueMarks(group, issues, level),
+      )
+    }),
     graph.edges.filter((edge) => edge.kind !== 'data').map((edge, index) => edgeElement(edge, boxes, index)),
     graph.nodes.map((node) => {
-      const issues = issuesOf.get(node.id) ?? []
-      const level = issues.some((issue) => issue.level === 'error')
-        ? 'error'
-        : issues.some((issue) => issue.level === 'warning')
-          ? 'warning'
-          : issues.length
-            ? 'info'
-            : ''
+      const { issues, level, classes } = flags(node.id)
       const c = center(node)
       const clickable = node.kind === 'Agent'
       return svg(
         'g',
         {
-          class: `node kind-${node.kind.toLowerCase()}${level ? ` issue-${level}` : ''}${clickable ? ' clickable' : ''}`,
+          class: `node kind-${node.kind.toLowerCase()}${classes}${clickable ? ' clickable' : ''}`,
           'data-id': node.id,
           'data-name': node.name,
           'data-label': node.label,
@@ -133,28 +190,23 @@ export function renderGraph(container, graph, onAgent) {
         },
         svg('rect', { x: node.x, y: node.y, width: node.w, height: node.h, rx: node.kind === 'State' ? 18 : 6 }),
         svg('text', { x: c.x, y: c.y + 4, 'text-anchor': 'middle', class: 'node-label' }, node.label),
-        issues.length
-          ? svg(
-              'g',
-              { class: 'issue-badge' },
-              svg('circle', { cx: node.x + node.w - 2, cy: node.y + 2, r: 8 }),
-              svg(
-                'text',
-                { x: node.x + node.w - 2, y: node.y + 6, 'text-anchor': 'middle' },
-                level === 'info' ? 'i' : '!',
-              ),
-            )
-          : null,
-        issues.length ? svg('title', {}, issues.map((issue) => `${issue.level}: ${issue.message}`).join('\n')) : null,
+        issueMarks(node, issues, level),
       )
     }),
     graph.edges.filter((edge) => edge.kind === 'data').map((edge, index) => edgeElement(edge, boxes, index)),
   )
-  const issueList = graph.issues.length
+  // An error the checker finds is also a build issue: listed once, with the build issues.
+  const listed = graph.issues.filter(
+    (issue) =>
+      !graph.buildIssues.some(
+        (built) => built.path.join('.') === issue.path.join('.') && built.message.startsWith(issue.message),
+      ),
+  )
+  const issueList = listed.length
     ? h(
         'ul',
         { class: 'issues' },
-        graph.issues.map((issue) =>
+        listed.map((issue) =>
           h(
             'li',
             { class: `issue issue-${issue.level}` },
@@ -173,10 +225,15 @@ export function renderGraph(container, graph, onAgent) {
     'Click an agent to see what its model receives.',
   )
   container.replaceChildren(
-    h('div', { class: 'graph-wrap' }, root),
+    h(
+      'div',
+      { class: 'graph-wrap' },
+      graph.graphError === null ? root : h('p', { class: 'error-text graph-error' }, graph.graphError),
+    ),
     h(
       'aside',
       { class: 'graph-side' },
+      buildProblem(graph),
       legend,
       h('h3', {}, 'Contract issues'),
       issueList,

@@ -4,22 +4,28 @@ import { throwConfigIssue } from '../../parse/config-issue.js'
 /**
  * A context spec: what the agent sees of the conversation and state. A frozen plain descriptor holding parts;
  * compose with `.add()` (union) and `.pipe()` (history policies applied in turn); compile with `compileContext()`.
+ * `TReads`: the state keys it reads, as far as the types know.
  */
-export interface ContextSpec {
+export interface ContextSpec<TReads extends string = never> {
   readonly kind: 'context'
+  /**
+   * Type-only: the state keys it reads (`C.fromState`, `{key}` of `C.template`), for an agent's typed data flow;
+   * `never` when unknown (never present at run time).
+   */
+  '~reads'?(keys: TReads): void
   readonly parts: readonly ContextPart[]
   /**
    * The union: every part renders (outputs joined with a newline), and history is suppressed if any part
    * suppresses it.
    * @example C.fromState('findings').add(C.window(3))
    */
-  add(other: ContextSpec): ContextSpec
+  add<TOther extends string = never>(other: ContextSpec<TOther>): ContextSpec<TReads | TOther>
   /**
    * Feeds this spec's history through the history policies of `transform` (`C.window`, `C.redact`, `C.dedup`,
    * `C.summarize`, …). A spec without history gets one, starting from the whole conversation.
    * @example C.fromAgents('researcher').pipe(C.window(5)).pipe(C.redact(/\d{16}/))
    */
-  pipe(transform: ContextSpec): ContextSpec
+  pipe<TOther extends string = never>(transform: ContextSpec<TOther>): ContextSpec<TReads | TOther>
 }
 
 /** Creates a frozen context descriptor. @internal */

@@ -25,6 +25,7 @@ import { parseAgentNames, parseChoice, parsePositiveInteger, parseRedactPatterns
 
 import { formatArgument } from '../shared/format-argument.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
+import type { TemplateRequiredKeys } from '../shared/template-keys.js'
 
 export type { CompiledContext, ContextProvider, ContextSpec } from './compile-context.js'
 export type { ContextPart } from './context-part.js'
@@ -108,7 +109,7 @@ export function lastNTurns(turns: number): ContextSpec {
  * State values as `[key]: value` lines (absent or `null` keys left out); history untouched.
  * @example C.fromState('findings', 'tone')
  */
-export function fromState(...keys: string[]): ContextSpec {
+export function fromState<const $Key extends string>(...keys: $Key[]): ContextSpec<$Key> {
   parseStateKeys(keys, ['C.fromState()'], "C.fromState('draft')")
   return createContextSpec([createStatePart(keys)])
 }
@@ -133,7 +134,7 @@ export function excludeAgents(...names: string[]): ContextSpec {
  * Text with `{key}` / `{key?}` resolved from state at run time (core's template engine); history untouched.
  * @example C.template('The user is working on {project}.')
  */
-export function template(text: string): ContextSpec {
+export function template<const $Text extends string>(text: $Text): ContextSpec<TemplateRequiredKeys<$Text>> {
   if (typeof text !== 'string' || text.trim().length === 0) {
     throwConfigIssue(
       ['C.template()'],

@@ -6,6 +6,7 @@ import { parsePromptText } from './parse-prompt-text.js'
 import { parseSectionName } from './section-name.js'
 
 import { throwConfigIssue } from '../../parse/config-issue.js'
+import type { TemplateRequiredKeys } from '../shared/template-keys.js'
 
 export { adapt, compress, fingerprint, scaffolded, versioned } from './model-factories.js'
 export type { PromptSpec } from './prompt-spec.js'
@@ -17,7 +18,7 @@ export type { PromptModelTransform, PromptTextMapper, PromptTransform } from './
  * The persona, rendered first and without a header.
  * @example P.role('You are a senior code reviewer.')
  */
-export function role(text: string): PromptSpec {
+export function role<const $Text extends string>(text: $Text): PromptSpec<TemplateRequiredKeys<$Text>> {
   return createPromptSpec([createTextBlock('role', parsePromptText('P.role()', text))])
 }
 
@@ -25,7 +26,7 @@ export function role(text: string): PromptSpec {
  * Background, rendered in the `Context:` section.
  * @example P.context('The code base is Python 3.11.')
  */
-export function context(text: string): PromptSpec {
+export function context<const $Text extends string>(text: $Text): PromptSpec<TemplateRequiredKeys<$Text>> {
   return createPromptSpec([createTextBlock('context', parsePromptText('P.context()', text))])
 }
 
@@ -33,7 +34,7 @@ export function context(text: string): PromptSpec {
  * What to do, rendered in the `Task:` section.
  * @example P.task('Review the provided code for bugs and style issues.')
  */
-export function task(text: string): PromptSpec {
+export function task<const $Text extends string>(text: $Text): PromptSpec<TemplateRequiredKeys<$Text>> {
   return createPromptSpec([createTextBlock('task', parsePromptText('P.task()', text))])
 }
 
@@ -41,7 +42,7 @@ export function task(text: string): PromptSpec {
  * Rules, one per line in the `Constraints:` section (several calls merge into that one section).
  * @example P.constraint('Be concise.', 'Focus on correctness.')
  */
-export function constraint(...rules: string[]): PromptSpec {
+export function constraint<const $Rule extends string>(...rules: $Rule[]): PromptSpec<TemplateRequiredKeys<$Rule>> {
   if (rules.length === 0)
     throwConfigIssue(
       ['P.constraint()'],
@@ -57,7 +58,7 @@ export function constraint(...rules: string[]): PromptSpec {
  * The expected output shape, rendered in the `Output Format:` section.
  * @example P.format('Return a bulleted list of findings.')
  */
-export function format(text: string): PromptSpec {
+export function format<const $Text extends string>(text: $Text): PromptSpec<TemplateRequiredKeys<$Text>> {
   return createPromptSpec([createTextBlock('format', parsePromptText('P.format()', text))])
 }
 
@@ -65,6 +66,11 @@ export function format(text: string): PromptSpec {
  * An example in the `Examples:` section: `{ input, output }` renders as `Input: …\nOutput: …`; a string as is.
  * @example P.example({ input: 'x = eval(user_input)', output: '- Security: injection risk via eval()' })
  */
+export function example<const $Input extends string, const $Output extends string>(value: {
+  readonly input: $Input
+  readonly output: $Output
+}): PromptSpec<TemplateRequiredKeys<$Input | $Output>>
+export function example<const $Text extends string>(value: $Text): PromptSpec<TemplateRequiredKeys<$Text>>
 export function example(value: { readonly input: string; readonly output: string } | string): PromptSpec {
   if (typeof value === 'string')
     return createPromptSpec([createTextBlock('example', parsePromptText('P.example()', value))])
@@ -85,7 +91,10 @@ export function example(value: { readonly input: string; readonly output: string
  * A name equal to a built-in section (`task`, `constraints`, …) adds to that section.
  * @example P.section('style_guide', 'Follow PEP 8.')
  */
-export function section(name: string, text: string): PromptSpec {
+export function section<const $Text extends string>(
+  name: string,
+  text: $Text,
+): PromptSpec<TemplateRequiredKeys<$Text>> {
   const id = parseSectionName('P.section()', name)
   return createPromptSpec([createTextBlock(id, parsePromptText('P.section()', text))])
 }
@@ -133,7 +142,7 @@ export function fromState(...keys: string[]): PromptSpec {
  * template engine; rendered without a header after the built-in sections. Makes the prompt dynamic.
  * @example P.template('The user prefers {tone} answers about {topic?}.')
  */
-export function template(text: string): PromptSpec {
+export function template<const $Text extends string>(text: $Text): PromptSpec<TemplateRequiredKeys<$Text>> {
   return createPromptSpec([createTextBlock('template', parsePromptText('P.template()', text), true)])
 }
 

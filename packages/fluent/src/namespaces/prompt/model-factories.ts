@@ -103,10 +103,10 @@ function parseBlock(factory: string, block: unknown): PromptSpec {
  * to follow the instructions and stay on topic. An empty string leaves that part out.
  * @example P.scaffolded(P.task('Do X.')) // 'You must follow…\n\nTask:\nDo X.\n\nRemember: stay on topic…'
  */
-export function scaffolded(
-  block: PromptSpec,
+export function scaffolded<TReads extends string = never>(
+  block: PromptSpec<TReads>,
   settings?: { readonly preamble?: string; readonly postamble?: string },
-): PromptSpec {
+): PromptSpec<TReads> {
   const inner = parseBlock('P.scaffolded()', block)
   const parsed = options('P.scaffolded()', settings, "P.scaffolded(P.task('Do X.'), { preamble: '...' })")
   const preamble = parseText('P.scaffolded()', 'preamble', parsed['preamble'], defaultPreamble)
@@ -125,7 +125,10 @@ export function scaffolded(
  * produced an answer.
  * @example P.versioned(P.role('You are a reviewer.').add(P.task('Review.')), { tag: 'v2' })
  */
-export function versioned(block: PromptSpec, settings: { readonly tag: string }): PromptSpec {
+export function versioned<TReads extends string = never>(
+  block: PromptSpec<TReads>,
+  settings: { readonly tag: string },
+): PromptSpec<TReads> {
   const inner = parseBlock('P.versioned()', block)
   const tag = options('P.versioned()', settings ?? null, "P.versioned(prompt, { tag: 'v2' })")['tag']
   if (typeof tag !== 'string' || !/^[a-z0-9][a-z0-9_.-]{0,40}$/i.test(tag)) {

@@ -5,10 +5,13 @@ import { throwConfigIssue } from '../../parse/config-issue.js'
 
 /**
  * A prompt: a frozen plain descriptor holding blocks and transforms. Compose with `.add()` (union of blocks and
- * transforms) and `.pipe()` (attach a transform); compile with `compilePrompt()`.
+ * transforms) and `.pipe()` (attach a transform); compile with `compilePrompt()`. `TReads`: the `{key}` state keys its
+ * literal texts require, for an agent's typed data flow (`never` when unknown: any prompt is a `PromptSpec`).
  */
-export interface PromptSpec {
+export interface PromptSpec<TReads extends string = never> {
   readonly kind: 'prompt'
+  /** Type-only: the `{key}` state keys it requires (never present at run time). */
+  '~reads'?(keys: TReads): void
   readonly blocks: readonly PromptBlock[]
   readonly transforms: readonly PromptTransform[]
   /** The tag given by `P.versioned()`, if any. */
@@ -23,13 +26,15 @@ export interface PromptSpec {
    * The union of both prompts: blocks of both (rendered in the fixed section order) and transforms of both.
    * @example P.role('You are a reviewer.').add(P.task('Review the code.'))
    */
-  add(other: PromptSpec): PromptSpec
+  add<TOther extends string = never>(other: PromptSpec<TOther>): PromptSpec<TReads | TOther>
   /**
    * Attaches a transform: a section transform (`P.only`, `P.without`, `P.reorder`) or a function over the rendered
    * text. Transforms apply to the whole prompt: section transforms first, then text functions, each in the order
    * attached.
    * @example P.role('R.').add(P.task('T.')).pipe(P.reorder('task', 'role'))
    */
+  pipe(transform: PromptTextMapper): PromptSpec<TReads>
+  /** A section transform may drop sections, so the types no longer know the required keys (the checker still does). */
   pipe(transform: PromptSpec | PromptTextMapper): PromptSpec
 }
 

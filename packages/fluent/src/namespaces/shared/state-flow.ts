@@ -40,7 +40,7 @@ export interface OpaqueFlow {
   readonly declared: false
 }
 
-/** A flow as steps see it: a builder typed only as `StateFlow` (a Route, a Fallback, an annotated variable) is opaque. */
+/** A flow as steps see it: a builder typed only as `StateFlow` (an annotated variable such as `FlowBuilder`) is opaque. */
 export type Typed<F extends StateFlow> = 0 extends 1 & F ? any : string extends F['reads'] ? OpaqueFlow : F
 
 /** The flow of an `S` transform: it writes `W` and reads the keys `R` (expected, not `{key}`-required). */
@@ -119,6 +119,23 @@ export interface Concurrent<First extends StateFlow, Next extends StateFlow> {
   readonly declared: Or<First['declared'], Next['declared']>
 }
 
+/** What either of two alternatives writes: a key one of them leaves unwritten may be absent (`undefined`). */
+export type EitherWrites<A, B> = {
+  readonly [K in keyof A | keyof B]: (K extends keyof A ? A[K] : undefined) | (K extends keyof B ? B[K] : undefined)
+}
+
+/**
+ * `first` or `next`, each from the same state (a route's branches): neither sees the other's writes, and after them a
+ * key either writes may be present (the runtime checker's rule: what any branch writes is available after the route).
+ */
+export interface Alternative<First extends StateFlow, Next extends StateFlow> {
+  readonly writes: EitherWrites<First['writes'], Next['writes']>
+  readonly reads: KnownKeys<First['reads']> | KnownKeys<Next['reads']>
+  readonly required: KnownKeys<First['required']> | KnownKeys<Next['required']>
+  readonly initial: First['initial'] | Next['initial']
+  readonly declared: Or<First['declared'], Next['declared']>
+}
+
 /**
  * A loop body `first` then `next`: as a sequence, but a key `next` writes is present for `first` from the second
  * iteration on, so an expected read of it (`.reads()`) is satisfied there. A required one (`{key}`) stays a read of the
@@ -134,10 +151,17 @@ export interface LoopSequence<First extends StateFlow, Next extends StateFlow> e
 type WrittenKeys<F extends StateFlow> = KnownKeys<keyof F['writes']>
 type Missing<F extends StateFlow> = F['declared'] extends true ? Exclude<KnownKeys<F['reads']>, F['initial']> : never
 
-/** The message when the merged flow reads a key that nothing before provides, with initial state declared. */
-type NotWrittenError<F extends StateFlow> = [Missing<F>] extends [never]
+type MissingRequired<F extends StateFlow> = F['declared'] extends true
+  ? Exclude<KnownKeys<F['required']>, F['initial']>
+  : never
+
+/** The message for keys read with nothing before providing them (`never` when there are none). */
+type MissingError<Keys extends string> = [Keys] extends [never]
   ? never
-  : FluentTypeError<`state key '${Missing<F>}' is not written before this step; write it in an earlier step or add it to .initialState(...)`>
+  : FluentTypeError<`state key '${Keys}' is not written before this step; write it in an earlier step or add it to .initialState(...)`>
+
+/** The message when the merged flow reads a key that nothing before provides, with initial state declared. */
+type NotWrittenError<F extends StateFlow> = MissingError<Missing<F>>
 
 /**
  * The error of appending `next` to a pipeline `first`, or `never`: `next` writes a key an earlier step already read
@@ -150,11 +174,16 @@ export type SequenceError<First extends StateFlow, Next extends StateFlow> = [
   : FluentTypeError<`state key '${Extract<WrittenKeys<Next>, KnownKeys<First['reads']>>}' is read by an earlier step but written only by this step, which runs after it; move this step before its reader`>
 
 /**
- * The error of adding `next` as a loop step, or `never`. A `{key}` read before its writer in the body is not an error
- * here: the loop does not know what comes before it, so the key stays a required read of the loop (see
- * {@link LoopSequence}) and is checked where the loop joins a pipeline with declared initial state.
+ * The error of adding `next` as a loop step, or `never`: with initial state declared on the loop, a required read
+ * (`{key}`) that neither the initial state nor an earlier step of the body provides (the first iteration fails, as
+ * `build()` reports). An expected read (`.reads()`) is not checked here — a later step of the body may write it (present
+ * from the second iteration on) — and stays a read of the loop unless a later step writes it (see
+ * {@link LoopSequence}), checked where the loop joins a pipeline. Without initial state on the loop, a `{key}` before
+ * its writer stays a required read of the loop, checked likewise.
  */
-export type LoopStepError<First extends StateFlow, Next extends StateFlow> = NotWrittenError<LoopSequence<First, Next>>
+export type LoopStepError<First extends StateFlow, Next extends StateFlow> = MissingError<
+  MissingRequired<LoopSequence<First, Next>>
+>
 
 /**
  * The error of adding `next` as a fan-out branch, or `never`. Branches do not see each other's writes, so a branch's
@@ -163,14 +192,31 @@ export type LoopStepError<First extends StateFlow, Next extends StateFlow> = Not
  */
 export type BranchError<First extends StateFlow, Next extends StateFlow> = NotWrittenError<Concurrent<First, Next>>
 
+/** `unknown` when `Error` is `never`, else the error (intersected with a parameter type, it rejects the argument). */
+export type ErrorIf<Error> = [Error] extends [never] ? unknown : Error
+
 /** `$Step` when `Error` is `never`, else the error (the parameter type of `.step()` and its kin). */
 export type Checked<$Step, Error> = [Error] extends [never] ? $Step : Error
 
 /** The error of a read added to `flow` (its reads included) once initial state is declared, or `never`. */
 export type ReadError<F extends StateFlow> = NotWrittenError<F>
 
+/**
+ * The parameters of `.initialState(...keys)`: the keys, or — when declaring them leaves a read unprovided — the error,
+ * which rejects every key given (and a call with no keys, which declares an empty initial state).
+ */
+export type InitialKeys<$Key, Error> = [Error] extends [never] ? $Key[] : [Error, ...Error[]]
+
 /** The error of declaring `keys` as initial state on `flow`, or `never`. */
 export type InitialError<F extends StateFlow, K extends string> = NotWrittenError<WithInitial<F, K>>
+
+/**
+ * Type-only: what a step taking the state (`S.compute`) is given as its functions' parameter type. A pipeline's
+ * `.step()` asks for it, so the functions of `S.compute` written in place see the state typed by the earlier steps.
+ */
+export interface StateReader<TState> {
+  '~state'?(state: TState): void
+}
 
 /** The state `S.compute` and function steps see after `flow`: its typed writes, any other key unknown. */
 export type StateOf<F extends StateFlow> = Readonly<F['writes']> & { readonly [key: string]: unknown }

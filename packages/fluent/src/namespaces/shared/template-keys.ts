@@ -2,6 +2,8 @@
 // literal brace, a group whose content is not a state key (an identifier, optionally `app:`/`user:`/`temp:`-prefixed)
 // stays text. A string that is not a literal reads nothing the compiler can know.
 
+import type { KnownKeys } from './state-flow.js'
+
 type Letter =
   | 'a'
   | 'b'
@@ -78,3 +80,12 @@ export type TemplateRequiredKeys<S> = string extends S
   : S extends string
     ? Extract<TemplateVariables<S>, { readonly optional: false }>['key']
     : never
+
+/**
+ * The keys an instruction requires: `{key}` in a literal string, or the keys a `P` prompt or `C` spec carries in its
+ * type (a prompt's `{key}` in literal texts outside `P.when` — `P.fromState` and `{key?}` keys are optional, never
+ * required; a context spec's `C.fromState` keys and `C.template` `{key}` keys).
+ */
+export type InstructionRequiredKeys<I> =
+  | TemplateRequiredKeys<I>
+  | (I extends string ? never : I extends { '~reads'?(keys: infer R): void } ? KnownKeys<R> : never)

@@ -1,3 +1,4 @@
+import type { TransformFlow } from '../shared/state-flow.js'
 import { parseStateKey, parseStateKeys } from '../../parse/parse-state-key.js'
 import { StateError } from '@adk-fluent/core'
 import { createStateTransform, type StateTransform } from './state-transform.js'
@@ -47,7 +48,7 @@ export function guard(pred: StatePredicate, message = 'State guard failed'): Sta
  * Throws a `StateError` naming the missing keys unless every key is present (not absent, not `null`).
  * @example S.require('draft', 'review')
  */
-export function require(...keys: string[]): StateTransform {
+export function require<const $Key extends string>(...keys: $Key[]): StateTransform<TransformFlow<{}, $Key>> {
   parseStateKeys(keys, ['S.require()'], "S.require('draft')")
   return createStateTransform({
     name: `require_${keys.join('_')}`,

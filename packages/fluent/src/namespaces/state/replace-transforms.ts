@@ -8,10 +8,11 @@ import { throwConfigIssue } from '../../parse/config-issue.js'
 
 /**
  * Keeps only the named session keys: every other unprefixed key is set to `null` in the delta. `app:`, `user:` and
- * `temp:` keys are never touched.
+ * `temp:` keys are never touched. Its type reads the named keys and writes none (as for the contract checker, which
+ * does not track removed keys: a later read of a dropped key is not reported).
  * @example S.pick('draft', 'score')
  */
-export function pick(...keys: string[]): StateTransform {
+export function pick<const $Key extends string>(...keys: $Key[]): StateTransform<TransformFlow<{}, $Key>> {
   parseStateKeys(keys, ['S.pick()'], "S.pick('draft')")
   for (const key of keys) assertSessionKey('S.pick()', key)
   return createStateTransform({
@@ -21,7 +22,8 @@ export function pick(...keys: string[]): StateTransform {
     writes: [],
     apply: (state) => {
       const delta: StateDelta = {}
-      for (const key in state) if (!isScopedStateKey(key) && !keys.includes(key)) delta[key] = null
+      for (const key in state)
+        if (!isScopedStateKey(key) && !(keys as readonly string[]).includes(key)) delta[key] = null
       return delta
     },
   })
@@ -31,7 +33,7 @@ export function pick(...keys: string[]): StateTransform {
  * Removes the named session keys (sets them to `null` in the delta).
  * @example S.drop('scratch', 'temp_notes')
  */
-export function drop(...keys: string[]): StateTransform {
+export function drop(...keys: string[]): StateTransform<TransformFlow<{}>> {
   parseStateKeys(keys, ['S.drop()'], "S.drop('draft')")
   for (const key of keys) assertSessionKey('S.drop()', key)
   return createStateTransform({

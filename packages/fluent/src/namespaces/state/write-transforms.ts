@@ -2,7 +2,7 @@ import { parseStateKey, parseStateKeys } from '../../parse/parse-state-key.js'
 import { StateError } from '@adk-fluent/core'
 import { renderStateValue } from '@adk-fluent/core/internal'
 import { createStateTransform, type StateDelta, type StateTransform } from './state-transform.js'
-import type { KnownKeys, TransformFlow } from '../shared/state-flow.js'
+import type { KnownKeys, StateReader, TransformFlow } from '../shared/state-flow.js'
 import { assertFunction, assertStateValues, parseStateRecord } from './parse-state-options.js'
 
 import { formatArgument, formatArguments } from '../shared/format-argument.js'
@@ -101,11 +101,17 @@ export function transform(key: string, fn: (value: unknown) => unknown): StateTr
  * @example S.compute({ word_count: (state) => String(state.draft).split(/\s+/).length })
  */
 export function compute<
-  $Functions extends Readonly<Record<string, (state: Readonly<Record<string, unknown>>) => unknown>>,
->(functions: $Functions): StateTransform<TransformFlow<{ [K in keyof $Functions]: ReturnType<$Functions[K]> }>> {
+  $State = Readonly<Record<string, unknown>>,
+  $Functions extends Readonly<Record<string, (state: $State) => unknown>> = Readonly<
+    Record<string, (state: $State) => unknown>
+  >,
+>(
+  functions: $Functions,
+): StateTransform<TransformFlow<{ [K in keyof $Functions]: Awaited<ReturnType<$Functions[K]>> }>> &
+  StateReader<$State> {
   const record = parseStateRecord<(state: Readonly<Record<string, unknown>>) => unknown>(
     'S.compute()',
-    functions,
+    functions as Readonly<Record<string, unknown>>,
     'functions',
   )
   for (const [key, fn] of Object.entries(record)) assertFunction('S.compute()', fn, `the value of "${key}"`)
