@@ -48,6 +48,8 @@ export function benchConfig(quick: boolean): BenchConfig {
     memoryRepeats: 3,
     importRuns: 7,
     pipelineSizes: [250, 500, 1000, 2000],
-    buildPlan: { warmup: 2, samples: 7 },
+    // Batches of builds of at least 30 ms each, after a second of warm-up: one build of 1,000 agents takes a few ms,
+    // about as long as a garbage collection, so single-build samples measured mostly where a collection landed.
+    buildPlan: { warmup: 3, warmupMs: 1000, samples: 21, minSampleMs: 30, maxOps: 20 },
   }
 }

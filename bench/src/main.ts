@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { benchConfig, type BenchConfig } from './bench-config.js'
 import { canCollectGarbage, collectGarbage } from './measure.js'
 import { benchDir } from './paths.js'
-import { notes, textTable, type ResultRow } from './report.js'
+import { notes, textTable, THEIRS, type ResultRow } from './report.js'
 import { mergeResults, resultsDocument } from './results-document.js'
 
 type ScenarioRun = (config: BenchConfig) => Promise<ResultRow[]>
@@ -114,7 +114,8 @@ scenario C adds a fixed 20 ms delay). Figures are medians over samples (min–ma
 per-turn scenarios time calibrated batches of turns on fresh sessions. Samples are taken in pairs (ours and
 theirs back to back, order alternating), and the ratio ours/theirs is the median of the per-pair ratios (D, F
 and G measure one runtime at a time: there it is the ratio of the medians). One run on a shared 2-core machine:
-single medians can move by 2× between runs when other work runs; the paired ratios move much less.`
+single medians can move by 2× between runs when other work runs; the paired ratios move much less.
+${THEIRS}`
 }
 
 async function main(): Promise<void> {

@@ -57,7 +57,15 @@ function formatTarget(row: ResultRow): string {
   return row.target.kind === 'ratio' ? `≤ ${row.target.max}` : `≤ ${formatNumber(row.target.max)} ${row.unit}`
 }
 
-const headers = ['', 'case', 'ours: median (min–max)', '@google/adk: median (min–max)', 'ours/theirs', 'target', '']
+/**
+ * The columns. "theirs" is @google/adk 2.0.0 unless the case names the other side (`… vs <other>`): a peer framework
+ * in the P rows, the core runner, hand construction (see {@link THEIRS}).
+ */
+const headers = ['', 'case', 'ours: median (min–max)', 'theirs: median (min–max)', 'ours/theirs', 'target', '']
+
+/** What the "theirs" column holds, said once under the table's header. */
+export const THEIRS =
+  '"theirs" is `@google/adk` 2.0.0 unless the case names the other side ("… vs …"): the peer framework in the P rows, our core runner for fluent `.ask()`, hand construction in H.'
 
 function cells(row: ResultRow): string[] {
   const value = ratio(row)
@@ -72,10 +80,14 @@ function cells(row: ResultRow): string[] {
   ]
 }
 
-/** The table as Markdown. */
+/** The table as Markdown (its first line is the header: {@link tableHeader}). */
+export function tableHeader(): string {
+  return `| ${headers.join(' | ')} |`
+}
+
 export function markdownTable(rows: readonly ResultRow[]): string {
   const escape = (text: string) => text.replaceAll('|', '\\|')
-  const lines = [`| ${headers.join(' | ')} |`, `|${headers.map(() => '---').join('|')}|`]
+  const lines = [tableHeader(), `|${headers.map(() => '---').join('|')}|`]
   for (const row of rows) lines.push(`| ${cells(row).map(escape).join(' | ')} |`)
   return lines.join('\n')
 }

@@ -1,4 +1,4 @@
-import { markdownTable, notes, verdict, type ResultRow } from './report.js'
+import { markdownTable, notes, tableHeader, THEIRS, verdict, type ResultRow } from './report.js'
 
 /** What each scenario measures, one Markdown list item each (the "Scenarios" section of the results). */
 export const scenarioDescriptions: Readonly<Record<string, string>> = {
@@ -26,7 +26,7 @@ export const scenarioDescriptions: Readonly<Record<string, string>> = {
   \`'none'\` and fluent's \`C.window(5)\`; on PostgreSQL against the same turn on \`@google/adk\` 2.0.0's
   \`DatabaseSessionService\` on the same server. Needs \`ADK_FLUENT_TEST_PG_URL\` for the PostgreSQL rows.`,
   P: `- **P** A, E and B on other agent frameworks, each through its own model interface with a zero-latency fake
-  (bench/src/peers/), against our core runner; the "@google/adk" column holds the peer the row names. Each peer is
+  (bench/src/peers/), against our core runner; the "theirs" column holds the peer the row names. Each peer is
   measured alone in a fresh process, then with every peer loaded in one process (their async hooks make every
   promise dearer). B here is per run (10 model calls), not per model call.`,
 }
@@ -91,6 +91,9 @@ export function mergeResults(
   const table = [...kept, ...added].sort((a, b) => scenarioOf(a).localeCompare(scenarioOf(b)))
   const before = lines.slice(0, firstRow)
   const after = lines.slice(end)
+  // The column header as this version names it (a document written before the rename said "@google/adk").
+  if (firstRow >= 2 && (before[firstRow - 2] ?? '').startsWith('| ')) before[firstRow - 2] = tableHeader()
+  if (firstRow >= 3 && before[firstRow - 3] === '' && !before.includes(THEIRS)) before.splice(firstRow - 3, 0, THEIRS)
 
   const verdicts = table.map((line) => {
     const cells = cellsOf(line)

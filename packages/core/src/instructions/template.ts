@@ -16,6 +16,9 @@ export function isValidTemplateKey(key: string): boolean {
 
 const cache = new Map<string, readonly TemplateToken[]>()
 
+/** The next `{` or `}` (from `lastIndex`). */
+const braces = /[{}]/g
+
 /**
  * Parses a template: `{key}` required, `{key?}` optional, `{{` / `}}` literal braces. A brace group whose content is
  * not a valid key is kept as written. Results are cached per template string.
@@ -27,40 +30,39 @@ export function parseTemplate(template: string): readonly TemplateToken[] {
   let text = ''
   const length = template.length
   let index = 0
+  // Jumps from brace to brace (the text between is copied in one slice, not a character at a time).
   while (index < length) {
-    const char = template[index]
-    const next = template[index + 1]
-    if (char === '{' && next === '{') {
-      text += '{'
-      index += 2
+    braces.lastIndex = index
+    const at = braces.exec(template)?.index ?? length
+    if (at > index) text += template.slice(index, at)
+    if (at === length) break
+    const char = template[at] as '{' | '}'
+    if (template[at + 1] === char || char === '}') {
+      // `{{` and `}}` are literal braces; so is a `}` that closes nothing.
+      text += char
+      index = template[at + 1] === char ? at + 2 : at + 1
       continue
     }
-    if (char === '}' && next === '}') {
-      text += '}'
-      index += 2
+    braces.lastIndex = at + 1
+    const end = braces.exec(template)?.index ?? length
+    if (template[end] !== '}') {
+      // A `{` that another `{` (or the end) follows before any `}` is text.
+      text += char
+      index = at + 1
       continue
     }
-    if (char === '{') {
-      let end = index + 1
-      while (end < length && template[end] !== '{' && template[end] !== '}') end++
-      if (end < length && template[end] === '}') {
-        const raw = template.slice(index, end + 1)
-        let key = raw.slice(1, -1).trim()
-        const optional = key.endsWith('?')
-        if (optional) key = key.slice(0, -1).trim()
-        if (isValidTemplateKey(key)) {
-          if (text) tokens.push({ kind: 'text', text })
-          text = ''
-          tokens.push({ kind: 'variable', key, optional, raw })
-        } else {
-          text += raw
-        }
-        index = end + 1
-        continue
-      }
+    const raw = template.slice(at, end + 1)
+    let key = raw.slice(1, -1).trim()
+    const optional = key.endsWith('?')
+    if (optional) key = key.slice(0, -1).trim()
+    if (isValidTemplateKey(key)) {
+      if (text) tokens.push({ kind: 'text', text })
+      text = ''
+      tokens.push({ kind: 'variable', key, optional, raw })
+    } else {
+      text += raw
     }
-    text += char
-    index++
+    index = end + 1
   }
   if (text) tokens.push({ kind: 'text', text })
   const frozen = Object.freeze(tokens.map((token) => Object.freeze(token)))
@@ -69,17 +71,35 @@ export function parseTemplate(template: string): readonly TemplateToken[] {
   return frozen
 }
 
-/** The keys a template reads, split into required and optional (a key used both ways is required). */
-export function templateVariables(template: string): { required: string[]; optional: string[] } {
-  const required = new Set<string>()
-  const optional = new Set<string>()
+const variablesCache = new Map<string, TemplateVariables>()
+
+/** The state keys a template reads (frozen lists). */
+export interface TemplateVariables {
+  readonly required: readonly string[]
+  readonly optional: readonly string[]
+}
+
+/**
+ * The keys a template reads, split into required and optional (a key used both ways is required). Cached per template
+ * string like {@link parseTemplate}: `build()` asks for every agent's instruction.
+ */
+export function templateVariables(template: string): TemplateVariables {
+  const cached = variablesCache.get(template)
+  if (cached) return cached
+  const required: string[] = []
+  const optional: string[] = []
   for (const token of parseTemplate(template)) {
     if (token.kind !== 'variable') continue
-    if (token.optional) optional.add(token.key)
-    else required.add(token.key)
+    const list = token.optional ? optional : required
+    if (!list.includes(token.key)) list.push(token.key)
   }
-  for (const key of required) optional.delete(key)
-  return { required: [...required], optional: [...optional] }
+  const variables: TemplateVariables = Object.freeze({
+    required: Object.freeze(required),
+    optional: Object.freeze(optional.filter((key) => !required.includes(key))),
+  })
+  if (variablesCache.size > 1000) variablesCache.clear()
+  variablesCache.set(template, variables)
+  return variables
 }
 
 /** Renders a state value for a template: strings as-is, objects as JSON, others with `String()`. */

@@ -43,4 +43,21 @@ describe('gate', () => {
     const { events } = await runBuilder(loop)
     expect(events.map((event) => [event.author, event.content?.parts?.[0]?.text])).toEqual([['gate_gate', 'Wait.']])
   })
+
+  it('holds the rest of its pipeline, a second gate included, in the built tree', () => {
+    const built = Agent('a')
+      .then(gate(() => true, { key: 'first' }))
+      .then(Agent('b'))
+      .then(gate(() => true, { key: 'second' }))
+      .then(Agent('c'))
+      .then(Agent('d'))
+      .build()
+    const shape = (agent: { name: string; subAgents: readonly unknown[] }): unknown =>
+      agent.subAgents.length === 0
+        ? agent.name
+        : { [agent.name]: agent.subAgents.map((sub) => shape(sub as typeof agent)) }
+    expect(shape(built)).toEqual({
+      a_then_gate_first: ['a', { gate_first: ['b', { gate_second: ['c', 'd'] }] }],
+    })
+  })
 })

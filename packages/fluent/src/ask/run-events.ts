@@ -2,7 +2,6 @@ import {
   AbortError,
   AdkFluentError,
   ConfigError,
-  InMemoryArtifactService,
   InMemoryRunner,
   Runner,
   type BaseAgent,
@@ -11,8 +10,12 @@ import {
 } from '@adk-fluent/core'
 import { createLinkedAbortController } from '../agents/linked-abort-controller.js'
 import type { RunOptions } from './run-options.js'
+import { sessionRunner } from './session-runner.js'
 
-/** `options.runner`, else a runner over `build()` on `options.sessionService`, else a fresh `InMemoryRunner`. */
+/**
+ * `options.runner`, else the runner over `build()` on `options.sessionService` (one per tree and service, reused: see
+ * {@link sessionRunner}), else a fresh `InMemoryRunner`.
+ */
 function runnerFor(build: () => BaseAgent, options: RunOptions): Runner {
   if (options.runner) return options.runner
   if (options.memoryAutoSave && !options.memoryService) {
@@ -26,17 +29,19 @@ function runnerFor(build: () => BaseAgent, options: RunOptions): Runner {
     ])
   }
   const agent = build()
-  const memory = {
-    ...(options.memoryService ? { memoryService: options.memoryService } : {}),
-    ...(options.memoryAutoSave === undefined ? {} : { memoryAutoSave: options.memoryAutoSave }),
+  if (!options.sessionService) {
+    // A fresh runner (about 1.5 µs) per run: its in-memory sessions, artifacts and memory start empty every time, so
+    // no run sees another's (a shared one would carry user-scoped artifacts and saved memories across runs).
+    return new InMemoryRunner({
+      agent,
+      ...(options.memoryService ? { memoryService: options.memoryService } : {}),
+      ...(options.memoryAutoSave === undefined ? {} : { memoryAutoSave: options.memoryAutoSave }),
+    })
   }
-  if (!options.sessionService) return new InMemoryRunner({ agent, ...memory })
-  return new Runner({
+  return sessionRunner(agent, options.sessionService, {
     appName: options.appName ?? agent.name,
-    agent,
-    sessionService: options.sessionService,
-    artifactService: new InMemoryArtifactService(),
-    ...memory,
+    memoryService: options.memoryService,
+    memoryAutoSave: options.memoryAutoSave,
   })
 }
 

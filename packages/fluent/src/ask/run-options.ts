@@ -25,7 +25,9 @@ export interface RunOptions {
   readonly usage?: RunUsage
   /**
    * Keep the conversation in this session service (for example `openSessionService('sqlite:./sessions.db')` from
-   * `@adk-fluent/sessions`), so another process continues it with the same `sessionId`.
+   * `@adk-fluent/sessions`), so another process continues it with the same `sessionId`. Runs of one builder on one
+   * service share a runner (and its in-memory artifact store): an artifact saved in a session is there when a later
+   * run in this process continues it. Without a service, every run starts on a fresh in-memory runner.
    */
   readonly sessionService?: BaseSessionService
   /** The app name sessions are stored under with `sessionService`; default: the root agent's name. */

@@ -61,7 +61,7 @@ export class AgentBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutput>
 
   constructor(props: BuilderProps<AgentNode>) {
     super()
-    this.#props = Object.freeze({ ...props })
+    this.#props = Object.freeze(props)
   }
 
   get node(): AgentNode {
@@ -77,7 +77,7 @@ export class AgentBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutput>
   }
 
   #with<TNext = TOutput>(patch: AgentNodePatch): AgentBuilderImpl<TNext> {
-    return new AgentBuilderImpl<TNext>({ ...this.#props, node: AgentNode.cloneWith(this.#props.node, patch) })
+    return new AgentBuilderImpl<TNext>({ node: AgentNode.cloneWith(this.#props.node, patch), kit: this.#props.kit })
   }
 
   #callback<K extends AgentCallbackKind>(kind: K, callback: unknown): AgentBuilderImpl<TOutput> {

@@ -62,7 +62,7 @@ export class FallbackBuilderImpl extends FlowBuilderBase {
 
   constructor(props: BuilderProps<FallbackNode>) {
     super()
-    this.#props = Object.freeze({ ...props })
+    this.#props = Object.freeze(props)
   }
 
   get node(): FallbackNode {
@@ -74,7 +74,10 @@ export class FallbackBuilderImpl extends FlowBuilderBase {
   }
 
   #with(patch: Partial<Omit<FallbackNode, 'kind'>>): FallbackBuilder {
-    return new FallbackBuilderImpl({ ...this.#props, node: FallbackNode.cloneWith(this.#props.node, patch) }) as never
+    return new FallbackBuilderImpl({
+      node: FallbackNode.cloneWith(this.#props.node, patch),
+      kit: this.#props.kit,
+    }) as never
   }
 
   attempt(attempt: StepInput): FallbackBuilder {

@@ -59,7 +59,7 @@ export class FanOutBuilderImpl extends FlowBuilderBase {
 
   constructor(props: BuilderProps<ParallelNode>) {
     super()
-    this.#props = Object.freeze({ ...props })
+    this.#props = Object.freeze(props)
   }
 
   get node(): ParallelNode {
@@ -71,7 +71,10 @@ export class FanOutBuilderImpl extends FlowBuilderBase {
   }
 
   #with(patch: Partial<Omit<ParallelNode, 'kind'>>): FanOutBuilder {
-    return new FanOutBuilderImpl({ ...this.#props, node: ParallelNode.cloneWith(this.#props.node, patch) }) as never
+    return new FanOutBuilderImpl({
+      node: ParallelNode.cloneWith(this.#props.node, patch),
+      kit: this.#props.kit,
+    }) as never
   }
 
   branch(branch: StepInput): FanOutBuilder {

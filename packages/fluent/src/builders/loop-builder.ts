@@ -76,7 +76,7 @@ export class LoopBuilderImpl extends FlowBuilderBase {
 
   constructor(props: BuilderProps<LoopNode>) {
     super()
-    this.#props = Object.freeze({ ...props })
+    this.#props = Object.freeze(props)
   }
 
   get node(): LoopNode {
@@ -88,7 +88,7 @@ export class LoopBuilderImpl extends FlowBuilderBase {
   }
 
   #with(patch: Partial<Omit<LoopNode, 'kind'>>): LoopBuilder {
-    return new LoopBuilderImpl({ ...this.#props, node: LoopNode.cloneWith(this.#props.node, patch) }) as never
+    return new LoopBuilderImpl({ node: LoopNode.cloneWith(this.#props.node, patch), kit: this.#props.kit }) as never
   }
 
   step(step: StepInput): LoopBuilder {

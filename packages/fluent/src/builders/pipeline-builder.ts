@@ -98,7 +98,7 @@ export class PipelineBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutp
 
   constructor(props: BuilderProps<SequenceNode>) {
     super()
-    this.#props = Object.freeze({ ...props })
+    this.#props = Object.freeze(props)
   }
 
   get node(): SequenceNode {
@@ -116,8 +116,8 @@ export class PipelineBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutp
 
   #with(patch: Partial<Omit<SequenceNode, 'kind'>>): PipelineBuilder<TOutput> {
     return new PipelineBuilderImpl<TOutput>({
-      ...this.#props,
       node: SequenceNode.cloneWith(this.#props.node, patch),
+      kit: this.#props.kit,
     }) as never
   }
 
@@ -142,7 +142,7 @@ export class PipelineBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutp
   }
 
   #append(step: FlowNode): PipelineBuilder {
-    return new PipelineBuilderImpl({ ...this.#props, node: SequenceNode.append(this.#props.node, step) }) as never
+    return new PipelineBuilderImpl({ node: SequenceNode.append(this.#props.node, step), kit: this.#props.kit }) as never
   }
 
   describe(text: string): PipelineBuilder<TOutput> {

@@ -61,7 +61,7 @@ export class RemoteAgentBuilderImpl extends FlowBuilderBase {
 
   constructor(props: BuilderProps<RemoteAgentNode>) {
     super()
-    this.#props = Object.freeze({ ...props })
+    this.#props = Object.freeze(props)
   }
 
   get node(): RemoteAgentNode {
@@ -73,7 +73,10 @@ export class RemoteAgentBuilderImpl extends FlowBuilderBase {
   }
 
   #with(patch: Partial<Omit<RemoteAgentNode, 'kind' | 'name'>>): RemoteAgentBuilder {
-    return new RemoteAgentBuilderImpl({ ...this.#props, node: RemoteAgentNode.cloneWith(this.node, patch) }) as never
+    return new RemoteAgentBuilderImpl({
+      node: RemoteAgentNode.cloneWith(this.node, patch),
+      kit: this.#props.kit,
+    }) as never
   }
 
   describe(text: string): RemoteAgentBuilder {

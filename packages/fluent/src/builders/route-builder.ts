@@ -94,7 +94,7 @@ export class RouteBuilderImpl extends FlowBuilderBase {
 
   constructor(props: BuilderProps<RouteNode>) {
     super()
-    this.#props = Object.freeze({ ...props })
+    this.#props = Object.freeze(props)
   }
 
   get node(): RouteNode {
@@ -106,7 +106,7 @@ export class RouteBuilderImpl extends FlowBuilderBase {
   }
 
   #with(patch: Partial<Omit<RouteNode, 'kind'>>): RouteBuilder {
-    return new RouteBuilderImpl({ ...this.#props, node: RouteNode.cloneWith(this.#props.node, patch) }) as never
+    return new RouteBuilderImpl({ node: RouteNode.cloneWith(this.#props.node, patch), kit: this.#props.kit }) as never
   }
 
   #rule(rule: RouteRule): RouteBuilder {

@@ -19,7 +19,7 @@ export class StepBuilderImpl extends FlowBuilderBase {
 
   constructor(props: BuilderProps<FlowNode>) {
     super()
-    this.#props = Object.freeze({ ...props })
+    this.#props = Object.freeze(props)
   }
 
   get node(): FlowNode {

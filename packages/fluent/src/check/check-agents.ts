@@ -1,12 +1,12 @@
 import type { AgentNode } from '../ir/agent-node.js'
 import type { FlowAnalysis } from './flow-analysis.js'
-import { createCheckIssue, type CheckIssue } from './check-issue.js'
+import { createCheckIssue, type CheckIssue, type NoticeIssue } from './check-issue.js'
 import { hiddenAnswerReason } from './answer-visibility.js'
 import { createFlowEnds } from './flow-ends.js'
 import type { NodeVisit } from './node-visit.js'
 import { transferTargets } from './transfer-targets.js'
 
-function lostAnswer(producer: NodeVisit, consumer: NodeVisit): CheckIssue | undefined {
+function lostAnswer(producer: NodeVisit, consumer: NodeVisit): NoticeIssue | undefined {
   const from = producer.node as AgentNode
   const to = consumer.node as AgentNode
   if (from.writes !== undefined || from === to) return undefined
@@ -25,9 +25,9 @@ function lostAnswer(producer: NodeVisit, consumer: NodeVisit): CheckIssue | unde
  * An agent without `.writes()` followed (in a pipeline, or around a loop) by an agent that does not see the
  * conversation: the first agent's answer cannot reach the second. A warning: the answer still reaches the user.
  */
-export function checkLostAnswers(analysis: FlowAnalysis): CheckIssue[] {
+export function checkLostAnswers(analysis: FlowAnalysis): NoticeIssue[] {
   const { entries, exits, childrenOf, order } = createFlowEnds(analysis.visits)
-  const issues: CheckIssue[] = []
+  const issues: NoticeIssue[] = []
   for (const visit of analysis.visits) {
     const { ordered, wraps } = order(visit)
     if (!ordered) continue
@@ -99,9 +99,9 @@ export function checkOutputSchemas(analysis: FlowAnalysis): CheckIssue[] {
 }
 
 /** `.globalInstruct()` anywhere but on a root agent: core uses only the root agent's global instruction. */
-export function checkGlobalInstructions(analysis: FlowAnalysis): CheckIssue[] {
+export function checkGlobalInstructions(analysis: FlowAnalysis): NoticeIssue[] {
   const root = analysis.root
-  return analysis.visits.flatMap((visit) => {
+  return analysis.visits.flatMap((visit): NoticeIssue[] => {
     const node = visit.node
     if (node.kind !== 'agent' || node.globalInstruction === undefined || visit.parent === undefined) return []
     const where =

@@ -1,13 +1,13 @@
 import type { AgentNode } from '../ir/agent-node.js'
-import { createCheckIssue, type CheckIssue } from './check-issue.js'
+import { createCheckIssue, type NoticeIssue } from './check-issue.js'
 import type { FlowAnalysis } from './flow-analysis.js'
 
 /**
  * A `G.judge()` without a model: the agent's own model then judges its own answer (the same model that may have
  * produced the text), which is rarely what a guard should do. A warning: the guard still runs and fails closed.
  */
-export function checkJudgeModels(analysis: FlowAnalysis): CheckIssue[] {
-  return analysis.visits.flatMap((visit) => {
+export function checkJudgeModels(analysis: FlowAnalysis): NoticeIssue[] {
+  return analysis.visits.flatMap((visit): NoticeIssue[] => {
     if (visit.node.kind !== 'agent') return []
     const node = visit.node as AgentNode
     return node.guards.flatMap((guard, index) =>

@@ -22,7 +22,13 @@ export interface CheckOptions {
   readonly initialState?: readonly string[]
 }
 
-/** A frozen issue. @internal */
-export function createCheckIssue(issue: CheckIssue): CheckIssue {
+/** `'errors'`: only what `build()` rejects is needed (warnings and infos are neither computed nor worded). @internal */
+export type CheckScope = 'all' | 'errors'
+
+/** An issue that never fails `build()`: a warning or an info. @internal */
+export type NoticeIssue = CheckIssue & { readonly level: 'warning' | 'info' }
+
+/** A frozen issue (of the level given). @internal */
+export function createCheckIssue<TIssue extends CheckIssue>(issue: TIssue): TIssue {
   return Object.freeze({ ...issue, path: Object.freeze([...issue.path]) })
 }

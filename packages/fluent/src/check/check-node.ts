@@ -1,7 +1,7 @@
 import type { ConfigIssue } from '@adk-fluent/core'
 import type { FlowNode } from '../ir/flow-node.js'
 import { analyzeFlow, type FlowAnalysis } from './flow-analysis.js'
-import type { CheckIssue, CheckLevel, CheckOptions } from './check-issue.js'
+import type { CheckIssue, CheckLevel, CheckOptions, CheckScope, NoticeIssue } from './check-issue.js'
 import { checkGlobalInstructions, checkLostAnswers, checkOutputSchemas } from './check-agents.js'
 import { checkStateReads } from './check-state-reads.js'
 import { checkJudgeModels } from './check-guards.js'
@@ -10,19 +10,35 @@ import { checkParallelWrites, checkUnreadWrites } from './check-writes.js'
 
 const levelRank: Readonly<Record<CheckLevel, number>> = { error: 0, warning: 1, info: 2 }
 
-/** The contract issues of an analysed tree (not the structural ones `validateNode` finds), errors first. */
-export function contractIssues(analysis: FlowAnalysis): CheckIssue[] {
-  const issues = [
-    ...checkStateReads(analysis),
-    ...checkParallelWrites(analysis),
-    ...checkLostAnswers(analysis),
-    ...checkOutputSchemas(analysis),
-    ...checkGlobalInstructions(analysis),
-    ...checkDuplicateNames(analysis),
-    ...checkShapes(analysis),
-    ...checkUnreadWrites(analysis),
-    ...checkJudgeModels(analysis),
-  ]
+/** One contract check, and whether it can report an error (`build()` runs only those). */
+type ContractCheck =
+  | { readonly run: (analysis: FlowAnalysis, scope: CheckScope) => CheckIssue[]; readonly canFail: true }
+  /** Typed to return warnings and infos only, so an error added to it later does not compile (build() skips it). */
+  | { readonly run: (analysis: FlowAnalysis) => NoticeIssue[]; readonly canFail: false }
+
+const contractChecks: readonly ContractCheck[] = [
+  { run: checkStateReads, canFail: true },
+  { run: checkParallelWrites, canFail: true },
+  { run: checkLostAnswers, canFail: false },
+  { run: checkOutputSchemas, canFail: true },
+  { run: checkGlobalInstructions, canFail: false },
+  { run: checkDuplicateNames, canFail: false },
+  { run: checkShapes, canFail: false },
+  { run: checkUnreadWrites, canFail: false },
+  { run: checkJudgeModels, canFail: false },
+]
+
+/**
+ * The contract issues of an analysed tree (not the structural ones `validateNode` finds), errors first; with scope
+ * `'errors'`, only the error-level ones.
+ */
+export function contractIssues(analysis: FlowAnalysis, scope: CheckScope = 'all'): CheckIssue[] {
+  const issues: CheckIssue[] = []
+  for (const check of contractChecks) {
+    if (scope === 'errors' && !check.canFail) continue
+    for (const issue of check.canFail ? check.run(analysis, scope) : check.run(analysis))
+      if (scope === 'all' || issue.level === 'error') issues.push(issue)
+  }
   return issues.sort((left, right) => levelRank[left.level] - levelRank[right.level])
 }
 
@@ -37,11 +53,9 @@ export function checkNode(node: FlowNode, options: CheckOptions = {}): CheckIssu
 
 /** The error-level contract issues as `ConfigError` issues (message and hint), for `build()`. @internal */
 export function contractErrors(node: FlowNode, options: CheckOptions = {}): ConfigIssue[] {
-  return contractIssues(analyzeFlow(node, options))
-    .filter((issue) => issue.level === 'error')
-    .map((issue) => ({
-      code: issue.code ?? 'contract_violation',
-      path: issue.path,
-      message: issue.hint ? `${issue.message} ${issue.hint}` : issue.message,
-    }))
+  return contractIssues(analyzeFlow(node, options), 'errors').map((issue) => ({
+    code: issue.code ?? 'contract_violation',
+    path: issue.path,
+    message: issue.hint ? `${issue.message} ${issue.hint}` : issue.message,
+  }))
 }

@@ -1,5 +1,5 @@
 import type { FlowAnalysis, ReadRecord, WriteRecord } from './flow-analysis.js'
-import { createCheckIssue, type CheckIssue, type CheckLevel } from './check-issue.js'
+import { createCheckIssue, type CheckIssue, type CheckLevel, type CheckScope } from './check-issue.js'
 import { classifyRead, possibleOpaqueWriter } from './classify-read.js'
 import { similarKey } from './similar-key.js'
 
@@ -112,15 +112,8 @@ function describeFinding(
 }
 
 /** When nothing writes the key but a written (or initial) key is a near miss: "did you mean 'outline'?". */
-function withTypoHint(
-  finding: Finding | undefined,
-  record: ReadRecord,
-  analysis: FlowAnalysis,
-  writers: readonly WriteRecord[],
-): Finding | undefined {
-  if (!finding || writers.length > 0) return finding
-  const known = new Set([...analysis.writes.map((candidate) => candidate.write.key), ...analysis.initialState])
-  const guess = similarKey(record.read.key, known)
+function withTypoHint(finding: Finding, record: ReadRecord, known: () => ReadonlySet<string>): Finding {
+  const guess = similarKey(record.read.key, known())
   if (!guess) return finding
   return {
     ...finding,
@@ -131,30 +124,56 @@ function withTypoHint(
 
 const strengthRank: Readonly<Record<ReadRecord['read']['strength'], number>> = { required: 0, expected: 1, optional: 2 }
 
-/** One read per step and key: the one that needs the key most (a `{topic}` template over `.reads('topic')`). */
+/**
+ * One read per step and key: the one that needs the key most (a `{topic}` template over `.reads('topic')`). A step's
+ * reads are recorded together, so each step's are compared among themselves only.
+ */
 function strongestReads(reads: readonly ReadRecord[]): ReadRecord[] {
-  const kept = new Map<string, ReadRecord>()
+  const kept: ReadRecord[] = []
+  let stepStart = 0
   for (const record of reads) {
-    const id = `${record.visit.id}\u0000${record.read.key}`
-    const current = kept.get(id)
-    if (!current || strengthRank[record.read.strength] < strengthRank[current.read.strength]) kept.set(id, record)
+    const previous = kept[kept.length - 1]
+    if (previous?.visit !== record.visit) stepStart = kept.length
+    let index = stepStart
+    while (index < kept.length && kept[index]?.read.key !== record.read.key) index++
+    const current = kept[index]
+    if (!current) kept.push(record)
+    else if (strengthRank[record.read.strength] < strengthRank[current.read.strength]) kept[index] = record
   }
-  return [...kept.values()]
+  return kept
+}
+
+/** The writes of each key, in run order (built once per check). */
+function writesByKey(analysis: FlowAnalysis): ReadonlyMap<string, readonly WriteRecord[]> {
+  const byKey = new Map<string, WriteRecord[]>()
+  for (const record of analysis.writes) {
+    const list = byKey.get(record.write.key)
+    if (list) list.push(record)
+    else byKey.set(record.write.key, [record])
+  }
+  return byKey
 }
 
 /**
  * Template variables, `.reads()` keys, route keys and other reads whose key no earlier step writes: errors when the
  * key is certainly missing at that point (written only later, by a sibling branch, or in a later loop step for a
  * required template), a warning when nothing writes it (it may be run input), an error once initial state is declared
- * without it, and infos where the checker cannot know (after a plain function step, optional keys).
+ * without it, and infos where the checker cannot know (after a plain function step, optional keys). With scope
+ * `'errors'` (for `build()`), the warnings and infos are left out before their typo hints are looked for.
  */
-export function checkStateReads(analysis: FlowAnalysis): CheckIssue[] {
+export function checkStateReads(analysis: FlowAnalysis, scope: CheckScope = 'all'): CheckIssue[] {
   const issues: CheckIssue[] = []
+  let writers: ReadonlyMap<string, readonly WriteRecord[]> | undefined
+  let known: ReadonlySet<string> | undefined
+  const knownKeys = () =>
+    (known ??= new Set([...analysis.writes.map((candidate) => candidate.write.key), ...analysis.initialState]))
   for (const record of strongestReads(analysis.reads)) {
     if (record.source !== undefined) continue
-    const writers = analysis.writes.filter((candidate) => candidate.write.key === record.read.key)
-    const finding = withTypoHint(describeFinding(record, analysis, writers), record, analysis, writers)
-    if (!finding) continue
+    writers ??= writesByKey(analysis)
+    const keyWriters = writers.get(record.read.key) ?? []
+    const found = describeFinding(record, analysis, keyWriters)
+    if (!found || (scope === 'errors' && found.level !== 'error')) continue
+    const finding = keyWriters.length > 0 ? found : withTypoHint(found, record, knownKeys)
     issues.push(
       createCheckIssue({ ...finding, agent: record.visit.node.name, path: [...record.visit.path, record.read.field] }),
     )

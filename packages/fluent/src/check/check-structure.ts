@@ -3,7 +3,7 @@ import type { FlowNode } from '../ir/flow-node.js'
 import { visitNode, type NodeVisitor } from '../ir/node-visitor.js'
 import { validateNode } from './validate-node.js'
 import type { FlowAnalysis } from './flow-analysis.js'
-import { createCheckIssue, type CheckIssue } from './check-issue.js'
+import { createCheckIssue, type CheckIssue, type NoticeIssue } from './check-issue.js'
 import { formatPath, type NodeVisit } from './node-visit.js'
 
 /** A structural problem `build()` rejects (empty workflows, a loop that cannot stop, clashing sibling names), as an error. */
@@ -24,7 +24,7 @@ export function checkStructure(root: FlowNode): CheckIssue[] {
   return validateNode(root).map(fromConfigIssue)
 }
 
-type ShapeCheck = (visit: NodeVisit) => Omit<CheckIssue, 'agent' | 'path'> | undefined
+type ShapeCheck = (visit: NodeVisit) => Omit<NoticeIssue, 'agent' | 'path'> | undefined
 
 function single(count: number, what: string, child: string, hint: string): ShapeCheck {
   return (visit) =>
@@ -79,8 +79,8 @@ const shapeChecks: NodeVisitor<ShapeCheck> = {
 }
 
 /** Workflows with one child (info) and loops limited only by a predicate (warning). */
-export function checkShapes(analysis: FlowAnalysis): CheckIssue[] {
-  return analysis.visits.flatMap((visit) => {
+export function checkShapes(analysis: FlowAnalysis): NoticeIssue[] {
+  return analysis.visits.flatMap((visit): NoticeIssue[] => {
     const found = visitNode(shapeChecks, visit.node)(visit)
     return found ? [createCheckIssue({ ...found, agent: visit.node.name, path: visit.path })] : []
   })
@@ -90,7 +90,7 @@ export function checkShapes(analysis: FlowAnalysis): CheckIssue[] {
  * Different agents with the same user-given name in one tree (siblings are already a build error): events,
  * `transfer_to_agent` and `C.fromAgents()` refer to agents by name. The same builder used twice is fine.
  */
-export function checkDuplicateNames(analysis: FlowAnalysis): CheckIssue[] {
+export function checkDuplicateNames(analysis: FlowAnalysis): NoticeIssue[] {
   const byName = new Map<string, NodeVisit[]>()
   for (const visit of analysis.visits) {
     if (visit.node.hasGeneratedName) continue
@@ -98,7 +98,7 @@ export function checkDuplicateNames(analysis: FlowAnalysis): CheckIssue[] {
     list.push(visit)
     byName.set(visit.node.name, list)
   }
-  const issues: CheckIssue[] = []
+  const issues: NoticeIssue[] = []
   for (const [name, visits] of byName) {
     const distinct = visits.filter((visit, index) => visits.findIndex((other) => other.node === visit.node) === index)
     const [first, ...others] = distinct

@@ -1,5 +1,5 @@
 import type { FlowAnalysis, WriteRecord } from './flow-analysis.js'
-import { createCheckIssue, type CheckIssue } from './check-issue.js'
+import { createCheckIssue, type CheckIssue, type NoticeIssue } from './check-issue.js'
 import { isWithin, type NodeVisit } from './node-visit.js'
 
 /** Two branches of one fan-out writing the same key: which value remains depends on timing. */
@@ -47,10 +47,10 @@ function readLater(analysis: FlowAnalysis, record: WriteRecord): boolean {
  * keys, `mapOver` lists), the writer is not the flow's last step, and no function or predicate runs after it (which
  * might read it). Reported as info.
  */
-export function checkUnreadWrites(analysis: FlowAnalysis): CheckIssue[] {
+export function checkUnreadWrites(analysis: FlowAnalysis): NoticeIssue[] {
   const readKeys = new Set(analysis.reads.map((record) => record.read.key))
   const reported = new Set<string>()
-  const issues: CheckIssue[] = []
+  const issues: NoticeIssue[] = []
   for (const record of analysis.writes) {
     const { key, via, field, forCaller } = record.write
     if (forCaller || readKeys.has(key) || record.visit.terminal || readLater(analysis, record)) continue

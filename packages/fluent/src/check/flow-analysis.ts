@@ -1,9 +1,9 @@
 import type { AgentNode } from '../ir/agent-node.js'
 import type { FlowNode } from '../ir/flow-node.js'
-import { nodeChildren } from '../ir/node-children.js'
-import { visitNode, type NodeVisitor } from '../ir/node-visitor.js'
-import { formatPath, type NodeVisit, type TreePath } from './node-visit.js'
-import { stateAccess, type StateRead, type StateWrite } from './state-access.js'
+import { childList, isLeafAgent, nodeChildren } from '../ir/node-children.js'
+import type { NodeVisitor } from '../ir/node-visitor.js'
+import type { NodeVisit, TreePath } from './node-visit.js'
+import { stateAccess, type StateAccess, type StateRead, type StateWrite } from './state-access.js'
 
 /** Where the value of a key comes from at some point of the flow: a step, or the run's initial state. */
 export type KeySource = NodeVisit | 'initial'
@@ -55,7 +55,8 @@ function copyState(state: FlowState): FlowState {
 }
 
 interface Scope {
-  readonly path: TreePath
+  /** The path segments from the parent to the node (`['steps', 1]`); the visit's path and id are made from them. */
+  readonly segments: readonly (string | number)[]
   readonly parent: NodeVisit | undefined
   readonly terminal: boolean
   readonly loops: readonly NodeVisit[]
@@ -86,15 +87,56 @@ function childScope(
   scope: Scope,
   self: NodeVisit,
   segments: readonly (string | number)[],
-  node: FlowNode,
   changes: Partial<Scope> = {},
 ): Scope {
-  return { ...scope, path: [...self.path, ...segments, node.name], parent: self, ...changes }
+  return { ...scope, segments, parent: self, ...changes }
+}
+
+/**
+ * One visit. Its `path` and `id` are made on first read: a build reads them only for the visits an issue names, and
+ * a 1,000-step pipeline made two short-lived strings and arrays per step for nothing otherwise.
+ */
+class Visit implements NodeVisit {
+  // Declared, then assigned in the constructor: plain stores, not a property definition per field.
+  declare readonly node: FlowNode
+  declare readonly order: number
+  declare readonly parent: NodeVisit | undefined
+  declare readonly terminal: boolean
+  declare readonly loops: readonly NodeVisit[]
+  declare readonly llmParent: AgentNode | undefined
+  readonly #segments: readonly (string | number)[]
+  #path: TreePath | undefined = undefined
+  #id: string | undefined = undefined
+
+  constructor(node: FlowNode, order: number, scope: Scope) {
+    this.node = node
+    this.order = order
+    this.parent = scope.parent
+    this.terminal = scope.terminal
+    this.loops = scope.loops
+    this.llmParent = scope.llmParent
+    this.#segments = scope.segments
+  }
+
+  get path(): TreePath {
+    const { parent } = this
+    this.#path ??= parent ? [...parent.path, ...this.#segments, this.node.name] : [this.node.name]
+    return this.#path
+  }
+
+  get id(): string {
+    const { parent } = this
+    this.#id ??= parent ? `${parent.id}.${this.#segments.join('.')}.${this.node.name}` : this.node.name
+    return this.#id
+  }
 }
 
 type Walk = (node: FlowNode, state: FlowState, scope: Scope) => FlowState
 
-/** Walks `children` one after another (a pipeline, a loop body); only the last can be terminal. */
+/**
+ * Walks `children` one after another (a pipeline, a loop body); only the last can be terminal. The hot loop of a long
+ * pipeline, so each child's scope is written out rather than spread.
+ */
 function walkSequence(
   children: readonly FlowNode[],
   label: string,
@@ -102,13 +144,21 @@ function walkSequence(
   self: NodeVisit,
   scope: Scope,
   walk: Walk,
-  extra: Partial<Scope> = {},
+  loops: readonly NodeVisit[],
 ): FlowState {
   let current = state
-  children.forEach((child, index) => {
-    const terminal = scope.terminal && index === children.length - 1
-    current = walk(child, current, childScope(scope, self, [label, index], child, { ...extra, terminal }))
-  })
+  const last = children.length - 1
+  for (let index = 0; index <= last; index++) {
+    const child = children[index] as FlowNode
+    current = walk(child, current, {
+      segments: [label, index],
+      parent: self,
+      terminal: scope.terminal && index === last,
+      loops,
+      llmParent: undefined,
+      branches: scope.branches,
+    })
+  }
   return current
 }
 
@@ -123,9 +173,10 @@ function walkAlongside(
 ): FlowState {
   if (children.length === 0) return state
   const afters = children.map((child) => {
-    const branchScope = childScope(scope, self, child.segments, child.node)
+    const branchScope = childScope(scope, self, child.segments)
     if (!fanOut) return walk(child.node, copyState(state), branchScope)
-    const branch = { fanOut: self, branchId: formatPath(branchScope.path) }
+    // The id the branch's root visit gets (see Visit.id).
+    const branch = { fanOut: self, branchId: `${self.id}.${child.segments.join('.')}.${child.node.name}` }
     return walk(child.node, copyState(state), { ...branchScope, branches: [...scope.branches, branch] })
   })
   return merge(state, afters)
@@ -145,9 +196,18 @@ function withWrites(state: FlowState, writes: readonly StateWrite[], visit: Node
   return state
 }
 
+/** Artifact operations run after the reply is stored: they see the step's own writes (`.writes()`, `.produces()`). */
+function writesItself(access: StateAccess, key: string): boolean {
+  return access.writes.some((item) => item.field !== 'artifacts' && item.key === key)
+}
+
+/** One handler of the walk's visitor, called directly (no rest-argument array per visit). */
+type ChildrenWalk = (node: FlowNode, state: FlowState, self: NodeVisit, scope: Scope, walk: Walk) => FlowState
+
 function createWalk(recorder: Recorder): Walk {
   const childrenWalk: NodeVisitor<FlowState, [FlowState, NodeVisit, Scope, Walk]> = {
     agent: (node, state, self, scope, walk) => {
+      if (node.subAgents.length === 0 && node.tools.length === 0) return state
       const subAgents = node.subAgents.map((child, index) => ({ segments: ['subAgents', index], node: child }))
       const tools = node.tools.flatMap((entry, index) =>
         entry.kind === 'agent-tool' ? [{ segments: ['tools', index], node: entry.agent }] : [],
@@ -161,14 +221,11 @@ function createWalk(recorder: Recorder): Walk {
       ])
     },
     sequence: (node, state, self, scope, walk) =>
-      walkSequence(node.steps, 'steps', state, self, scope, walk, { llmParent: undefined }),
+      walkSequence(node.steps, 'steps', state, self, scope, walk, scope.loops),
     parallel: (node, state, self, scope, walk) =>
       walkAlongside(distinctChildren(node), state, self, { ...scope, llmParent: undefined }, walk, true),
     loop: (node, state, self, scope, walk) =>
-      walkSequence(node.steps, 'steps', state, self, scope, walk, {
-        loops: [...scope.loops, self],
-        llmParent: undefined,
-      }),
+      walkSequence(node.steps, 'steps', state, self, scope, walk, [...scope.loops, self]),
     fallback: (node, state, self, scope, walk) =>
       walkAlongside(distinctChildren(node), state, self, { ...scope, llmParent: undefined }, walk, false),
     route: (node, state, self, scope, walk) =>
@@ -182,7 +239,7 @@ function createWalk(recorder: Recorder): Walk {
     race: (node, state, self, scope, walk) =>
       walkAlongside(distinctChildren(node), state, self, { ...scope, llmParent: undefined }, walk, false),
     timeout: (node, state, self, scope, walk) =>
-      walk(node.agent, state, childScope(scope, self, ['agent'], node.agent, { llmParent: undefined })),
+      walk(node.agent, state, childScope(scope, self, ['agent'], { llmParent: undefined })),
     'map-over': (node, state, self, scope, walk) => {
       const itemSource = state.available.get(node.itemKey)
       const withItem = withWrites(
@@ -192,11 +249,7 @@ function createWalk(recorder: Recorder): Walk {
         false,
       )
       const after = merge(state, [
-        walk(
-          node.body,
-          withItem,
-          childScope(scope, self, ['body'], node.body, { llmParent: undefined, terminal: true }),
-        ),
+        walk(node.body, withItem, childScope(scope, self, ['body'], { llmParent: undefined, terminal: true })),
       ])
       // The item key lives in each item's own state view, not in the session.
       if (itemSource === undefined) after.available.delete(node.itemKey)
@@ -207,25 +260,14 @@ function createWalk(recorder: Recorder): Walk {
   }
 
   const walk: Walk = (node, state, scope) => {
-    const visit: NodeVisit = {
-      node,
-      path: scope.path,
-      id: formatPath(scope.path),
-      order: recorder.order++,
-      parent: scope.parent,
-      terminal: scope.terminal,
-      loops: scope.loops,
-      llmParent: scope.llmParent,
-    }
+    const visit = new Visit(node, recorder.order++, scope)
     recorder.visits.push(visit)
     const access = stateAccess(node)
-    // Artifact operations run after the reply is stored: they see the step's own writes (`.writes()`, `.produces()`).
-    const ownWrites = new Set(access.writes.filter((item) => item.field !== 'artifacts').map((item) => item.key))
     for (const read of access.reads) {
       recorder.reads.push({
         visit,
         read,
-        source: read.afterReply && ownWrites.has(read.key) ? visit : state.available.get(read.key),
+        source: read.afterReply && writesItself(access, read.key) ? visit : state.available.get(read.key),
         opaqueBefore: state.opaque,
         branches: scope.branches,
       })
@@ -233,19 +275,28 @@ function createWalk(recorder: Recorder): Walk {
     if (access.opaqueRead !== undefined) recorder.opaqueReaders.push(visit)
     if (access.opaqueWrite !== undefined) recorder.opaqueWriters.push(visit)
     for (const write of access.writes) recorder.writes.push({ visit, write })
-    const after = visitNode(childrenWalk, node, state, visit, scope, walk)
+    const after = (childrenWalk[node.kind] as ChildrenWalk)(node, state, visit, scope, walk)
     return withWrites(after, access.writes, visit, access.opaqueWrite !== undefined)
   }
   return walk
 }
 
-function declaredKeys(node: FlowNode): string[] {
-  return [...(node.initialState ?? []), ...nodeChildren(node).flatMap((child) => declaredKeys(child.node))]
+/** The keys declared with `.initialState()` anywhere in the tree, into `into`. */
+function declaredKeys(node: FlowNode, into: string[] = []): string[] {
+  if (node.initialState) into.push(...node.initialState)
+  if (isLeafAgent(node)) return into
+  const list = childList(node)
+  if (list) for (const child of list.nodes) declaredKeys(child, into)
+  else for (const child of nodeChildren(node)) declaredKeys(child.node, into)
+  return into
 }
 
 /** True when `.initialState()` was called anywhere in the tree, even with no keys (the run starts with empty state). */
 function declaresAny(node: FlowNode): boolean {
-  return node.initialState !== undefined || nodeChildren(node).some((child) => declaresAny(child.node))
+  if (node.initialState !== undefined) return true
+  if (isLeafAgent(node)) return false
+  const list = childList(node)
+  return list ? list.nodes.some(declaresAny) : nodeChildren(node).some((child) => declaresAny(child.node))
 }
 
 /**
@@ -262,7 +313,7 @@ export function analyzeFlow(root: FlowNode, options: { readonly initialState?: r
     root,
     { available, opaque: undefined },
     {
-      path: [root.name],
+      segments: [],
       parent: undefined,
       terminal: true,
       loops: [],

@@ -1,5 +1,6 @@
 import { templateVariables } from '@adk-fluent/core/internal'
 import type { AgentNode } from '../ir/agent-node.js'
+import type { ArtifactOperation } from '../namespaces/artifacts/artifact-operation.js'
 import type { FlowNode } from '../ir/flow-node.js'
 import { visitNode, type NodeVisitor } from '../ir/node-visitor.js'
 import { isPromptSpec, promptStateKeys } from '../namespaces/prompt/compile-prompt.js'
@@ -58,16 +59,59 @@ function isStateVariable(key: string): boolean {
   return !key.startsWith('artifact.')
 }
 
+/**
+ * A `{key}` / `{key?}` read of a template. Its `via` is worded when a message asks for it: `build()` makes one per
+ * template variable of every agent and words almost none.
+ */
+class TemplateRead implements StateRead {
+  declare readonly key: string
+  declare readonly strength: 'required' | 'optional'
+  declare readonly field: string
+  readonly #where: string
+
+  constructor(key: string, strength: 'required' | 'optional', where: string, field: string) {
+    this.key = key
+    this.strength = strength
+    this.field = field
+    this.#where = where
+  }
+
+  get via(): string {
+    return this.strength === 'required' ? `{${this.key}} in ${this.#where}` : `{${this.key}?} in ${this.#where}`
+  }
+}
+
+/** An agent's `.writes(key)`, its `via` worded when a message asks for it (as {@link TemplateRead}). */
+class OutputKeyWrite implements StateWrite {
+  declare readonly key: string
+  declare readonly field: 'writes'
+  declare readonly forCaller: false
+
+  constructor(key: string) {
+    this.key = key
+    this.field = 'writes'
+    this.forCaller = false
+  }
+
+  get via(): string {
+    return `.writes(${formatArgument(this.key)})`
+  }
+}
+
+/** The reads of a template, in a list of their own (made at its size: it is usually an agent's whole list). */
 function templateReads(template: string, where: string, field: string): StateRead[] {
   const { required, optional } = templateVariables(template)
-  return [
-    ...required
-      .filter(isStateVariable)
-      .map((key): StateRead => ({ key, strength: 'required', via: `{${key}} in ${where}`, field })),
-    ...optional
-      .filter(isStateVariable)
-      .map((key): StateRead => ({ key, strength: 'optional', via: `{${key}?} in ${where}`, field })),
-  ]
+  const reads: StateRead[] = new Array<StateRead>(required.length)
+  for (let index = 0; index < required.length; index++) {
+    const key = required[index] as string
+    reads[index] = new TemplateRead(key, 'required', where, field)
+  }
+  for (const key of optional) reads.push(new TemplateRead(key, 'optional', where, field))
+  return reads.every(readsState) ? reads : reads.filter(readsState)
+}
+
+function readsState(read: StateRead): boolean {
+  return isStateVariable(read.key)
 }
 
 function instructionReads(node: AgentNode): StateRead[] {
@@ -75,77 +119,66 @@ function instructionReads(node: AgentNode): StateRead[] {
   if (typeof instruction === 'string') return templateReads(instruction, 'the instruction', 'instruct')
   if (!isPromptSpec(instruction)) return []
   const { required, optional } = promptStateKeys(instruction)
-  return [
-    ...required.map(
-      (key): StateRead => ({ key, strength: 'required', via: `{${key}} in the instruction`, field: 'instruct' }),
-    ),
-    ...optional.map(
-      (key): StateRead => ({
-        key,
-        strength: 'optional',
-        via: `state key '${key}' in the instruction`,
-        field: 'instruct',
-      }),
-    ),
-  ]
-}
-
-function contextReads(node: AgentNode): StateRead[] {
-  if (!node.context) return []
-  const optional = new Set(contextOptionalKeys(node.context))
-  return contextStateKeys(node.context).map(
-    (key): StateRead => ({
-      key,
-      strength: optional.has(key) ? 'optional' : 'expected',
-      via: `state key '${key}' in .context()`,
-      field: 'context',
-    }),
+  const reads = required.map(
+    (key): StateRead => ({ key, strength: 'required', via: `{${key}} in the instruction`, field: 'instruct' }),
   )
+  for (const key of optional)
+    reads.push({ key, strength: 'optional', via: `state key '${key}' in the instruction`, field: 'instruct' })
+  return reads
 }
 
-/** The state an agent reads and writes itself (its sub-agents and agent tools are separate nodes). */
+/**
+ * The state an agent reads and writes itself (its sub-agents and agent tools are separate nodes). Runs once per agent
+ * at every `build()`, so it makes two lists (at their size in the common case) instead of concatenating one per source.
+ */
 export function agentAccess(node: AgentNode): StateAccess {
-  const reads: StateRead[] = [
-    ...instructionReads(node),
-    ...(node.globalInstruction === undefined
-      ? []
-      : templateReads(node.globalInstruction, 'the global instruction', 'globalInstruct')),
-    ...(node.reads?.keys ?? []).map(
-      (key): StateRead => ({ key, strength: 'expected', via: `.reads(${formatArgument(key)})`, field: 'reads' }),
-    ),
-    ...contextReads(node),
-    ...(node.consumes ? schemaKeys(node.consumes) : []).map(
-      (key): StateRead => ({ key, strength: 'expected', via: `.consumes() field '${key}'`, field: 'consumes' }),
-    ),
-    ...node.artifacts.flatMap((operation) =>
-      operation.reads.map(
-        (key): StateRead => ({
-          key,
-          strength: 'expected',
-          via: `${operation.description} in .artifacts()`,
-          field: 'artifacts',
-          afterReply: true,
-        }),
-      ),
-    ),
-  ]
-  const writes: StateWrite[] = [
-    ...(node.writes === undefined ? [] : [write(node.writes, `.writes(${formatArgument(node.writes)})`, 'writes')]),
-    ...(node.produces ? schemaKeys(node.produces) : []).map((key) =>
-      write(key, `.produces() field '${key}'`, 'produces'),
-    ),
-    ...(node.context ? contextWriteKeys(node.context) : []).map((key) =>
-      write(key, `state key '${key}' written by .context()`, 'context'),
-    ),
-    ...node.artifacts.flatMap((operation) =>
-      operation.writes.map((key) => write(key, `${operation.description} in .artifacts()`, 'artifacts')),
-    ),
-  ]
-  const opaque = [
-    typeof node.instruction === 'function' ? 'its instruction function' : undefined,
-    node.proceedIf ? 'its .proceedIf() predicate' : undefined,
-  ].filter((item) => item !== undefined)
-  return access({ reads, writes, opaqueRead: opaque.length > 0 ? opaque.join(' and ') : undefined })
+  const reads = instructionReads(node)
+  if (node.globalInstruction !== undefined)
+    reads.push(...templateReads(node.globalInstruction, 'the global instruction', 'globalInstruct'))
+  if (node.reads) {
+    for (const key of node.reads.keys)
+      reads.push({ key, strength: 'expected', via: `.reads(${formatArgument(key)})`, field: 'reads' })
+  }
+  if (node.context) {
+    // `{key?}` of C.template and a scratchpad (C.notes, C.writeNotes) may be absent: optional reads.
+    const optional = contextOptionalKeys(node.context)
+    for (const key of contextStateKeys(node.context)) {
+      const strength = optional.includes(key) ? 'optional' : 'expected'
+      reads.push({ key, strength, via: `state key '${key}' in .context()`, field: 'context' })
+    }
+  }
+  if (node.consumes) {
+    for (const key of schemaKeys(node.consumes))
+      reads.push({ key, strength: 'expected', via: `.consumes() field '${key}'`, field: 'consumes' })
+  }
+  for (let index = 0; index < node.artifacts.length; index++) {
+    const operation = node.artifacts[index] as ArtifactOperation
+    for (const key of operation.reads) {
+      const via = `${operation.description} in .artifacts()`
+      reads.push({ key, strength: 'expected', via, field: 'artifacts', afterReply: true })
+    }
+  }
+  const writes: StateWrite[] = node.writes === undefined ? [] : [new OutputKeyWrite(node.writes)]
+  if (node.produces) {
+    for (const key of schemaKeys(node.produces)) writes.push(write(key, `.produces() field '${key}'`, 'produces'))
+  }
+  if (node.context) {
+    for (const key of contextWriteKeys(node.context))
+      writes.push(write(key, `state key '${key}' written by .context()`, 'context'))
+  }
+  for (let index = 0; index < node.artifacts.length; index++) {
+    const operation = node.artifacts[index] as ArtifactOperation
+    for (const key of operation.writes) writes.push(write(key, `${operation.description} in .artifacts()`, 'artifacts'))
+  }
+  const opaque =
+    typeof node.instruction === 'function'
+      ? node.proceedIf
+        ? 'its instruction function and its .proceedIf() predicate'
+        : 'its instruction function'
+      : node.proceedIf
+        ? 'its .proceedIf() predicate'
+        : undefined
+  return { reads, writes, opaqueRead: opaque, opaqueWrite: undefined }
 }
 
 const accessByKind: NodeVisitor<StateAccess> = {

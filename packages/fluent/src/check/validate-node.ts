@@ -1,12 +1,13 @@
 import type { ConfigIssue } from '@adk-fluent/core'
 import type { FlowNode } from '../ir/flow-node.js'
-import { nodeChildren } from '../ir/node-children.js'
+import { childList, isLeafAgent, nodeChildren } from '../ir/node-children.js'
 import { visitNode, type NodeVisitor } from '../ir/node-visitor.js'
 
 type Path = readonly (string | number)[]
 
 /** Sibling nodes that become sub-agents of one core agent, so their user-given names must differ. */
 function duplicateNames(label: string, siblings: readonly FlowNode[], path: Path): ConfigIssue[] {
+  if (siblings.length < 2) return []
   const seen = new Map<string, number>()
   const issues: ConfigIssue[] = []
   const distinct = [...new Set(siblings)]
@@ -86,8 +87,22 @@ const issuesByKind: NodeVisitor<ConfigIssue[], [Path]> = {
  * branches, clashing sibling names), each with its builder path such as `pipeline.steps.1.critic_loop.maxIterations`.
  */
 export function validateNode(node: FlowNode, path: Path = [node.name]): ConfigIssue[] {
-  const issues = visitNode(issuesByKind, node, path)
-  for (const child of nodeChildren(node))
-    issues.push(...validateNode(child.node, [...path, ...child.segments, child.node.name]))
+  const issues: ConfigIssue[] = []
+  collectIssues(node, path, issues)
   return issues
+}
+
+function collectIssues(node: FlowNode, path: Path, issues: ConfigIssue[]): void {
+  for (const issue of visitNode(issuesByKind, node, path)) issues.push(issue)
+  const list = childList(node)
+  if (list) {
+    list.nodes.forEach((child, index) => {
+      // A leaf agent has no structural issue (no siblings below it) and no children: no path made for it.
+      if (!isLeafAgent(child)) collectIssues(child, [...path, list.label, index, child.name], issues)
+    })
+    return
+  }
+  for (const child of nodeChildren(node)) {
+    if (!isLeafAgent(child.node)) collectIssues(child.node, [...path, ...child.segments, child.node.name], issues)
+  }
 }

@@ -5,6 +5,8 @@ import type { FlowNode } from '../ir/flow-node.js'
  * get a `_2`, `_3`… suffix when a sibling already uses them, since core agents need distinct names among siblings.
  */
 export function childNames(nodes: readonly FlowNode[], reserved: readonly string[] = []): string[] {
+  // User-chosen names are kept as given (duplicates are a build error found before): nothing to make distinct.
+  if (!nodes.some((node) => node.hasGeneratedName)) return nodes.map((node) => node.name)
   const taken = new Set([...reserved, ...nodes.filter((node) => !node.hasGeneratedName).map((node) => node.name)])
   // The next suffix to try per name: the ones below it are taken already (`taken` only grows), so 10,000 steps of one
   // generated name cost 10,000 tries, not 50 million.

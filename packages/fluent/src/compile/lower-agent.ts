@@ -4,19 +4,21 @@ import {
   type LlmAgentConfig,
   type SingleAfterModelCallback,
   type SingleAgentCallback,
+  type BaseTool,
 } from '@adk-fluent/core'
 import type { ContextHook } from '../namespaces/context/context-part.js'
 import { StageModelAgent } from '../agents/stage-model-agent.js'
 import { ToolsetTool } from '../namespaces/tools/toolset-tool.js'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import type { AgentNode } from '../ir/agent-node.js'
+import { emptyAgentCallbacks } from '../ir/agent-callbacks.js'
 import type { StatePredicate } from '../ir/state-function-types.js'
 import { stateSnapshot } from '../agents/state-snapshot.js'
 import { childNames } from './child-names.js'
 import { composeCallbacks } from './compose-callbacks.js'
 import { guardCallbacks } from './guard-callbacks.js'
 import type { LowerFunction } from './lower-function.js'
-import { instructionExtras, lowerInstruction } from './lower-instruction.js'
+import { instructionExtras, lowerInstruction, type InstructionExtras } from './lower-instruction.js'
 import { lowerTools } from './lower-tools.js'
 
 /** `.proceedIf(pred)`: a before-agent callback that skips the agent (an empty reply) unless `pred(state)` holds. */
@@ -25,9 +27,22 @@ function proceedIfCallback(predicate: StatePredicate): SingleAgentCallback {
     (await predicate(stateSnapshot(context))) ? undefined : { role: 'model', parts: [] }
 }
 
+const noCallbacks: readonly SingleAgentCallback[] = Object.freeze([])
+
+/** The lists one after another, without a copy when at most one has callbacks (most agents have none). */
+function joined(...lists: (readonly SingleAgentCallback[])[]): readonly SingleAgentCallback[] {
+  let only: readonly SingleAgentCallback[] = noCallbacks
+  for (const list of lists) {
+    if (list.length === 0) continue
+    if (only.length > 0) return lists.flat()
+    only = list
+  }
+  return only
+}
+
 /** Context hooks (`C.capture`, `C.writeNotes`) and `.artifacts()` operations as agent callbacks that return nothing. */
-function hookCallback(hooks: readonly ContextHook[]): SingleAgentCallback[] {
-  if (hooks.length === 0) return []
+function hookCallback(hooks: readonly ContextHook[]): readonly SingleAgentCallback[] {
+  if (hooks.length === 0) return noCallbacks
   return [
     async (context: Context) => {
       for (const hook of hooks) await hook(context)
@@ -74,21 +89,41 @@ export function lowerAgent(node: AgentNode, name: string, lower: LowerFunction):
   if (node.planner !== undefined) config.planner = node.planner
   if (node.transfer.disallowTransferToParent) config.disallowTransferToParent = true
   if (node.transfer.disallowTransferToPeers) config.disallowTransferToPeers = true
-  const { callbacks } = node
   const extras = instructionExtras(node)
-  const before = hookCallback(extras.beforeAgent)
+  addCallbacks(config, node, extras)
+  if (node.middleware?.length) config.plugins = node.middleware
+  const holdsConnections = config.tools?.some(holdsConnectionsTool) ?? false
+  return extras.usesModel || holdsConnections ? new StageModelAgent(config) : new LlmAgent(config)
+}
+
+function holdsConnectionsTool(tool: BaseTool): boolean {
+  return tool instanceof ToolsetTool && tool.holdsConnections
+}
+
+/** The agent's callbacks, hooks, artifact operations and guards, composed into the core callbacks. */
+function addCallbacks(config: LlmAgentConfig, node: AgentNode, extras: InstructionExtras): void {
+  const { callbacks } = node
+  const plain =
+    callbacks === emptyAgentCallbacks &&
+    node.proceedIf === undefined &&
+    node.artifacts.length === 0 &&
+    node.guards.length === 0 &&
+    extras.beforeAgent.length === 0 &&
+    extras.afterAgent.length === 0
+  // Most agents have none: nothing to compose (a 1,000-step pipeline's build() made six empty compositions per step).
+  if (plain) return
   const beforeAgent = composeCallbacks(
-    node.proceedIf
-      ? [proceedIfCallback(node.proceedIf), ...before, ...callbacks.beforeAgent]
-      : [...before, ...callbacks.beforeAgent],
+    joined(
+      node.proceedIf ? [proceedIfCallback(node.proceedIf)] : noCallbacks,
+      hookCallback(extras.beforeAgent),
+      callbacks.beforeAgent,
+    ),
   )
   if (beforeAgent) config.beforeAgentCallback = beforeAgent
   // Artifact operations and note writes run first, so a callback that answers (and ends the list) cannot skip them.
-  const artifactOps = node.artifacts.map((operation) => operation.run)
-  const afterAgent = composeCallbacks([
-    ...hookCallback([...extras.afterAgent, ...artifactOps]),
-    ...callbacks.afterAgent,
-  ])
+  const afterHooks =
+    node.artifacts.length === 0 ? extras.afterAgent : [...extras.afterAgent, ...node.artifacts.map((op) => op.run)]
+  const afterAgent = composeCallbacks(joined(hookCallback(afterHooks), callbacks.afterAgent))
   if (afterAgent) config.afterAgentCallback = afterAgent
   // Guards check the request right before the call (after the agent's own callbacks changed it) and the answer
   // before the agent's own after-model callbacks see it.
@@ -98,11 +133,8 @@ export function lowerAgent(node: AgentNode, name: string, lower: LowerFunction):
   const afterModel = composeCallbacks(callbacks.afterModel)
   if (guards) config.afterModelCallback = afterGuards(guards.afterModel, afterModel)
   else if (afterModel) config.afterModelCallback = afterModel
-  if (node.middleware?.length) config.plugins = node.middleware
   const beforeTool = composeCallbacks(callbacks.beforeTool)
   if (beforeTool) config.beforeToolCallback = beforeTool
   const afterTool = composeCallbacks(callbacks.afterTool)
   if (afterTool) config.afterToolCallback = afterTool
-  const holdsConnections = (config.tools ?? []).some((tool) => tool instanceof ToolsetTool && tool.holdsConnections)
-  return extras.usesModel || holdsConnections ? new StageModelAgent(config) : new LlmAgent(config)
 }

@@ -20,14 +20,16 @@ export interface InstructionExtras {
   readonly usesModel: boolean
 }
 
+const noHooks: readonly ContextHook[] = Object.freeze([])
+
 /** The hooks of the agent's context and whether its instruction or context calls a model. */
 export function instructionExtras(node: AgentNode): InstructionExtras {
   const context = effectiveContext(node)
   const compiled = context ? compileContext(context) : undefined
   const promptModel = isPromptSpec(node.instruction) && promptUsesModel(node.instruction)
   return {
-    beforeAgent: compiled?.beforeAgent ?? [],
-    afterAgent: compiled?.afterAgent ?? [],
+    beforeAgent: compiled?.beforeAgent ?? noHooks,
+    afterAgent: compiled?.afterAgent ?? noHooks,
     usesModel: promptModel || (compiled?.usesModel ?? false),
   }
 }

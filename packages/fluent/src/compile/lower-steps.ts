@@ -21,21 +21,26 @@ export function lowerSequenceSteps(
   trailing: (names: readonly string[]) => readonly BaseAgent[] = () => [],
 ): BaseAgent[] {
   const names = childNames(steps)
+  // One rest-of-sequence function per level (not one per step): it is called, if at all, while `position`'s step is
+  // lowered (a gate takes it at once), and that level ends right after. `holdsRest` is set after the nested levels
+  // are built, since they reset it for their own steps.
+  let position = 0
+  let holdsRest = false
+  const rest = (): BaseAgent[] => {
+    const after = build(position + 1)
+    holdsRest = true
+    return after
+  }
   const build = (from: number): BaseAgent[] => {
     const agents: BaseAgent[] = []
     for (let index = from; index < steps.length; index++) {
-      const step = steps[index] as FlowNode
-      const name = names[index] as string
-      let holdsRest = false
-      agents.push(
-        lower(step, name, () => {
-          holdsRest = true
-          return build(index + 1)
-        }),
-      )
+      position = index
+      holdsRest = false
+      agents.push(lower(steps[index] as FlowNode, names[index] as string, rest))
       if (holdsRest) return agents
     }
-    return [...agents, ...trailing(names)]
+    const after = trailing(names)
+    return after.length === 0 ? agents : [...agents, ...after]
   }
   return build(0)
 }

@@ -14,12 +14,15 @@ function listed(label: string, nodes: readonly FlowNode[]): NodeChild[] {
 }
 
 const childrenByKind: NodeVisitor<readonly NodeChild[]> = {
-  agent: (node) => [
-    ...listed('subAgents', node.subAgents),
-    ...node.tools.flatMap((entry, index) =>
-      entry.kind === 'agent-tool' ? [{ segments: ['tools', index], node: entry.agent }] : [],
-    ),
-  ],
+  agent: (node) =>
+    node.subAgents.length === 0 && node.tools.length === 0
+      ? none
+      : [
+          ...listed('subAgents', node.subAgents),
+          ...node.tools.flatMap((entry, index) =>
+            entry.kind === 'agent-tool' ? [{ segments: ['tools', index], node: entry.agent }] : [],
+          ),
+        ],
   sequence: (node) => listed('steps', node.steps),
   parallel: (node) => listed('branches', node.branches),
   loop: (node) => listed('steps', node.steps),
@@ -43,4 +46,30 @@ const childrenByKind: NodeVisitor<readonly NodeChild[]> = {
 /** The nodes directly below `node`, in order, with their path segments (for validation and introspection). */
 export function nodeChildren(node: FlowNode): readonly NodeChild[] {
   return visitNode(childrenByKind, node)
+}
+
+/** True for an agent with no sub-agents and no agent tools: nothing below it (the most common node by far). */
+export function isLeafAgent(node: FlowNode): boolean {
+  return node.kind === 'agent' && node.subAgents.length === 0 && node.tools.length === 0
+}
+
+/**
+ * The children of a node that holds them in one list (a pipeline's or loop's steps, a fan-out's branches, a
+ * fallback's attempts, a race's racers), with the list's label; `undefined` for the other kinds (use
+ * {@link nodeChildren}). Walks over long pipelines use it to make no wrapper per child.
+ */
+export function childList(node: FlowNode): { readonly label: string; readonly nodes: readonly FlowNode[] } | undefined {
+  switch (node.kind) {
+    case 'sequence':
+    case 'loop':
+      return { label: 'steps', nodes: node.steps }
+    case 'parallel':
+      return { label: 'branches', nodes: node.branches }
+    case 'fallback':
+      return { label: 'attempts', nodes: node.attempts }
+    case 'race':
+      return { label: 'racers', nodes: node.racers }
+    default:
+      return undefined
+  }
 }

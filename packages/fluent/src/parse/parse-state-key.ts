@@ -1,9 +1,10 @@
-import { stateKeyIssue } from '@adk-fluent/core/internal'
+import { isStateKey, stateKeyIssue } from '@adk-fluent/core/internal'
 import { throwConfigIssue, type IssuePath } from './config-issue.js'
 import { describeValue } from './describe-value.js'
 
 /** Checks a state key argument (core's one state-key rule), throwing a `ConfigError` at `path` that says how to fix it. */
 export function parseStateKey(key: unknown, path: IssuePath): string {
+  if (isStateKey(key)) return key
   const issue = stateKeyIssue(key, describeValue(key))
   if (!issue) return key as string
   throwConfigIssue(path, issue.message, issue.hint, issue.code)
