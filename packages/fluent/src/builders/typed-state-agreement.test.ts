@@ -383,6 +383,15 @@ const cases: Case[] = [
     error: false,
   },
   {
+    name: "C.capture() writes before the agent runs: the agent's own instruction reads it, in either order",
+    flow: () =>
+      Pipeline('flow')
+        .initialState()
+        .step(Agent('router').context(C.capture('request')).instruct('Route this request: {request}'))
+        .step(Agent('triage').instruct('Triage {issue}.').context(C.capture('issue'))),
+    error: false,
+  },
+  {
     name: 'C.writeNotes() writes its scratchpad key; C.notes() and C.writeNotes() read it optionally (empty at first)',
     flow: () =>
       Pipeline('flow')

@@ -201,6 +201,11 @@ function writesItself(access: StateAccess, key: string): boolean {
   return access.writes.some((item) => item.field !== 'artifacts' && item.key === key)
 }
 
+/** True when the step writes `key` before its own reads run (`C.capture`, before the agent). */
+function writesFirst(access: StateAccess, key: string): boolean {
+  return access.writes.some((item) => item.beforeReads === true && item.key === key)
+}
+
 /** One handler of the walk's visitor, called directly (no rest-argument array per visit). */
 type ChildrenWalk = (node: FlowNode, state: FlowState, self: NodeVisit, scope: Scope, walk: Walk) => FlowState
 
@@ -267,7 +272,10 @@ function createWalk(recorder: Recorder): Walk {
       recorder.reads.push({
         visit,
         read,
-        source: read.afterReply && writesItself(access, read.key) ? visit : state.available.get(read.key),
+        source:
+          (read.afterReply && writesItself(access, read.key)) || writesFirst(access, read.key)
+            ? visit
+            : state.available.get(read.key),
         opaqueBefore: state.opaque,
         branches: scope.branches,
       })

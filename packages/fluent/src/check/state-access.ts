@@ -4,7 +4,12 @@ import type { ArtifactOperation } from '../namespaces/artifacts/artifact-operati
 import type { FlowNode } from '../ir/flow-node.js'
 import { visitNode, type NodeVisitor } from '../ir/node-visitor.js'
 import { isPromptSpec, promptStateKeys } from '../namespaces/prompt/compile-prompt.js'
-import { contextOptionalKeys, contextStateKeys, contextWriteKeys } from '../namespaces/context/compile-context.js'
+import {
+  contextCaptureKeys,
+  contextOptionalKeys,
+  contextStateKeys,
+  contextWriteKeys,
+} from '../namespaces/context/compile-context.js'
 import { formatArgument } from '../namespaces/shared/format-argument.js'
 import { schemaKeys } from './describe-schema.js'
 import { gateKeys } from '../ir/gate-keys.js'
@@ -35,6 +40,8 @@ export interface StateWrite {
   readonly field: string
   /** Written for the caller rather than for later steps (a gate's keys): never reported as unread. */
   readonly forCaller: boolean
+  /** Written before the node's own reads (`C.capture`, before the agent runs): they see it. */
+  readonly beforeReads?: boolean
 }
 
 /** What a node reads and writes itself; `opaqueRead` / `opaqueWrite` name what the checker cannot see into. */
@@ -163,8 +170,11 @@ export function agentAccess(node: AgentNode): StateAccess {
     for (const key of schemaKeys(node.produces)) writes.push(write(key, `.produces() field '${key}'`, 'produces'))
   }
   if (node.context) {
-    for (const key of contextWriteKeys(node.context))
-      writes.push(write(key, `state key '${key}' written by .context()`, 'context'))
+    const captured = contextCaptureKeys(node.context)
+    for (const key of contextWriteKeys(node.context)) {
+      const item = write(key, `state key '${key}' written by .context()`, 'context')
+      writes.push(captured.includes(key) ? { ...item, beforeReads: true } : item)
+    }
   }
   for (let index = 0; index < node.artifacts.length; index++) {
     const operation = node.artifacts[index] as ArtifactOperation

@@ -6,7 +6,7 @@ export { isContextSpec } from './context-spec.js'
 export type { ContextSpec } from './context-spec.js'
 export { composeInstruction } from './compose-instruction.js'
 export { describeContext } from './describe-context.js'
-export { contextOptionalKeys, contextStateKeys, contextWriteKeys } from './context-state-keys.js'
+export { contextCaptureKeys, contextOptionalKeys, contextStateKeys, contextWriteKeys } from './context-state-keys.js'
 
 /** Renders the body of the `<conversation_context>` block at run time (`''` when there is nothing to show). */
 export type ContextProvider = (context: ReadonlyContext) => Promise<string>

@@ -18,3 +18,8 @@ export function contextOptionalKeys(spec: ContextSpec): string[] {
   const needed = new Set(spec.parts.flatMap((part) => part.stateKeys.filter((key) => !part.optionalKeys.includes(key))))
   return contextStateKeys(spec).filter((key) => !needed.has(key))
 }
+
+/** The state keys a context spec writes before the agent runs (`C.capture`): the agent's own reads see them. */
+export function contextCaptureKeys(spec: ContextSpec): string[] {
+  return [...new Set(spec.parts.flatMap((part) => (part.beforeAgent === null ? [] : part.writes)))]
+}

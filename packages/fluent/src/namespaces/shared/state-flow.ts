@@ -114,11 +114,15 @@ export type SomeWrites<U> = { readonly [K in KeysOfAny<U>]?: ValueIn<U, K> }
  */
 export type DeclaredWrites<T> = KeyWrites<T extends { '~writes'?(keys: infer K): void } ? K & string : string>
 
-/** A flow that also writes `W` (an agent's `.produces()`, `.context()`, `.artifacts()` and sub-agent writes). */
+/**
+ * A flow that also writes `W` (an agent's `.produces()`, `.context()`, `.artifacts()` and sub-agent writes). Its own
+ * reads of those keys are not checked in the types: a `C.capture` key is written before the agent runs, so its
+ * instruction sees it (the checker reports the agent's reads of its other such keys).
+ */
 export interface AddWrites<F extends StateFlow, W extends object> {
   readonly writes: F['writes'] & W
-  readonly reads: F['reads']
-  readonly required: F['required']
+  readonly reads: Exclude<F['reads'], keyof W>
+  readonly required: Exclude<F['required'], keyof W>
   readonly initial: F['initial']
   readonly declared: F['declared']
 }
