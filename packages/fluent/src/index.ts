@@ -2,7 +2,7 @@
 export { Agent, FanOut, Fallback, Loop, Pipeline, Route } from './builders/workflow-factories.js'
 export { expect, gate, mapOver, race, tap, timeout } from './builders/flow-helpers.js'
 export type { GateOptions, MapOverOptions } from './builders/flow-helpers.js'
-export type { AgentBuilder } from './builders/agent-builder.js'
+export type { AgentBuilder, AgentFlow, ChildWrites } from './builders/agent-builder.js'
 export type { FallbackBuilder } from './builders/fallback-builder.js'
 export type { FanOutBuilder } from './builders/fan-out-builder.js'
 export type { FlowBuilder } from './builders/flow-builder.js'
@@ -12,10 +12,13 @@ export type { RouteBuilder, RouteRuleMethod } from './builders/route-builder.js'
 export type { StepBuilder } from './builders/step-builder.js'
 export type {
   AddReads,
+  AddWrites,
   Alternative,
+  AnyWrites,
   BranchError,
   Checked,
   Concurrent,
+  DeclaredWrites,
   EitherWrites,
   EmptyFlow,
   ErrorIf,
@@ -23,12 +26,16 @@ export type {
   FluentTypeError,
   InitialError,
   InitialKeys,
+  KeyWrites,
   KnownKeys,
   LoopSequence,
   LoopStepError,
   OpaqueFlow,
   ReadError,
   ReadKeys,
+  SchemaKeys,
+  SchemaWrites,
+  SomeWrites,
   TransformFlow,
   Sequence,
   SequenceError,
