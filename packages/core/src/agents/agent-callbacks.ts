@@ -5,8 +5,11 @@ import type { Context } from './context.js'
 export type SingleAgentCallback = (context: Context) => Content | undefined | void | Promise<Content | undefined | void>
 export type AgentCallback = SingleAgentCallback | readonly SingleAgentCallback[]
 
-/** Normalises one callback or a list into a frozen list. */
+/** One frozen empty list, shared by every agent field that holds none. @internal */
+export const noItems: readonly never[] = Object.freeze([])
+
+/** Normalises one callback or a list into a frozen list (one shared empty list: most agents have no callbacks). */
 export function toCallbackList<T>(value: T | readonly T[] | undefined): readonly T[] {
-  if (value === undefined) return Object.freeze([])
+  if (value === undefined) return noItems
   return Object.freeze(Array.isArray(value) ? [...(value as readonly T[])] : [value as T])
 }

@@ -4,7 +4,7 @@ import { createEvent } from '../events/event.js'
 import { createEventActions, hasDelta } from '../events/event-actions.js'
 import type { InvocationContext } from './invocation-context.js'
 import { Context } from './context.js'
-import { toCallbackList, type AgentCallback, type SingleAgentCallback } from './agent-callbacks.js'
+import { noItems, toCallbackList, type AgentCallback, type SingleAgentCallback } from './agent-callbacks.js'
 import { ConfigError, type ConfigIssueInit } from '../errors/config-error.js'
 import { brandSymbol, hasBrand } from '../util/brand.js'
 import type { TraceSpan } from '../telemetry/run-tracing.js'
@@ -21,6 +21,7 @@ import {
 
 const agentBrand = brandSymbol('base-agent')
 const namePattern = /^[\p{L}_][\p{L}\p{N}_]*$/u
+const asciiNamePattern = /^[A-Za-z_][A-Za-z0-9_]*$/
 
 export interface BaseAgentConfig {
   name: string
@@ -38,7 +39,8 @@ export interface BaseAgentConfig {
 
 /** Problems with an agent's name, for {@link ConfigError}. */
 export function validateAgentName(name: unknown): string | undefined {
-  if (typeof name !== 'string' || !namePattern.test(name)) {
+  // The ASCII pattern first: it is much cheaper than the Unicode one and matches almost every name.
+  if (typeof name !== 'string' || !(asciiNamePattern.test(name) || namePattern.test(name))) {
     return `Found invalid agent name: "${String(name)}". Agent name must be a valid identifier. It should start with a letter (a-z, A-Z) or an underscore (_), and can only contain letters, digits (0-9), and underscores.`
   }
   if (name === 'user') return `Agent name cannot be 'user'. 'user' is reserved for end-user's input.`
@@ -72,7 +74,7 @@ export abstract class BaseAgent {
     const issues: ConfigIssueInit[] = []
     const nameProblem = validateAgentName(config.name)
     if (nameProblem) issues.push({ path: [path, 'name'], message: nameProblem })
-    issues.push(...stringIssue([path], 'description', config.description))
+    if (config.description !== undefined) issues.push(...stringIssue([path], 'description', config.description))
     const rawSubAgents: unknown = config.subAgents ?? []
     const subAgents: BaseAgent[] = []
     if (!Array.isArray(rawSubAgents)) {
@@ -81,8 +83,10 @@ export abstract class BaseAgent {
         message: `subAgents must be an array of agents, got ${describeValue(rawSubAgents)}.`,
       })
     }
+    const list: readonly unknown[] = Array.isArray(rawSubAgents) ? rawSubAgents : []
     const seen = new Set<string>()
-    for (const [index, sub] of (Array.isArray(rawSubAgents) ? rawSubAgents : []).entries()) {
+    for (let index = 0; index < list.length; index++) {
+      const sub = list[index]
       if (!isBaseAgent(sub)) {
         issues.push({
           path: [path, 'subAgents', index],
@@ -105,9 +109,11 @@ export abstract class BaseAgent {
         })
       }
     }
-    issues.push(...callbackIssues([path], 'beforeAgentCallback', config.beforeAgentCallback))
-    issues.push(...callbackIssues([path], 'afterAgentCallback', config.afterAgentCallback))
-    issues.push(...moreIssues)
+    if (config.beforeAgentCallback !== undefined)
+      issues.push(...callbackIssues([path], 'beforeAgentCallback', config.beforeAgentCallback))
+    if (config.afterAgentCallback !== undefined)
+      issues.push(...callbackIssues([path], 'afterAgentCallback', config.afterAgentCallback))
+    for (const issue of moreIssues) issues.push(issue)
     if (issues.length === 0) {
       issues.push(...ambiguousTransferIssues(path, subAgents, llmAgentBrandCheck, this.transfersBetweenAgents))
     }
@@ -115,10 +121,11 @@ export abstract class BaseAgent {
       throw new ConfigError(issues, typeof config.name === 'string' ? { agentName: config.name } : {})
     this.name = config.name
     this.description = config.description ?? ''
-    this.subAgents = Object.freeze([...subAgents])
+    // `subAgents` is this constructor's own list: frozen as it is (a leaf shares the one empty list).
+    this.subAgents = subAgents.length > 0 ? Object.freeze(subAgents) : noItems
     this.beforeAgentCallback = toCallbackList(config.beforeAgentCallback)
     this.afterAgentCallback = toCallbackList(config.afterAgentCallback)
-    this.plugins = Object.freeze([...(config.plugins ?? [])])
+    this.plugins = config.plugins?.length ? Object.freeze([...config.plugins]) : noItems
     for (const sub of subAgents) sub.#parentAgent = this
   }
 

@@ -6,8 +6,17 @@ import { LLMRegistry } from '../models/llm-registry.js'
 import { isBaseTool } from '../tools/base-tool.js'
 import { isZodSchema } from '../tools/zod-to-schema.js'
 import { describeValue } from '../util/describe-value.js'
-import { stateKeyIssue } from '../sessions/state-key.js'
+import { isStateKey, stateKeyIssue } from '../sessions/state-key.js'
 import { agentPath, callbackIssues, isRecord, stringIssue } from './validate-agent-config.js'
+
+const instructionFields = ['instruction', 'globalInstruction'] as const
+const schemaFields = ['inputSchema', 'outputSchema'] as const
+const modelCallbackFields = [
+  'beforeModelCallback',
+  'afterModelCallback',
+  'beforeToolCallback',
+  'afterToolCallback',
+] as const
 
 /**
  * Every problem of an `LlmAgent` configuration that `BaseAgent` does not check, each with its path and fix (it
@@ -54,13 +63,14 @@ export function llmAgentConfigIssues(config: unknown): ConfigIssueInit[] {
     })
   }
   const outputKey = config['outputKey']
+  // The key is worded only when it is wrong (this runs for every agent built).
   const outputKeyIssue =
-    outputKey === undefined
+    outputKey === undefined || isStateKey(outputKey)
       ? undefined
       : stateKeyIssue(outputKey, `outputKey ${JSON.stringify(outputKey) ?? String(outputKey)}`)
   if (outputKeyIssue) issues.push({ path: [...path, 'outputKey'], ...outputKeyIssue })
-  issues.push(...modelIssues(path, config['model']))
-  for (const field of ['instruction', 'globalInstruction'] as const) {
+  if (config['model'] !== undefined) issues.push(...modelIssues(path, config['model']))
+  for (const field of instructionFields) {
     const value = config[field]
     if (value !== undefined && typeof value !== 'string' && typeof value !== 'function') {
       issues.push({
@@ -69,8 +79,9 @@ export function llmAgentConfigIssues(config: unknown): ConfigIssueInit[] {
       })
     }
   }
-  issues.push(...stringIssue(path, 'staticInstruction', config['staticInstruction']))
-  for (const field of ['inputSchema', 'outputSchema'] as const) {
+  if (config['staticInstruction'] !== undefined)
+    issues.push(...stringIssue(path, 'staticInstruction', config['staticInstruction']))
+  for (const field of schemaFields) {
     const value = config[field]
     if (value === undefined) continue
     if (!isZodSchema(value)) {
@@ -89,14 +100,9 @@ export function llmAgentConfigIssues(config: unknown): ConfigIssueInit[] {
       })
     }
   }
-  issues.push(...toolIssues(path, config['tools']))
-  for (const field of [
-    'beforeModelCallback',
-    'afterModelCallback',
-    'beforeToolCallback',
-    'afterToolCallback',
-  ] as const) {
-    issues.push(...callbackIssues(path, field, config[field]))
+  if (config['tools'] !== undefined) issues.push(...toolIssues(path, config['tools']))
+  for (const field of modelCallbackFields) {
+    if (config[field] !== undefined) issues.push(...callbackIssues(path, field, config[field]))
   }
   const subAgents = config['subAgents']
   if (config['outputSchema'] !== undefined && Array.isArray(subAgents) && subAgents.length > 0) {

@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import { BaseAgent, combineHistoryTurns, type BaseAgentConfig } from './base-agent.js'
 import type { InvocationContext } from './invocation-context.js'
 import type { ReadonlyContext } from './readonly-context.js'
-import { toCallbackList } from './agent-callbacks.js'
+import { noItems, toCallbackList } from './agent-callbacks.js'
 import type {
   AfterModelCallback,
   AfterToolCallback,
@@ -111,7 +111,7 @@ export class LlmAgent extends BaseAgent {
     this.instruction = config.instruction ?? ''
     this.globalInstruction = config.globalInstruction ?? ''
     this.staticInstruction = config.staticInstruction
-    this.tools = Object.freeze([...(config.tools ?? [])])
+    this.tools = config.tools?.length ? Object.freeze([...config.tools]) : noItems
     this.generateContentConfig = config.generateContentConfig
     this.includeContents = config.includeContents ?? 'default'
     this.#historyTurns = config.historyTurns

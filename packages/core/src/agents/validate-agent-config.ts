@@ -55,27 +55,41 @@ export function ambiguousTransferIssues(
   isLlm: (agent: unknown) => boolean,
   rootIsLlm: boolean,
 ): ConfigIssueInit[] {
-  const paths = new Map<string, string[][]>()
+  // Runs in every agent's constructor: a leaf has nothing to check, and the common case (no name twice) counts
+  // names without making a path per agent; the paths are collected only for a name found twice.
+  if (subAgents.length === 0) return []
+  const counts = new Map<string, number>([[rootName, 1]])
   const targets = new Set<string>()
-  if (rootIsLlm && subAgents.length > 0) targets.add(rootName)
-  const visit = (agent: BaseAgent, path: string[], parentIsLlm: boolean): void => {
-    const list = paths.get(agent.name)
-    if (list) list.push(path)
-    else paths.set(agent.name, [path])
-    const llm = isLlm(agent)
-    if (parentIsLlm || (llm && agent.subAgents.length > 0)) targets.add(agent.name)
-    for (const sub of agent.subAgents) visit(sub, [...path, sub.name], llm)
-  }
-  paths.set(rootName, [[rootName]])
-  for (const sub of subAgents) visit(sub, [rootName, sub.name], rootIsLlm)
+  if (rootIsLlm) targets.add(rootName)
+  for (const sub of subAgents) countNames(sub, rootIsLlm, isLlm, counts, targets)
   const issues: ConfigIssueInit[] = []
   for (const name of targets) {
-    const found = paths.get(name) ?? []
-    if (found.length < 2) continue
+    if ((counts.get(name) ?? 0) < 2) continue
+    const found: string[][] = []
+    if (rootName === name) found.push([rootName])
+    for (const sub of subAgents) collectPaths(sub, [rootName, sub.name], name, found)
     issues.push({
       path: [rootName],
       message: `agent name "${name}" is ambiguous: ${found.map((path) => path.join(' > ')).join(' and ')}. A transfer to "${name}" would always reach the first one. Give each agent a name unique in the tree, for example "${found[1]?.[found[1].length - 2] ?? name}_${name}".`,
     })
   }
   return issues
+}
+
+function countNames(
+  agent: BaseAgent,
+  parentIsLlm: boolean,
+  isLlm: (agent: unknown) => boolean,
+  counts: Map<string, number>,
+  targets: Set<string>,
+): void {
+  counts.set(agent.name, (counts.get(agent.name) ?? 0) + 1)
+  const llm = isLlm(agent)
+  if (parentIsLlm || (llm && agent.subAgents.length > 0)) targets.add(agent.name)
+  for (const sub of agent.subAgents) countNames(sub, llm, isLlm, counts, targets)
+}
+
+function collectPaths(agent: BaseAgent, path: string[], name: string, found: string[][]): void {
+  if (agent.name === name) found.push(path)
+  for (const sub of agent.subAgents) collectPaths(sub, [...path, sub.name], name, found)
 }

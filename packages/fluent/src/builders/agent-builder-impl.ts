@@ -95,7 +95,7 @@ export class AgentBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutput>
 
   instruct(instruction: AgentInstruction): AgentBuilderImpl<TOutput> {
     const parsed = parseInstruction(instruction, this.callPath('instruct'))
-    return this.#with({ instruction: parsed, ...(isPromptSpec(parsed) ? versionPatch(parsed) : {}) })
+    return this.#with(isPromptSpec(parsed) ? { instruction: parsed, ...versionPatch(parsed) } : { instruction: parsed })
   }
 
   describe(description: string): AgentBuilderImpl<TOutput> {

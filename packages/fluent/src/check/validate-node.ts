@@ -7,7 +7,7 @@ type Path = readonly (string | number)[]
 
 /** Sibling nodes that become sub-agents of one core agent, so their user-given names must differ. */
 function duplicateNames(label: string, siblings: readonly FlowNode[], path: Path): ConfigIssue[] {
-  if (siblings.length < 2) return []
+  if (siblings.length < 2 || !sharesAName(siblings)) return []
   const seen = new Map<string, number>()
   const issues: ConfigIssue[] = []
   const distinct = [...new Set(siblings)]
@@ -25,6 +25,21 @@ function duplicateNames(label: string, siblings: readonly FlowNode[], path: Path
     })
   })
   return issues
+}
+
+/**
+ * True when two different sibling nodes have the same user-chosen name. Runs for every pipeline at every build(), so
+ * the common case (all distinct) costs one map and no copy; the issues are worded only when it is true.
+ */
+function sharesAName(siblings: readonly FlowNode[]): boolean {
+  const byName = new Map<string, FlowNode>()
+  for (const node of siblings) {
+    if (node.hasGeneratedName) continue
+    const first = byName.get(node.name)
+    if (first === undefined) byName.set(node.name, node)
+    else if (first !== node) return true
+  }
+  return false
 }
 
 function empty(path: Path, label: string, message: string): ConfigIssue[] {

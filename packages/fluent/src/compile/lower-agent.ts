@@ -18,7 +18,7 @@ import { childNames } from './child-names.js'
 import { composeCallbacks } from './compose-callbacks.js'
 import { guardCallbacks } from './guard-callbacks.js'
 import type { LowerFunction } from './lower-function.js'
-import { instructionExtras, lowerInstruction, type InstructionExtras } from './lower-instruction.js'
+import { compiledContextOf, instructionExtras, lowerInstruction, type InstructionExtras } from './lower-instruction.js'
 import { lowerTools } from './lower-tools.js'
 
 /** `.proceedIf(pred)`: a before-agent callback that skips the agent (an empty reply) unless `pred(state)` holds. */
@@ -66,7 +66,12 @@ function afterGuards(
 
 /** Lowers an `Agent(...)` to a fresh core `LlmAgent` (with fresh sub-agents, tools and mock model). */
 export function lowerAgent(node: AgentNode, name: string, lower: LowerFunction): LlmAgent {
-  const config: LlmAgentConfig = { name, ...lowerInstruction(node) }
+  const context = compiledContextOf(node)
+  const lowered = lowerInstruction(node, context)
+  const config: LlmAgentConfig = { name }
+  if (lowered.instruction !== undefined) config.instruction = lowered.instruction
+  if (lowered.includeContents !== undefined) config.includeContents = lowered.includeContents
+  if (lowered.historyTurns !== undefined) config.historyTurns = lowered.historyTurns
   if (node.description !== undefined) config.description = node.description
   if (node.mock) config.model = new ScriptedLlm(node.mock)
   else if (node.model !== undefined) config.model = node.model
@@ -89,7 +94,7 @@ export function lowerAgent(node: AgentNode, name: string, lower: LowerFunction):
   if (node.planner !== undefined) config.planner = node.planner
   if (node.transfer.disallowTransferToParent) config.disallowTransferToParent = true
   if (node.transfer.disallowTransferToPeers) config.disallowTransferToPeers = true
-  const extras = instructionExtras(node)
+  const extras = instructionExtras(node, context)
   addCallbacks(config, node, extras)
   if (node.middleware?.length) config.plugins = node.middleware
   const holdsConnections = config.tools?.some(holdsConnectionsTool) ?? false

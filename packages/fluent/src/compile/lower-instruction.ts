@@ -1,6 +1,6 @@
 import { injectSessionState, type IncludeContents, type Instruction, type ReadonlyContext } from '@adk-fluent/core'
 import { compilePrompt, isPromptSpec, promptUsesModel } from '../namespaces/prompt/compile-prompt.js'
-import { compileContext, composeInstruction } from '../namespaces/context/compile-context.js'
+import { compileContext, composeInstruction, type CompiledContext } from '../namespaces/context/compile-context.js'
 import type { ContextHook } from '../namespaces/context/context-part.js'
 import type { AgentInstruction, AgentNode } from '../ir/agent-node.js'
 import { effectiveContext } from '../ir/effective-context.js'
@@ -22,11 +22,22 @@ export interface InstructionExtras {
 
 const noHooks: readonly ContextHook[] = Object.freeze([])
 
-/** The hooks of the agent's context and whether its instruction or context calls a model. */
-export function instructionExtras(node: AgentNode): InstructionExtras {
+const noExtras: InstructionExtras = Object.freeze({ beforeAgent: noHooks, afterAgent: noHooks, usesModel: false })
+
+/**
+ * The agent's context compiled once, for {@link lowerInstruction} and {@link instructionExtras} (`undefined`: the
+ * agent has no context).
+ */
+export function compiledContextOf(node: AgentNode): CompiledContext | undefined {
   const context = effectiveContext(node)
-  const compiled = context ? compileContext(context) : undefined
+  return context ? compileContext(context) : undefined
+}
+
+/** The hooks of the agent's context and whether its instruction or context calls a model. */
+export function instructionExtras(node: AgentNode, compiled: CompiledContext | undefined): InstructionExtras {
   const promptModel = isPromptSpec(node.instruction) && promptUsesModel(node.instruction)
+  // Most agents have neither a context nor a P prompt that calls a model: one shared answer.
+  if (compiled === undefined && !promptModel) return noExtras
   return {
     beforeAgent: compiled?.beforeAgent ?? noHooks,
     afterAgent: compiled?.afterAgent ?? noHooks,
@@ -40,12 +51,11 @@ export function instructionExtras(node: AgentNode): InstructionExtras {
  * something: `includeContents` from the spec and one provider returning
  * `composeInstruction(developer instruction with templates resolved, context block)`.
  */
-export function lowerInstruction(node: AgentNode): LoweredInstruction {
-  const context = effectiveContext(node)
+export function lowerInstruction(node: AgentNode, context: CompiledContext | undefined): LoweredInstruction {
   const developer = node.instruction
   const compiled = developer === undefined ? undefined : compileDeveloperInstruction(developer)
   if (!context) return compiled === undefined ? {} : { instruction: compiled }
-  const { includeContents, provider, historyTurns } = compileContext(context)
+  const { includeContents, provider, historyTurns } = context
   // A developer function may read the whole session itself, so the bound holds only for strings and P prompts.
   const bounded = historyTurns !== undefined && typeof developer !== 'function'
   const history = bounded ? { includeContents, historyTurns } : { includeContents }
