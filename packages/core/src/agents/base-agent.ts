@@ -52,6 +52,12 @@ export function validateAgentName(name: unknown): string | undefined {
  * {@link BaseAgent.runAsync}, which runs the before/after agent callbacks (plugins first) around it.
  */
 export abstract class BaseAgent {
+  static {
+    // The brand lives on the prototype (one definition, not a property defined on every instance): `hasBrand` reads
+    // it through the prototype chain all the same.
+    Object.defineProperty(BaseAgent.prototype, agentBrand, { value: true })
+  }
+
   readonly name: string
   readonly description: string
   readonly subAgents: readonly BaseAgent[]
@@ -66,7 +72,6 @@ export abstract class BaseAgent {
    * subclass's own) before linking the sub-agents, so a failed construction leaves them free to be reused.
    */
   constructor(config: BaseAgentConfig, moreIssues: readonly ConfigIssueInit[] = []) {
-    Object.defineProperty(this, agentBrand, { value: true })
     const className = new.target.name
     const missing = optionsIssue(config, className)
     if (missing) throw new ConfigError([missing, ...moreIssues])

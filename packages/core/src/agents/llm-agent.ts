@@ -77,6 +77,11 @@ export interface LlmAgentConfig extends BaseAgentConfig {
 
 /** An agent driven by a model: it builds a request, calls the model, runs the tools it asks for, and loops. */
 export class LlmAgent extends BaseAgent {
+  static {
+    // On the prototype, like BaseAgent's brand (see there).
+    Object.defineProperty(LlmAgent.prototype, llmAgentBrand, { value: true })
+  }
+
   readonly model: string | BaseLlm | undefined
   readonly instruction: Instruction
   readonly globalInstruction: Instruction
@@ -103,7 +108,6 @@ export class LlmAgent extends BaseAgent {
   constructor(config: LlmAgentConfig) {
     // Checked with BaseAgent's checks, before it links the sub-agents: one ConfigError lists every problem.
     super(config, llmAgentConfigIssues(config))
-    Object.defineProperty(this, llmAgentBrand, { value: true })
     this.model = config.model
     if (typeof config.model === 'string' && config.model.length > 0)
       this.#resolvedModel = LLMRegistry.newLlm(config.model)
