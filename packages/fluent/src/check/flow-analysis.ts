@@ -289,22 +289,23 @@ function createWalk(recorder: Recorder): Walk {
   return walk
 }
 
-/** The keys declared with `.initialState()` anywhere in the tree, into `into`. */
-function declaredKeys(node: FlowNode, into: string[] = []): string[] {
-  if (node.initialState) into.push(...node.initialState)
+/** What `.initialState()` declares anywhere in the tree: the keys, and whether it was called at all (even empty). */
+interface Declared {
+  readonly keys: string[]
+  any: boolean
+}
+
+/** Collects {@link Declared} in one walk of the tree (into `into`). */
+function declaredKeys(node: FlowNode, into: Declared): Declared {
+  if (node.initialState) {
+    into.any = true
+    into.keys.push(...node.initialState)
+  }
   if (isLeafAgent(node)) return into
   const list = childList(node)
   if (list) for (const child of list.nodes) declaredKeys(child, into)
   else for (const child of nodeChildren(node)) declaredKeys(child.node, into)
   return into
-}
-
-/** True when `.initialState()` was called anywhere in the tree, even with no keys (the run starts with empty state). */
-function declaresAny(node: FlowNode): boolean {
-  if (node.initialState !== undefined) return true
-  if (isLeafAgent(node)) return false
-  const list = childList(node)
-  return list ? list.nodes.some(declaresAny) : nodeChildren(node).some((child) => declaresAny(child.node))
 }
 
 /**
@@ -313,7 +314,8 @@ function declaresAny(node: FlowNode): boolean {
  * the same state and their writes are merged after them.
  */
 export function analyzeFlow(root: FlowNode, options: { readonly initialState?: readonly string[] } = {}): FlowAnalysis {
-  const declared = [...declaredKeys(root), ...(options.initialState ?? [])]
+  const inTree = declaredKeys(root, { keys: [], any: false })
+  const declared = [...inTree.keys, ...(options.initialState ?? [])]
   const initialState = new Set(declared)
   const recorder: Recorder = { order: 0, visits: [], reads: [], writes: [], opaqueReaders: [], opaqueWriters: [] }
   const available = new Map<string, KeySource>([...initialState].map((key) => [key, 'initial']))
@@ -337,6 +339,6 @@ export function analyzeFlow(root: FlowNode, options: { readonly initialState?: r
     opaqueReaders: recorder.opaqueReaders,
     opaqueWriters: recorder.opaqueWriters,
     initialState,
-    declaresInitialState: declared.length > 0 || options.initialState !== undefined || declaresAny(root),
+    declaresInitialState: inTree.any || options.initialState !== undefined,
   }
 }
