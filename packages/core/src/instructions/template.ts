@@ -16,8 +16,32 @@ export function isValidTemplateKey(key: string): boolean {
 
 const cache = new Map<string, readonly TemplateToken[]>()
 
-/** The next `{` or `}` (from `lastIndex`). */
-const braces = /[{}]/g
+/**
+ * The position of the next `{` or `}` at or after `from` (`length` when none). It remembers the next of each it found,
+ * so a template is scanned once however its braces alternate (and no match object is made per brace).
+ */
+class BraceScanner {
+  readonly #template: string
+  #open = -1
+  #close = -1
+
+  constructor(template: string) {
+    this.#template = template
+  }
+
+  next(from: number): number {
+    const template = this.#template
+    if (this.#open !== template.length && this.#open < from) {
+      const found = template.indexOf('{', from)
+      this.#open = found === -1 ? template.length : found
+    }
+    if (this.#close !== template.length && this.#close < from) {
+      const found = template.indexOf('}', from)
+      this.#close = found === -1 ? template.length : found
+    }
+    return Math.min(this.#open, this.#close)
+  }
+}
 
 /**
  * Parses a template: `{key}` required, `{key?}` optional, `{{` / `}}` literal braces. A brace group whose content is
@@ -30,10 +54,10 @@ export function parseTemplate(template: string): readonly TemplateToken[] {
   let text = ''
   const length = template.length
   let index = 0
+  const braces = new BraceScanner(template)
   // Jumps from brace to brace (the text between is copied in one slice, not a character at a time).
   while (index < length) {
-    braces.lastIndex = index
-    const at = braces.exec(template)?.index ?? length
+    const at = braces.next(index)
     if (at > index) text += template.slice(index, at)
     if (at === length) break
     const char = template[at] as '{' | '}'
@@ -43,8 +67,7 @@ export function parseTemplate(template: string): readonly TemplateToken[] {
       index = template[at + 1] === char ? at + 2 : at + 1
       continue
     }
-    braces.lastIndex = at + 1
-    const end = braces.exec(template)?.index ?? length
+    const end = braces.next(at + 1)
     if (template[end] !== '}') {
       // A `{` that another `{` (or the end) follows before any `}` is text.
       text += char
