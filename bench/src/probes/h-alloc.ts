@@ -9,43 +9,8 @@
  * process's `process.cpuUsage()` per call, median of 30 interleaved groups of 5 calls (steadier than wall time on a
  * shared machine).
  */
-import * as adk from '@google/adk'
-import * as core from '@adk-fluent/core'
-import { Agent, type PipelineBuilder } from '@adk-fluent/fluent'
+import { adkPipeline, chain, corePipeline } from '../scenarios/h-fluent-build.js'
 
-function chain(size: number): PipelineBuilder {
-  const step = (index: number) =>
-    Agent(`step_${index}`)
-      .instruct(`Improve {out_${index - 1}}.`)
-      .writes(`out_${index}`)
-  let pipeline: PipelineBuilder = Agent('step_0').instruct('Start from {topic}.').writes('out_0').then(step(1))
-  for (let index = 2; index < size; index++) pipeline = pipeline.then(step(index))
-  return pipeline
-}
-function corePipeline(size: number): core.SequentialAgent {
-  const subAgents: core.LlmAgent[] = []
-  for (let index = 0; index < size; index++)
-    subAgents.push(
-      new core.LlmAgent({
-        name: `step_${index}`,
-        instruction: index === 0 ? 'Start from {topic}.' : `Improve {out_${index - 1}}.`,
-        outputKey: `out_${index}`,
-      }),
-    )
-  return new core.SequentialAgent({ name: 'pipeline', subAgents })
-}
-function adkPipeline(size: number): adk.SequentialAgent {
-  const subAgents: adk.LlmAgent[] = []
-  for (let index = 0; index < size; index++)
-    subAgents.push(
-      new adk.LlmAgent({
-        name: `step_${index}`,
-        instruction: index === 0 ? 'Start from {topic}.' : `Improve {out_${index - 1}}.`,
-        outputKey: `out_${index}`,
-      }),
-    )
-  return new adk.SequentialAgent({ name: 'pipeline', subAgents })
-}
 const gc = (globalThis as { gc?: () => void }).gc!
 function alloc(fn: () => unknown): number {
   // Run with --max-semi-space-size=512 so no scavenge happens inside one call: heapUsed grows by what it allocated.

@@ -8,7 +8,7 @@ import { formatNumber, type ResultRow } from '../report.js'
 const SECTIONS = 20
 
 /** Chains `size` agents with `.then()` (each with an instruction and an outputKey). */
-function chain(size: number): PipelineBuilder {
+export function chain(size: number): PipelineBuilder {
   const step = (index: number) =>
     Agent(`step_${index}`)
       .instruct(`Improve {out_${index - 1}}.`)
@@ -25,7 +25,7 @@ function superlinear(perAgent: readonly number[]): boolean {
 }
 
 /** The same tree built by hand with @google/adk's constructors. */
-function adkPipeline(size: number): adk.SequentialAgent {
+export function adkPipeline(size: number): adk.SequentialAgent {
   const subAgents: adk.LlmAgent[] = []
   for (let index = 0; index < size; index++) {
     subAgents.push(
@@ -40,7 +40,7 @@ function adkPipeline(size: number): adk.SequentialAgent {
 }
 
 /** The same tree built by hand with @adk-fluent/core's constructors (what build() lowers to). */
-function corePipeline(size: number): core.SequentialAgent {
+export function corePipeline(size: number): core.SequentialAgent {
   const subAgents: core.LlmAgent[] = []
   for (let index = 0; index < size; index++) {
     subAgents.push(
