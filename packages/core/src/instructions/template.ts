@@ -14,7 +14,32 @@ export function isValidTemplateKey(key: string): boolean {
   return hasStateKeyForm(key)
 }
 
-const cache = new Map<string, readonly TemplateToken[]>()
+/**
+ * A cache per template string, bounded by the characters of the templates it holds (not their number): a tree of a few
+ * thousand agents with short instructions fits, so a build() of it does not parse every template again; a few huge
+ * templates cannot hold much memory. Emptied when full.
+ */
+class TemplateCache<V> {
+  static readonly maxChars = 1_000_000
+  readonly #entries = new Map<string, V>()
+  #chars = 0
+
+  get(template: string): V | undefined {
+    return this.#entries.get(template)
+  }
+
+  set(template: string, value: V): void {
+    if (template.length > TemplateCache.maxChars) return
+    if (this.#chars + template.length > TemplateCache.maxChars) {
+      this.#entries.clear()
+      this.#chars = 0
+    }
+    this.#entries.set(template, value)
+    this.#chars += template.length
+  }
+}
+
+const cache = new TemplateCache<readonly TemplateToken[]>()
 
 /**
  * The position of the next `{` or `}` at or after `from` (`length` when none). It remembers the next of each it found,
@@ -89,12 +114,11 @@ export function parseTemplate(template: string): readonly TemplateToken[] {
   }
   if (text) tokens.push({ kind: 'text', text })
   const frozen = Object.freeze(tokens.map((token) => Object.freeze(token)))
-  if (cache.size > 1000) cache.clear()
   cache.set(template, frozen)
   return frozen
 }
 
-const variablesCache = new Map<string, TemplateVariables>()
+const variablesCache = new TemplateCache<TemplateVariables>()
 
 /** The state keys a template reads (frozen lists). */
 export interface TemplateVariables {
@@ -120,7 +144,6 @@ export function templateVariables(template: string): TemplateVariables {
     required: Object.freeze(required),
     optional: Object.freeze(optional.filter((key) => !required.includes(key))),
   })
-  if (variablesCache.size > 1000) variablesCache.clear()
   variablesCache.set(template, variables)
   return variables
 }
