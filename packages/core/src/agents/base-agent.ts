@@ -3,6 +3,7 @@ import type { Event } from '../events/event.js'
 import { createEvent } from '../events/event.js'
 import { createEventActions, hasDelta } from '../events/event-actions.js'
 import type { InvocationContext } from './invocation-context.js'
+import { PauseScope } from './invocation-progress.js'
 import { Context } from './context.js'
 import { noItems, toCallbackList, type AgentCallback, type SingleAgentCallback } from './agent-callbacks.js'
 import { ConfigError, type ConfigIssueInit } from '../errors/config-error.js'
@@ -173,17 +174,34 @@ export abstract class BaseAgent {
     return undefined
   }
 
-  /** Runs the agent: before-agent callbacks, then the body, then after-agent callbacks (in an `invoke_agent` span when traced). */
+  /**
+   * Runs the agent: before-agent callbacks, then the body, then after-agent callbacks (in an `invoke_agent` span when
+   * traced). In a resumable run (`ResumabilityConfig`) an agent that ended in this invocation is not run again, one
+   * that started is re-entered (its before-agent callbacks do not run twice), a paused one ends without its after-agent
+   * callbacks, and an agent that finished records it with an `endOfAgent` event.
+   */
   async *runAsync(parentContext: InvocationContext): AsyncGenerator<Event, void, undefined> {
     const ctx = parentContext.clone({ agent: this })
+    const progress = ctx.progress
+    if (progress) {
+      if (progress.takeEnded(this.name)) return
+      if (progress.resuming) ctx.resumeFrom = progress.takeResumePoint(this.name)
+      ctx.pauseScope = new PauseScope(parentContext.pauseScope)
+    }
     const traced = ctx.tracing ? startAgentSpan(this, ctx) : undefined
     try {
       ctx.throwIfAborted()
       if (ctx.stopped) return
       // Without callbacks or plugins there is nothing to await (each await costs promises and microtask turns).
-      const before = this.#hasCallbacks(ctx, 'before') ? await this.#runCallbacks(ctx, 'before') : undefined
+      const before =
+        ctx.resumeFrom === undefined && this.#hasCallbacks(ctx, 'before')
+          ? await this.#runCallbacks(ctx, 'before')
+          : undefined
       if (before) yield before
-      if (ctx.endInvocation) return
+      if (ctx.endInvocation) {
+        if (progress) yield this.#endEvent(ctx)
+        return
+      }
       for await (const event of this.runAsyncImpl(ctx)) {
         // The agent's own error event (its model call failed) fails its span as the chat span is failed.
         if (traced && event.errorCode !== undefined && event.author === this.name)
@@ -191,9 +209,12 @@ export abstract class BaseAgent {
         yield event
         ctx.throwIfAborted()
       }
-      if (ctx.endInvocation || ctx.stopped) return
-      const after = this.#hasCallbacks(ctx, 'after') ? await this.#runCallbacks(ctx, 'after') : undefined
-      if (after) yield after
+      if (ctx.stopped || ctx.pauseScope?.paused) return
+      if (!ctx.endInvocation) {
+        const after = this.#hasCallbacks(ctx, 'after') ? await this.#runCallbacks(ctx, 'after') : undefined
+        if (after) yield after
+      }
+      if (progress) yield this.#endEvent(ctx)
     } catch (error) {
       if (traced) ctx.tracing?.recordError(traced, error)
       throw error
@@ -234,6 +255,13 @@ export abstract class BaseAgent {
     }
     if (hasDelta(actions)) return this.#callbackEvent(ctx, actions, undefined)
     return undefined
+  }
+
+  /** The event that records, in a resumable run, that this agent finished (`actions.endOfAgent`). */
+  #endEvent(ctx: InvocationContext): Event {
+    const event = createEvent({ invocationId: ctx.invocationId, author: this.name, actions: { endOfAgent: true } })
+    if (ctx.branch !== undefined) event.branch = ctx.branch
+    return event
   }
 
   #callbackEvent(

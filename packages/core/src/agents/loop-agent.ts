@@ -1,6 +1,6 @@
 import { BaseAgent, combineHistoryTurns, type BaseAgentConfig } from './base-agent.js'
 import type { InvocationContext } from './invocation-context.js'
-import type { Event } from '../events/event.js'
+import { createEvent, type Event } from '../events/event.js'
 import { ConfigError } from '../errors/config-error.js'
 
 export interface LoopAgentConfig extends BaseAgentConfig {
@@ -40,7 +40,14 @@ export class LoopAgent extends BaseAgent {
 
   protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
     const max = this.maxIterations ?? Number.POSITIVE_INFINITY
-    for (let iteration = 0; iteration < max; iteration++) {
+    const progress = ctx.progress
+    // A resumed loop goes on in the iteration it was in (its last checkpoint).
+    const resumed = ctx.resumeFrom !== undefined ? progress?.takeLoopCheckpoint(this.name) : undefined
+    for (let iteration = resumed?.timesLooped ?? 0; iteration < max; iteration++) {
+      if (progress && !(resumed && iteration === resumed.timesLooped)) {
+        progress.beginIteration(this)
+        yield this.#checkpoint(ctx, iteration)
+      }
       for (const sub of this.subAgents) {
         let escalation: Event | undefined
         for await (const event of sub.runAsync(ctx)) {
@@ -51,9 +58,20 @@ export class LoopAgent extends BaseAgent {
           }
           yield event
         }
-        if (escalation) return
+        if (escalation || ctx.pauseScope?.paused) return
       }
       if (this.subAgents.length === 0) return
     }
+  }
+
+  /** The checkpoint of a resumable run at the start of an iteration (`agentState: { timesLooped }`). */
+  #checkpoint(ctx: InvocationContext, timesLooped: number): Event {
+    const event = createEvent({
+      invocationId: ctx.invocationId,
+      author: this.name,
+      actions: { agentState: { timesLooped } },
+    })
+    if (ctx.branch !== undefined) event.branch = ctx.branch
+    return event
   }
 }

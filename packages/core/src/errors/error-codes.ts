@@ -30,6 +30,7 @@ type CoreErrorCode =
   | 'INTERNAL'
   | 'GUARD_VIOLATION'
   | 'CIRCUIT_OPEN'
+  | 'INTERRUPT_ANSWER_INVALID'
 
 /** A machine-readable error code carried by every `AdkFluentError` (core's and every registered one). */
 export type ErrorCode = keyof ErrorCodes & string
@@ -99,5 +100,9 @@ const core: Readonly<Record<CoreErrorCode, ErrorCodeInfo>> = {
   INTERNAL: { endsTheRun: true, description: 'A bug inside adk-fluent.' },
   GUARD_VIOLATION: { endsTheRun: true, description: 'A guard blocked a model call or its answer.' },
   CIRCUIT_OPEN: { endsTheRun: true, description: 'A circuit breaker refused a model call without making it.' },
+  INTERRUPT_ANSWER_INVALID: {
+    endsTheRun: true,
+    description: 'An answer to a paused run names no pending interrupt or does not fit it.',
+  },
 }
 for (const [code, info] of Object.entries(core)) registerErrorCode(code, info)
