@@ -135,6 +135,15 @@ export abstract class BaseAgent {
     for (const sub of subAgents) sub.#parentAgent = this
   }
 
+  /**
+   * True for agents that continue from their stored events when a resumed invocation re-enters them (workflow agents,
+   * which resume their sub-agents, and LLM agents). A leaf agent that is neither ran to its end (it cannot pause) and
+   * is not run again.
+   */
+  protected get continuesFromEvents(): boolean {
+    return this.subAgents.length > 0
+  }
+
   /** True for agents whose sub-agents are transfer targets (LlmAgent); used by the ambiguous-name check. */
   protected get transfersBetweenAgents(): boolean {
     return false
@@ -176,16 +185,24 @@ export abstract class BaseAgent {
 
   /**
    * Runs the agent: before-agent callbacks, then the body, then after-agent callbacks (in an `invoke_agent` span when
-   * traced). In a resumable run (`ResumabilityConfig`) an agent that ended in this invocation is not run again, one
-   * that started is re-entered (its before-agent callbacks do not run twice), a paused one ends without its after-agent
-   * callbacks, and an agent that finished records it with an `endOfAgent` event.
+   * traced). In a resumable run (`ResumabilityConfig`) a paused agent ends without its after-agent callbacks; when the
+   * invocation is resumed, an agent that started is re-entered (its before-agent callbacks do not run twice) and
+   * continues from its stored events, a leaf agent that ran is not run again, and the agent the invocation started
+   * with records the invocation's end with an `endOfAgent` event (a resume of a complete invocation runs nothing).
    */
   async *runAsync(parentContext: InvocationContext): AsyncGenerator<Event, void, undefined> {
     const ctx = parentContext.clone({ agent: this })
     const progress = ctx.progress
     if (progress) {
-      if (progress.takeEnded(this.name)) return
-      if (progress.resuming) ctx.resumeFrom = progress.takeResumePoint(this.name)
+      if (progress.resuming) {
+        if (progress.takeEnded(this.name)) return
+        const from = progress.takeResumePoint(this.name)
+        if (from !== undefined) {
+          // An agent that ran and cannot continue from its events (a leaf that is not an LLM agent) is not run again.
+          if (!this.continuesFromEvents) return
+          ctx.resumeFrom = from
+        }
+      }
       ctx.pauseScope = new PauseScope(parentContext.pauseScope)
     }
     const traced = ctx.tracing ? startAgentSpan(this, ctx) : undefined
@@ -199,7 +216,7 @@ export abstract class BaseAgent {
           : undefined
       if (before) yield before
       if (ctx.endInvocation) {
-        if (progress) yield this.#endEvent(ctx)
+        if (progress && !parentContext.pauseScope) yield this.#endEvent(ctx)
         return
       }
       for await (const event of this.runAsyncImpl(ctx)) {
@@ -214,7 +231,8 @@ export abstract class BaseAgent {
         const after = this.#hasCallbacks(ctx, 'after') ? await this.#runCallbacks(ctx, 'after') : undefined
         if (after) yield after
       }
-      if (progress) yield this.#endEvent(ctx)
+      // The agent the invocation started with records that the invocation is complete: resuming it runs nothing.
+      if (progress && !parentContext.pauseScope) yield this.#endEvent(ctx)
     } catch (error) {
       if (traced) ctx.tracing?.recordError(traced, error)
       throw error
@@ -257,7 +275,7 @@ export abstract class BaseAgent {
     return undefined
   }
 
-  /** The event that records, in a resumable run, that this agent finished (`actions.endOfAgent`). */
+  /** The event that records, in a resumable run, that the invocation's agent finished (`actions.endOfAgent`). */
   #endEvent(ctx: InvocationContext): Event {
     const event = createEvent({ invocationId: ctx.invocationId, author: this.name, actions: { endOfAgent: true } })
     if (ctx.branch !== undefined) event.branch = ctx.branch

@@ -47,8 +47,8 @@ function ancestorsAndSelf(agent: BaseAgent): string[] {
 /**
  * The progress of one invocation of a resumable run, shared by every agent of it. A fresh invocation starts empty;
  * a resumed one ({@link InvocationProgress.fromEvents}) is the fold of the invocation's stored events: which agents
- * ended (`actions.endOfAgent`), which started (authored an event, themselves or below them) and where each loop was
- * (`actions.agentState`). A loop's checkpoint starts a new iteration: what its sub-agents did in earlier iterations
+ * started (authored an event, themselves or below them), which ended (`actions.endOfAgent`: the invocation's agent
+ * records it) and where each loop was (`actions.agentState`). A loop's checkpoint starts a new iteration: what its sub-agents did in earlier iterations
  * is forgotten. Agents are known by name, as in ADK (names are unique in a tree).
  */
 export class InvocationProgress {
@@ -107,6 +107,11 @@ export class InvocationProgress {
     return this.#ended.delete(name)
   }
 
+  /** True when the agent started in this invocation (it or an agent below it authored an event) and did not end. */
+  hasStarted(name: string): boolean {
+    return this.#started.has(name)
+  }
+
   /**
    * Where the agent's stored events of this invocation begin (an index in the session's events) when it started and
    * did not end — it is re-entered, not started — else `undefined`. Answered once per agent.
@@ -122,6 +127,16 @@ export class InvocationProgress {
     const checkpoint = this.#loops.get(name)
     if (checkpoint) this.#loops.delete(name)
     return checkpoint
+  }
+
+  /**
+   * Where a re-entered sequence of `agents` goes on: at the last one that started (those before it finished, even the
+   * ones that wrote no event); 0 when none started.
+   */
+  resumeIndex(agents: readonly BaseAgent[]): number {
+    for (let index = agents.length - 1; index > 0; index--)
+      if (this.#started.has((agents[index] as BaseAgent).name)) return index
+    return 0
   }
 
   /** A loop starts an iteration: its sub-agents run afresh (nothing recorded before counts for them). */

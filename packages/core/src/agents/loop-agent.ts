@@ -44,11 +44,15 @@ export class LoopAgent extends BaseAgent {
     // A resumed loop goes on in the iteration it was in (its last checkpoint).
     const resumed = ctx.resumeFrom !== undefined ? progress?.takeLoopCheckpoint(this.name) : undefined
     for (let iteration = resumed?.timesLooped ?? 0; iteration < max; iteration++) {
-      if (progress && !(resumed && iteration === resumed.timesLooped)) {
+      const resumedRound = resumed !== undefined && iteration === resumed.timesLooped
+      if (progress && !resumedRound) {
         progress.beginIteration(this)
         yield this.#checkpoint(ctx, iteration)
       }
-      for (const sub of this.subAgents) {
+      // In the round it resumes, the sub-agents before the last one that started have finished.
+      const start = resumedRound && progress ? progress.resumeIndex(this.subAgents) : 0
+      for (let index = start; index < this.subAgents.length; index++) {
+        const sub = this.subAgents[index] as BaseAgent
         let escalation: Event | undefined
         for await (const event of sub.runAsync(ctx)) {
           if (event.actions.escalate && !handledEscalations.has(event)) {

@@ -4,7 +4,7 @@ import type { Event } from '../events/event.js'
 
 /**
  * Runs its sub-agents one after another, on the same branch; later agents see earlier agents' events. In a resumable
- * run a sub-agent that pauses stops the sequence; the resume skips the sub-agents that ended and goes on from it.
+ * run a sub-agent that pauses stops the sequence; the resume goes on from it (the ones before it are not run again).
  */
 export class SequentialAgent extends BaseAgent {
   constructor(config: BaseAgentConfig) {
@@ -17,7 +17,11 @@ export class SequentialAgent extends BaseAgent {
   }
 
   protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
-    for (const sub of this.subAgents) {
+    const subAgents = this.subAgents
+    // Re-entered by a resumed invocation: the sub-agents before the last one that started have finished.
+    const start = ctx.resumeFrom !== undefined && ctx.progress ? ctx.progress.resumeIndex(subAgents) : 0
+    for (let index = start; index < subAgents.length; index++) {
+      const sub = subAgents[index] as BaseAgent
       yield* sub.runAsync(ctx)
       // A sub-agent paused (resumable runs): the ones after it wait for the resume.
       if (ctx.pauseScope?.paused) return

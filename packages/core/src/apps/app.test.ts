@@ -54,13 +54,12 @@ describe('App', () => {
     expect(() => new App({ name: 'test_app', rootAgent: { name: 'fake' } as never })).toThrow(
       /rootAgent must be a BaseAgent instance/,
     )
-    const error = (() => {
-      try {
-        new App({ name: '1bad', rootAgent: undefined as never, resumabilityConfig: { isResumable: 'yes' } as never })
-      } catch (caught) {
-        return caught as { issues: unknown[] }
-      }
-    })()
+    let error: { issues?: unknown[] } | undefined
+    try {
+      new App({ name: '1bad', rootAgent: undefined as never, resumabilityConfig: { isResumable: 'yes' } as never })
+    } catch (caught) {
+      error = caught as { issues: unknown[] }
+    }
     expect(error?.issues).toHaveLength(3)
   })
 

@@ -6,7 +6,17 @@ import { FunctionTool } from '../tools/function-tool.js'
 import { ScriptedLlm, call } from '../testing/scripted-llm.js'
 import { getFunctionResponses, type Event } from '../events/event.js'
 import { listPendingInterrupts } from './pending-interrupts.js'
-import { APP, USER, collect, dyingAt, newSession, resumableRunner, texts, userText } from './resume.test-helper.js'
+import {
+  APP,
+  USER,
+  collect,
+  confirmationAnswer,
+  dyingAt,
+  newSession,
+  resumableRunner,
+  texts,
+  userText,
+} from './resume.test-helper.js'
 
 const respondsTo = (name: string) => (event: Event) =>
   getFunctionResponses(event).some((response) => response.name === name)
@@ -28,12 +38,7 @@ async function approve(service: Parameters<typeof resumableRunner>[1], agent: Ll
   const [pending] = await listPendingInterrupts(service, { appName: APP, userId: USER, sessionId })
   return collect(resumableRunner(agent, service), {
     sessionId,
-    newMessage: {
-      role: 'user',
-      parts: [
-        { functionResponse: { id: pending?.id, name: 'adk_request_confirmation', response: { confirmed: true } } },
-      ],
-    },
+    newMessage: confirmationAnswer(pending?.id, true),
   })
 }
 
@@ -108,9 +113,9 @@ describe('resume after a crash (the plain Runner is at least once)', () => {
     expect([first.requests.length, second.requests.length, third.requests.length]).toEqual([1, 1, 2])
   })
 
-  it('an agent whose answer was stored but whose end was not is not asked again', async () => {
+  it('the agent whose answer was the last event stored is not asked again; the next one runs', async () => {
     const first = new ScriptedLlm(['one'])
-    const second = new ScriptedLlm(['two'])
+    const second = new ScriptedLlm(['two (lost)', 'two'])
     const agent = new SequentialAgent({
       name: 'steps',
       subAgents: [new LlmAgent({ name: 'a', model: first }), new LlmAgent({ name: 'b', model: second })],
@@ -119,7 +124,7 @@ describe('resume after a crash (the plain Runner is at least once)', () => {
     const crashed = await collect(
       resumableRunner(
         agent,
-        dyingAt(service, (event) => event.author === 'a' && event.actions.endOfAgent === true),
+        dyingAt(service, (event) => event.author === 'b'),
       ),
       { sessionId, newMessage: userText('go') },
     )

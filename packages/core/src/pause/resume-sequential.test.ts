@@ -2,11 +2,23 @@ import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { LlmAgent } from '../agents/llm-agent.js'
 import { SequentialAgent } from '../agents/sequential-agent.js'
+import { BaseAgent } from '../agents/base-agent.js'
+import type { InvocationContext } from '../agents/invocation-context.js'
+import { createEvent, type Event } from '../events/event.js'
 import { FunctionTool } from '../tools/function-tool.js'
 import { ScriptedLlm, call } from '../testing/scripted-llm.js'
 import { listPendingInterrupts } from './pending-interrupts.js'
 import { answerInterrupts } from './answer-interrupts.js'
-import { APP, USER, collect, newSession, resumableRunner, texts, userText } from './resume.test-helper.js'
+import {
+  APP,
+  USER,
+  collect,
+  confirmationAnswer,
+  newSession,
+  resumableRunner,
+  texts,
+  userText,
+} from './resume.test-helper.js'
 
 function refundPipeline() {
   const refund = vi.fn(({ amount }: { amount: number }) => ({ refunded: amount }))
@@ -53,25 +65,17 @@ describe('resumable runs: a pause in a sequence', () => {
     // A second runner (another process) answers.
     const second = await collect(resumableRunner(agent, service), {
       sessionId,
-      newMessage: {
-        role: 'user',
-        parts: [
-          { functionResponse: { id: pending[0]?.id, name: 'adk_request_confirmation', response: { confirmed: true } } },
-        ],
-      },
+      newMessage: confirmationAnswer(pending[0]?.id, true),
     })
     expect(texts(second)).toEqual(['payer: Refunded 30.', 'notify: Customer notified.'])
     expect(refund).toHaveBeenCalledTimes(1)
     expect(lookup.requests).toHaveLength(1)
     expect(payer.requests).toHaveLength(2)
     expect(notify.requests).toHaveLength(1)
-    // The resumed run is the same invocation; every agent recorded its end.
+    // The resumed run is the same invocation; its agent recorded the invocation's end.
     expect(new Set(second.map((event) => event.invocationId))).toEqual(new Set([first[0]?.invocationId]))
-    expect(second.filter((event) => event.actions.endOfAgent).map((event) => event.author)).toEqual([
-      'payer',
-      'notify',
-      'refund_flow',
-    ])
+    expect(first.some((event) => event.actions.endOfAgent)).toBe(false)
+    expect(second.filter((event) => event.actions.endOfAgent).map((event) => event.author)).toEqual(['refund_flow'])
     expect(await listPendingInterrupts(service, { appName: APP, userId: USER, sessionId })).toEqual([])
 
     // Resuming the finished invocation again runs nothing.
@@ -91,12 +95,7 @@ describe('resumable runs: a pause in a sequence', () => {
     const [pending] = await listPendingInterrupts(service, { appName: APP, userId: USER, sessionId })
     const second = await collect(resumableRunner(agent, service, false), {
       sessionId,
-      newMessage: {
-        role: 'user',
-        parts: [
-          { functionResponse: { id: pending?.id, name: 'adk_request_confirmation', response: { confirmed: true } } },
-        ],
-      },
+      newMessage: confirmationAnswer(pending?.id, true),
     })
     expect(texts(second)).toEqual(['payer: Refunded 30.'])
     expect(refund).toHaveBeenCalledTimes(1)
@@ -121,5 +120,47 @@ describe('resumable runs: a pause in a sequence', () => {
     const response = lastRequest?.contents.at(-1)?.parts?.[0]?.functionResponse
     expect(response).toMatchObject({ name: 'refund', response: { error: 'This tool call is rejected.' } })
     expect(texts(events)).toEqual(['payer: Refunded 30.', 'notify: Customer notified.'])
+  })
+
+  it('agents that are not LLM agents and ran before the pause are not run again, even when they wrote no event', async () => {
+    const runs = { silent: 0, writer: 0 }
+    class Silent extends BaseAgent {
+      protected async *runAsyncImpl(): AsyncGenerator<Event, void, undefined> {
+        runs.silent++
+      }
+    }
+    class Writer extends BaseAgent {
+      protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
+        runs.writer++
+        yield createEvent({
+          invocationId: ctx.invocationId,
+          author: this.name,
+          actions: { stateDelta: { seen: runs.writer } },
+        })
+      }
+    }
+    const refund = vi.fn(() => ({ ok: true }))
+    const payer = new LlmAgent({
+      name: 'payer',
+      model: new ScriptedLlm([call('refund', {}, 'c1'), 'Refunded.']),
+      tools: [
+        new FunctionTool({ name: 'refund', description: 'Refunds.', execute: refund, requireConfirmation: true }),
+      ],
+    })
+    const agent = new SequentialAgent({
+      name: 'outer',
+      subAgents: [new Silent({ name: 'silent' }), new Writer({ name: 'writer' }), payer, new Writer({ name: 'after' })],
+    })
+    const { service, sessionId } = await newSession()
+    await collect(resumableRunner(agent, service), { sessionId, newMessage: userText('go') })
+    expect(runs).toEqual({ silent: 1, writer: 1 })
+    const [pending] = await listPendingInterrupts(service, { appName: APP, userId: USER, sessionId })
+    const resumed = await collect(resumableRunner(agent, service), {
+      sessionId,
+      newMessage: confirmationAnswer(pending?.id, true),
+    })
+    expect(runs).toEqual({ silent: 1, writer: 2 })
+    expect(resumed.map((event) => event.author)).toEqual(['payer', 'payer', 'after', 'outer'])
+    expect(refund).toHaveBeenCalledTimes(1)
   })
 })

@@ -76,3 +76,11 @@ export function dyingAt(service: BaseSessionService, dies: (event: Event) => boo
     },
   })
 }
+
+/** The message that answers a confirmation request. */
+export function confirmationAnswer(id: string | undefined, confirmed: boolean): Content {
+  return {
+    role: 'user',
+    parts: [{ functionResponse: { id: id ?? '', name: 'adk_request_confirmation', response: { confirmed } } }],
+  }
+}
