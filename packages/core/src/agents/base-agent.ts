@@ -186,9 +186,9 @@ export abstract class BaseAgent {
   /**
    * Runs the agent: before-agent callbacks, then the body, then after-agent callbacks (in an `invoke_agent` span when
    * traced). In a resumable run (`ResumabilityConfig`) a paused agent ends without its after-agent callbacks; when the
-   * invocation is resumed, an agent that started is re-entered (its before-agent callbacks do not run twice) and
-   * continues from its stored events, a leaf agent that ran is not run again, and the agent the invocation started
-   * with records the invocation's end with an `endOfAgent` event (a resume of a complete invocation runs nothing).
+   * invocation is resumed, an agent that started is re-entered and continues from its stored events (its before-agent
+   * callbacks do not run again, nor its after-agent callbacks when it adds nothing: it had finished), a leaf agent
+   * that ran is not run again, and an agent recorded as ended (`actions.endOfAgent`) is skipped.
    */
   async *runAsync(parentContext: InvocationContext): AsyncGenerator<Event, void, undefined> {
     const ctx = parentContext.clone({ agent: this })
@@ -215,24 +215,20 @@ export abstract class BaseAgent {
           ? await this.#runCallbacks(ctx, 'before')
           : undefined
       if (before) yield before
-      if (ctx.endInvocation) {
-        if (progress && !parentContext.pauseScope) yield this.#endEvent(ctx)
-        return
-      }
+      if (ctx.endInvocation) return
+      // A re-entered agent that adds nothing had finished before: its after-agent callbacks ran then.
+      let added = ctx.resumeFrom === undefined
       for await (const event of this.runAsyncImpl(ctx)) {
         // The agent's own error event (its model call failed) fails its span as the chat span is failed.
         if (traced && event.errorCode !== undefined && event.author === this.name)
           ctx.tracing?.recordErrorEvent(traced, event)
+        added = true
         yield event
         ctx.throwIfAborted()
       }
-      if (ctx.stopped || ctx.pauseScope?.paused) return
-      if (!ctx.endInvocation) {
-        const after = this.#hasCallbacks(ctx, 'after') ? await this.#runCallbacks(ctx, 'after') : undefined
-        if (after) yield after
-      }
-      // The agent the invocation started with records that the invocation is complete: resuming it runs nothing.
-      if (progress && !parentContext.pauseScope) yield this.#endEvent(ctx)
+      if (ctx.endInvocation || ctx.stopped || ctx.pauseScope?.paused || !added) return
+      const after = this.#hasCallbacks(ctx, 'after') ? await this.#runCallbacks(ctx, 'after') : undefined
+      if (after) yield after
     } catch (error) {
       if (traced) ctx.tracing?.recordError(traced, error)
       throw error
@@ -273,13 +269,6 @@ export abstract class BaseAgent {
     }
     if (hasDelta(actions)) return this.#callbackEvent(ctx, actions, undefined)
     return undefined
-  }
-
-  /** The event that records, in a resumable run, that the invocation's agent finished (`actions.endOfAgent`). */
-  #endEvent(ctx: InvocationContext): Event {
-    const event = createEvent({ invocationId: ctx.invocationId, author: this.name, actions: { endOfAgent: true } })
-    if (ctx.branch !== undefined) event.branch = ctx.branch
-    return event
   }
 
   #callbackEvent(

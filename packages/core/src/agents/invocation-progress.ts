@@ -47,8 +47,9 @@ function ancestorsAndSelf(agent: BaseAgent): string[] {
 /**
  * The progress of one invocation of a resumable run, shared by every agent of it. A fresh invocation starts empty;
  * a resumed one ({@link InvocationProgress.fromEvents}) is the fold of the invocation's stored events: which agents
- * started (authored an event, themselves or below them), which ended (`actions.endOfAgent`: the invocation's agent
- * records it) and where each loop was (`actions.agentState`). A loop's checkpoint starts a new iteration: what its sub-agents did in earlier iterations
+ * started (authored an event, themselves or below them), which ended (`actions.endOfAgent`, as ADK Python's resumable
+ * apps record it; this runtime derives the end of its agents from their events instead) and where each loop was
+ * (`actions.agentState`). A loop's checkpoint starts a new iteration: what its sub-agents did in earlier iterations
  * is forgotten. Agents are known by name, as in ADK (names are unique in a tree).
  */
 export class InvocationProgress {

@@ -86,11 +86,7 @@ describe('App', () => {
       newMessage: { role: 'user', parts: [{ text: 'hello' }] },
     }))
       events.push(event)
-    // A resumable run records the end of each agent.
-    expect(events.map((event) => [event.content?.parts?.[0]?.text, event.actions.endOfAgent])).toEqual([
-      ['hi', undefined],
-      [undefined, true],
-    ])
+    expect(events.map((event) => event.content?.parts?.[0]?.text)).toEqual(['hi'])
     expect(createResumabilityConfig()).toEqual({ isResumable: false })
     expect(() => new Runner({ sessionService } as never)).toThrow(/needs an agent/)
     expect(() => new Runner({ agent: rootAgent, sessionService } as never)).toThrow(/needs an appName/)

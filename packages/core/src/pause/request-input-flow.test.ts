@@ -90,7 +90,7 @@ describe('RequestInput returned by a tool', () => {
       name: 'ask_amount',
       response: { amount: 12 },
     })
-    expect(resumed.at(-2)?.content?.parts?.[0]?.text).toBe('Refunding 12 to ann.')
+    expect(resumed.at(-1)?.content?.parts?.[0]?.text).toBe('Refunding 12 to ann.')
     expect(asked).toHaveBeenCalledTimes(1)
     expect(weather).toHaveBeenCalledTimes(1)
     const history = llm.requests[1]?.contents ?? []

@@ -8,16 +8,19 @@ import {
   stringifyContent,
   type Event,
 } from '@adk-fluent/core'
+import { watchForPause, type PauseWatch } from './pause-watch.js'
 
 /**
- * The text of the last final response with text (the run's answer); `''` when there is none. When the run ends on
+ * The text of the last final response with text (the run's answer); `''` when there is none. `watch` notes what the
+ * events tell about a pause. When the run ends on
  * a model error event (core reports failed model calls as events), throws a `ModelError` naming the agent instead
  * (a `UsageLimitError` when a usage limit stopped the run, a `ToolRetriesExceededError` past `maxToolRetries`).
  */
-export async function finalText(events: AsyncIterable<Event>): Promise<string> {
+export async function finalText(events: AsyncIterable<Event>, watch?: PauseWatch): Promise<string> {
   let answer = ''
   let failure: Event | undefined
   for await (const event of events) {
+    if (watch) watchForPause(watch, event)
     if (event.author === 'user' || !isFinalResponse(event)) continue
     if (event.errorCode !== undefined) {
       failure = event

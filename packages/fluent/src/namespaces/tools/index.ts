@@ -98,10 +98,20 @@ export function mock(name: string, settings: MockToolSettings): ToolComposite {
 }
 
 /**
- * The tools, each needing the user's approval before every call (`hint` is shown with the request).
- * @example T.confirm(T.fn(deleteFile))
+ * The tools, each needing the user's approval before every call (`hint` is shown with the request): a call pauses
+ * the run with ADK's `adk_request_confirmation`; approved it runs once, refused it never runs and the model is told.
+ * `.ask()` rejects with a `RunPausedError` to answer.
+ * @example T.confirm(T.fn(deleteFile), { hint: 'Delete this file?' })
  */
 export function confirm(tools: ToolInput, options: { readonly hint?: string } = {}): ToolComposite {
+  const hint: unknown = options?.hint
+  if (hint !== undefined && (typeof hint !== 'string' || hint.trim() === '')) {
+    throwConfigIssue(
+      ['T.confirm()', 'hint'],
+      `expected a non-empty string, got ${JSON.stringify(hint) ?? String(hint)}.`,
+      "Pass { hint: 'Refund this order?' } (shown to the person who approves), or leave it out for ADK's sentence.",
+    )
+  }
   const entries = toToolEntries('T.confirm()', tools)
   return createToolComposite(
     entries.map((entry) =>
@@ -109,6 +119,7 @@ export function confirm(tools: ToolInput, options: { readonly hint?: string } = 
         entry.name,
         `T.confirm(${entry.description})`,
         () => new ConfirmedTool(entry.create(), options.hint),
+        'approval',
       ),
     ),
   )
@@ -130,7 +141,12 @@ export function timeout(tools: ToolInput, ms: number): ToolComposite {
   const entries = toToolEntries('T.timeout()', tools)
   return createToolComposite(
     entries.map((entry) =>
-      createToolEntry(entry.name, `T.timeout(${entry.description}, ${ms})`, () => new TimeoutTool(entry.create(), ms)),
+      createToolEntry(
+        entry.name,
+        `T.timeout(${entry.description}, ${ms})`,
+        () => new TimeoutTool(entry.create(), ms),
+        entry.pause,
+      ),
     ),
   )
 }

@@ -36,7 +36,7 @@ export function cache(
   return createToolComposite(
     toToolEntries('T.cache()', tools).map((entry) => {
       const made = new CachedTool(entry.create(), ttlMs, key)
-      return createToolEntry(entry.name, `T.cache(${entry.description}, ${ttlMs} ms)`, () => made)
+      return createToolEntry(entry.name, `T.cache(${entry.description}, ${ttlMs} ms)`, () => made, entry.pause)
     }),
   )
 }
@@ -77,6 +77,7 @@ export function transform(
         entry.name,
         `T.transform(${entry.description})`,
         () => new TransformedTool(entry.create(), pre, post),
+        entry.pause,
       ),
     ),
   )
@@ -95,7 +96,12 @@ export function effectful(
   const key = parseKey('T.effectful()', options.key)
   return createToolComposite(
     toToolEntries('T.effectful()', tools).map((entry) =>
-      createToolEntry(entry.name, `T.effectful(${entry.description})`, () => new EffectfulTool(entry.create(), key)),
+      createToolEntry(
+        entry.name,
+        `T.effectful(${entry.description})`,
+        () => new EffectfulTool(entry.create(), key),
+        entry.pause,
+      ),
     ),
   )
 }
