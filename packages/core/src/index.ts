@@ -81,6 +81,7 @@ export { PreloadMemoryTool } from './tools/preload-memory-tool.js'
 // Contexts and agents
 export { InvocationContext } from './agents/invocation-context.js'
 export type { InvocationContextParams } from './agents/invocation-context.js'
+export type { InvocationProgress, LoopCheckpoint, PauseScope } from './agents/invocation-progress.js'
 export type {
   InvocationHooks,
   ModelCallInfo,

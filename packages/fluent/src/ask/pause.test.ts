@@ -2,8 +2,9 @@ import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { ConfigError, FunctionTool, LongRunningFunctionTool, RequestInput, type Event } from '@adk-fluent/core'
 import { ScriptedLlm, call } from '@adk-fluent/core/testing'
-import { Agent } from '../builders/workflow-factories.js'
+import { Agent, Pipeline, Route } from '../builders/workflow-factories.js'
 import { T } from '../namespaces/index.js'
+import { gate } from '../builders/flow-helpers.js'
 import { RunPausedError } from './run-paused-error.js'
 import { resumeWith } from './resume-with.js'
 
@@ -162,6 +163,74 @@ describe('a run that pauses', () => {
     expect(pay).toHaveBeenCalledTimes(1)
     expect(await again.resume({ [bob]: true })).toBe('Both paid.')
     expect(pay).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('resuming through fluent workflows', () => {
+  it('a route goes on in the branch it chose, even when the state it read changed meanwhile', async () => {
+    const refund = vi.fn(() => ({ ok: true }))
+    const billing = new ScriptedLlm([call('refund', {}, 'c1'), 'Billing refunded.'])
+    const flow = Agent('classify')
+      .mock(['billing'])
+      .writes('intent')
+      .then(
+        Route('intent')
+          .eq(
+            'billing',
+            Pipeline('billing_flow')
+              .then(() => ({ intent: 'handled' }))
+              .then(
+                Agent('billing')
+                  .model(billing)
+                  .tool(
+                    new FunctionTool({
+                      name: 'refund',
+                      description: 'Refunds.',
+                      execute: refund,
+                      requireConfirmation: true,
+                    }),
+                  ),
+              ),
+          )
+          .otherwise(Agent('general').mock(['General answer.'])),
+      )
+    const error = await caught(flow.ask('refund me'))
+    expect(await error.resume({ [error.interrupts[0]?.id as string]: true })).toBe('Billing refunded.')
+    expect(refund).toHaveBeenCalledTimes(1)
+  })
+
+  it('a gate that let the run through is not asked again on resume', async () => {
+    const act = vi.fn(() => ({ done: true }))
+    const flow = Agent('analyst')
+      .mock(['high'])
+      .writes('risk')
+      .then(gate((state) => state['risk'] === 'high', { key: 'review' }))
+      .then(
+        Agent('executor')
+          .model(new ScriptedLlm([call('act', {}, 'c1'), 'Acted.']))
+          .tool(new FunctionTool({ name: 'act', description: 'Acts.', execute: act, requireConfirmation: true })),
+      )
+    const error = await caught(flow.ask('go', { state: { review_approved: true } }))
+    expect(await error.resume({ [error.interrupts[0]?.id as string]: true })).toBe('Acted.')
+    expect(act).toHaveBeenCalledTimes(1)
+  })
+
+  it('a fallback whose first attempt failed resumes in the attempt that paused', async () => {
+    const refund = vi.fn(() => ({ ok: true }))
+    const primary = new ScriptedLlm([new Error('down'), 'primary again'])
+    const flow = Agent('primary')
+      .model(primary)
+      .fallback(
+        Agent('backup')
+          .model(new ScriptedLlm([call('refund', {}, 'c1'), 'Backup refunded.']))
+          .tool(
+            new FunctionTool({ name: 'refund', description: 'Refunds.', execute: refund, requireConfirmation: true }),
+          ),
+      )
+    const error = await caught(flow.ask('refund'))
+    expect(await error.resume({ [error.interrupts[0]?.id as string]: true })).toBe('Backup refunded.')
+    expect(refund).toHaveBeenCalledTimes(1)
+    expect(primary.requests).toHaveLength(1)
   })
 })
 

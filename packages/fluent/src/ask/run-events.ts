@@ -11,7 +11,7 @@ import {
 } from '@adk-fluent/core'
 import { describeValue } from '@adk-fluent/core/internal'
 import { createLinkedAbortController } from '../agents/linked-abort-controller.js'
-import type { RunOptions } from './run-options.js'
+import { resumeOptions, type RunOptions } from './run-options.js'
 import { sessionRunner } from './session-runner.js'
 import { isResume, type Resume } from './resume-with.js'
 import { pauseOf, watchForPause, type PauseWatch } from './pause-watch.js'
@@ -209,7 +209,7 @@ export async function* runEvents(
   options: RunOptions = {},
   runConfig?: RunConfig,
   resume: (answers: Resume) => Promise<unknown> = async (answers) =>
-    finalText(runEvents(build, answers, options, runConfig, resume)),
+    finalText(runEvents(build, answers, resumeOptions(options), runConfig, resume)),
 ): AsyncGenerator<Event, void, undefined> {
   const run = await startRun(build, prompt, options, runConfig)
   const watch: PauseWatch = { interrupted: false, invocationId: undefined }

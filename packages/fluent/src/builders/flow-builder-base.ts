@@ -12,7 +12,7 @@ import { runEvents, startRun } from '../ask/run-events.js'
 import { pauseOf, type PauseWatch } from '../ask/pause-watch.js'
 import type { Resume } from '../ask/resume-with.js'
 import { runAgentFor } from '../ask/run-agent.js'
-import type { AskOptions, RunOptions } from '../ask/run-options.js'
+import { resumeOptions, type AskOptions, type RunOptions } from '../ask/run-options.js'
 import type { AskReturn } from '../ask/ask-result.js'
 import type { StreamChunk } from '../ask/stream-chunk.js'
 import { streamChunks, streamText } from '../ask/stream-text.js'
@@ -145,7 +145,7 @@ export abstract class FlowBuilderBase<TOutput = string> {
     const run = await startRun(() => this.#runAgent(), prompt, usage ? { ...options, usage } : options)
     const watch: PauseWatch = { interrupted: false, invocationId: undefined }
     const text = await finalText(run.events, watch)
-    const paused = await pauseOf(run, watch, (answers) => this.ask(answers, options))
+    const paused = await pauseOf(run, watch, (answers) => this.ask(answers, resumeOptions(options)))
     if (paused) throw paused
     const schema = this.answerSchema()
     const output = schema ? parseAnswer(text, schema, this.node.name) : (text as unknown as TOutput)
