@@ -22,7 +22,11 @@ const respondsTo = (name: string) => (event: Event) =>
   getFunctionResponses(event).some((response) => response.name === name)
 
 function approvedRefund(replies: string[] = ['Refunded 5.']) {
-  const refund = vi.fn(({ amount }: { amount: number }) => ({ refunded: amount }))
+  const keys: (string | undefined)[] = []
+  const refund = vi.fn(({ amount }: { amount: number }, context: { idempotencyKey: string | undefined }) => {
+    keys.push(context.idempotencyKey)
+    return { refunded: amount }
+  })
   const tool = new FunctionTool({
     name: 'refund',
     description: 'Refunds.',
@@ -31,7 +35,7 @@ function approvedRefund(replies: string[] = ['Refunded 5.']) {
     requireConfirmation: true,
   })
   const llm = new ScriptedLlm([call('refund', { amount: 5 }, 'c1'), ...replies])
-  return { agent: new LlmAgent({ name: 'payer', model: llm, tools: [tool] }), refund, llm }
+  return { agent: new LlmAgent({ name: 'payer', model: llm, tools: [tool] }), refund, llm, keys }
 }
 
 async function approve(service: Parameters<typeof resumableRunner>[1], agent: LlmAgent, sessionId: string) {
@@ -43,8 +47,8 @@ async function approve(service: Parameters<typeof resumableRunner>[1], agent: Ll
 }
 
 describe('resume after a crash (the plain Runner is at least once)', () => {
-  it('an approved tool that ran but whose result was not stored runs again on resume', async () => {
-    const { agent, refund, llm } = approvedRefund()
+  it('an approved tool that ran but whose result was not stored runs again on resume, with the same idempotency key', async () => {
+    const { agent, refund, llm, keys } = approvedRefund()
     const { service, sessionId } = await newSession()
     const first = await collect(resumableRunner(agent, service), { sessionId, newMessage: userText('Refund') })
     const invocationId = first[0]?.invocationId as string
@@ -54,6 +58,7 @@ describe('resume after a crash (the plain Runner is at least once)', () => {
     expect(refund).toHaveBeenCalledTimes(1)
     const resumed = await collect(resumableRunner(agent, service), { sessionId, invocationId })
     expect(refund).toHaveBeenCalledTimes(2)
+    expect(keys).toEqual([`${invocationId}/c1`, `${invocationId}/c1`])
     expect(texts(resumed)).toEqual(['payer: Refunded 5.'])
     expect(llm.requests).toHaveLength(2)
   })

@@ -76,6 +76,14 @@ describe('resumable runs: a pause in a sequence', () => {
     expect(new Set(second.map((event) => event.invocationId))).toEqual(new Set([first[0]?.invocationId]))
     expect(await listPendingInterrupts(service, { appName: APP, userId: USER, sessionId })).toEqual([])
 
+    // The same answer sent again runs nothing (an approval is used once).
+    const repeated = await collect(resumableRunner(agent, service), {
+      sessionId,
+      newMessage: confirmationAnswer(pending[0]?.id, true),
+    })
+    expect(repeated).toEqual([])
+    expect(refund).toHaveBeenCalledTimes(1)
+
     // Resuming the finished invocation again runs nothing.
     const again = await collect(resumableRunner(agent, service), {
       sessionId,
