@@ -4,6 +4,7 @@ import { fileOnly, parsePort, text } from '../argument-values.js'
 import { chooseRunModel, runModelNames } from '../choose-run-model.js'
 import { loadTarget } from '../load-target.js'
 import { untilStopped } from '../until-stopped.js'
+import { PortInUseError } from '../../http/port-in-use-error.js'
 import { openSessions } from '../../web/open-sessions.js'
 
 const modelNames = {
@@ -64,10 +65,10 @@ export const apiServerCommand = defineCommand({
       })
     } catch (error) {
       await sessions.close()
-      const code = (error as NodeJS.ErrnoException).code
-      if (code === 'EADDRINUSE' || AdkWebMissingError.isInstance(error)) {
+      const taken = PortInUseError.isInstance(error)
+      if (taken || AdkWebMissingError.isInstance(error)) {
         io.stderr.write(
-          `adk-fluent: ${code === 'EADDRINUSE' ? `port ${input.port} on 127.0.0.1 is already in use. Pick another with --port <n>.` : (error as Error).message}\n`,
+          `adk-fluent: ${taken ? `port ${input.port} on 127.0.0.1 is already in use. Pick another with --port <n>.` : error.message}\n`,
         )
         return 1
       }

@@ -7,7 +7,8 @@ import { loadSource } from '../load-source.js'
 import { pickBuilder } from '../pick-builder.js'
 import { untilStopped } from '../until-stopped.js'
 import { openMemory, openSessions } from '../../web/open-sessions.js'
-import { PortInUseError, startWebServer } from '../../web/web-server.js'
+import { PortInUseError } from '../../http/port-in-use-error.js'
+import { startWebServer } from '../../web/web-server.js'
 
 /**
  * `adk-fluent web <file>`: loads the module (or the agent config or skill, with `--replies`), starts the dev UI on
@@ -75,7 +76,7 @@ export const webCommand = defineCommand({
     } catch (error) {
       await sessions.close()
       await memory.close()
-      if (error instanceof PortInUseError) {
+      if (PortInUseError.isInstance(error)) {
         io.stderr.write(`adk-fluent: ${error.message}\n`)
         return 1
       }
