@@ -88,19 +88,19 @@ export function pendingInterrupts(events: readonly Event[]): PendingInterrupt[] 
       seen.add(request.interruptId)
       const call = event.content.parts.find((part) => part.functionCall?.id === request.interruptId)?.functionCall
       const original = call ? originalCall(call) : undefined
-      const item: Record<string, unknown> = {
+      const schema = request.responseSchema
+      pending.push({
         id: request.interruptId,
         kind: request.kind,
         functionCallName: request.functionCallName,
         ...origin,
-      }
-      if (original?.name !== undefined) item['tool'] = original.name
-      if (original) item['args'] = original.args ?? {}
-      if (original?.id !== undefined) item['functionCallId'] = original.id
-      if (request.message !== undefined) item['message'] = request.message
-      if (request.payload !== undefined) item['payload'] = request.payload
-      if (request.responseSchema !== undefined) item['responseSchema'] = request.responseSchema
-      pending.push(item as unknown as PendingInterrupt)
+        ...(original?.name === undefined ? {} : { tool: original.name }),
+        ...(original ? { args: original.args ?? {} } : {}),
+        ...(original?.id === undefined ? {} : { functionCallId: original.id }),
+        ...(request.message === undefined ? {} : { message: request.message }),
+        ...(request.payload === undefined ? {} : { payload: request.payload }),
+        ...(typeof schema === 'object' && schema !== null ? { responseSchema: schema as Record<string, unknown> } : {}),
+      })
     }
     const longRunning = event.longRunningToolIds
     if (!longRunning || longRunning.length === 0) continue
