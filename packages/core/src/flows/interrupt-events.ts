@@ -17,6 +17,13 @@ export class InputRequested {
   ) {}
 }
 
+/** An event of the agent holding function responses (a user-role turn, on the agent's branch). */
+export function responsesEvent(agent: LlmAgent, ctx: InvocationContext, parts: Part[]): Event {
+  const event = createEvent({ invocationId: ctx.invocationId, author: agent.name, content: { role: 'user', parts } })
+  if (ctx.branch !== undefined) event.branch = ctx.branch
+  return event
+}
+
 /**
  * Pauses the agent: in a resumable run its pause scope (and every agent waiting on it) stops; otherwise the agent's
  * invocation ends, as ADK does.
@@ -45,15 +52,7 @@ export function* interruptEvents(
   const otherParts = (responseEvent?.content?.parts ?? []).filter(
     (part) => !interrupted.has(part.functionResponse?.id ?? ''),
   )
-  if (otherParts.length > 0) {
-    const others = createEvent({
-      invocationId: ctx.invocationId,
-      author: agent.name,
-      content: { role: 'user', parts: otherParts },
-    })
-    if (ctx.branch !== undefined) others.branch = ctx.branch
-    yield others
-  }
+  if (otherParts.length > 0) yield responsesEvent(agent, ctx, otherParts)
   const parts: Part[] = []
   const ids: string[] = []
   for (const id of confirmationIds) {

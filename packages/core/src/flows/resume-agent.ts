@@ -1,7 +1,7 @@
 import type { FunctionCall, FunctionResponse, Part } from '../models/genai-types.js'
 import type { LlmAgent } from '../agents/llm-agent.js'
 import type { InvocationContext } from '../agents/invocation-context.js'
-import { createEvent, getFunctionCalls, isFinalResponse, type Event } from '../events/event.js'
+import { getFunctionCalls, isFinalResponse, type Event } from '../events/event.js'
 import type { ToolConfirmation } from '../events/event-actions.js'
 import type { BaseTool } from '../tools/base-tool.js'
 import {
@@ -12,7 +12,7 @@ import {
 } from '../pause/interrupt-names.js'
 import { replyAsResult, unwrapReply } from '../pause/response-schema.js'
 import { handleFunctionCalls, runTransfer } from './functions.js'
-import { pauseAgent } from './interrupt-events.js'
+import { pauseAgent, responsesEvent } from './interrupt-events.js'
 import { saveOutputToState } from './output-key.js'
 
 /**
@@ -157,12 +157,7 @@ export async function* resumeAgent(
       }
     }
     if (replies.length > 0) {
-      const event = createEvent({
-        invocationId: ctx.invocationId,
-        author: agent.name,
-        content: { role: 'user', parts: replies },
-      })
-      if (ctx.branch !== undefined) event.branch = ctx.branch
+      const event = responsesEvent(agent, ctx, replies)
       saveOutputToState(agent, event)
       yield event
     }
