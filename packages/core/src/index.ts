@@ -34,6 +34,7 @@ export {
   createEvent,
   getFunctionCalls,
   getFunctionResponses,
+  isErrorEvent,
   isEvent,
   isFinalResponse,
   stringifyContent,

@@ -1,5 +1,5 @@
-import { BaseAgent, type BaseAgentConfig, type Event, type InvocationContext } from '@adk-fluent/core'
-import { isErrorEvent, type AttemptFailure } from './attempt-failure.js'
+import { BaseAgent, isErrorEvent, type BaseAgentConfig, type Event, type InvocationContext } from '@adk-fluent/core'
+import type { AttemptFailure } from './attempt-failure.js'
 
 /**
  * Runs its sub-agents in turn, passing their events on as they come. An attempt fails when it throws or produces a
