@@ -52,6 +52,22 @@ describe('Agent.memory(mode) and .memoryAutoSave()', () => {
     expect(instructionOf(llm.requests[1])).toContain('assistant: Noted, Lisbon.')
   })
 
+  it('T.preloadMemory({ onWarning }): a failing memory store is a warning, and the answer still comes', async () => {
+    class BrokenMemory extends InMemoryMemoryService {
+      override async searchMemory(): Promise<never> {
+        throw new Error('store down')
+      }
+    }
+    const warnings: string[] = []
+    const answer = await Agent('assistant', new ScriptedLlm([text('Hi Ann.')]))
+      .tools(T.preloadMemory({ onWarning: (message) => warnings.push(message) }))
+      .ask('Hello', { memoryService: new BrokenMemory() })
+    expect(answer).toBe('Hi Ann.')
+    expect(warnings).toEqual([
+      'Failed to preload memory for query: Hello (agent "assistant": store down); the model call goes on without memories.',
+    ])
+  })
+
   it('load_memory round trip through .ask()', async () => {
     const memoryService = new InMemoryMemoryService()
     // .ask() without a sessionService or appName runs as app "assistant" (the agent's name), user "user".
