@@ -4,6 +4,7 @@ import type { FlowBuilder } from '@adk-fluent/fluent'
 import type { CliIo } from './cli-io.js'
 import { CliUsageError } from './cli-usage-error.js'
 import { chooseRunModel, hasGeminiCredentials } from './choose-run-model.js'
+import { answerEveryModelWith } from './offline-models.js'
 
 /** What `adk-fluent eval` needs. */
 export interface EvalCommandInput {
@@ -36,9 +37,16 @@ export async function evalCommand(input: EvalCommandInput, io: CliIo): Promise<n
     }
     return LLMRegistry.newLlm(modelName)
   }
+  const offline = choice.kind === 'mock-script'
   return evalPackage.runEvalCli({
     // Model names resolve when agents are built: build per case, after the offline script (if any) is installed.
-    agent: () => input.builder.build(),
+    // Offline, each case gets a fresh copy of the script (its judges too: they are made after its agent), and cases
+    // run one at a time, so every case replays the script from its first reply.
+    agent: () => {
+      if (offline) answerEveryModelWith(input.module['mockScript'] as Parameters<typeof answerEveryModelWith>[0])
+      return input.builder.build()
+    },
+    ...(offline ? { parallelism: 1 } : {}),
     agentFile: input.file,
     evalSets: input.evalSets,
     configFile: input.configFile,
