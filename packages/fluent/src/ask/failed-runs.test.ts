@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { ModelError, type Event } from '@adk-fluent/core'
+import { GuardViolationError, ModelError, type Event } from '@adk-fluent/core'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import { Agent, FanOut, Fallback, Loop, Pipeline, Route } from '../builders/workflow-factories.js'
+import * as G from '../namespaces/guards/index.js'
 import { gate, mapOver } from '../builders/flow-helpers.js'
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
@@ -104,6 +105,21 @@ describe('a failed model call ends the run of every composite', () => {
       .step(after.agent)
     expectFailedAgent(await failureOf(lost.ask('go')), 'slow')
     expect(after.model.requests).toHaveLength(0)
+  })
+
+  it('Fallback does not catch an error that ends the run: a guard that blocked the input', async () => {
+    const unguarded = never('unguarded')
+    const flow = Fallback('answer')
+      .attempt(
+        Agent('guarded')
+          .mock(['never'])
+          .guard(G.pii({ action: 'block', kinds: ['email'] })),
+      )
+      .attempt(unguarded.agent)
+    const error = await failureOf(flow.ask('I am ann@example.com'))
+    expect(GuardViolationError.isInstance(error)).toBe(true)
+    // Before, the next attempt got the text the guard had refused to send.
+    expect(unguarded.model.requests).toHaveLength(0)
   })
 
   it('gate: a failing step after the gate ends the rest of its sequence', async () => {
