@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
 import { LlmAgent } from '../agents/llm-agent.js'
-import { ConfigError } from '../errors/config-error.js'
 import type { Event } from '../events/event.js'
 import { getFunctionDeclarations } from '../models/llm-request.js'
 import { InMemoryMemoryService } from '../memory/in-memory-memory-service.js'

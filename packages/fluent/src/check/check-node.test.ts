@@ -306,6 +306,7 @@ describe('check(): other mistakes', () => {
     expect(typo?.hint).toBe(`Read 'draft' (written by "writer") instead: {draft} in the instruction.`)
     const built = (() => {
       try {
+        // @ts-expect-error -- the typed flow catches the typo too; build() reports it at run time.
         flow.initialState('topic').build()
       } catch (error) {
         return String(error)
@@ -320,6 +321,7 @@ describe('check(): other mistakes', () => {
     expect(routed.check().find((issue) => issue.agent === 'intnet' || issue.message.includes('"intnet"'))?.hint).toBe(
       `Read 'intent' (written by "classifier") instead: Route('intent').`,
     )
+    // @ts-expect-error -- the typed flow catches the typo too; check() reports it with the fix.
     const fromInput = Agent('writer').reads('topci').initialState('topic')
     expect(fromInput.check().find((issue) => issue.agent === 'writer')?.hint).toBe(
       `Read 'topic' (in the declared initial state) instead: .reads('topic').`,
