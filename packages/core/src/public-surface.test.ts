@@ -111,6 +111,7 @@ describe('@adk-fluent/core public surface', () => {
   it('@adk-fluent/core/internal exports exactly these names (plumbing for the other packages)', () => {
     expect(Object.keys(internal).sort()).toEqual([
       'LONG_RUNNING_NOTE',
+      'StoredSessionService',
       'abortErrorFor',
       'assertSessionIds',
       'assertStateDelta',
@@ -127,6 +128,7 @@ describe('@adk-fluent/core public surface', () => {
       'endsTheRun',
       'findAgentToRun',
       'genaiSchemaToJsonSchema',
+      'hasKeys',
       'hasStateKeyForm',
       'hasTrailingCodeExecutionResult',
       'identityLines',
@@ -149,6 +151,7 @@ describe('@adk-fluent/core public surface', () => {
       'renderStateValue',
       'resolveRetryOptions',
       'sampleFromSchema',
+      'sessionErrors',
       'sessionIdsIssue',
       'snapshotLlmRequest',
       'stateKeyIssue',
