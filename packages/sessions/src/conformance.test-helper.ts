@@ -9,6 +9,7 @@ import {
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { describeSessionInput } from './conformance-input.test-helper.js'
+import { describeSessionIsolation } from './conformance-isolation.test-helper.js'
 
 /** A service under test and how to dispose of it. */
 export interface ConformanceTarget {
@@ -38,10 +39,11 @@ async function code(promise: Promise<unknown>): Promise<string | undefined> {
 /**
  * The session-service contract (`BaseSessionService`), as one suite any implementation runs: identity and CRUD,
  * state scopes, event order and round trip, ADK Python's read semantics, revisions (stale views), idempotent
- * appends and leases.
+ * appends and leases; with hostile input and isolation between apps and users in suites of their own.
  */
 export function describeSessionService(name: string, open: () => Promise<ConformanceTarget>): void {
   describeSessionInput(name, open)
+  describeSessionIsolation(name, open)
   describe(`session-service conformance: ${name}`, () => {
     let target: ConformanceTarget
     let service: BaseSessionService
