@@ -1,20 +1,8 @@
-import { AdkFluentError, createEvent, type BaseSessionService, type Event, type Session } from '@adk-fluent/core'
+import type { BaseSessionService, Session } from '@adk-fluent/core'
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { code, delta } from './conformance-kit.test-helper.js'
 import type { ConformanceTarget } from './conformance.test-helper.js'
-
-function delta(stateDelta: Record<string, unknown>): Event {
-  return createEvent({ invocationId: 'inv', author: 'agent', actions: { stateDelta } })
-}
-
-async function code(promise: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await promise
-    return undefined
-  } catch (error) {
-    return AdkFluentError.isInstance(error) ? error.code : String(error)
-  }
-}
 
 /**
  * Tenants on one store (part of the conformance suite): a second app and a second user, with the same session id

@@ -2,14 +2,15 @@ import { AdkFluentError, createEvent, type Event } from '@adk-fluent/core'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshSchema, pgExec, pgTitle, pgUrl } from '../test-databases.test-helper.js'
-import type { PgPoolLike, PgQueryable } from './pg-store.js'
+import type { PgPoolLike } from './pg-store.js'
+import type { PgQueryable } from './postgres-schema.js'
 import { PostgresSessionService } from './postgres-session-service.js'
 import { pgSql } from './postgres-sql.js'
 
 /** Around each append statement (the one-statement write): `before` and `after` run other sessions' work. */
 interface AppendHooks {
-  before?(): Promise<void>
-  after?(): Promise<void>
+  before?: (() => Promise<void>) | undefined
+  after?: (() => Promise<void>) | undefined
 }
 
 function hookedPool(pool: pg.Pool, hooks: AppendHooks, counter: { appends: number }): PgPoolLike {
