@@ -45,6 +45,8 @@ function event(index: number): core.Event {
   return core.createEvent({
     invocationId: `inv-${index >> 1}`,
     author: index % 2 === 0 ? 'user' : 'assistant',
+    // One millisecond apart, as events of a conversation are (events sharing a millisecond cost a re-append check more).
+    timestamp: Date.now() + index,
     content: { role: index % 2 === 0 ? 'user' : 'model', parts: [{ text: `message ${index}` }] },
     actions: { stateDelta },
   })
