@@ -4,6 +4,7 @@ import type { SessionLease } from './base-session-service.js'
 import { hasKeys, type SplitState } from './scoped-state.js'
 import type {
   AppendedEvent,
+  AppendFacts,
   EventAppend,
   EventWindow,
   LeaseTaken,
@@ -12,13 +13,14 @@ import type {
   StoredSessionRecord,
 } from './session-store-driver.js'
 
-interface StoredSession {
+/** A session as kept in memory; after an append, it is the append's {@link AppendedEvent} (no object per append). */
+interface StoredSession extends AppendedEvent {
   readonly id: string
   readonly userId: string
   /** Session-scoped keys only (no `app:`/`user:`/`temp:`). */
   readonly state: Record<string, unknown>
-  /** Shared with every view read without a window: appends are O(1) and never copied. */
-  readonly events: Event[]
+  /** The events, shared with every view read without a window: appends are O(1) and never copied. */
+  readonly history: Event[]
   lastUpdateTime: number
   revision: number
   /** True once an event was stored with an earlier timestamp than the one before it: re-appends are then searched for in all events. */
@@ -75,9 +77,9 @@ const empty: Record<string, never> = Object.freeze({})
  * searched: a new event checks the last event or two, and no id index costs memory per event. Once a session holds
  * events out of timestamp order, every event is searched.
  */
-function isStored({ events, unordered }: StoredSession, event: Event): boolean {
-  for (let index = events.length - 1; index >= 0; index--) {
-    const stored = events[index] as Event
+function isStored({ history, unordered }: StoredSession, event: Event): boolean {
+  for (let index = history.length - 1; index >= 0; index--) {
+    const stored = history[index] as Event
     if (stored.id === event.id) return true
     if (stored.timestamp < event.timestamp && !unordered) return false
   }
@@ -136,6 +138,13 @@ export class InMemorySessionDriver implements SessionStoreDriver {
   readonly #sessions = new Map<string, Map<string, Map<string, StoredSession>>>()
   readonly #appState = new Map<string, Record<string, unknown>>()
   readonly #userState = new Map<string, Map<string, Record<string, unknown>>>()
+  /** The facts of the append under way, refilled for each (appends here are synchronous: one at a time). */
+  readonly #facts: { -readonly [K in keyof AppendFacts]-?: AppendFacts[K] } = {
+    revision: 0,
+    lease: undefined,
+    hasEvent: false,
+    lastEventId: undefined,
+  }
 
   async create(key: SessionKey, state: SplitState): Promise<StoredSessionRecord | undefined> {
     const sessions = this.#userSessions(key.appName, key.userId, true) as Map<string, StoredSession>
@@ -146,7 +155,7 @@ export class InMemorySessionDriver implements SessionStoreDriver {
       id: key.sessionId,
       userId: key.userId,
       state: Object.assign(nullRecord(), state.session),
-      events: [],
+      history: [],
       lastUpdateTime: Date.now(),
       revision: 0,
       unordered: false,
@@ -154,13 +163,13 @@ export class InMemorySessionDriver implements SessionStoreDriver {
       waiters: undefined,
     }
     sessions.set(key.sessionId, stored)
-    return this.#record(key.appName, stored, stored.events)
+    return this.#record(key.appName, stored, stored.history)
   }
 
   async read(key: SessionKey, window: EventWindow): Promise<StoredSessionRecord | undefined> {
     const stored = this.#find(key)
     if (!stored) return undefined
-    let events = stored.events
+    let events = stored.history
     if (window.limit !== undefined) events = window.limit === 0 ? [] : events.slice(-window.limit)
     const after = window.after
     if (after !== undefined) {
@@ -192,26 +201,30 @@ export class InMemorySessionDriver implements SessionStoreDriver {
 
   append(append: EventAppend): AppendedEvent | undefined {
     const stored = this.#find(append)
-    const held = stored?.lease
-    const facts = stored && {
-      revision: stored.revision,
-      lease: held && held.expiresAt > Date.now() ? held : undefined,
-      hasEvent: isStored(stored, append.event),
-      lastEventId: stored.events.at(-1)?.id,
+    const event = append.event
+    let facts: AppendFacts | undefined
+    if (stored) {
+      const held = stored.lease
+      const scratch = this.#facts
+      scratch.revision = stored.revision
+      scratch.lease = held && held.expiresAt > Date.now() ? held : undefined
+      scratch.hasEvent = isStored(stored, event)
+      scratch.lastEventId = stored.history.at(-1)?.id
+      facts = scratch
     }
     if (!append.admit(facts) || !stored) return undefined
-    const event = append.event
     compactEvent(event)
     Object.freeze(event)
     const { session, app, user } = append.delta
-    Object.assign(stored.state, session)
+    if (hasKeys(session)) Object.assign(stored.state, session)
     if (hasKeys(app)) Object.assign(this.#app(append.appName), app)
     if (hasKeys(user)) Object.assign(this.#user(append.appName, append.userId), user)
-    if (event.timestamp < (stored.events.at(-1)?.timestamp ?? -Infinity)) stored.unordered = true
-    stored.events.push(event)
+    const history = stored.history
+    if (event.timestamp < (history.at(-1)?.timestamp ?? -Infinity)) stored.unordered = true
+    history.push(event)
     stored.lastUpdateTime = event.timestamp
     stored.revision++
-    return { revision: stored.revision, timestamp: event.timestamp, history: stored.events }
+    return stored
   }
 
   async takeLease(key: SessionKey, owner: string, ttlMs: number): Promise<LeaseTaken> {

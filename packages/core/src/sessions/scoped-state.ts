@@ -25,22 +25,29 @@ const nothing: SplitState = Object.freeze({ session: empty, app: empty, user: em
 /**
  * Splits a state (or delta) into its stored scopes: session keys, `app:` and `user:` keys without their prefix;
  * `temp:` keys and `undefined` values are dropped (JSON has no `undefined`: a key written as `undefined` is not
- * written). Own keys only. Every empty split is one shared frozen value (most deltas are empty): never write to it.
+ * written). Own keys only. A scope without keys is one shared frozen empty record (so is every scope of an empty
+ * split: most deltas are empty): never write to a split.
  */
 export function splitState(state: Readonly<Record<string, unknown>> | undefined): SplitState {
-  let split:
-    | { session: Record<string, unknown>; app: Record<string, unknown>; user: Record<string, unknown> }
-    | undefined
+  let session: Record<string, unknown> = empty
+  let app: Record<string, unknown> = empty
+  let user: Record<string, unknown> = empty
   for (const key in state) {
     if (!Object.prototype.hasOwnProperty.call(state, key)) continue
     const value = state[key]
     if (value === undefined || key.startsWith(StatePrefix.TEMP)) continue
-    split ??= { session: nullRecord(), app: nullRecord(), user: nullRecord() }
-    if (key.startsWith(StatePrefix.APP)) split.app[key.slice(StatePrefix.APP.length)] = value
-    else if (key.startsWith(StatePrefix.USER)) split.user[key.slice(StatePrefix.USER.length)] = value
-    else split.session[key] = value
+    if (key.startsWith(StatePrefix.APP)) {
+      if (app === empty) app = nullRecord()
+      app[key.slice(StatePrefix.APP.length)] = value
+    } else if (key.startsWith(StatePrefix.USER)) {
+      if (user === empty) user = nullRecord()
+      user[key.slice(StatePrefix.USER.length)] = value
+    } else {
+      if (session === empty) session = nullRecord()
+      session[key] = value
+    }
   }
-  return split ?? nothing
+  return session === empty && app === empty && user === empty ? nothing : { session, app, user }
 }
 
 /**
@@ -58,6 +65,7 @@ export function mergeState(state: ScopedState): Record<string, unknown> {
 
 /** True when the record has at least one own key. */
 export function hasKeys(record: Readonly<Record<string, unknown>>): boolean {
+  if (record === empty) return false
   for (const key in record) if (Object.prototype.hasOwnProperty.call(record, key)) return true
   return false
 }

@@ -61,10 +61,10 @@ export interface EventAppend extends SessionKey {
   admit(facts: AppendFacts | undefined): boolean
 }
 
-/** A stored append: the session's new revision and the event's stored timestamp (milliseconds). */
+/** A stored append: the session's new revision and update time (the event's stored timestamp, milliseconds). */
 export interface AppendedEvent {
   readonly revision: number
-  readonly timestamp: number
+  readonly lastUpdateTime: number
   /** The history array the store pushed the event onto, when it keeps one in memory (views that share it already hold the event). */
   readonly history?: Event[] | undefined
 }

@@ -196,7 +196,7 @@ function applyAppended(session: Session, event: Event, appended: AppendedEvent):
   // A view sharing the store's history already holds the event.
   if (session.events !== appended.history) session.events.push(event)
   session.revision = appended.revision
-  session.lastUpdateTime = appended.timestamp
+  session.lastUpdateTime = appended.lastUpdateTime
 }
 
 function viewOf(appName: string, record: StoredSessionRecord, events: Event[]): Session {

@@ -143,7 +143,7 @@ export class PostgresSessionDriver implements SessionStoreDriver {
         lease?.fence ?? null,
       ])
       const row = rows[0]
-      if (row) return { revision: Number(row.revision), timestamp: row.stored_ts * 1000 }
+      if (row) return { revision: Number(row.revision), lastUpdateTime: row.stored_ts * 1000 }
       if (!append.admit(await this.#facts(append))) return undefined
       // Admitted now: the lease that refused the write expired or was given back since. Write again (a few times:
       // a session changing hands that often is busy).

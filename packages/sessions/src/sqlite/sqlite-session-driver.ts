@@ -187,7 +187,7 @@ export class SqliteSessionDriver implements SessionStoreDriver {
       ])
       if (hasKeys(delta.app)) await mergeScope(db, 'app', append, delta.app, timestamp)
       if (hasKeys(delta.user)) await mergeScope(db, 'user', append, delta.user, timestamp)
-      return { revision: row.revision + 1, timestamp: timestamp * 1000 }
+      return { revision: row.revision + 1, lastUpdateTime: timestamp * 1000 }
     })
   }
 
