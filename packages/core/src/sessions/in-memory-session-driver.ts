@@ -1,7 +1,7 @@
 import type { Event } from '../events/event.js'
 import { nullRecord } from '../util/null-record.js'
 import type { SessionLease } from './base-session-service.js'
-import { hasKeys, type SplitState } from './scoped-state.js'
+import { hasKeys, keyInScope, scopeOf, type SplitState } from './scoped-state.js'
 import type {
   AppendedEvent,
   AppendFacts,
@@ -215,10 +215,15 @@ export class InMemorySessionDriver implements SessionStoreDriver {
     if (!append.admit(facts) || !stored) return undefined
     compactEvent(event)
     Object.freeze(event)
-    const { session, app, user } = append.delta
-    if (hasKeys(session)) Object.assign(stored.state, session)
-    if (hasKeys(app)) Object.assign(this.#app(append.appName), app)
-    if (hasKeys(user)) Object.assign(this.#user(append.appName, append.userId), user)
+    // The delta straight into the scopes (no split objects: the common path of every run).
+    const delta = event.actions.stateDelta
+    for (const key in delta) {
+      if (!Object.prototype.hasOwnProperty.call(delta, key)) continue
+      const value = delta[key]
+      const scope = value === undefined ? undefined : scopeOf(key)
+      if (scope === 'session') stored.state[key] = value
+      else if (scope) this.#scope(scope, append)[keyInScope(key, scope)] = value
+    }
     const history = stored.history
     if (event.timestamp < (history.at(-1)?.timestamp ?? -Infinity)) stored.unordered = true
     history.push(event)
@@ -305,6 +310,11 @@ export class InMemorySessionDriver implements SessionStoreDriver {
       app.set(userId, user)
     }
     return user
+  }
+
+  /** The stored app or user scope of `key`'s session (created when missing). */
+  #scope(scope: 'app' | 'user', key: SessionKey): Record<string, unknown> {
+    return scope === 'app' ? this.#app(key.appName) : this.#user(key.appName, key.userId)
   }
 
   #app(appName: string): Record<string, unknown> {

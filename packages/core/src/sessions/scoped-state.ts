@@ -22,32 +22,41 @@ export interface SplitState extends ScopedState {
 const empty: Readonly<Record<string, never>> = Object.freeze(nullRecord<never>())
 const nothing: SplitState = Object.freeze({ session: empty, app: empty, user: empty })
 
+/** The scopes state is stored in: the session's own, the app's (`app:` keys) and the app's user's (`user:` keys). */
+export type StateScope = 'session' | 'app' | 'user'
+
+/** The scope a state key is stored in; `undefined` for a `temp:` key (never stored). */
+export function scopeOf(key: string): StateScope | undefined {
+  if (key.startsWith(StatePrefix.APP)) return 'app'
+  if (key.startsWith(StatePrefix.USER)) return 'user'
+  return key.startsWith(StatePrefix.TEMP) ? undefined : 'session'
+}
+
+/** The name a key has in its scope: without its `app:` or `user:` prefix. */
+export function keyInScope(key: string, scope: StateScope): string {
+  return scope === 'session' ? key : key.slice(scope === 'app' ? StatePrefix.APP.length : StatePrefix.USER.length)
+}
+
 /**
- * Splits a state (or delta) into its stored scopes: session keys, `app:` and `user:` keys without their prefix;
- * `temp:` keys and `undefined` values are dropped (JSON has no `undefined`: a key written as `undefined` is not
- * written). Own keys only. A scope without keys is one shared frozen empty record (so is every scope of an empty
- * split: most deltas are empty): never write to a split.
+ * Splits a state (or delta) into its stored scopes ({@link scopeOf}, {@link keyInScope}); `undefined` values are
+ * dropped (JSON has no `undefined`: a key written as `undefined` is not written). Own keys only. A scope without keys
+ * is one shared frozen empty record (so is every scope of an empty split: most deltas are empty): never write to a
+ * split.
  */
 export function splitState(state: Readonly<Record<string, unknown>> | undefined): SplitState {
-  let session: Record<string, unknown> = empty
-  let app: Record<string, unknown> = empty
-  let user: Record<string, unknown> = empty
+  let split:
+    | { session: Record<string, unknown>; app: Record<string, unknown>; user: Record<string, unknown> }
+    | undefined
   for (const key in state) {
     if (!Object.prototype.hasOwnProperty.call(state, key)) continue
     const value = state[key]
-    if (value === undefined || key.startsWith(StatePrefix.TEMP)) continue
-    if (key.startsWith(StatePrefix.APP)) {
-      if (app === empty) app = nullRecord()
-      app[key.slice(StatePrefix.APP.length)] = value
-    } else if (key.startsWith(StatePrefix.USER)) {
-      if (user === empty) user = nullRecord()
-      user[key.slice(StatePrefix.USER.length)] = value
-    } else {
-      if (session === empty) session = nullRecord()
-      session[key] = value
-    }
+    const scope = value === undefined ? undefined : scopeOf(key)
+    if (scope === undefined) continue
+    split ??= { session: empty, app: empty, user: empty }
+    if (split[scope] === empty) split[scope] = nullRecord()
+    split[scope][keyInScope(key, scope)] = value
   }
-  return session === empty && app === empty && user === empty ? nothing : { session, app, user }
+  return split ?? nothing
 }
 
 /**

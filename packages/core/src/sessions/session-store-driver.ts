@@ -47,7 +47,7 @@ export interface AppendFacts {
 export interface EventAppend extends SessionKey {
   /** The event as stored (no `temp:` keys in its state delta). */
   readonly event: Event
-  /** Its state delta split into scopes: merge each into the session's, app's and user's stored state. */
+  /** Its state delta split into scopes (on first read): merge each into the session's, app's and user's stored state. */
   readonly delta: SplitState
   /** The lease the append carries, if any. */
   readonly lease: SessionLease | undefined

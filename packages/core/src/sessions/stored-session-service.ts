@@ -145,8 +145,8 @@ class PendingAppend implements EventAppend {
   readonly appName: string
   readonly userId: string
   readonly sessionId: string
-  readonly delta: SplitState
   readonly expectedRevision: number | undefined
+  #delta: SplitState | undefined
   /** The last event of a view built by hand (no revision): the store's last event must be the same. */
   readonly #lastViewEventId: string | undefined
 
@@ -158,10 +158,14 @@ class PendingAppend implements EventAppend {
     this.appName = session.appName
     this.userId = session.userId
     this.sessionId = session.id
-    this.delta = splitState(event.actions.stateDelta)
     this.expectedRevision = session.revision
     // Only a view without a revision is looked into: a view's history is never read on an append.
     this.#lastViewEventId = session.revision === undefined ? session.events.at(-1)?.id : undefined
+  }
+
+  /** Split on first read: a store that routes the event's delta itself (in memory) never splits it. */
+  get delta(): SplitState {
+    return (this.#delta ??= splitState(this.event.actions.stateDelta))
   }
 
   admit(facts: AppendFacts | undefined): boolean {
