@@ -41,6 +41,8 @@ export class StoredSessionService implements BaseSessionService {
   readonly #driver: SessionStoreDriver
   /** The append still in flight through a view (on an asynchronous store): the next one through it waits for it. */
   readonly #inFlight = new WeakMap<Session, Promise<unknown>>()
+  /** How many views have an append in flight (none ever on a synchronous store: no lookup per append there). */
+  #viewsInFlight = 0
 
   constructor(driver: SessionStoreDriver) {
     this.#driver = driver
@@ -83,7 +85,7 @@ export class StoredSessionService implements BaseSessionService {
     assertSessionIds({ appName: session.appName, userId: session.userId, sessionId: session.id }, 'appendEvent()')
     assertStorableState(event.actions.stateDelta, 'appendEvent()')
     const stored = withoutTempDelta(event)
-    const earlier = this.#inFlight.get(session)
+    const earlier = this.#viewsInFlight === 0 ? undefined : this.#inFlight.get(session)
     if (earlier !== undefined) {
       await this.#queue(
         session,
@@ -129,11 +131,15 @@ export class StoredSessionService implements BaseSessionService {
   /** Waits for `work`; until it settles, the next append through `session` waits for it. */
   async #queue(session: Session, work: Promise<unknown>): Promise<void> {
     const tail = work.then(ignore, ignore)
+    if (!this.#inFlight.has(session)) this.#viewsInFlight++
     this.#inFlight.set(session, tail)
     try {
       await work
     } finally {
-      if (this.#inFlight.get(session) === tail) this.#inFlight.delete(session)
+      if (this.#inFlight.get(session) === tail) {
+        this.#inFlight.delete(session)
+        this.#viewsInFlight--
+      }
     }
   }
 }
