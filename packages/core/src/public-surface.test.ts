@@ -112,6 +112,7 @@ describe('@adk-fluent/core public surface', () => {
   it('@adk-fluent/core/internal exports exactly these names (plumbing for the other packages)', () => {
     expect(Object.keys(internal).sort()).toEqual([
       'LONG_RUNNING_NOTE',
+      'StoredSessionService',
       'abortErrorFor',
       'assertSessionIds',
       'assertStateDelta',
@@ -128,6 +129,7 @@ describe('@adk-fluent/core public surface', () => {
       'endsTheRun',
       'findAgentToRun',
       'genaiSchemaToJsonSchema',
+      'hasKeys',
       'hasStateKeyForm',
       'hasTrailingCodeExecutionResult',
       'identityLines',
@@ -150,6 +152,7 @@ describe('@adk-fluent/core public surface', () => {
       'renderStateValue',
       'resolveRetryOptions',
       'sampleFromSchema',
+      'sessionErrors',
       'sessionIdsIssue',
       'snapshotLlmRequest',
       'stateKeyIssue',

@@ -13,8 +13,8 @@ import { assertStateDelta, ownRecord } from '../sessions/reserved-state-key.js'
 import type { BasePlugin } from '../plugins/base-plugin.js'
 import { PluginManager } from '../plugins/plugin-manager.js'
 import { ConfigError } from '../errors/config-error.js'
-import { AbortError, SessionNotFoundError } from '../errors/runtime-errors.js'
-import { SessionBusyError, SessionStoreError } from '../errors/session-errors.js'
+import { AbortError } from '../errors/runtime-errors.js'
+import { SessionBusyError, SessionStoreError, sessionErrors } from '../errors/session-errors.js'
 import { newInvocationId } from '../util/ids.js'
 import { hasNoTracerProvider, loadOtelApi, loadedOtelApi } from '../telemetry/otel-api.js'
 import { RunTracing } from '../telemetry/run-tracing.js'
@@ -153,7 +153,7 @@ export class Runner {
       const { stateDelta, runConfig } = request
       const at = { appName: this.appName, userId, sessionId }
       const session = await loadSessionForRun(this.sessionService, at, this.agent.historyTurns())
-      if (!session) throw new SessionNotFoundError(`Session not found: ${sessionId}`)
+      if (!session) throw sessionErrors.notFound(sessionId)
       // OpenTelemetry: loaded once (the first run waits for it); without it, or with tracing off, no span is made.
       let otel = runConfig?.tracing?.enabled === false ? null : loadedOtelApi()
       if (otel === undefined) otel = await loadOtelApi()
