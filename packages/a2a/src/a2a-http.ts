@@ -88,6 +88,31 @@ function sameOrigin(origin: string, host: string): boolean {
   }
 }
 
+/**
+ * Refuses a request asking for an A2A version the card does not offer (as the SDK would, but without it logging a
+ * stack for each): an `A2A-Version` header other than the card's versions; none means 0.3.
+ */
+export function versionGuard(card: {
+  readonly supportedInterfaces: readonly { protocolVersion: string }[]
+}): RequestHandler {
+  const versions = [...new Set(card.supportedInterfaces.map((item) => item.protocolVersion))]
+  return (req, res, next) => {
+    const asked = req.header('A2A-Version')
+    if (!asked || versions.includes(asked)) {
+      next()
+      return
+    }
+    res.status(200).json({
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32009,
+        message: `The requested A2A protocol version ${JSON.stringify(publicText(asked, 40))} is not supported. Supported versions: ${versions.join(', ')}.`,
+      },
+    })
+  }
+}
+
 /** Reads a JSON body of at most `limit` bytes (after decompression) and refuses one nested deeper than {@link MAX_BODY_DEPTH}. */
 export function bodyReader(limit: number): RequestHandler[] {
   const depthGuard: RequestHandler = (req, res, next) => {

@@ -1,13 +1,20 @@
 import type {
+  AgentCard,
   ListTasksRequest,
   ListTasksResponse,
   Message,
   SendMessageRequest,
   StreamResponse,
+  SubscribeToTaskRequest,
   Task,
 } from '@a2a-js/sdk'
-import { RequestMalformedError } from '@a2a-js/sdk/errors'
-import { DefaultRequestHandler, type ServerCallContext } from '@a2a-js/sdk/server'
+import { RequestMalformedError, TaskNotFoundError } from '@a2a-js/sdk/errors'
+import {
+  DefaultRequestHandler,
+  InMemoryTaskStore,
+  type AgentExecutor,
+  type ServerCallContext,
+} from '@a2a-js/sdk/server'
 import { isStateKey, stateValueIssue } from '@adk-fluent/core/internal'
 import { publicText } from './public-text.js'
 
@@ -52,13 +59,35 @@ function checked(params: SendMessageRequest): void {
   if (problem) throw new RequestMalformedError(`Invalid message: ${problem}`)
 }
 
+/** The SDK's in-memory task store, which also knows synchronously whether a task id was ever stored. */
+export class KnownTaskStore extends InMemoryTaskStore {
+  readonly #ids = new Set<string>()
+
+  override save(task: Task, context: ServerCallContext): Promise<void> {
+    this.#ids.add(task.id)
+    return super.save(task, context)
+  }
+
+  has(taskId: string): boolean {
+    return this.#ids.has(taskId)
+  }
+}
+
 /**
  * The SDK's request handler with `serveA2a`'s rules for callers: a message is checked before anything runs (ids
  * without path or control characters; data parts write only session keys, never `app:`, `user:` or `temp:` state or a
  * reserved name) and refused with a JSON-RPC "invalid params" error naming the field; an anonymous caller (no
- * `authenticate`) lists only the tasks of a context it names — its id is what lets it in — never everyone's.
+ * `authenticate`) lists only the tasks of a context it names — its id is what lets it in — never everyone's. Requests
+ * that fail before they start are answered without the SDK logging them.
  */
 export class A2aRequestHandler extends DefaultRequestHandler {
+  readonly #store: KnownTaskStore
+
+  constructor(card: AgentCard, store: KnownTaskStore, executor: AgentExecutor) {
+    super(card, store, executor)
+    this.#store = store
+  }
+
   override sendMessage(params: SendMessageRequest, context: ServerCallContext): Promise<Message | Task> {
     try {
       checked(params)
@@ -75,6 +104,15 @@ export class A2aRequestHandler extends DefaultRequestHandler {
   ): AsyncGenerator<StreamResponse, void, undefined> {
     checked(params)
     return super.sendMessageStream(params, context)
+  }
+
+  // An unknown task is refused before the stream starts (the SDK would log the failure of a started one).
+  override resubscribe(
+    params: SubscribeToTaskRequest,
+    context: ServerCallContext,
+  ): AsyncGenerator<StreamResponse, void, undefined> {
+    if (!this.#store.has(params.id)) throw new TaskNotFoundError(`Task not found: ${shown(params.id)}`)
+    return super.resubscribe(params, context)
   }
 
   override listTasks(params: ListTasksRequest, context: ServerCallContext): Promise<ListTasksResponse> {

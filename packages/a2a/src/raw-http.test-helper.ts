@@ -14,7 +14,12 @@ export interface RawReply {
  */
 export function rawRequest(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; path?: string } = {},
+  options: {
+    method?: string
+    headers?: Record<string, string>
+    body?: string | Buffer | undefined
+    path?: string
+  } = {},
 ): Promise<RawReply> {
   const target = new URL(url)
   return new Promise((resolve, reject) => {

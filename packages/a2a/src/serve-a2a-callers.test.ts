@@ -151,7 +151,7 @@ describe('serveA2a keeps callers apart', () => {
       { 'app:theme': 'pwned' },
       { 'user:role': 'admin' },
       { 'temp:x': 1 },
-      { __proto__: null, ['__proto__']: { polluted: true } } as Record<string, unknown>,
+      JSON.parse('{"__proto__": {"polluted": true}}') as Record<string, unknown>,
       { constructor: 1 },
       { 'a b': 1 },
       { 'app:constructor': 1 },

@@ -129,6 +129,19 @@ describe('serveA2a under hostile HTTP requests', () => {
       ['bad percent-encoding', { method: 'GET', path: '/%E0%A4%A' }, 404, -32601],
       ['PUT card', { method: 'PUT', path: '/.well-known/agent-card.json', body: '{}' }, 404, -32601],
     ]
+    // Answered without the SDK logging a stack (the test setup fails on any console output).
+    const unknownVersion = await rawRequest(server.url, { headers: { 'A2A-Version': '9.9' }, body: message('hi') })
+    expect(cleanRpcError(unknownVersion)).toMatchObject({ code: -32009, message: expect.stringContaining('"9.9"') })
+    for (const [method, version] of [
+      ['SubscribeToTask', '1.0'],
+      ['tasks/resubscribe', '0.3'],
+    ]) {
+      const reply = await rawRequest(server.url, {
+        headers: { 'A2A-Version': version as string },
+        body: rpc(method as string, { id: 'no-such-task' }),
+      })
+      expect(cleanRpcError(reply), method).toMatchObject({ code: -32001 })
+    }
     for (const [name, options, status, code] of cases) {
       const reply = await rawRequest(server.url, options)
       expect(reply.status, name).toBe(status)

@@ -1,7 +1,6 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { AGENT_CARD_PATH } from '@a2a-js/sdk'
-import { InMemoryTaskStore } from '@a2a-js/sdk/server'
 import { agentCardHandler, jsonRpcHandler } from '@a2a-js/sdk/server/express'
 import {
   ConfigError,
@@ -15,8 +14,16 @@ import {
 import express from 'express'
 import { buildAgentCard } from './agent-card.js'
 import { authenticateCallers, callerOf, type A2aAuthenticate } from './a2a-caller.js'
-import { bodyReader, DEFAULT_MAX_BODY_BYTES, errorReply, hostGuard, hostPolicy, notFound } from './a2a-http.js'
-import { A2aRequestHandler } from './a2a-request-handler.js'
+import {
+  bodyReader,
+  DEFAULT_MAX_BODY_BYTES,
+  errorReply,
+  hostGuard,
+  hostPolicy,
+  notFound,
+  versionGuard,
+} from './a2a-http.js'
+import { A2aRequestHandler, KnownTaskStore } from './a2a-request-handler.js'
 import type { A2aAgentCard, AgentCardOverrides } from './a2a-card-types.js'
 import { PipelineExecutor } from './pipeline-executor.js'
 
@@ -110,10 +117,11 @@ export async function serveA2a(target: A2aTarget, options: ServeA2aOptions = {})
   const url = `http://${shownHost}:${address.port}/`
   const card = buildAgentCard(agent, url, options.card)
   // The SDK's store keeps each authenticated user's tasks apart (anonymous callers share one, reached by task id).
-  const handler = new A2aRequestHandler(card, new InMemoryTaskStore(), executor)
+  const handler = new A2aRequestHandler(card, new KnownTaskStore(), executor)
   const legacyCompat = { enabled: true }
   app.use(hostGuard(hostPolicy(address.address, options.allowedHosts)))
   app.use(`/${AGENT_CARD_PATH}`, agentCardHandler({ agentCardProvider: handler, legacyCompat }))
+  app.post('/', versionGuard(card))
   if (options.authenticate) app.post('/', authenticateCallers(options.authenticate))
   app.post('/', ...bodyReader(maxBodyBytes))
   app.use('/', jsonRpcHandler({ requestHandler: handler, userBuilder: callerOf, legacyCompat }))
