@@ -51,6 +51,7 @@ describe('@adk-fluent/core public surface', () => {
       'ParallelAgent',
       'PlanReActPlanner',
       'PlanReActTag',
+      'PluginError',
       'PluginManager',
       'PreloadMemoryTool',
       'REQUEST_CONFIRMATION_FUNCTION_CALL_NAME',
