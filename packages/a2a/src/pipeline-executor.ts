@@ -18,8 +18,11 @@ export interface PipelineExecutorOptions {
   readonly runner: Runner
   readonly sessionService: BaseSessionService
   readonly appName: string
-  /** The sessions' user id for anonymous callers (an authenticated caller's sessions are under their own id). */
-  readonly userId: string
+  /**
+   * The sessions' user id for anonymous callers; unset, each conversation is its own user (`A2A_USER_<contextId>`,
+   * ADK's). An authenticated caller's sessions are under their own id.
+   */
+  readonly userId?: string
 }
 
 function now(): string {
@@ -50,7 +53,7 @@ function writtenState(events: readonly Event[]): Record<string, unknown> {
 
 /**
  * Runs one A2A task as one turn of the agent tree: the A2A `contextId` is the session id (created on first use) of
- * the caller's user (an authenticated caller's own id, else `userId`), the message's text and files are the user's
+ * the caller's user (an authenticated caller's own id, else `userId`, else one per conversation), the message's text and files are the user's
  * message, its data fields go into state with it (the request handler has checked them: session keys only). Every agent event with
  * text is a `working` status update; the answer (the last final response) is the task's artifact — its text and a
  * data part with the state keys the turn wrote and the fields of a JSON-object answer — and the final status
@@ -167,8 +170,8 @@ export class PipelineExecutor implements AgentExecutor {
   async #run(requestContext: RequestContext, signal: AbortSignal, onEvent: (event: Event) => void): Promise<Event[]> {
     const { runner, sessionService, appName } = this.#options
     const user = requestContext.context.user
-    const userId = user?.isAuthenticated ? user.userName : this.#options.userId
     const sessionId = requestContext.contextId
+    const userId = user?.isAuthenticated ? user.userName : (this.#options.userId ?? `A2A_USER_${sessionId}`)
     const existing = await sessionService.getSession({ appName, userId, sessionId, config: { numRecentEvents: 0 } })
     if (!existing) {
       try {

@@ -120,8 +120,32 @@ describe('serveA2a keeps callers apart', () => {
     expect(bobSessions.sessions.map((session) => session.id).sort()).toEqual(
       [bobsTask.contextId, first.contextId].sort(),
     )
-    const anonymous = await sessionService.listSessions({ appName: 'keeper_app', userId: 'a2a' })
+    const anonymous = await sessionService.listSessions({
+      appName: 'keeper_app',
+      userId: `A2A_USER_${first.contextId}`,
+    })
     expect(anonymous.sessions).toEqual([])
+  })
+
+  it("keeps anonymous conversations apart as ADK does (each its own user): one's user: state never reaches another", async () => {
+    const llm = new ScriptedLlm(['Ada', 'hello', 'again', 'Grace', 'hi'])
+    const agent = () => Agent('namer', llm).instruct('Known name: {user:name?}.').writes('user:name')
+    const server = await serveA2a(agent(), { port: 0 })
+    servers.push(server)
+    const client = await sdkClient(server.url)
+    const first = (await client.sendMessage(sendRequest(userMessage('I am Ada')))) as Task
+    await client.sendMessage(sendRequest(userMessage('who am I?')))
+    expect(llm.requests[1]?.config.systemInstruction).toContain('Known name: .')
+    // The same conversation keeps its user state.
+    await client.sendMessage(sendRequest(userMessage('again', { contextId: first.contextId })))
+    expect(llm.requests[2]?.config.systemInstruction).toContain('Known name: Ada.')
+    // With an explicit userId the operator chose one shared user for every anonymous caller.
+    const shared = await serveA2a(agent(), { port: 0, userId: 'everyone' })
+    servers.push(shared)
+    const sharedClient = await sdkClient(shared.url)
+    await sharedClient.sendMessage(sendRequest(userMessage('I am Grace')))
+    await sharedClient.sendMessage(sendRequest(userMessage('other conversation')))
+    expect(llm.requests[4]?.config.systemInstruction).toContain('Known name: Grace.')
   })
 
   it('with authenticate: no or wrong credentials get 401 as a JSON-RPC error, saying nothing of why; the card stays public', async () => {
@@ -185,7 +209,7 @@ describe('serveA2a keeps callers apart', () => {
       }),
     })
     expect(cleanRpcError(raw)).toMatchObject({ code: -32602, message: expect.stringContaining('"app:theme"') })
-    expect((await sessionService.listSessions({ appName: 'keeper_app', userId: 'a2a' })).sessions).toEqual([])
+    expect((await sessionService.listSessions({ appName: 'keeper_app' })).sessions).toEqual([])
     expect(llm.requests).toHaveLength(0)
     // A session key is still welcome, and another conversation never sees an app: value.
     const done = (await client.sendMessage(

@@ -39,13 +39,16 @@ export interface ServeA2aOptions {
   readonly sessionService?: BaseSessionService
   /** The sessions' app name (default: the root agent's name). */
   readonly appName?: string
-  /** The sessions' user id of anonymous callers (default `a2a`); with `authenticate`, each caller's own. */
+  /**
+   * The user id of every anonymous caller's sessions: they then share `user:` state and user artifacts. Default, as in
+   * ADK: each conversation is a user of its own, `A2A_USER_<contextId>`. With `authenticate`, each caller's own id.
+   */
   readonly userId?: string
   /**
    * Identifies the caller of each JSON-RPC request (from its headers); `undefined` or a throw refuses it (401). Each
    * caller then has their own sessions, tasks, `user:` state and user artifacts. Without it callers are anonymous:
-   * a task or context is reachable only by its id (random UUIDs the server makes), and tasks are listed only for a
-   * `contextId` the caller names.
+   * a task or context is reachable only by its id (random UUIDs the server makes), each conversation is a user of
+   * its own (see `userId`), and tasks are listed only for a `contextId` the caller names.
    */
   readonly authenticate?: A2aAuthenticate
   /**
@@ -106,7 +109,12 @@ export async function serveA2a(target: A2aTarget, options: ServeA2aOptions = {})
   const sessionService = options.sessionService ?? new InMemorySessionService()
   const appName = options.appName ?? agent.name
   const runner = new Runner({ appName, agent, sessionService, artifactService: new InMemoryArtifactService() })
-  const executor = new PipelineExecutor({ runner, sessionService, appName, userId: options.userId ?? 'a2a' })
+  const executor = new PipelineExecutor({
+    runner,
+    sessionService,
+    appName,
+    ...(options.userId === undefined ? {} : { userId: options.userId }),
+  })
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   const app = express()
   app.disable('x-powered-by')
