@@ -26,7 +26,10 @@ function shown(value: string): string {
   return JSON.stringify(publicText(value, 80))
 }
 
-/** Why a message a caller sent cannot be run, or `undefined`: its ids, and every key and value of its data parts. */
+/**
+ * Why a message a caller sent cannot be run, or `undefined`: its ids, its file URLs (http, https or gs only), and every
+ * key and value of its data parts.
+ */
 export function messageProblem(message: Message | undefined): string | undefined {
   if (!message) return 'the request has no message.'
   for (const [field, value] of [
@@ -39,6 +42,8 @@ export function messageProblem(message: Message | undefined): string | undefined
   }
   for (const part of message.parts) {
     const content = part.content
+    if (content?.$case === 'url' && !/^(?:https?|gs):\/\//i.test(content.value))
+      return `file URL ${shown(content.value)} is not an http(s) or gs:// URL: a caller cannot point the agent at a local file.`
     if (content?.$case !== 'data') continue
     const value = content.value
     if (typeof value !== 'object' || value === null || Array.isArray(value)) continue

@@ -221,7 +221,7 @@ describe('serveA2a keeps callers apart', () => {
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
   })
 
-  it('refuses context and task ids with path or control characters, or too long, as invalid params', async () => {
+  it('refuses context and task ids with path or control characters, or too long, and local file URLs, as invalid params', async () => {
     const server = await serve(new ScriptedLlm(['still here']))
     const client = await sdkClient(server.url)
     for (const contextId of [
@@ -250,6 +250,17 @@ describe('serveA2a keeps callers apart', () => {
       }),
     })
     expect(cleanRpcError(raw).message).toMatch(/message\.taskId "..\/t" is not an id/)
+    for (const value of ['file:///etc/passwd', 'FILE:/etc/shadow', '/etc/passwd', 'javascript:alert(1)']) {
+      const part: Part = {
+        content: { $case: 'url', value },
+        metadata: undefined,
+        filename: '',
+        mediaType: 'text/plain',
+      }
+      await expect(client.sendMessage(sendRequest(userMessage('read', { parts: [part] }))), value).rejects.toThrow(
+        /is not an http\(s\) or gs:\/\/ URL/,
+      )
+    }
     const fine = (await client.sendMessage(sendRequest(userMessage('hi', { contextId: 'conv-1.a:b_c' })))) as Task
     expect(fine.contextId).toBe('conv-1.a:b_c')
   })
