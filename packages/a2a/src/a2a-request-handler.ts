@@ -53,7 +53,8 @@ export function messageProblem(message: Message | undefined): string | undefined
       if (!isStateKey(key))
         return `data key ${shown(key)} is not a state key: use an identifier (letters, digits and "_", not starting with a digit; not __proto__, constructor or prototype).`
       const issue = stateValueIssue(item)
-      if (issue !== undefined) return `the value of data key ${shown(key)} cannot be kept in state: ${issue}.`
+      if (issue !== undefined)
+        return `the value of data key ${shown(key)} cannot be kept in state: ${publicText(issue, 300)}.`
     }
   }
   return undefined

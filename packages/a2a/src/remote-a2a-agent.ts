@@ -14,6 +14,7 @@ import {
   type Event,
   type InvocationContext,
 } from '@adk-fluent/core'
+import { stateValueIssue } from '@adk-fluent/core/internal'
 import { a2aMessage, dataPart, fromContentParts, textPart } from './a2a-parts.js'
 import { RemoteCall, type RemoteAnswer } from './remote-call.js'
 import { isRefused, resolveCard, sourceUrl, type RemoteAgentSource } from './remote-card.js'
@@ -122,7 +123,20 @@ export class RemoteA2aAgent extends BaseAgent {
     }
     const answer = call.answer()
     this.#checkState(answer, call)
+    this.#checkReceived(answer)
     return answer
+  }
+
+  /** The `receives` fields of the answer must be storable state (a remote cannot break the session's next write). */
+  #checkReceived(answer: RemoteAnswer): void {
+    for (const key of this.receives) {
+      const issue = key in answer.data ? stateValueIssue(answer.data[key]) : undefined
+      if (issue !== undefined)
+        throw new RemoteAgentError(
+          `Remote agent "${this.name}" at ${this.url}: its answer's "${key}" cannot be kept in state: ${publicText(issue, 300)}.`,
+          { url: this.url, failure: 'malformed', agentName: this.name },
+        )
+    }
   }
 
   get #timeoutMs(): number {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { InMemorySessionService } from '@adk-fluent/core'
 import { RemoteAgent } from './remote-agent.js'
 import { RemoteAgentError } from './remote-agent-error.js'
 import { RemoteA2aAgent } from './remote-a2a-agent.js'
@@ -163,6 +164,29 @@ describe('RemoteAgent against a hostile remote', () => {
       if (name === 'result of another shape') expect(error.failure).toBe('malformed')
       expect(error.message.length, name).toBeLessThan(3000)
       expect(error.message, name).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F]/)
+    }
+  })
+
+  it('refuses received fields that state cannot keep, and the session stays usable', async () => {
+    const deep = JSON.parse(`${'{"a":'.repeat(600)}1${'}'.repeat(600)}`) as unknown
+    for (const price of [deep, 'lone \uD800 surrogate']) {
+      const bad = await remote(
+        withCard((_request, response) => {
+          response.writeHead(200, { 'content-type': 'application/json' })
+          response.end(
+            rpcResult({
+              message: { messageId: 'm', role: 'ROLE_AGENT', parts: [{ text: 'priced' }, { data: { price } }] },
+            }),
+          )
+        }),
+      )
+      const sessionService = new InMemorySessionService()
+      const agent = RemoteAgent('pricer', bad.url).receives('price').timeout(5_000)
+      const error = await failure(agent.ask('price it', { sessionService, sessionId: 's' }))
+      expect(error).toMatchObject({ failure: 'malformed' })
+      expect(error.message).toMatch(/"price" cannot be kept in state/)
+      const session = await sessionService.getSession({ appName: 'pricer', userId: 'user', sessionId: 's' })
+      expect(session?.state['price']).toBeUndefined()
     }
   })
 
