@@ -14,14 +14,14 @@ import {
   type Event,
   type InvocationContext,
 } from '@adk-fluent/core'
-import { stateValueIssue } from '@adk-fluent/core/internal'
+import { stateValueIssue, untilSignal } from '@adk-fluent/core/internal'
 import { a2aMessage, dataPart, fromContentParts, textPart } from './a2a-parts.js'
 import { RemoteCall, type RemoteAnswer } from './remote-call.js'
 import { isRefused, resolveCard, sourceUrl, type RemoteAgentSource } from './remote-card.js'
 import { RemoteAgentError, type RemoteAgentFailure } from './remote-agent-error.js'
 import { errorMessage } from './error-message.js'
 import { publicText } from './public-text.js'
-import { boundedFetch, MAX_ANSWER_BYTES, remoteErrorIn, untilSignal } from './remote-fetch.js'
+import { boundedFetch, MAX_ANSWER_BYTES, remoteErrorIn } from './remote-fetch.js'
 
 /** Configuration of a {@link RemoteA2aAgent}. */
 export interface RemoteA2aAgentConfig extends BaseAgentConfig {
@@ -108,7 +108,7 @@ export class RemoteA2aAgent extends BaseAgent {
     let client: Client | undefined
     try {
       // The card is read once for every call: this call stops waiting when it is cancelled, the reading goes on.
-      const connection = await untilSignal(this.#connect(), signal)
+      const connection = await untilSignal(this.#connect(), signal, () => signal.reason)
       client = connection.client
       const streaming = this.streaming ?? connection.card.capabilities?.streaming === true
       const request = { tenant: '', message: this.#message(ctx), configuration: undefined, metadata: undefined }

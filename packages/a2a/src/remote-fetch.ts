@@ -68,23 +68,3 @@ export function remoteErrorIn(error: unknown): RemoteAgentError | undefined {
   }
   return undefined
 }
-
-/** `work`, or a rejection with `signal`'s reason as soon as it aborts (the work itself goes on). */
-export function untilSignal<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return work
-  if (signal.aborted) return Promise.reject(signal.reason as Error)
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason as Error)
-    signal.addEventListener('abort', onAbort, { once: true })
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort)
-        resolve(value)
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort)
-        reject(error)
-      },
-    )
-  })
-}
