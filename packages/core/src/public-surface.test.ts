@@ -158,6 +158,7 @@ describe('@adk-fluent/core public surface', () => {
       'throwIfAborted',
       'toGenaiSchema',
       'tokenCounts',
+      'untilSignal',
       'validateAgentName',
       'waitBeforeRetry',
       'zodToSchema',
