@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { runCli } from './main.js'
-import { parseArguments } from './parse-arguments.js'
-import { fixture } from './run-bin.test-helper.js'
+import { runCli } from '../main.js'
+import { parseArguments } from '../parse-arguments.js'
+import { fixture } from '../run-bin.test-helper.js'
 
 function capture(cwd: string) {
   const out = { stdout: '', stderr: '' }
