@@ -20,6 +20,7 @@ export {
   type ResolvedRetryOptions,
 } from './models/retry.js'
 export { readOrAbort } from './models/read-or-abort.js'
+export { untilSignal } from './flows/until-aborted.js'
 
 // Validation and state-key rules
 export { hasTrailingCodeExecutionResult } from './events/event.js'
