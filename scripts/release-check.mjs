@@ -37,7 +37,9 @@ function checkManifest(name, manifest) {
   if (manifest.license !== 'Apache-2.0') problem(`${where}: license ${manifest.license}, wanted Apache-2.0`)
   const { repository } = manifest
   if (repository?.type !== 'git' || repository.url !== repositoryUrl || repository.directory !== `packages/${name}`)
-    problem(`${where}: repository ${JSON.stringify(repository)}, wanted { type: git, url: ${repositoryUrl}, directory }`)
+    problem(
+      `${where}: repository ${JSON.stringify(repository)}, wanted { type: git, url: ${repositoryUrl}, directory }`,
+    )
   if (typeof manifest.homepage !== 'string' || !manifest.homepage.startsWith(rootManifest.homepage))
     problem(`${where}: homepage ${manifest.homepage}, wanted a page under ${rootManifest.homepage}`)
   if (manifest.bugs?.url !== rootManifest.bugs?.url) problem(`${where}: bugs.url ${manifest.bugs?.url}`)
@@ -118,7 +120,8 @@ function checkChangesets() {
     count++
     for (const line of header[1].split('\n')) {
       const entry = /^['"]?(@adk-fluent\/[\w-]+)['"]?: (patch|minor|major)$/.exec(line.trim())
-      if (!entry || !names.includes(entry[1])) problem(`.changeset/${file}: "${line}" is not "<published package>: bump"`)
+      if (!entry || !names.includes(entry[1]))
+        problem(`.changeset/${file}: "${line}" is not "<published package>: bump"`)
     }
   }
   console.log(`ok changesets: one fixed group of ${names.length} packages; ${count} pending changeset(s)`)
@@ -134,7 +137,8 @@ try {
     checkFiles(name)
     if (problems.length > before) continue
     const files = checkTarball(name, work)
-    if (problems.length === before) console.log(`ok @adk-fluent/${name}@${manifest.version}: ${files} files, dry-run ok`)
+    if (problems.length === before)
+      console.log(`ok @adk-fluent/${name}@${manifest.version}: ${files} files, dry-run ok`)
   }
 } finally {
   rmSync(work, { recursive: true, force: true })
