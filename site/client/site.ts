@@ -28,7 +28,7 @@ function loadIndex(): Promise<Row[]> {
 }
 
 /** Rows matching every word of the query, best first: names before text, whole names before parts. */
-export function search(rows: readonly Row[], query: string, limit = 12): Row[] {
+function search(rows: readonly Row[], query: string, limit = 12): Row[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean)
   if (words.length === 0) return []
   const scored: [number, Row][] = []

@@ -93,6 +93,7 @@ export function layout({ page, body, nav, toc, urls, source }: LayoutInput): str
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(page.title)} — adk-fluent</title>
 <link rel="stylesheet" href="${escapeHtml(root)}assets/site.css">
 </head>

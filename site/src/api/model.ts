@@ -123,7 +123,6 @@ export class ApiReader {
     if (!module) return []
     return this.#checker
       .getExportsOfModule(module)
-      .filter((symbol) => symbol.name !== 'default' || prefix === '')
       .map((symbol) => this.#item(symbol, prefix))
       .filter((item) => item !== undefined)
       .sort((a, b) => a.name.localeCompare(b.name))

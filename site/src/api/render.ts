@@ -67,7 +67,12 @@ export class ApiIndex {
   }
 }
 
-const markdown = new Marked({ gfm: true })
+// A fenced block in a doc comment is an excerpt like `@example`: shown as text, not as a compiled sample.
+const markdown = new Marked({ gfm: true }).use({
+  renderer: {
+    code: (token) => `<pre class="excerpt">${escapeHtml(token.text)}</pre>\n`,
+  },
+})
 
 /** Doc-comment Markdown as HTML: `{@link X}` becomes a link, stray `<tags>` stay text. */
 export function docHtml(text: string, link: (name: string) => string | undefined): string {
