@@ -78,10 +78,13 @@ export function renderExample(
     `<h1 id="top">${escapeHtml(example.name)}</h1>`,
     markdown.parse(example.description.replace(/</g, '&lt;')) as string,
   ]
-  if (example.commands.length > 0)
+  const [first, ...more] = example.commands
+  if (first?.startsWith('pnpm example '))
     parts.push(
-      `<p>Run it: ${example.commands.map((command) => `<code>${escapeHtml(command)}</code>`).join(' or ')} — on Gemini when <code>GOOGLE_API_KEY</code> is set, otherwise offline on its scripted model.</p>`,
+      `<p>Run it: <code>${escapeHtml(first)}</code> — on Gemini when <code>GOOGLE_API_KEY</code> is set, otherwise offline on its scripted model.${more.map((command) => ` Also: <code>${escapeHtml(command)}</code>.`).join('')}</p>`,
     )
+  else if (first)
+    parts.push(`<p>Run it: ${example.commands.map((command) => `<code>${escapeHtml(command)}</code>`).join(', ')}.</p>`)
   if (example.others.length > 0)
     parts.push(
       `<p>Also: ${example.others.map((file) => `<a href="${blob(file)}">${escapeHtml(file.slice(`examples/${example.name}/`.length))}</a>`).join(', ')}.</p>`,
@@ -98,9 +101,15 @@ export function renderExample(
   return parts.join('\n')
 }
 
-/** The first sentence of a description, as plain text. */
+/** The first sentence of a description's first paragraph (a period outside code spans ends it). */
 export function firstSentence(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim()
-  const end = flat.search(/[.:;](\s|$)/)
-  return end < 0 ? flat : flat.slice(0, end + 1)
+  const paragraph = (text.trim().split(/\n\s*\n/)[0] ?? '').replace(/\s+/g, ' ')
+  let inCode = false
+  for (let index = 0; index < paragraph.length; index++) {
+    const character = paragraph[index]
+    if (character === '`') inCode = !inCode
+    else if (!inCode && character === '.' && (index === paragraph.length - 1 || paragraph[index + 1] === ' '))
+      return paragraph.slice(0, index + 1)
+  }
+  return paragraph
 }
