@@ -12,26 +12,10 @@ it('answers from the facts the researcher wrote', async () => {
 })
 // #endregion test
 
-import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { runBin as adkFluent } from '../../../packages/devtools/src/cli/run-bin.test-helper.js'
 
-const bin = fileURLToPath(new URL('../../../packages/devtools/bin/adk-fluent.mjs', import.meta.url))
 const file = fileURLToPath(new URL('./agent.ts', import.meta.url))
-
-function adkFluent(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env = { ...process.env }
-  for (const name of ['GOOGLE_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_GENAI_USE_VERTEXAI', 'ADK_FLUENT_MODEL'])
-    delete env[name]
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { env })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
-}
 
 it('runs offline with `adk-fluent run agent.ts "…"` on its mockScript', async () => {
   const result = await adkFluent(['run', file, 'How do bees talk?'])
