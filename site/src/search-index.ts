@@ -30,12 +30,16 @@ export function searchEntries(pageId: string, pageTitle: string, body: string): 
   const entries: SearchEntry[] = []
   headings.forEach((match, index) => {
     const end = headings[index + 1]?.index ?? body.length
-    const title = plain(
-      match[3]!
-        .replace(/<a class="anchor"[^>]*>#<\/a>/, '')
-        .replace(/<a class="source"[\s\S]*?<\/a>/, '')
-        .replace(/<span class="kind">[^<]*<\/span>/, ''),
-    )
+    // In the API reference a member's heading shows `.name`; its id is the full name (`AgentBuilder.instruct`).
+    const isApiName = pageId.startsWith('api/') && Number(match[1]) >= 3
+    const title = isApiName
+      ? decode(match[2]!)
+      : plain(
+          match[3]!
+            .replace(/<a class="anchor"[^>]*>#<\/a>/, '')
+            .replace(/<a class="source"[\s\S]*?<\/a>/, '')
+            .replace(/<span class="kind">[^<]*<\/span>/, ''),
+        )
     const text = plain(body.slice(match.index! + match[0].length, end)).slice(0, 180)
     const url = match[1] === '1' ? `${pageId}.html` : `${pageId}.html#${match[2]}`
     entries.push({ title, url, page: pageTitle, text })

@@ -132,6 +132,11 @@ describe('the documentation site', () => {
       expect(await page.locator('[id="P.role"]').isVisible()).toBe(true)
       expect(await page.textContent('[id="P.role"] + pre')).toContain('function role')
 
+      // A member of a class by its full name.
+      await page.fill('#search', 'AgentBuilder.instruct')
+      await page.waitForSelector('#search-results li a')
+      expect(await page.textContent('#search-results li:first-child strong')).toBe('AgentBuilder.instruct')
+
       // Search for words of a guide, from a page one folder down.
       await page.fill('#search', 'keep conversations')
       await page.waitForSelector('#search-results li a')
