@@ -97,6 +97,7 @@ describe('@adk-fluent/core public surface', () => {
       'isBaseMemoryService',
       'isBasePlanner',
       'isBaseTool',
+      'isErrorEvent',
       'isEvent',
       'isFinalResponse',
       'isFunctionTool',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { CliIo } from './cli-io.js'
-import { runCli } from './main.js'
-import { fixture } from './run-bin.test-helper.js'
+import type { CliIo } from '../cli-io.js'
+import { runCli } from '../main.js'
+import { fixture } from '../run-bin.test-helper.js'
 
 const writerCritic = fixture('writer-critic.ts')
 

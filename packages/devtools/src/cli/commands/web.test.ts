@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { runCli, type CliIo } from '../cli/main.js'
-import { fixture } from '../cli/run-bin.test-helper.js'
-import { webCommand } from './web-command.js'
+import { runCli, type CliIo } from '../main.js'
+import { fixture } from '../run-bin.test-helper.js'
+import { webCommand } from './web.js'
 
 function capture(env: Record<string, string | undefined> = {}): { io: CliIo; out: () => string; err: () => string } {
   let out = ''
@@ -24,10 +24,17 @@ function capture(env: Record<string, string | undefined> = {}): { io: CliIo; out
 function serve(options: { sessions: string; session: string | undefined; memory?: string; file?: string }, io: CliIo) {
   let stop: () => void = () => undefined
   const stopped = new Promise<void>((resolve) => (stop = resolve))
-  const exit = webCommand(
-    { file: fixture('writer-critic.ts'), exportName: undefined, port: 0, ...options },
-    io,
-    stopped,
+  const exit = webCommand.execute(
+    {
+      name: 'web',
+      file: fixture('writer-critic.ts'),
+      exportName: undefined,
+      port: 0,
+      replies: undefined,
+      memory: undefined,
+      ...options,
+    },
+    { ...io, stopped },
   )
   return { exit, stop }
 }

@@ -10,7 +10,7 @@ import {
   type LlmRequest,
   type LlmResponse,
 } from '@adk-fluent/core'
-import { requestJson } from '../web/trace-entry.js'
+import { requestJson } from './model-call.js'
 
 /** One finished (or open) span, in the JSON of ADK's `/debug/trace/session/{id}` route. */
 export interface TraceSpan {
@@ -23,8 +23,53 @@ export interface TraceSpan {
   readonly parent_span_id: string | null
 }
 
+/** A model call as it starts: its number within the run (1, 2, …) and the agent that makes it. */
+export interface ModelCallStart {
+  readonly call: number
+  readonly agent: string
+}
+
+/** A model call once it ended. */
+export interface ModelCallEnd extends ModelCallStart {
+  /** The request as JSON text (model, contents, config: see `requestJson`), as the model received it (after every callback). */
+  readonly request: string
+  /** The response, `undefined` when the call threw. */
+  readonly response: LlmResponse | undefined
+  /** The response as JSON text, `undefined` when the call threw. */
+  readonly responseJson: string | undefined
+  /** Why the call failed (`"<errorCode>: <errorMessage>"` for an error response, the thrown error's message). */
+  readonly error: string | undefined
+  /** Milliseconds, to a tenth. */
+  readonly durationMs: number
+}
+
+/** Follows the model calls of one run as they happen (see {@link TraceRecorder.follow}). */
+export interface ModelCallListener {
+  started(call: ModelCallStart): void
+  finished(call: ModelCallEnd): void
+}
+
+/** Options of a {@link TraceRecorder}. */
+export interface TraceRecorderOptions {
+  /**
+   * How many sessions keep their spans for the trace routes (the oldest are forgotten first); default 1000. 0 keeps
+   * none: a server that shows its runs through {@link TraceRecorder.follow} only.
+   */
+  readonly keptSessions?: number
+}
+
+interface OpenCall {
+  readonly span: TraceSpan
+  readonly call: number
+  readonly request: LlmRequest
+  readonly started: number
+}
+
 interface OpenInvocation {
   readonly sessionId: string
+  readonly listener: ModelCallListener | undefined
+  /** Model calls so far. */
+  calls: number
   readonly traceId: string
   readonly root: TraceSpan
   /** Open `invoke_agent` spans per agent name, innermost last. */
@@ -35,29 +80,41 @@ interface OpenInvocation {
   readonly tools: Map<string, TraceSpan>
 }
 
-/** How many sessions keep their spans (the oldest are forgotten first). */
-const keptSessions = 1000
-
 const nowNs = () => Math.round((performance.timeOrigin + performance.now()) * 1e6)
 const spanId = () => randomBytes(8).toString('hex')
 
 /**
- * Records the spans of the runs of the ADK API server in ADK's trace vocabulary, as a plugin of each app's runner
- * (no OpenTelemetry provider is installed): one trace per invocation with an `invocation` span, an
- * `invoke_agent {name}` span per agent run, `call_llm` per model call (with the exact request and response as JSON,
- * `gcp.vertex.agent.llm_request` / `llm_response`) and `execute_tool {name}` per tool call. `call_llm` and
+ * The one trace of the devtools servers: a plugin of their runners that records each run in ADK's trace vocabulary
+ * (no OpenTelemetry provider needed) — one trace per invocation with an `invocation` span, an `invoke_agent {name}`
+ * span per agent run, `call_llm` per model call (with the exact request and response as JSON,
+ * `gcp.vertex.agent.llm_request` / `llm_response`, set when the call ends) and `execute_tool {name}` per tool call. `call_llm` and
  * `execute_tool` spans carry `gcp.vertex.agent.event_id`, the event they produced, which is how adk-web finds the
- * trace of an event.
+ * trace of an event (the ADK API server's trace routes). The dev UI follows a run's model calls as they start and end
+ * ({@link follow}) for its live trace. Each request and response is turned into JSON once, for both.
  */
 export class TraceRecorder extends BasePlugin {
+  readonly #keptSessions: number
   readonly #bySession = new Map<string, TraceSpan[]>()
   readonly #byEvent = new Map<string, TraceSpan>()
   readonly #open = new Map<string, OpenInvocation>()
+  readonly #followers = new Map<string, ModelCallListener>()
   /** The open `call_llm` span of a model call, by its callback context (the response's callback gets the same one). */
-  readonly #calls = new WeakMap<Context, TraceSpan>()
+  readonly #calls = new WeakMap<Context, OpenCall>()
 
-  constructor() {
-    super('adk_fluent_api_trace')
+  constructor(options: TraceRecorderOptions = {}) {
+    super('adk_fluent_trace')
+    this.#keptSessions = options.keptSessions ?? 1000
+  }
+
+  /**
+   * Tells `listener` about every model call of the run `invocationId` (pass that id to `runAsync`), from its start,
+   * until the returned function is called.
+   */
+  follow(invocationId: string, listener: ModelCallListener): () => void {
+    this.#followers.set(invocationId, listener)
+    return () => {
+      if (this.#followers.get(invocationId) === listener) this.#followers.delete(invocationId)
+    }
   }
 
   /** The spans of a session's runs, in the order they started. */
@@ -107,15 +164,15 @@ export class TraceRecorder extends BasePlugin {
 
   override onUserMessageCallback({ invocationContext }: { invocationContext: InvocationContext }): undefined {
     const sessionId = invocationContext.session.id
-    let spans = this.#bySession.get(sessionId)
-    if (!spans) {
-      spans = []
-      this.#bySession.set(sessionId, spans)
-      if (this.#bySession.size > keptSessions) this.#forget(this.#bySession.keys().next().value as string)
+    if (this.#keptSessions > 0 && !this.#bySession.has(sessionId)) {
+      this.#bySession.set(sessionId, [])
+      if (this.#bySession.size > this.#keptSessions) this.#forget(this.#bySession.keys().next().value as string)
     }
     const trace = { sessionId, traceId: randomBytes(16).toString('hex') }
     this.#open.set(invocationContext.invocationId, {
       ...trace,
+      listener: this.#followers.get(invocationContext.invocationId),
+      calls: 0,
       root: this.#start(trace, 'invocation', null, {}),
       agents: new Map(),
       awaitingEvent: new Map(),
@@ -171,10 +228,10 @@ export class TraceRecorder extends BasePlugin {
       'gen_ai.agent.name': agent,
       'gcp.vertex.agent.invocation_id': callbackContext.invocationId,
       'gcp.vertex.agent.session_id': open.sessionId,
-      // The request as the dev UI's trace shows it: what the model received (model, contents, config).
-      'gcp.vertex.agent.llm_request': JSON.stringify(requestJson(llmRequest)),
     })
-    this.#calls.set(callbackContext, span)
+    const call = ++open.calls
+    this.#calls.set(callbackContext, { span, call, request: llmRequest, started: performance.now() })
+    open.listener?.started({ call, agent })
     return undefined
   }
 
@@ -186,29 +243,46 @@ export class TraceRecorder extends BasePlugin {
     llmResponse: LlmResponse
   }): undefined {
     if (llmResponse.partial) return undefined
-    this.#endCall(callbackContext, llmResponse)
+    const error =
+      llmResponse.errorCode === undefined ? undefined : `${llmResponse.errorCode}: ${llmResponse.errorMessage ?? ''}`
+    this.#endCall(callbackContext, llmResponse, error)
     return undefined
   }
 
   override onModelErrorCallback({ callbackContext, error }: { callbackContext: Context; error: Error }): undefined {
-    this.#endCall(callbackContext, { errorCode: 'MODEL_FAILED', errorMessage: error.message })
+    this.#endCall(callbackContext, undefined, error.message)
     return undefined
   }
 
-  #endCall(callbackContext: Context, response: LlmResponse): void {
-    const span = this.#calls.get(callbackContext)
+  #endCall(callbackContext: Context, response: LlmResponse | undefined, error: string | undefined): void {
+    const opened = this.#calls.get(callbackContext)
     const open = this.#open.get(callbackContext.invocationId)
-    if (!span || !open) return
+    if (!opened || !open) return
     this.#calls.delete(callbackContext)
-    span.attributes['gcp.vertex.agent.llm_response'] = JSON.stringify(response)
-    const usage = response.usageMetadata
+    const { span } = opened
+    // The request as the model received it: taken when the call ends, after every callback that changed it.
+    const request = JSON.stringify(requestJson(opened.request))
+    span.attributes['gcp.vertex.agent.llm_request'] = request
+    const responseJson = response === undefined ? undefined : JSON.stringify(response)
+    span.attributes['gcp.vertex.agent.llm_response'] =
+      responseJson ?? JSON.stringify({ errorCode: 'MODEL_FAILED', errorMessage: error })
+    const usage = response?.usageMetadata
     if (usage?.promptTokenCount !== undefined) span.attributes['gen_ai.usage.input_tokens'] = usage.promptTokenCount
     if (usage?.candidatesTokenCount !== undefined)
       span.attributes['gen_ai.usage.output_tokens'] = usage.candidatesTokenCount
-    if (response.finishReason)
+    if (response?.finishReason)
       span.attributes['gen_ai.response.finish_reasons'] = [String(response.finishReason).toLowerCase()]
     span.end_time = nowNs()
     open.awaitingEvent.set(callbackContext.agentName, span)
+    open.listener?.finished({
+      call: opened.call,
+      agent: callbackContext.agentName,
+      request,
+      response,
+      responseJson,
+      error,
+      durationMs: Math.round((performance.now() - opened.started) * 10) / 10,
+    })
   }
 
   override beforeToolCallback({
@@ -263,19 +337,20 @@ export class TraceRecorder extends BasePlugin {
     const responses = getFunctionResponses(event)
     for (const response of responses) {
       const span = response.id === undefined ? undefined : open.tools.get(response.id)
-      if (span) this.#index(span, event.id)
+      if (span) this.#index(open, span, event.id)
     }
     const call = responses.length === 0 ? open.awaitingEvent.get(event.author) : undefined
     if (call) {
       open.awaitingEvent.delete(event.author)
-      this.#index(call, event.id)
+      this.#index(open, call, event.id)
     }
     return undefined
   }
 
-  #index(span: TraceSpan, eventId: string): void {
+  #index(open: OpenInvocation, span: TraceSpan, eventId: string): void {
     span.attributes['gcp.vertex.agent.event_id'] = eventId
-    this.#byEvent.set(eventId, span)
+    // Found by event id while its session's spans are kept (forgetting a session forgets its events).
+    if (this.#bySession.has(open.sessionId)) this.#byEvent.set(eventId, span)
   }
 
   override afterRunCallback({ invocationContext }: { invocationContext: InvocationContext }): undefined {

@@ -2,10 +2,10 @@
 // by its id (adk-web's "event trace" panel).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { FunctionTool, LlmAgent, SequentialAgent } from '@adk-fluent/core'
+import { FunctionTool, InMemorySessionService, LlmAgent, Runner, SequentialAgent } from '@adk-fluent/core'
 import { ScriptedLlm, call, text } from '@adk-fluent/core/testing'
 import { startAdkApiServer, type AdkApiServer } from '../index.js'
-import type { TraceSpan } from './trace-recorder.js'
+import { TraceRecorder, type TraceSpan } from './trace-recorder.js'
 
 let server: AdkApiServer
 
@@ -82,7 +82,6 @@ describe('the trace of a session', () => {
 
 describe('the recorder', () => {
   it('keeps the spans of the last 1000 sessions, dropping the oldest first', async () => {
-    const { TraceRecorder } = await import('./trace-recorder.js')
     const recorder = new TraceRecorder()
     const start = (n: number) =>
       recorder.onUserMessageCallback({
@@ -92,5 +91,59 @@ describe('the recorder', () => {
     expect(recorder.spansOf('s0')).toEqual([])
     expect(recorder.spansOf('s1').map((span) => span.name)).toEqual(['invocation'])
     expect(recorder.spansOf('s1000').map((span) => span.name)).toEqual(['invocation'])
+  })
+})
+
+describe('following a run', () => {
+  it("tells a follower each model call of that run as it starts and ends, numbered; other runs' calls stay out", async () => {
+    const recorder = new TraceRecorder({ keptSessions: 0 })
+    const agent = new LlmAgent({
+      name: 'asker',
+      // Runs after the recorder's own callback: the request it records is still the one the model received.
+      beforeModelCallback: ({ request }) => {
+        request.config.temperature = 0.25
+        return undefined
+      },
+      model: new ScriptedLlm([call('lookup', { word: 'cha' }, 'c1'), text('Tea.'), text('Other run.')]),
+      tools: [
+        new FunctionTool({
+          name: 'lookup',
+          description: 'Looks up.',
+          parameters: z.object({ word: z.string() }),
+          execute: async () => ({ meaning: 'tea' }),
+        }),
+      ],
+    })
+    const sessionService = new InMemorySessionService()
+    const runner = new Runner({ appName: 'a', agent, sessionService, plugins: [recorder] })
+    const session = await sessionService.createSession({ appName: 'a', userId: 'u' })
+    const seen: string[] = []
+    const stop = recorder.follow('run-1', {
+      started: ({ call: number, agent: name }) => seen.push(`start ${number} ${name}`),
+      finished: (ended) =>
+        seen.push(
+          `end ${ended.call} ${ended.agent} ${JSON.parse(ended.request).contents.length} ${JSON.parse(ended.request).config.temperature} ${ended.responseJson ?? ''} ${ended.durationMs >= 0}`,
+        ),
+    })
+    const run = async (invocationId: string, words: string) => {
+      const events = runner.runAsync({
+        invocationId,
+        userId: 'u',
+        sessionId: session.id,
+        newMessage: { role: 'user', parts: [{ text: words }] },
+      })
+      for await (const _ of events);
+    }
+    await run('run-1', 'cha?')
+    stop()
+    await run('run-2', 'again')
+    expect(seen).toEqual([
+      'start 1 asker',
+      expect.stringMatching(/^end 1 asker 1 0\.25 \{.*"functionCall".*\} true$/),
+      'start 2 asker',
+      expect.stringMatching(/^end 2 asker 3 0\.25 \{.*"Tea\.".*\} true$/),
+    ])
+    // It keeps no spans: the dev UI keeps its trace in its run logs.
+    expect(recorder.spansOf(session.id)).toEqual([])
   })
 })

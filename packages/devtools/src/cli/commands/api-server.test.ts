@@ -1,9 +1,9 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { runCli, type CliIo } from '../cli/main.js'
-import { fixture } from '../cli/run-bin.test-helper.js'
-import { apiServerCommand, appNameOf } from './api-server-command.js'
+import { runCli, type CliIo } from '../main.js'
+import { fixture } from '../run-bin.test-helper.js'
+import { apiServerCommand, appNameOf } from './api-server.js'
 
 function capture(): { io: CliIo; out: () => string; err: () => string } {
   let out = ''
@@ -22,16 +22,17 @@ async function serve(args: { sessions?: string; adkWeb?: boolean; port?: number 
   const { io, out, err } = capture()
   let stop: () => void = () => undefined
   const stopped = new Promise<void>((resolve) => (stop = resolve))
-  const exit = apiServerCommand(
+  const exit = apiServerCommand.execute(
     {
+      name: 'api-server',
       file: fixture('writer-critic.ts'),
       exportName: undefined,
       port: args.port ?? 0,
       sessions: args.sessions,
       adkWeb: args.adkWeb ?? false,
+      replies: undefined,
     },
-    io,
-    stopped,
+    { ...io, stopped },
   )
   await expect.poll(() => out() + err(), { timeout: 15_000 }).toMatch(/at http|adk-fluent: /)
   const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out())?.[1]

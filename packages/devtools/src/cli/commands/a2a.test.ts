@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { runCli } from './main.js'
-import { loadA2aPackage } from './load-a2a-package.js'
-import { binPath, fixture } from './run-bin.test-helper.js'
+import { runCli } from '../main.js'
+import { loadA2aPackage } from '../load-a2a-package.js'
+import { binPath, fixture } from '../run-bin.test-helper.js'
 
 const stops: (() => Promise<void>)[] = []
 afterEach(async () => {
