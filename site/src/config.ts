@@ -49,6 +49,9 @@ export const docsPlaces: Readonly<
 > = {
   'typed-data-flow': { section: 'Concepts', order: 40 },
   namespaces: { section: 'Concepts', order: 25, title: 'P C S T A in detail' },
+  guards: { section: 'Concepts', order: 26 },
+  middleware: { section: 'Concepts', order: 27 },
+  patterns: { section: 'Guides', order: 5 },
   'durable-runs': { section: 'Guides', order: 30, title: 'Durable runs: the rules' },
   'adk-api-server': { section: 'Guides', order: 60, title: "ADK's HTTP API and adk-web" },
   'web-api': { section: 'Guides', order: 71, title: "The dev UI's HTTP API" },
