@@ -219,9 +219,12 @@ export abstract class BaseAgent {
       // A re-entered agent that adds nothing had finished before: its after-agent callbacks ran then.
       let added = ctx.resumeFrom === undefined
       for await (const event of this.runAsyncImpl(ctx)) {
-        // The agent's own error event (its model call failed) fails its span as the chat span is failed.
-        if (traced && event.errorCode !== undefined && event.author === this.name)
-          ctx.tracing?.recordErrorEvent(traced, event)
+        if (event.errorCode !== undefined && !event.partial) {
+          // The workflow that ran this agent stops after it (see InvocationContext.failure).
+          parentContext.failure ??= event
+          // The agent's own error event (its model call failed) fails its span as the chat span is failed.
+          if (traced && event.author === this.name) ctx.tracing?.recordErrorEvent(traced, event)
+        }
         added = true
         yield event
         ctx.throwIfAborted()
@@ -253,6 +256,7 @@ export abstract class BaseAgent {
     let content: Content | undefined = await ctx.pluginManager.run(
       when === 'before' ? 'beforeAgentCallback' : 'afterAgentCallback',
       { agent: this, callbackContext },
+      ctx,
     )
     if (!content) {
       for (const callback of callbacks) {

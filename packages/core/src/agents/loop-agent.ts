@@ -14,7 +14,8 @@ const handledEscalations = new WeakSet<Event>()
 /**
  * Runs its sub-agents in order, again and again, until `maxIterations` or until an event escalates (the escalating
  * sub-agent finishes its run first; later sub-agents of that iteration do not run). An escalation stops only the
- * innermost loop that sees it (ADK also stops every enclosing loop).
+ * innermost loop that sees it (ADK also stops every enclosing loop). A sub-agent that fails (yields an error event)
+ * ends the loop, as does a usage limit that stopped the run.
  */
 export class LoopAgent extends BaseAgent {
   readonly maxIterations: number | undefined
@@ -53,6 +54,8 @@ export class LoopAgent extends BaseAgent {
       const start = resumedRound && progress ? progress.resumeIndex(this.subAgents) : 0
       for (let index = start; index < this.subAgents.length; index++) {
         const sub = this.subAgents[index] as BaseAgent
+        // Stopped by a usage limit (in another branch, say): its sub-agents would return at once, round after round.
+        if (ctx.stopped) return
         let escalation: Event | undefined
         for await (const event of sub.runAsync(ctx)) {
           if (event.actions.escalate && !handledEscalations.has(event)) {
@@ -62,7 +65,7 @@ export class LoopAgent extends BaseAgent {
           }
           yield event
         }
-        if (escalation || ctx.pauseScope?.paused) return
+        if (escalation || ctx.failure || ctx.pauseScope?.paused) return
       }
       if (this.subAgents.length === 0) return
     }

@@ -3,8 +3,9 @@ import type { InvocationContext } from './invocation-context.js'
 import type { Event } from '../events/event.js'
 
 /**
- * Runs its sub-agents one after another, on the same branch; later agents see earlier agents' events. In a resumable
- * run a sub-agent that pauses stops the sequence; the resume goes on from it (the ones before it are not run again).
+ * Runs its sub-agents one after another, on the same branch; later agents see earlier agents' events. A sub-agent
+ * that fails (yields an error event, see `isErrorEvent`) ends it: the agents after it do not run. In a resumable run
+ * a sub-agent that pauses stops it too; the resume goes on from it (the ones before it are not run again).
  */
 export class SequentialAgent extends BaseAgent {
   constructor(config: BaseAgentConfig) {
@@ -23,8 +24,8 @@ export class SequentialAgent extends BaseAgent {
     for (let index = start; index < subAgents.length; index++) {
       const sub = subAgents[index] as BaseAgent
       yield* sub.runAsync(ctx)
-      // A sub-agent paused (resumable runs): the ones after it wait for the resume.
-      if (ctx.pauseScope?.paused) return
+      // A sub-agent failed, or paused (resumable runs): the ones after it do not run (until the resume).
+      if (ctx.failure || ctx.pauseScope?.paused) return
     }
   }
 }

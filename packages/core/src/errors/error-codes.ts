@@ -31,6 +31,7 @@ type CoreErrorCode =
   | 'GUARD_VIOLATION'
   | 'CIRCUIT_OPEN'
   | 'INTERRUPT_ANSWER_INVALID'
+  | 'PLUGIN_FAILED'
 
 /** A machine-readable error code carried by every `AdkFluentError` (core's and every registered one). */
 export type ErrorCode = keyof ErrorCodes & string
@@ -104,5 +105,6 @@ const core: Readonly<Record<CoreErrorCode, ErrorCodeInfo>> = {
     endsTheRun: true,
     description: 'An answer to a paused run names no pending interrupt or does not fit it.',
   },
+  PLUGIN_FAILED: { endsTheRun: true, description: 'A plugin (middleware) failed in one of its hooks.' },
 }
 for (const [code, info] of Object.entries(core)) registerErrorCode(code, info)

@@ -180,6 +180,9 @@ export async function* resumeAgent(
     yield* runTransfer(agent, ctx, lastOwn)
     return 'done'
   }
-  // A final answer ends the agent's run; a call event is final only while its calls wait, and they were answered.
-  return isFinalResponse(lastOwn) && getFunctionCalls(lastOwn).length === 0 ? 'done' : 'none'
+  // A final answer ends the agent's run; a call event is final only while its calls wait, and they were answered; a
+  // failed model call (an error event, which ended the invocation) is made again.
+  return isFinalResponse(lastOwn) && getFunctionCalls(lastOwn).length === 0 && lastOwn.errorCode === undefined
+    ? 'done'
+    : 'none'
 }

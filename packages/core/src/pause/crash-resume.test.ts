@@ -142,6 +142,24 @@ describe('resume after a crash (the plain Runner is at least once)', () => {
     expect(first.requests).toHaveLength(1)
   })
 
+  it('a failed model call ended the invocation: a resume asks that agent again and goes on', async () => {
+    const first = new ScriptedLlm([new Error('quota exceeded'), 'one'])
+    const second = new ScriptedLlm(['two'])
+    const agent = new SequentialAgent({
+      name: 'steps',
+      subAgents: [new LlmAgent({ name: 'a', model: first }), new LlmAgent({ name: 'b', model: second })],
+    })
+    const { service, sessionId } = await newSession()
+    const failed = await collect(resumableRunner(agent, service), { sessionId, newMessage: userText('go') })
+    expect(failed.at(-1)?.errorCode).toBeDefined()
+    expect(second.requests).toHaveLength(0)
+    const resumed = await collect(resumableRunner(agent, service), {
+      sessionId,
+      invocationId: failed[0]?.invocationId as string,
+    })
+    expect(texts(resumed)).toEqual(['a: one', 'b: two'])
+  })
+
   it('resuming needs a resumable runner, an invocation the session holds, or a new message', async () => {
     const { agent } = approvedRefund()
     const { service, sessionId } = await newSession()

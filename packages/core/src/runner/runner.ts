@@ -13,8 +13,8 @@ import { assertStateDelta, ownRecord } from '../sessions/reserved-state-key.js'
 import type { BasePlugin } from '../plugins/base-plugin.js'
 import { PluginManager } from '../plugins/plugin-manager.js'
 import { ConfigError } from '../errors/config-error.js'
-import { AbortError, SessionNotFoundError } from '../errors/runtime-errors.js'
-import { SessionBusyError, SessionStoreError } from '../errors/session-errors.js'
+import { AbortError } from '../errors/runtime-errors.js'
+import { SessionBusyError, SessionStoreError, sessionErrors } from '../errors/session-errors.js'
 import { newInvocationId } from '../util/ids.js'
 import { hasNoTracerProvider, loadOtelApi, loadedOtelApi } from '../telemetry/otel-api.js'
 import { RunTracing } from '../telemetry/run-tracing.js'
@@ -210,7 +210,7 @@ export class Runner {
       const session = whole
         ? await this.sessionService.getSession(at)
         : await loadSessionForRun(this.sessionService, at, this.agent.historyTurns())
-      if (!session) throw new SessionNotFoundError(`Session not found: ${sessionId}`)
+      if (!session) throw sessionErrors.notFound(sessionId)
       const resume = resumable ? resumeTarget(session.events, newMessage, request.invocationId) : undefined
       if (!newMessage && !resume) {
         throw new ConfigError([
@@ -251,10 +251,11 @@ export class Runner {
       const plugins = this.pluginManager.plugins.length > 0
       if (newMessage) {
         if (plugins) {
-          const replaced = await this.pluginManager.run('onUserMessageCallback', {
-            invocationContext: ctx,
-            userMessage: newMessage,
-          })
+          const replaced = await this.pluginManager.run(
+            'onUserMessageCallback',
+            { invocationContext: ctx, userMessage: newMessage },
+            ctx,
+          )
           if (replaced) newMessage = replaced
         }
         if (!newMessage.parts || newMessage.parts.length === 0) throw new ConfigError('No parts in the newMessage.')
@@ -276,7 +277,7 @@ export class Runner {
       const agent = resume ? resume.agent(this.agent) : findAgentToRun(session, this.agent)
       ctx.agent = agent
       if (plugins) {
-        const early = await this.pluginManager.run('beforeRunCallback', { invocationContext: ctx })
+        const early = await this.pluginManager.run('beforeRunCallback', { invocationContext: ctx }, ctx)
         if (early) {
           const event = createEvent({ invocationId: ctx.invocationId, author: 'model', content: early })
           stamp?.call(request.hooks, event)
@@ -288,7 +289,7 @@ export class Runner {
       for await (const produced of agent.runAsync(ctx)) {
         let event = produced
         if (plugins) {
-          const replaced = await this.pluginManager.run('onEventCallback', { invocationContext: ctx, event })
+          const replaced = await this.pluginManager.run('onEventCallback', { invocationContext: ctx, event }, ctx)
           if (replaced) {
             event = {
               ...replaced,
@@ -305,7 +306,7 @@ export class Runner {
         yield event
       }
       if (this.memoryAutoSave) await saveRunToMemory(this.memoryService, ctx)
-      if (plugins) await this.pluginManager.run('afterRunCallback', { invocationContext: ctx })
+      if (plugins) await this.pluginManager.run('afterRunCallback', { invocationContext: ctx }, ctx)
     } catch (error) {
       if (!SessionStoreError.isInstance(error) || (error as SessionStoreError).code !== 'SESSION_STORE_FAILED')
         throw error

@@ -39,7 +39,7 @@ export class GateAgent extends BaseAgent {
       const steps = this.subAgents
       for (let index = progress.resumeIndex(steps); index < steps.length; index++) {
         yield* (steps[index] as BaseAgent).runAsync(invocation)
-        if (invocation.pauseScope?.paused) return
+        if (invocation.failure || invocation.pauseScope?.paused) return
       }
       return
     }
@@ -59,8 +59,9 @@ export class GateAgent extends BaseAgent {
     }
     for (const next of this.subAgents) {
       yield* next.runAsync(invocation)
-      // A step paused (resumable runs): the ones after it wait for the resume.
-      if (invocation.pauseScope?.paused) return
+      // A step that failed ends the rest of the sequence, as in a SequentialAgent; one that paused (resumable runs)
+      // holds it until the resume.
+      if (invocation.failure || invocation.pauseScope?.paused) return
     }
   }
 }

@@ -3,6 +3,7 @@ import {
   AdkFluentError,
   ConfigError,
   InMemoryRunner,
+  type ConfigIssueInit,
   Runner,
   answerInterrupts,
   type BaseAgent,
@@ -23,10 +24,11 @@ const resumable = { isResumable: true }
 
 /**
  * `options.runner`, else the runner over `build()` on `options.sessionService` (one per tree and service, reused: see
- * {@link sessionRunner}), else a fresh `InMemoryRunner`.
+ * {@link sessionRunner}), else a fresh `InMemoryRunner`. Both made here store sessions, memories and artifacts under
+ * `options.appName`, default the root agent's name.
  */
 function runnerFor(build: () => BaseAgent, options: RunOptions): Runner {
-  if (options.runner) return options.runner
+  if (options.runner) return checkedRunner(options.runner, options)
   if (options.memoryAutoSave && !options.memoryService) {
     // Saved into the fresh runner's own memory, the runs would be forgotten with it.
     throw new ConfigError([
@@ -44,6 +46,7 @@ function runnerFor(build: () => BaseAgent, options: RunOptions): Runner {
     return new InMemoryRunner({
       agent,
       resumabilityConfig: resumable,
+      appName: options.appName ?? agent.name,
       ...(options.memoryService ? { memoryService: options.memoryService } : {}),
       ...(options.memoryAutoSave === undefined ? {} : { memoryAutoSave: options.memoryAutoSave }),
     })
@@ -53,6 +56,29 @@ function runnerFor(build: () => BaseAgent, options: RunOptions): Runner {
     memoryService: options.memoryService,
     memoryAutoSave: options.memoryAutoSave,
   })
+}
+
+/**
+ * A caller's runner comes with its app name and services: options that name others would be silently ignored (a
+ * memory saved or searched under another app, say), so they are a `ConfigError` naming each.
+ */
+function checkedRunner(runner: Runner, options: RunOptions): Runner {
+  const clashes: ConfigIssueInit[] = []
+  const clash = (option: keyof RunOptions, given: unknown, own: unknown, what: string) => {
+    if (given === undefined || given === own) return
+    clashes.push({
+      code: 'runner_option_conflict',
+      path: ['ask', option],
+      message: `${option} ${typeof given === 'string' ? `"${given}" ` : ''}differs from the runner's own ${what}${typeof own === 'string' ? ` ("${own}")` : ''}: with runner, the run uses the runner's.`,
+      hint: `Leave ${option} out, or make the runner with it (new Runner({ ..., ${option} })).`,
+    })
+  }
+  clash('appName', options.appName, runner.appName, 'app name')
+  clash('sessionService', options.sessionService, runner.sessionService, 'session service')
+  clash('memoryService', options.memoryService, runner.memoryService, 'memory service')
+  clash('memoryAutoSave', options.memoryAutoSave, runner.memoryAutoSave, 'memoryAutoSave setting')
+  if (clashes.length > 0) throw new ConfigError(clashes)
+  return runner
 }
 
 /** The run's config: the caller's (`streamingMode`, …) plus the options' model, usage and limits. */

@@ -87,4 +87,28 @@ describe('adk-fluent eval (dispatched to @adk-fluent/eval)', () => {
     expect(await runCli(['eval', fixture('classifier.ts'), 'set.evalset.json', '--junit', 'out.xml'], plain.io)).toBe(0)
     expect(plain.out.stdout).toContain('intents:\n  Tests passed: 1\n  Tests failed: 0\n')
   })
+
+  it('offline, every case replays the mockScript from its first reply (a case that passes alone passes in a set)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'eval-cli-'))
+    // writer → critic on the fixture's two-reply mockScript: each case needs both replies.
+    const evalCase = (id: string) => ({
+      eval_id: id,
+      session_input: { app_name: 'cats', user_id: 'u', state: { topic: 'cats' } },
+      conversation: [
+        { user_content: { parts: [{ text: 'go' }] }, final_response: { parts: [{ text: 'Clear and short.' }] } },
+      ],
+    })
+    writeFileSync(
+      join(dir, 'cats.evalset.json'),
+      JSON.stringify({ eval_set_id: 'cats', eval_cases: ['one', 'two', 'three'].map(evalCase) }),
+    )
+    const alone = capture(dir)
+    expect(await runCli(['eval', fixture('writer-critic.ts'), 'cats.evalset.json:two'], alone.io)).toBe(0)
+    const together = capture(dir)
+    expect(
+      await runCli(['eval', fixture('writer-critic.ts'), 'cats.evalset.json', '--num_runs', '2'], together.io),
+    ).toBe(0)
+    expect(together.out.stdout).toContain('cats:\n  Tests passed: 3\n  Tests failed: 0\n')
+    expect(together.out.stderr).toBe('')
+  })
 })

@@ -4,6 +4,7 @@ import { defineCommand } from '../command-definition.js'
 import { moduleArguments, text } from '../argument-values.js'
 import { CliUsageError } from '../cli-usage-error.js'
 import { chooseRunModel, hasGeminiCredentials } from '../choose-run-model.js'
+import { answerEveryModelWith } from '../offline-models.js'
 import { loadTarget } from '../load-target.js'
 
 type EvalPackage = { runEvalCli(input: EvalCliInput): Promise<number> }
@@ -60,9 +61,16 @@ export const evalCommand = defineCommand({
       }
       return LLMRegistry.newLlm(modelName)
     }
+    const offline = choice.kind === 'mock-script'
     return evalPackage.runEvalCli({
       // Model names resolve when agents are built: build per case, after the offline script (if any) is installed.
-      agent: () => builder.build(),
+      // Offline, each case gets a fresh copy of the script (its judges too: they are made after its agent), and cases
+      // run one at a time, so every case replays the script from its first reply.
+      agent: () => {
+        if (offline) answerEveryModelWith(module['mockScript'] as Parameters<typeof answerEveryModelWith>[0])
+        return builder.build()
+      },
+      ...(offline ? { parallelism: 1 } : {}),
       agentFile: command.file,
       evalSets: command.evalSets,
       configFile: command.configFile,
