@@ -48,6 +48,14 @@ export interface InvocationContextParams {
   tempState?: Record<string, unknown>
   /** An execution engine's hooks (durable runs); `undefined` runs models and tools directly. */
   hooks?: InvocationHooks | undefined
+  /** The history one agent reads instead of its own `includeContents` (an LlmAgent run as a workflow node). */
+  contentsOverride?: ContentsOverride | undefined
+}
+
+/** See {@link InvocationContextParams.contentsOverride}. */
+export interface ContentsOverride {
+  readonly agent: BaseAgent
+  readonly includeContents: 'default' | 'none' | 'isolated'
 }
 
 /**
@@ -74,6 +82,8 @@ export class InvocationContext {
   readonly tempState: Record<string, unknown>
   /** An execution engine's hooks (shared by every copy); see {@link InvocationHooks}. */
   readonly hooks: InvocationHooks | undefined
+  /** See {@link InvocationContextParams.contentsOverride}. */
+  readonly contentsOverride: ContentsOverride | undefined
   endInvocation = false
   readonly #counters: InvocationCounters
 
@@ -93,6 +103,7 @@ export class InvocationContext {
     this.traceContext = params.traceContext
     this.tempState = params.tempState ?? nullRecord()
     this.hooks = params.hooks
+    this.contentsOverride = params.contentsOverride
     this.#counters = counters ?? {
       llmCalls: 0,
       transfers: 0,
@@ -144,6 +155,7 @@ export class InvocationContext {
       tempState?: Record<string, unknown>
       abortSignal?: AbortSignal | undefined
       traceContext?: OtelContext
+      contentsOverride?: ContentsOverride
     } = {},
   ): InvocationContext {
     return new InvocationContext(
@@ -163,6 +175,7 @@ export class InvocationContext {
         hooks: this.hooks,
         tracing: this.tracing,
         traceContext: overrides.traceContext ?? this.traceContext,
+        contentsOverride: overrides.contentsOverride ?? this.contentsOverride,
       },
       this.#counters,
     )

@@ -23,6 +23,8 @@ import type { BasePlanner } from '../planners/base-planner.js'
 import { llmAgentConfigIssues } from './llm-agent-config-issues.js'
 import { runLlmFlow } from '../flows/llm-flow.js'
 import { isLlmAgent, llmAgentBrand } from './is-llm-agent.js'
+import type { NodeContext } from '../workflow/node-context.js'
+import { runLlmAgentAsNode } from '../workflow/llm-agent-node.js'
 
 /** Model used when no agent in the tree names one: `ADK_FLUENT_MODEL`, else `gemini-2.5-flash`. */
 export function defaultModelName(): string {
@@ -89,10 +91,12 @@ export class LlmAgent extends BaseAgent {
   readonly tools: readonly BaseTool[]
   readonly generateContentConfig: GenerateContentConfig | undefined
   readonly includeContents: IncludeContents
+  /** `includeContents` was configured (a workflow node without it reads only its input, as in ADK 2.0). */
+  readonly includeContentsExplicit: boolean
   readonly #historyTurns: number | undefined
   readonly maxToolRetries: number
-  readonly inputSchema: z.ZodType | undefined
-  readonly outputSchema: z.ZodType | undefined
+  declare readonly inputSchema: z.ZodType | undefined
+  declare readonly outputSchema: z.ZodType | undefined
   readonly outputKey: string | undefined
   readonly planner: BasePlanner | undefined
   readonly disallowTransferToParent: boolean
@@ -118,10 +122,9 @@ export class LlmAgent extends BaseAgent {
     this.tools = config.tools?.length ? Object.freeze([...config.tools]) : noItems
     this.generateContentConfig = config.generateContentConfig
     this.includeContents = config.includeContents ?? 'default'
+    this.includeContentsExplicit = config.includeContents !== undefined
     this.#historyTurns = config.historyTurns
     this.maxToolRetries = config.maxToolRetries ?? DEFAULT_MAX_TOOL_RETRIES
-    this.inputSchema = config.inputSchema
-    this.outputSchema = config.outputSchema
     this.outputKey = config.outputKey
     this.planner = config.planner
     // An agent with structured output answers itself: it never hands the question on.
@@ -131,6 +134,11 @@ export class LlmAgent extends BaseAgent {
     this.afterModelCallback = toCallbackList(config.afterModelCallback)
     this.beforeToolCallback = toCallbackList(config.beforeToolCallback)
     this.afterToolCallback = toCallbackList(config.afterToolCallback)
+  }
+
+  /** Runs the agent as a workflow node: its input is its user turn, its final answer its output (see `runLlmAgentAsNode`). */
+  protected override runImpl(ctx: NodeContext, input: unknown): AsyncGenerator<unknown, void, undefined> {
+    return runLlmAgentAsNode(this, ctx, input)
   }
 
   protected override get transfersBetweenAgents(): boolean {

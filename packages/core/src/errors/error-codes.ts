@@ -30,6 +30,9 @@ type CoreErrorCode =
   | 'INTERNAL'
   | 'GUARD_VIOLATION'
   | 'CIRCUIT_OPEN'
+  | 'NODE_TIMEOUT'
+  | 'NODE_SCHEMA_INVALID'
+  | 'NODE_REPORTED_ERROR'
 
 /** A machine-readable error code carried by every `AdkFluentError` (core's and every registered one). */
 export type ErrorCode = keyof ErrorCodes & string
@@ -99,5 +102,11 @@ const core: Readonly<Record<CoreErrorCode, ErrorCodeInfo>> = {
   INTERNAL: { endsTheRun: true, description: 'A bug inside adk-fluent.' },
   GUARD_VIOLATION: { endsTheRun: true, description: 'A guard blocked a model call or its answer.' },
   CIRCUIT_OPEN: { endsTheRun: true, description: 'A circuit breaker refused a model call without making it.' },
+  NODE_TIMEOUT: { endsTheRun: false, description: 'A workflow node ran past its timeout.' },
+  NODE_SCHEMA_INVALID: { endsTheRun: false, description: "A workflow node's input or output failed its schema." },
+  NODE_REPORTED_ERROR: {
+    endsTheRun: false,
+    description: 'A workflow node reported a failure with an error event and produced nothing.',
+  },
 }
 for (const [code, info] of Object.entries(core)) registerErrorCode(code, info)
