@@ -1,0 +1,14 @@
+// The port of @google/adk 2.0's workflow tests (see adk-port/port-harness.test-helper.ts), run on adk-fluent. The
+// same cases run on Google's implementation with `pnpm --filter @adk-fluent/bench test:adk-port`.
+import { defineErrorCases } from './adk-port/errors.cases.test-helper.js'
+import { defineGraphCases } from './adk-port/graph.cases.test-helper.js'
+import { defineNodeCases } from './adk-port/node.cases.test-helper.js'
+import { ours } from './adk-port/ours.test-helper.js'
+import { defineRunnerCases } from './adk-port/runner.cases.test-helper.js'
+import { defineWorkflowCases } from './adk-port/workflow.cases.test-helper.js'
+
+defineGraphCases(ours)
+defineWorkflowCases(ours)
+defineNodeCases(ours)
+defineErrorCases(ours)
+defineRunnerCases(ours)
