@@ -135,7 +135,8 @@ export {
 } from './flows/contents/event-filter.js'
 
 // Graph workflows (ADK 2.0 `Workflow`)
-export { Workflow, isWorkflow } from './workflow/workflow.js'
+export { Workflow } from './workflow/workflow.js'
+export { isWorkflow } from './workflow/is-workflow.js'
 export type { DynamicEntry, WorkflowBaseConfig, WorkflowConfig } from './workflow/workflow.js'
 export { BaseNode, START, isBaseNode } from './workflow/base-node.js'
 export type { BaseNodeConfig } from './workflow/base-node.js'

@@ -21,6 +21,7 @@ import { LLMRegistry } from '../models/llm-registry.js'
 import type { BaseTool } from '../tools/base-tool.js'
 import type { BasePlanner } from '../planners/base-planner.js'
 import { llmAgentConfigIssues } from './llm-agent-config-issues.js'
+import { isRecord } from './validate-agent-config.js'
 import { runLlmFlow } from '../flows/llm-flow.js'
 import { isLlmAgent, llmAgentBrand } from './is-llm-agent.js'
 import type { NodeContext } from '../workflow/node-context.js'
@@ -111,7 +112,11 @@ export class LlmAgent extends BaseAgent {
 
   constructor(config: LlmAgentConfig) {
     // Checked with BaseAgent's checks, before it links the sub-agents: one ConfigError lists every problem.
-    super(config, llmAgentConfigIssues(config))
+    // As in ADK 2.0, an LlmAgent node runs again when its workflow resumes after waiting for an answer.
+    super(
+      isRecord(config) ? { ...config, rerunOnResume: config.rerunOnResume ?? true } : config,
+      llmAgentConfigIssues(config),
+    )
     this.model = config.model
     if (typeof config.model === 'string' && config.model.length > 0)
       this.#resolvedModel = LLMRegistry.newLlm(config.model)

@@ -173,7 +173,7 @@ class StartNode extends BaseNode {
 }
 
 /** The entry point of a graph (name `__START__`); chains also accept the string `'START'`. */
-export const START: BaseNode = new StartNode({ name: '__START__', description: 'The entry point of the workflow.' })
+export const START: BaseNode = new StartNode({ name: '__START__' })
 
 /** A value as genai `Content` for display: text as is, `Content` as is, anything else as JSON text. */
 export function toContent(value: unknown): Content | undefined {

@@ -1,15 +1,16 @@
 import { createEvent } from '../events/event.js'
 import type { BaseNode } from './base-node.js'
 import type { NodeContext } from './node-context.js'
+import { isWorkflow } from './is-workflow.js'
 
 /**
  * Records that a node of a workflow finished when none of its events carried its result (it returned nothing, or set
  * `ctx.output` without emitting it): an event with `nodeInfo.completed` (and the output, if any), stored before the
  * nodes after it start. A run resumed under the same invocation then skips the node instead of running it again.
- * Nodes that run again on resume anyway (`rerunOnResume`, a nested workflow) and waiting nodes record nothing.
+ * A nested workflow (it runs again on resume, its recorded nodes skipped) and a waiting node record nothing.
  */
 export async function recordCompletion(node: BaseNode, child: NodeContext): Promise<void> {
-  if (child.resultRecorded || node.rerunOnResume || child.interruptIds.length > 0) return
+  if (child.resultRecorded || isWorkflow(node) || child.interruptIds.length > 0) return
   const info: NonNullable<ReturnType<typeof createEvent>['nodeInfo']> = {
     path: child.nodePath,
     runId: child.runId,

@@ -56,7 +56,7 @@ export class DynamicNodeScheduler implements ScheduleDynamicNode {
     options: RunNodeOptions & { nodeName: string; runId: string },
     path: string,
   ): Promise<NodeContext | NodeResult> {
-    const recorded = node.rerunOnResume ? undefined : this.#recorded(path)
+    const recorded = this.#recorded(path)
     if (recorded?.finished) return recordedResult(recorded)
     let child: NodeContext
     try {

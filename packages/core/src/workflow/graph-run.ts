@@ -138,7 +138,9 @@ export class GraphRun {
     this.#states.set(name, state)
     const repeat = this.#activated.has(name)
     this.#activated.add(name)
-    const recorded = node.rerunOnResume ? undefined : this.#recorded.get(name)?.shift()
+    // As in ADK 2.0, a run the session recorded as finished is not run again (`rerunOnResume` is about runs that
+    // were waiting for an answer).
+    const recorded = this.#recorded.get(name)?.shift()
     if (recorded?.finished) {
       this.#running.set(name, Promise.resolve())
       this.#settle({ name, result: recordedResult(recorded) })

@@ -2,7 +2,7 @@ import type { InvocationContext } from '../agents/invocation-context.js'
 import { BaseAgent, type BaseAgentConfig } from '../agents/base-agent.js'
 import type { Event } from '../events/event.js'
 import { ConfigError, type ConfigIssueInit } from '../errors/config-error.js'
-import { brandSymbol, hasBrand } from '../util/brand.js'
+import { workflowBrand } from './is-workflow.js'
 import { describeValue } from '../util/describe-value.js'
 import type { EdgeItem } from './edge.js'
 import { createGraphFromEdgeItems, type Graph } from './graph.js'
@@ -11,8 +11,6 @@ import { DynamicNodeScheduler } from './dynamic-node-scheduler.js'
 import type { NodeContext } from './node-context.js'
 import { invocationEvents, recordedRuns, recordedRunsByPath, type RecordedRun } from './rehydration.js'
 import { runNodeAsInvocation } from './run-node-as-invocation.js'
-
-const workflowBrand = brandSymbol('workflow.workflow')
 
 /**
  * The imperative entry of a workflow: runs children with `ctx.runNode(node, input)` and returns the workflow's
@@ -111,11 +109,6 @@ export class Workflow extends BaseAgent {
       parent?.removeEventListener('abort', onAbort)
     }
   }
-}
-
-/** True for a {@link Workflow}, whichever module instance created it. */
-export function isWorkflow(value: unknown): value is Workflow {
-  return hasBrand(value, workflowBrand)
 }
 
 /** The graph and every configuration problem of a workflow (the graph's own problems included). */
