@@ -143,6 +143,7 @@ describe('@adk-fluent/core public surface', () => {
       'InvocationAbortedError',
       'LONG_RUNNING_NOTE',
       'abortErrorFor',
+      'agentChildren',
       'assertSessionIds',
       'assertStateDelta',
       'assertStorableState',
