@@ -10,7 +10,7 @@ import { claimNodeErrorReport, createNodeErrorEvent } from './node-error-event.j
 import { createNodeState, type NodeState } from './node-state.js'
 import { NodeStatus } from './node-status.js'
 import { recordedResult, type RecordedRun } from './rehydration.js'
-import { isInvocationAbortedError } from './workflow-errors.js'
+import { InvocationAbortedError, isInvocationAbortedError } from './workflow-errors.js'
 
 /** How a node is to be started: its input and branch. */
 interface Trigger {
@@ -71,6 +71,13 @@ export class GraphRun {
     const starts = this.#graph.getNextPendingNodes('__START__', null)
     for (const name of starts) this.#push(name, { input, useSubBranch: starts.length > 1 })
     for (;;) {
+      if (this.#abort.signal.aborted) {
+        // Cancelled (the invocation was aborted, or its caller stopped): no node starts any more.
+        await this.#stop()
+        throw new InvocationAbortedError(`Workflow "${this.#limits.workflowName}" was cancelled.`, {
+          invocationId: this.#ctx.invocationId,
+        })
+      }
       try {
         this.#scheduleReady()
       } catch (error) {

@@ -55,8 +55,12 @@ export class NodeEventQueue implements NodeEventSink {
           this.#items.length = 0
           this.#head = 0
         }
-        yield item.event
-        item.stored?.()
+        try {
+          yield item.event
+        } finally {
+          // Also when the consumer stops here: the node waiting for this event must not wait forever.
+          item.stored?.()
+        }
         continue
       }
       if (this.#closed) {

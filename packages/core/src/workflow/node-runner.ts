@@ -57,6 +57,11 @@ export async function executeChildNode(params: ExecuteChildNodeParams): Promise<
   if (options.useAsOutput) child.outputForAncestors = [parent.nodePath, ...parent.outputForAncestors].filter(Boolean)
   let attempt = nodeState?.attemptCount ?? 1
   for (;;) {
+    if (signal?.aborted) {
+      throw new InvocationAbortedError(`Invocation aborted before node '${nodeName}' ran.`, {
+        invocationId: child.invocationId,
+      })
+    }
     resetAttempt(child)
     child.attemptCount = attempt
     try {

@@ -194,3 +194,52 @@ describe('Workflow — fan-out, joins and the default route', () => {
     expect(outputs(await harness.run('hello')).at(-1)).toBe('filed: hello')
   })
 })
+
+describe('Workflow — stopping and resuming an invocation', () => {
+  const counted = () => {
+    const runs: string[] = []
+    const step = (name: string, result: unknown) =>
+      new FunctionNode(name, () => {
+        runs.push(name)
+        return result
+      })
+    const wf = new Workflow({ name: 'wf', edges: [['START', step('a', 'A'), step('quiet', null), step('c', 'C')]] })
+    return { runs, wf }
+  }
+
+  it('starts no node after the caller stops reading (and does not hang)', async () => {
+    const { runs, wf } = counted()
+    const harness = await createHarness(wf)
+    for await (const event of harness.runner.runAsync({
+      userId: 'test_user',
+      sessionId: harness.sessionId,
+      invocationId: 'inv-stop',
+      newMessage: { role: 'user', parts: [{ text: 'go' }] },
+    })) {
+      if (event.output === 'A') break
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(runs).toEqual(['a'])
+  })
+
+  it('resumed under the same invocation id, runs only the nodes not recorded (a null result too)', async () => {
+    const { runs, wf } = counted()
+    const harness = await createHarness(wf)
+    const turn = () =>
+      harness.runner.runAsync({
+        userId: 'test_user',
+        sessionId: harness.sessionId,
+        invocationId: 'inv-resume',
+        newMessage: { role: 'user', parts: [{ text: 'go' }] },
+      })
+    for await (const event of turn()) if (event.nodeInfo?.completed) break
+    expect(runs).toEqual(['a', 'quiet'])
+    const resumed: Event[] = []
+    for await (const event of turn()) resumed.push(event)
+    expect(runs).toEqual(['a', 'quiet', 'c'])
+    expect(outputs(resumed)).toEqual(['C'])
+    // A node that produced nothing is recorded as finished, once.
+    const session = await harness.session()
+    expect(session.events.filter((e) => e.nodeInfo?.completed).map((e) => e.nodeInfo?.path)).toEqual(['wf.quiet'])
+  })
+})
