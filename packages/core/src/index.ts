@@ -83,6 +83,8 @@ export type { InvocationContextParams } from './agents/invocation-context.js'
 export type {
   InvocationHooks,
   ModelCallInfo,
+  NodeCallInfo,
+  NodeRunOutcome,
   StepCallInfo,
   ToolCallInfo,
   ToolCallOutcome,

@@ -144,6 +144,11 @@ export abstract class BaseAgent extends BaseNode {
     return validateAgentName(name)
   }
 
+  /** An agent's model and tool calls are checkpointed one by one in a durable run: the agent is not one step. */
+  override get checkpointAsStep(): boolean {
+    return false
+  }
+
   /** Runs the agent as a workflow node: its events are the node's (an agent that sets `output` on them gives one). */
   protected async *runImpl(ctx: NodeContext, _input: unknown): AsyncGenerator<unknown, void, undefined> {
     yield* this.runAsync(ctx.getInvocationContext())

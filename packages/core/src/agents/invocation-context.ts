@@ -156,6 +156,7 @@ export class InvocationContext {
       abortSignal?: AbortSignal | undefined
       traceContext?: OtelContext
       contentsOverride?: ContentsOverride
+      hooks?: InvocationHooks | undefined
     } = {},
   ): InvocationContext {
     return new InvocationContext(
@@ -172,7 +173,7 @@ export class InvocationContext {
         runConfig: this.runConfig,
         abortSignal: 'abortSignal' in overrides ? overrides.abortSignal : this.abortSignal,
         tempState: overrides.tempState ?? this.tempState,
-        hooks: this.hooks,
+        hooks: 'hooks' in overrides ? overrides.hooks : this.hooks,
         tracing: this.tracing,
         traceContext: overrides.traceContext ?? this.traceContext,
         contentsOverride: overrides.contentsOverride ?? this.contentsOverride,

@@ -87,6 +87,15 @@ export abstract class BaseNode<TInput = unknown, TOutput = unknown> {
     this.outputSchema = config?.outputSchema
   }
 
+  /**
+   * Whether a durable run records the node's run as one checkpointed step (its events and result), so a re-execution
+   * does not run its code again: yes for nodes whose work is their own code. An agent (its model and tool calls are
+   * steps already), a tool node (its call is one) and a join (it computes nothing) say no.
+   */
+  get checkpointAsStep(): boolean {
+    return !this.requiresAllPredecessors
+  }
+
   /** Whether the node waits until every predecessor completed (a fan-in barrier); `JoinNode` says yes. */
   get requiresAllPredecessors(): boolean {
     return false

@@ -6,6 +6,7 @@ import { getRetryDelaySeconds, shouldRetryNode } from './retry-config.js'
 import { isNodeErrorEvent, claimNodeErrorReport } from './node-error-event.js'
 import { DynamicNodeFailError, InvocationAbortedError, NodeReportedError, NodeTimeoutError } from './workflow-errors.js'
 import type { NodeState } from './node-state.js'
+import type { NodeRunOutcome } from '../agents/invocation-hooks.js'
 
 /** What {@link executeChildNode} runs. */
 export interface ExecuteChildNodeParams {
@@ -47,14 +48,54 @@ export async function executeChildNode(params: ExecuteChildNodeParams): Promise<
     branch === parentIc.branch && signal === parentIc.abortSignal
       ? parentIc
       : parentIc.clone({ branch, abortSignal: signal })
+  // In a durable run a node whose work is its own code is one checkpointed step: its events are collected while it
+  // runs and stored after the step (from the record, on a re-execution, without running it again).
+  const hook = ic.hooks?.runNode
+  const stepped = hook !== undefined && node.checkpointAsStep
+  const collected: Event[] = []
   const child = parent.spawn({
-    invocationContext: ic,
-    channel: parent.channel,
+    // Inside the step its model and tool calls are not steps of their own: the step's record holds their outcome.
+    invocationContext: stepped ? ic.clone({ hooks: undefined }) : ic,
+    channel: stepped ? { push: (event: Event) => void collected.push(event) } : parent.channel,
     nodePath,
     runId,
     resumeInputs: params.resumeInputs ?? parent.resumeInputs,
   })
   if (options.useAsOutput) child.outputForAncestors = [parent.nodePath, ...parent.outputForAncestors].filter(Boolean)
+  if (!stepped) await runWithRetries(node, child, input, nodeName, signal, nodeState)
+  else {
+    const outcome = await hook.call(ic.hooks, { nodePath, nodeName, runId, branch }, async () => {
+      await runWithRetries(node, child, input, nodeName, signal, nodeState)
+      const result: NodeRunOutcome = { events: collected }
+      if (child.output !== undefined) result.output = child.output
+      if (child.route !== undefined) result.route = child.route
+      return result
+    })
+    child.output = outcome.output
+    child.route = outcome.route
+    for (const event of outcome.events) {
+      if (event.output !== undefined || event.route !== undefined) child.resultRecorded = true
+      const stored = parent.channel.push(event)
+      if (stored) await stored
+    }
+  }
+  if (options.useAsOutput) {
+    parent.output = child.output
+    parent.route = child.route
+    parent.outputDelegated = true
+  }
+  return child
+}
+
+/** The node's attempts: each under its timeout and the signal, again per `retryConfig` after a failure. */
+async function runWithRetries(
+  node: BaseNode,
+  child: NodeContext,
+  input: unknown,
+  nodeName: string,
+  signal: AbortSignal | undefined,
+  nodeState: NodeState | undefined,
+): Promise<void> {
   let attempt = nodeState?.attemptCount ?? 1
   for (;;) {
     if (signal?.aborted) {
@@ -67,7 +108,7 @@ export async function executeChildNode(params: ExecuteChildNodeParams): Promise<
     try {
       await runAttempt(node, child, input, nodeName, signal)
       failIfReportedError(child, nodeName)
-      break
+      return
     } catch (error) {
       if (InvocationAbortedError.isInstance(error) || error instanceof DynamicNodeFailError) throw error
       const retry = node.preparedRetryConfig
@@ -78,12 +119,6 @@ export async function executeChildNode(params: ExecuteChildNodeParams): Promise<
       await delay(seconds * 1000, signal, nodeName)
     }
   }
-  if (options.useAsOutput) {
-    parent.output = child.output
-    parent.route = child.route
-    parent.outputDelegated = true
-  }
-  return child
 }
 
 /** One attempt: the node's events consumed under its timeout and the cancellation signal. */

@@ -34,6 +34,11 @@ export class ToolNode extends BaseNode {
     this.tool = tool
   }
 
+  /** Its tool call is a checkpointed step of a durable run already. */
+  override get checkpointAsStep(): boolean {
+    return false
+  }
+
   protected async *runImpl(ctx: NodeContext, input: unknown): AsyncGenerator<unknown, void, undefined> {
     const args = this.validateInput(toolArgs(input)) as Record<string, unknown>
     const call = { id: `${ctx.nodePath}:${ctx.runId}`, name: this.tool.name, args }
