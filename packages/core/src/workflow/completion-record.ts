@@ -9,8 +9,8 @@ import { isWorkflow } from './is-workflow.js'
  * nodes after it start. A run resumed under the same invocation then skips the node instead of running it again.
  * A nested workflow (it runs again on resume, its recorded nodes skipped) and a waiting node record nothing.
  */
-export async function recordCompletion(node: BaseNode, child: NodeContext): Promise<void> {
-  if (child.resultRecorded || isWorkflow(node) || child.interruptIds.length > 0) return
+export function recordCompletion(node: BaseNode, child: NodeContext): unknown {
+  if (child.resultRecorded || isWorkflow(node) || child.interruptIds.length > 0) return undefined
   const info: NonNullable<ReturnType<typeof createEvent>['nodeInfo']> = {
     path: child.nodePath,
     runId: child.runId,
@@ -20,5 +20,6 @@ export async function recordCompletion(node: BaseNode, child: NodeContext): Prom
   const event = createEvent({ author: node.name, invocationId: child.invocationId, nodeInfo: info })
   if (child.branch !== undefined) event.branch = child.branch
   child.resultRecorded = true
-  await child.channel.push(event)
+  // The stream's promise (when it gives one) settles once the record is stored: the caller awaits it only then.
+  return child.channel.push(event)
 }

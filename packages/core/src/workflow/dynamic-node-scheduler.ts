@@ -71,7 +71,8 @@ export class DynamicNodeScheduler implements ScheduleDynamicNode {
       if (error instanceof DynamicNodeFailError) throw error
       throw new DynamicNodeFailError(error, path)
     }
-    await recordCompletion(node, child)
+    const stored = recordCompletion(node, child)
+    if (stored instanceof Promise) await stored
     return child
   }
 }

@@ -166,9 +166,9 @@ export class GraphRun {
         ...(trigger.branch !== undefined ? { overrideBranch: trigger.branch } : {}),
       },
     })
-      .then(async (child) => {
-        await recordCompletion(node, child)
-        return child
+      .then((child) => {
+        const stored = recordCompletion(node, child)
+        return stored instanceof Promise ? stored.then(() => child) : child
       })
       .then(
         (result) => this.#settle({ name, result }),
