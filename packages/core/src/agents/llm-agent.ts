@@ -143,7 +143,15 @@ export class LlmAgent extends BaseAgent {
 
   /** Runs the agent as a workflow node: its input is its user turn, its final answer its output (see `runLlmAgentAsNode`). */
   protected override runImpl(ctx: NodeContext, input: unknown): AsyncGenerator<unknown, void, undefined> {
-    return runLlmAgentAsNode(this, ctx, input)
+    return runLlmAgentAsNode(this, ctx, input, (output) => this.validateOutput(output))
+  }
+
+  /**
+   * As {@link BaseNode.run}, without its per-event pass: the agent's events are events already, and the answer it
+   * turns into the node's output is checked where it is set.
+   */
+  override run(ctx: NodeContext, input: unknown): AsyncGenerator<Event, void, undefined> {
+    return runLlmAgentAsNode(this, ctx, this.validateInput(input), (output) => this.validateOutput(output))
   }
 
   protected override get transfersBetweenAgents(): boolean {

@@ -39,6 +39,8 @@ export interface GraphRunLimits {
 export class GraphRun {
   readonly #graph: Graph
   readonly #ctx: NodeContext
+  /** The context the nodes run under: the workflow's, carrying the workflow's cancellation signal. */
+  readonly #scope: NodeContext
   readonly #limits: GraphRunLimits
   readonly #abort: AbortController
   readonly #recorded: Map<string, RecordedRun[]>
@@ -61,6 +63,14 @@ export class GraphRun {
   ) {
     this.#graph = graph
     this.#ctx = ctx
+    // One copy of the invocation context carrying the workflow's signal, shared by every node run (not one per node).
+    this.#scope = ctx.spawn({
+      invocationContext: ctx.invocationContext.clone({ abortSignal: abort.signal }),
+      channel: ctx.channel,
+      nodePath: ctx.nodePath,
+      runId: ctx.runId,
+      resumeInputs: ctx.resumeInputs,
+    })
     this.#limits = limits
     this.#abort = abort
     this.#recorded = recorded
@@ -154,7 +164,7 @@ export class GraphRun {
       return
     }
     const task = executeChildNode({
-      parent: this.#ctx,
+      parent: this.#scope,
       node,
       input: trigger.input,
       abortSignal: this.#abort.signal,

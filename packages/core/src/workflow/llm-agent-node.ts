@@ -13,6 +13,7 @@ export async function* runLlmAgentAsNode(
   agent: LlmAgent,
   ctx: NodeContext,
   input: unknown,
+  checkOutput: (output: unknown) => unknown,
 ): AsyncGenerator<Event, void, undefined> {
   if (input !== undefined && input !== null) {
     const turn = createEvent({ author: 'user', invocationId: ctx.invocationId, content: userContent(input) })
@@ -22,13 +23,13 @@ export async function* runLlmAgentAsNode(
   const base = ctx.getInvocationContext()
   const ic = agent.includeContentsExplicit ? base : base.clone({ contentsOverride: { agent, includeContents: 'none' } })
   for await (const event of agent.runAsync(ic)) {
-    if (event.author === agent.name) setOutput(agent, event)
+    if (event.author === agent.name) setOutput(agent, event, checkOutput)
     yield event
   }
 }
 
 /** A final text answer of the agent becomes the node's output. */
-function setOutput(agent: LlmAgent, event: Event): void {
+function setOutput(agent: LlmAgent, event: Event, checkOutput: (output: unknown) => unknown): void {
   const content = event.content
   if (event.partial || !content?.parts || content.role !== 'model' || getFunctionCalls(event).length > 0) return
   let text = ''
@@ -41,7 +42,7 @@ function setOutput(agent: LlmAgent, event: Event): void {
       output = text
     }
   }
-  event.output = output
+  event.output = checkOutput(output)
   event.nodeInfo = { ...event.nodeInfo, messageAsOutput: true }
 }
 

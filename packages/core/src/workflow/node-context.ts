@@ -82,7 +82,7 @@ export class NodeContext {
   outputForAncestors: readonly string[] = []
   /** The node handed its output to a child run with `useAsOutput` (its own repeat of that output is not emitted). */
   outputDelegated = false
-  readonly actions: EventActions
+  #actions: EventActions | undefined
   resumeInputs: Record<string, unknown>
   /** The node's output so far. */
   output: unknown = undefined
@@ -111,7 +111,17 @@ export class NodeContext {
     this.nodePath = options.nodePath
     this.runId = options.runId
     this.resumeInputs = options.resumeInputs ?? {}
-    this.actions = options.actions ?? createEventActions()
+    this.#actions = options.actions
+  }
+
+  /** Where the node's state writes accumulate (`actions.stateDelta`); made on first use. */
+  get actions(): EventActions {
+    return (this.#actions ??= createEventActions())
+  }
+
+  /** True once something used {@link NodeContext.actions}. @internal */
+  get hasActions(): boolean {
+    return this.#actions !== undefined
   }
 
   /** Delta-aware session state: writes go to `actions.stateDelta` and reach the session with the node's next event. */

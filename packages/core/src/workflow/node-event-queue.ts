@@ -1,22 +1,23 @@
 import type { Event } from '../events/event.js'
 import type { NodeEventSink } from './node-context.js'
 
-interface Item {
+/** An event in the queue, with what tells its producer it was stored. */
+export interface QueuedEvent {
   readonly event: Event
   readonly stored: (() => void) | undefined
 }
 
 /**
- * The stream of a workflow invocation: nodes push events, the invocation's generator yields them in order. `push`
- * returns a promise that settles once the consumer took the next event — i.e. after the runner stored this one — so a
- * node resumes only after its event is in the session (state it wrote is visible to the nodes that follow).
+ * The stream of a workflow invocation: nodes push events, the invocation's generator takes them in order. `push`
+ * returns a promise that settles once the consumer has handed the event on and resumed — i.e. after the runner stored
+ * it — so a node goes on only after its event is in the session (state it wrote is visible to the nodes that follow).
  */
 export class NodeEventQueue implements NodeEventSink {
-  readonly #items: Item[] = []
+  readonly #items: QueuedEvent[] = []
   #head = 0
   #wake: (() => void) | undefined
   #closed = false
-  #failed: { error: unknown } | undefined
+  #failure: { error: unknown } | undefined
 
   push(event: Event): Promise<void> | undefined {
     if (this.#closed) return undefined
@@ -27,6 +28,32 @@ export class NodeEventQueue implements NodeEventSink {
     return promise
   }
 
+  /** The next event, or `undefined` when none is queued. */
+  take(): QueuedEvent | undefined {
+    if (this.#head === this.#items.length) return undefined
+    const item = this.#items[this.#head++] as QueuedEvent
+    if (this.#head === this.#items.length) {
+      this.#items.length = 0
+      this.#head = 0
+    }
+    return item
+  }
+
+  /** True once closed: no event will come after the queued ones. */
+  get closed(): boolean {
+    return this.#closed
+  }
+
+  /** The producer's failure, when it failed. */
+  get failure(): { error: unknown } | undefined {
+    return this.#failure
+  }
+
+  /** Settles when an event was pushed or the queue was closed. */
+  wait(): Promise<void> {
+    return new Promise<void>((resolve) => (this.#wake = resolve))
+  }
+
   /** No more events: the consumer ends after the queued ones. */
   close(): void {
     this.#closed = true
@@ -35,7 +62,7 @@ export class NodeEventQueue implements NodeEventSink {
 
   /** The producer failed: the consumer throws `error` after the queued events. */
   fail(error: unknown): void {
-    this.#failed = { error }
+    this.#failure = { error }
     this.close()
   }
 
@@ -45,30 +72,6 @@ export class NodeEventQueue implements NodeEventSink {
     for (let index = this.#head; index < this.#items.length; index++) this.#items[index]?.stored?.()
     this.#items.length = 0
     this.#head = 0
-  }
-
-  async *[Symbol.asyncIterator](): AsyncGenerator<Event, void, undefined> {
-    for (;;) {
-      if (this.#head < this.#items.length) {
-        const item = this.#items[this.#head++] as Item
-        if (this.#head === this.#items.length) {
-          this.#items.length = 0
-          this.#head = 0
-        }
-        try {
-          yield item.event
-        } finally {
-          // Also when the consumer stops here: the node waiting for this event must not wait forever.
-          item.stored?.()
-        }
-        continue
-      }
-      if (this.#closed) {
-        if (this.#failed) throw this.#failed.error
-        return
-      }
-      await new Promise<void>((resolve) => (this.#wake = resolve))
-    }
   }
 
   #signal(): void {

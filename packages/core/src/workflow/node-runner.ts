@@ -223,7 +223,7 @@ function resetAttempt(child: NodeContext): void {
   child.route = undefined
   child.interruptIds = []
   child.reportedError = undefined
-  for (const key of Object.keys(child.actions.stateDelta)) delete child.actions.stateDelta[key]
+  if (child.hasActions) for (const key of Object.keys(child.actions.stateDelta)) delete child.actions.stateDelta[key]
 }
 
 function delay(ms: number, signal: AbortSignal | undefined, nodeName: string): Promise<void> {

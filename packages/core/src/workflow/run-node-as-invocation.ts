@@ -43,12 +43,27 @@ export async function* runNodeAsInvocation(
   let lastOutput: unknown
   let sawOutput = false
   try {
-    for await (const event of queue) {
+    for (;;) {
+      const item = queue.take()
+      if (!item) {
+        if (queue.closed) {
+          if (queue.failure) throw queue.failure.error
+          break
+        }
+        await queue.wait()
+        continue
+      }
+      const event = item.event
       if (event.output !== undefined) {
         lastOutput = event.output
         sawOutput = true
       }
-      yield event
+      try {
+        yield event
+      } finally {
+        // The event is stored (or the caller stopped here): its node goes on.
+        item.stored?.()
+      }
     }
   } finally {
     if (!finished) abort.abort()

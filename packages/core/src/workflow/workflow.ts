@@ -75,8 +75,8 @@ export class Workflow extends BaseAgent {
     return undefined
   }
 
-  protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
-    yield* runNodeAsInvocation(this, ctx)
+  protected runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
+    return runNodeAsInvocation(this, ctx)
   }
 
   /** Runs the graph (or the dynamic entry) as a node; the nodes' events stream through `ctx`. */
