@@ -3,7 +3,7 @@ import { MaxTurnsError } from '../errors/runtime-errors.js'
 import type { BaseNode } from './base-node.js'
 import { commonPrefixOf } from './branch-path.js'
 import type { Graph } from './graph.js'
-import type { NodeContext, NodeResult } from './node-context.js'
+import type { NodeContext, NodeResult, RunNodeOptions } from './node-context.js'
 import { executeChildNode } from './node-runner.js'
 import { recordCompletion } from './completion-record.js'
 import { claimNodeErrorReport, createNodeErrorEvent } from './node-error-event.js'
@@ -163,28 +163,38 @@ export class GraphRun {
       this.#settle({ name, result: recordedResult(recorded) })
       return
     }
-    const task = executeChildNode({
-      parent: this.#scope,
-      node,
-      input: trigger.input,
-      abortSignal: this.#abort.signal,
-      nodeState: state,
-      resumeInputs: repeat ? {} : undefined,
-      options: {
-        runId: state.runId,
-        ...(trigger.useSubBranch ? { useSubBranch: true } : {}),
-        ...(trigger.branch !== undefined ? { overrideBranch: trigger.branch } : {}),
-      },
-    })
-      .then((child) => {
-        const stored = recordCompletion(node, child)
-        return stored instanceof Promise ? stored.then(() => child) : child
-      })
-      .then(
-        (result) => this.#settle({ name, result }),
-        (error: unknown) => this.#settle({ name, error }),
-      )
+    const options: RunNodeOptions = { runId: state.runId }
+    if (trigger.useSubBranch) options.useSubBranch = true
+    if (trigger.branch !== undefined) options.overrideBranch = trigger.branch
+    const task = this.#run(name, node, trigger.input, state, options, repeat ? {} : undefined)
     this.#running.set(name, task)
+  }
+
+  /** One node run, settled into the completion queue (never rejects). */
+  async #run(
+    name: string,
+    node: BaseNode,
+    input: unknown,
+    state: NodeState,
+    options: RunNodeOptions,
+    resumeInputs: Record<string, unknown> | undefined,
+  ): Promise<void> {
+    try {
+      const child = await executeChildNode({
+        parent: this.#scope,
+        node,
+        input,
+        abortSignal: this.#abort.signal,
+        nodeState: state,
+        resumeInputs,
+        options,
+      })
+      const stored = recordCompletion(node, child)
+      if (stored instanceof Promise) await stored
+      this.#settle({ name, result: child })
+    } catch (error) {
+      this.#settle({ name, error })
+    }
   }
 
   #complete(name: string, result: NodeContext | NodeResult): void {
