@@ -30,6 +30,7 @@ type CoreErrorCode =
   | 'INTERNAL'
   | 'GUARD_VIOLATION'
   | 'CIRCUIT_OPEN'
+  | 'PLUGIN_FAILED'
   | 'NODE_TIMEOUT'
   | 'NODE_SCHEMA_INVALID'
   | 'NODE_REPORTED_ERROR'
@@ -102,6 +103,7 @@ const core: Readonly<Record<CoreErrorCode, ErrorCodeInfo>> = {
   INTERNAL: { endsTheRun: true, description: 'A bug inside adk-fluent.' },
   GUARD_VIOLATION: { endsTheRun: true, description: 'A guard blocked a model call or its answer.' },
   CIRCUIT_OPEN: { endsTheRun: true, description: 'A circuit breaker refused a model call without making it.' },
+  PLUGIN_FAILED: { endsTheRun: true, description: 'A plugin (middleware) failed in one of its hooks.' },
   NODE_TIMEOUT: { endsTheRun: false, description: 'A workflow node ran past its timeout.' },
   NODE_SCHEMA_INVALID: { endsTheRun: false, description: "A workflow node's input or output failed its schema." },
   NODE_REPORTED_ERROR: {
