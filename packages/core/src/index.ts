@@ -41,7 +41,7 @@ export {
   isFinalResponse,
   stringifyContent,
 } from './events/event.js'
-export type { Event, EventInit } from './events/event.js'
+export type { Event, EventInit, NodeInfo, Route, RouteKey } from './events/event.js'
 export { createEventActions } from './events/event-actions.js'
 export type { EventActions, ToolConfirmation } from './events/event-actions.js'
 
@@ -88,6 +88,8 @@ export type { InvocationProgress, LoopCheckpoint, PauseScope } from './agents/in
 export type {
   InvocationHooks,
   ModelCallInfo,
+  NodeCallInfo,
+  NodeRunOutcome,
   StepCallInfo,
   ToolCallInfo,
   ToolCallOutcome,
@@ -156,6 +158,51 @@ export { App, isApp, validateAppName } from './apps/app.js'
 export type { AppOptions } from './apps/app.js'
 export { createResumabilityConfig } from './apps/resumability-config.js'
 export type { ResumabilityConfig } from './apps/resumability-config.js'
+
+// Graph workflows (ADK 2.0 `Workflow`)
+export { Workflow } from './workflow/workflow.js'
+export { isWorkflow } from './workflow/is-workflow.js'
+export type { DynamicEntry, WorkflowBaseConfig, WorkflowConfig } from './workflow/workflow.js'
+export { BaseNode, START, isBaseNode } from './workflow/base-node.js'
+export type { BaseNodeConfig } from './workflow/base-node.js'
+export { WorkflowNode } from './workflow/workflow-node.js'
+export { node } from './workflow/build-node.js'
+export type { NodeLike, NodeOptions, RunnableNode } from './workflow/build-node.js'
+export { FunctionNode } from './workflow/function-node.js'
+export type { FunctionNodeConfig, FunctionNodeHandler, FunctionNodeResult } from './workflow/function-node.js'
+export { JoinNode } from './workflow/join-node.js'
+export { ToolNode } from './workflow/tool-node.js'
+export type { ToolNodeConfig } from './workflow/tool-node.js'
+export { DEFAULT_ROUTE, Edge } from './workflow/edge.js'
+export type { ChainElement, EdgeItem, RouteValue, RoutingMap } from './workflow/edge.js'
+export { Graph } from './workflow/graph.js'
+export { NodeContext } from './workflow/node-context.js'
+export type {
+  NodeContextOptions,
+  NodeEventSink,
+  NodeResult,
+  RunNodeOptions,
+  ScheduleDynamicNode,
+} from './workflow/node-context.js'
+export { NodeStatus } from './workflow/node-status.js'
+export { createNodeState, isNodeState } from './workflow/node-state.js'
+export type { NodeState } from './workflow/node-state.js'
+export { createSubBranch, commonPrefixOf } from './workflow/branch-path.js'
+export { normalizeRetryExceptions, prepareRetryConfig } from './workflow/retry-config.js'
+export type { ErrorClass, PreparedRetryConfig, RetryConfig } from './workflow/retry-config.js'
+export type { SchemaLike } from './workflow/schema-like.js'
+export {
+  DynamicNodeFailError,
+  NodeReportedError,
+  NodeSchemaValidationError,
+  NodeTimeoutError,
+  isNodeReportedError,
+  isNodeSchemaValidationError,
+  isNodeTimeoutError,
+} from './workflow/workflow-errors.js'
+export { createNodeErrorEvent, isNodeErrorEvent } from './workflow/node-error-event.js'
+export type { CreateNodeErrorEventParams, NodeErrorEvent } from './workflow/node-error-event.js'
+export { runNodeAsInvocation } from './workflow/run-node-as-invocation.js'
 
 // Runner
 export { Runner } from './runner/runner.js'

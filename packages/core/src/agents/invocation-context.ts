@@ -54,6 +54,14 @@ export interface InvocationContextParams {
   progress?: InvocationProgress | undefined
   /** The pause scope of the agent this copy runs (resumable runs). */
   pauseScope?: PauseScope | undefined
+  /** The history one agent reads instead of its own `includeContents` (an LlmAgent run as a workflow node). */
+  contentsOverride?: ContentsOverride | undefined
+}
+
+/** See {@link InvocationContextParams.contentsOverride}. */
+export interface ContentsOverride {
+  readonly agent: BaseAgent
+  readonly includeContents: 'default' | 'none' | 'isolated'
 }
 
 /**
@@ -80,6 +88,8 @@ export class InvocationContext {
   readonly tempState: Record<string, unknown>
   /** An execution engine's hooks (shared by every copy); see {@link InvocationHooks}. */
   readonly hooks: InvocationHooks | undefined
+  /** See {@link InvocationContextParams.contentsOverride}. */
+  readonly contentsOverride: ContentsOverride | undefined
   endInvocation = false
   /**
    * The error event (see `isErrorEvent`) of an agent run on this copy: set by `BaseAgent.runAsync` when the agent it
@@ -120,6 +130,7 @@ export class InvocationContext {
     this.progress = params.progress
     this.pauseScope = params.pauseScope
     this.resumeFrom = undefined
+    this.contentsOverride = params.contentsOverride
     this.#counters = counters ?? {
       llmCalls: 0,
       transfers: 0,
@@ -171,6 +182,8 @@ export class InvocationContext {
       tempState?: Record<string, unknown>
       abortSignal?: AbortSignal | undefined
       traceContext?: OtelContext
+      contentsOverride?: ContentsOverride
+      hooks?: InvocationHooks | undefined
     } = {},
   ): InvocationContext {
     return new InvocationContext(
@@ -187,11 +200,12 @@ export class InvocationContext {
         runConfig: this.runConfig,
         abortSignal: 'abortSignal' in overrides ? overrides.abortSignal : this.abortSignal,
         tempState: overrides.tempState ?? this.tempState,
-        hooks: this.hooks,
+        hooks: 'hooks' in overrides ? overrides.hooks : this.hooks,
         tracing: this.tracing,
         traceContext: overrides.traceContext ?? this.traceContext,
         progress: this.progress,
         pauseScope: this.pauseScope,
+        contentsOverride: overrides.contentsOverride ?? this.contentsOverride,
       },
       this.#counters,
     )

@@ -13,6 +13,7 @@ import { untilAborted } from './until-aborted.js'
 import { isInvalidArgumentsResult, markInvalidArgumentsResponse } from '../tools/invalid-arguments-message.js'
 import { isRequestInput, type RequestInput } from '../pause/request-input.js'
 import { InputRequested, interruptEvents, pauseAgent } from './interrupt-events.js'
+import { createRequestInputEvent } from '../pause/request-input-event.js'
 
 function copyArgs(args: Record<string, unknown> | undefined): Record<string, unknown> {
   if (!args) return {}
@@ -298,4 +299,35 @@ export async function* runTransfer(
   }
   ctx.incrementTransferCount(targetName)
   yield* target.runAsync(ctx)
+}
+
+/**
+ * Runs one call of `tool` for a caller that is not an LlmAgent (a workflow's `ToolNode`): plugins, durable-run hooks,
+ * tracing and error handling as for a call a model made; the response event is authored by `author`.
+ */
+export function executeToolCall(
+  author: string,
+  ctx: InvocationContext,
+  call: FunctionCall,
+  tool: BaseTool,
+): Promise<Event | undefined> {
+  // Only `name` and the tool-callback lists of the caller are read on this path.
+  const caller = { name: author, beforeToolCallback: [], afterToolCallback: [] } as unknown as LlmAgent
+  const tools = { [tool.name]: tool }
+  const done = ctx.tracing
+    ? executeTracedCall(caller, ctx, call, tools, undefined)
+    : executeCall(caller, ctx, call, tools, undefined)
+  // A tool that asks for input pauses its node with the interrupt event (its id long-running).
+  return done.then((result) => (result instanceof InputRequested ? inputRequestEvent(author, ctx, result) : result))
+}
+
+/** The `adk_request_input` event a tool's `RequestInput` pauses with, carrying what the call wrote. */
+function inputRequestEvent(author: string, ctx: InvocationContext, input: InputRequested): Event {
+  const event = createRequestInputEvent(
+    input.request,
+    { invocationId: ctx.invocationId, author, branch: ctx.branch },
+    input.call,
+  )
+  event.actions = input.actions
+  return event
 }
