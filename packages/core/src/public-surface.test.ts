@@ -121,6 +121,7 @@ describe('@adk-fluent/core public surface', () => {
       'buildTransferInstruction',
       'confirmationHint',
       'createTransferToAgentTool',
+      'decideRetry',
       'defaultModelName',
       'defaultRetryOptions',
       'describeValue',

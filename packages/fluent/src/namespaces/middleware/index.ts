@@ -12,11 +12,14 @@ import {
 } from '@adk-fluent/core'
 
 /**
- * Calls the model again after a retryable failure (HTTP 429 or 5xx), `attempts` calls in all (the first
- * included), waiting `backoffMs` (default 500) and doubling.
- * @example Pipeline('flow').then(a).then(b).use(M.retry({ attempts: 3, backoffMs: 200 }))
+ * Calls the model again after a retryable failure (HTTP 429 or 5xx), `maxAttempts` calls in all (the first included,
+ * default 4), with the model adapters' options and rule: the server's `Retry-After`, else `initialDelayMs` (default
+ * 1 s) doubling with jitter, up to `maxDelayMs` (default 60 s). Each attempt is a model call of the run: counted
+ * against `usageLimits`, traced, cancelled by the run's abort signal. (`attempts` and `backoffMs` are deprecated
+ * aliases of `maxAttempts` and `initialDelayMs`.)
+ * @example Pipeline('flow').then(a).then(b).use(M.retry({ maxAttempts: 3, initialDelayMs: 200 }))
  */
-export function retry(options: RetryPluginOptions): RetryPlugin {
+export function retry(options: RetryPluginOptions = {}): RetryPlugin {
   return new RetryPlugin(options)
 }
 
