@@ -217,15 +217,14 @@ export { PluginManager } from './plugins/plugin-manager.js'
 export { GlobalInstructionPlugin } from './plugins/global-instruction-plugin.js'
 export { LoggingPlugin } from './plugins/logging-plugin.js'
 export type { LoggingPluginOptions } from './plugins/logging-plugin.js'
-export { CircuitBreakerPlugin, CostPlugin, LatencyPlugin, LogPlugin, RetryPlugin } from './plugins/middleware/index.js'
+export type { LogRecord } from './plugins/log-record.js'
+export { CircuitBreakerPlugin, CostPlugin, LatencyPlugin, RetryPlugin } from './plugins/middleware/index.js'
 export type {
   CircuitBreakerPluginOptions,
   CircuitState,
   CostPluginOptions,
   LatencyPluginOptions,
   LatencyRecord,
-  LogPluginOptions,
-  LogRecord,
   ModelPrice,
   RetryPluginOptions,
 } from './plugins/middleware/index.js'

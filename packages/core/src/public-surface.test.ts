@@ -40,7 +40,6 @@ describe('@adk-fluent/core public surface', () => {
       'LatencyPlugin',
       'LlmAgent',
       'LoadMemoryTool',
-      'LogPlugin',
       'LoggingPlugin',
       'LongRunningFunctionTool',
       'LoopAgent',

@@ -3,7 +3,7 @@ import { fn } from '../namespaces/tools/index.js'
 import { isToolComposite, type ToolInput } from '../namespaces/tools/tool-composite.js'
 import type { FunctionToolSettings, ToolFunction } from '../namespaces/tools/function-entry.js'
 import type { AgentToolEntry } from '../ir/agent-node.js'
-import { throwConfigIssue } from './config-issue.js'
+import { throwConfigIssue, type IssuePath } from './config-issue.js'
 import { describeValue } from './describe-value.js'
 
 /** What `.tool()` accepts: a core tool, or a function made into a tool by `T.fn(f, options)`. */
@@ -15,9 +15,7 @@ export type ToolOptions = FunctionToolSettings
 /** What `.tools()` accepts: a `T` composite, a core tool, a named function, or a list of them. */
 export type ToolsInput = ToolInput
 
-type Path = readonly (string | number)[]
-
-function viaFunctionTool(tool: ToolArgument, options: ToolOptions, path: Path): AgentToolEntry {
+function viaFunctionTool(tool: ToolArgument, options: ToolOptions, path: IssuePath): AgentToolEntry {
   try {
     return Object.freeze({ kind: 'tool-composite', composite: fn(tool, options) })
   } catch (error) {
@@ -27,7 +25,7 @@ function viaFunctionTool(tool: ToolArgument, options: ToolOptions, path: Path): 
 }
 
 /** The entry of `.tool(tool, options)`: a core tool as is, anything else through `T.fn()`. @internal */
-export function parseToolEntry(tool: unknown, options: ToolOptions | undefined, path: Path): AgentToolEntry {
+export function parseToolEntry(tool: unknown, options: ToolOptions | undefined, path: IssuePath): AgentToolEntry {
   if (isBaseTool(tool) && options === undefined) return Object.freeze({ kind: 'tool', tool })
   if (!isBaseTool(tool) && typeof tool !== 'function') {
     throwConfigIssue(
@@ -39,7 +37,7 @@ export function parseToolEntry(tool: unknown, options: ToolOptions | undefined, 
 }
 
 /** The entries of `.tools(input)`, in order (lists are flattened). @internal */
-export function parseToolsEntries(input: unknown, path: Path): AgentToolEntry[] {
+export function parseToolsEntries(input: unknown, path: IssuePath): AgentToolEntry[] {
   if (Array.isArray(input)) return input.flatMap((item: unknown, index) => parseToolsEntries(item, [...path, index]))
   if (isToolComposite(input)) return [Object.freeze({ kind: 'tool-composite', composite: input })]
   if (isBaseTool(input)) return [Object.freeze({ kind: 'tool', tool: input })]

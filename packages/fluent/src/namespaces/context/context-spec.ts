@@ -1,4 +1,5 @@
 import { createHistoryPart, type ContextPart } from './context-part.js'
+import type { HistoryStage } from './history-stage.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 
 /**
@@ -45,6 +46,11 @@ export function createContextSpec(parts: readonly ContextPart[]): ContextSpec {
     pipe: (transform: ContextSpec) => pipeContext(spec, transform),
   })
   return spec
+}
+
+/** A context spec of one history policy (`C.window`, `C.dedup`, …). @internal */
+export function historySpec(stage: HistoryStage): ContextSpec<never, never> {
+  return createContextSpec([createHistoryPart([stage])])
 }
 
 /** True for a context descriptor made by `C.*`. */

@@ -1,8 +1,7 @@
 import { describeValue } from '../../parse/describe-value.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
-import { createContextSpec, type ContextSpec } from './context-spec.js'
-import { createHistoryPart, createPart } from './context-part.js'
-import type { HistoryStage } from './history-stage.js'
+import { createContextSpec, historySpec, type ContextSpec } from './context-spec.js'
+import { createPart } from './context-part.js'
 import {
   freshStage,
   fromAgentsWindowedStage,
@@ -13,10 +12,6 @@ import {
   type UserStrategy,
 } from './select-stages.js'
 import { parseChoice, parseCount, parseOptionsObject, parsePositiveNumber } from './parse-context-options.js'
-
-function history(stage: HistoryStage): ContextSpec<never, never> {
-  return createContextSpec([createHistoryPart([stage])])
-}
 
 /**
  * Recency-weighted history: the event `age` events from the newest weighs `0.5 ** (age / halfLife)`, and events are
@@ -42,7 +37,7 @@ export function recent(options?: {
       `expected a weight between 0 and 1, got ${minWeight}.`,
       'For example C.recent({ minWeight: 0.1 }).',
     )
-  return history(recentStage(halfLife, minWeight))
+  return historySpec(recentStage(halfLife, minWeight))
 }
 
 /**
@@ -56,7 +51,7 @@ export function fresh(options?: {
 }): ContextSpec<never, never> {
   const parsed = parseOptionsObject('C.fresh()', options, 'C.fresh({ maxAge: 3600 })')
   const maxAge = parsePositiveNumber('C.fresh()', 'maxAge', parsed['maxAge'], 3600, 'C.fresh({ maxAge: 3600 })')
-  return history(
+  return historySpec(
     freshStage(maxAge, parseChoice('C.fresh()', 'staleAction', parsed['staleAction'], ['drop', 'mark'] as const)),
   )
 }
@@ -67,7 +62,7 @@ export function fresh(options?: {
  */
 export function user(options?: { readonly strategy?: UserStrategy }): ContextSpec<never, never> {
   const parsed = parseOptionsObject('C.user()', options, "C.user({ strategy: 'last' })")
-  return history(
+  return historySpec(
     userStage(parseChoice('C.user()', 'strategy', parsed['strategy'], ['all', 'first', 'last', 'bookend'] as const)),
   )
 }
@@ -88,7 +83,7 @@ export function fromAgentsWindowed(windows: Readonly<Record<string, number>>): C
   for (const [name, count] of Object.entries(windows)) {
     parsed[name] = parseCount('C.fromAgentsWindowed()', name, count, 1, `C.fromAgentsWindowed({ ${name}: 2 })`)
   }
-  return history(fromAgentsWindowedStage(parsed))
+  return historySpec(fromAgentsWindowedStage(parsed))
 }
 
 /**
@@ -106,7 +101,7 @@ export function project(...fields: string[]): ContextSpec<never, never> {
         "For example C.project('intent').",
       )
   })
-  return history(projectStage(fields))
+  return historySpec(projectStage(fields))
 }
 
 /**

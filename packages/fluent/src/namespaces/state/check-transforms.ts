@@ -5,11 +5,9 @@ import { createStateTransform, type StateTransform } from './state-transform.js'
 import { assertFunction } from './parse-state-options.js'
 
 import { formatArgument, formatArguments } from '../shared/format-argument.js'
-import { thenMaybe, type MaybePromise } from '../shared/maybe-promise.js'
+import { thenMaybe } from '../shared/maybe-promise.js'
+import type { StatePredicate } from '../shared/state-snapshot.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
-
-/** A predicate over the state (without `null` values). */
-export type StatePredicate = (state: Readonly<Record<string, unknown>>) => MaybePromise<boolean>
 
 function keysInState(state: Readonly<Record<string, unknown>>): string {
   const keys = Object.keys(state).sort()

@@ -1,6 +1,6 @@
 import { parseStateKey } from '../../parse/parse-state-key.js'
 import { createStateTransform, isStateTransform, union, type StateTransform } from './state-transform.js'
-import type { StatePredicate } from './check-transforms.js'
+import type { StatePredicate } from '../shared/state-snapshot.js'
 
 import { formatArgument } from '../shared/format-argument.js'
 import { thenMaybe } from '../shared/maybe-promise.js'

@@ -3,6 +3,8 @@ import { throwConfigIssue } from '../../parse/config-issue.js'
 import { createToolEntry, type ToolComposite, type ToolInput } from './tool-composite.js'
 import { createToolComposite, toToolEntries } from './compose-tools.js'
 import { CachedTool, EffectfulTool, TransformedTool, argumentsKey } from './wrapping-tools.js'
+import { ConfirmedTool } from './confirmed-tool.js'
+import { TimeoutTool } from './timeout-tool.js'
 
 function parseKey(factory: string, key: unknown): (args: Record<string, unknown>) => string {
   if (key === undefined) return argumentsKey
@@ -96,6 +98,44 @@ export function effectful(
   return createToolComposite(
     toToolEntries('T.effectful()', tools).map((entry) =>
       createToolEntry(entry.name, `T.effectful(${entry.description})`, () => new EffectfulTool(entry.create(), key)),
+    ),
+  )
+}
+
+/**
+ * The tools, each needing the user's approval before every call (`hint` is shown with the request).
+ * @example T.confirm(T.fn(deleteFile))
+ */
+export function confirm(tools: ToolInput, options: { readonly hint?: string } = {}): ToolComposite {
+  const entries = toToolEntries('T.confirm()', tools)
+  return createToolComposite(
+    entries.map((entry) =>
+      createToolEntry(
+        entry.name,
+        `T.confirm(${entry.description})`,
+        () => new ConfirmedTool(entry.create(), options.hint),
+      ),
+    ),
+  )
+}
+
+/**
+ * The tools, each call limited to `ms` milliseconds: a slower call answers
+ * `{ error: "Tool '<name>' timed out after <ms> ms." }`.
+ * @example T.timeout(T.fn(searchWeb), 5_000)
+ */
+export function timeout(tools: ToolInput, ms: number): ToolComposite {
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms <= 0) {
+    throwConfigIssue(
+      ['T.timeout()'],
+      `ms must be a positive number of milliseconds, got ${String(ms)}.`,
+      `For example T.timeout(tool, 5000).`,
+    )
+  }
+  const entries = toToolEntries('T.timeout()', tools)
+  return createToolComposite(
+    entries.map((entry) =>
+      createToolEntry(entry.name, `T.timeout(${entry.description}, ${ms})`, () => new TimeoutTool(entry.create(), ms)),
     ),
   )
 }
