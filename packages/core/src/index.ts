@@ -19,6 +19,7 @@ export {
   UsageLimitError,
   registerErrorCode,
   errorCodeInfo,
+  issueCodes,
 } from './errors/index.js'
 export type {
   AdkFluentErrorOptions,
@@ -27,6 +28,7 @@ export type {
   ErrorCode,
   ErrorCodeInfo,
   ErrorCodes,
+  IssueCode,
 } from './errors/index.js'
 
 // Events

@@ -100,6 +100,7 @@ describe('@adk-fluent/core public surface', () => {
       'isFinalResponse',
       'isFunctionTool',
       'isLlmAgent',
+      'issueCodes',
       'previewLlmRequest',
       'previewRun',
       'registerErrorCode',

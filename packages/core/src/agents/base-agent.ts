@@ -78,12 +78,13 @@ export abstract class BaseAgent {
     const path = agentPath(config, className)
     const issues: ConfigIssueInit[] = []
     const nameProblem = validateAgentName(config.name)
-    if (nameProblem) issues.push({ path: [path, 'name'], message: nameProblem })
+    if (nameProblem) issues.push({ code: 'agent_name_invalid', path: [path, 'name'], message: nameProblem })
     if (config.description !== undefined) issues.push(...stringIssue([path], 'description', config.description))
     const rawSubAgents: unknown = config.subAgents ?? []
     const subAgents: BaseAgent[] = []
     if (!Array.isArray(rawSubAgents)) {
       issues.push({
+        code: 'list_invalid',
         path: [path, 'subAgents'],
         message: `subAgents must be an array of agents, got ${describeValue(rawSubAgents)}.`,
       })
@@ -94,6 +95,7 @@ export abstract class BaseAgent {
       const sub = list[index]
       if (!isBaseAgent(sub)) {
         issues.push({
+          code: 'agent_invalid',
           path: [path, 'subAgents', index],
           message: `a sub-agent is not an agent (got ${describeValue(sub)}). Pass agent instances.`,
         })
@@ -102,6 +104,7 @@ export abstract class BaseAgent {
       subAgents.push(sub)
       if (seen.has(sub.name)) {
         issues.push({
+          code: 'duplicate_name',
           path: [path, 'subAgents', index],
           message: `duplicate sub-agent name "${sub.name}". Sub-agents of one parent need distinct names.`,
         })
@@ -109,6 +112,7 @@ export abstract class BaseAgent {
       seen.add(sub.name)
       if (sub.parentAgent) {
         issues.push({
+          code: 'agent_parent_conflict',
           path: [path, 'subAgents', sub.name],
           message: `Agent "${sub.name}" already has a parent agent, current parent: "${sub.parentAgent.name}", trying to add: "${path}". An agent instance can have only one parent; build a fresh instance for each place it is used.`,
         })

@@ -45,12 +45,25 @@ export const defaultRetryOptions: ResolvedRetryOptions = Object.freeze({
 export function resolveRetryOptions(options: RetryOptions | undefined, owner = 'retry'): ResolvedRetryOptions {
   const resolved = { ...defaultRetryOptions, ...options }
   if (!Number.isInteger(resolved.maxAttempts) || resolved.maxAttempts < 1) {
-    throw new ConfigError(
-      `${owner}.maxAttempts must be a whole number of at least 1 (attempts in total, the first included), got ${String(resolved.maxAttempts)}.`,
-    )
+    throw new ConfigError([
+      {
+        code: 'number_invalid',
+        path: [owner, 'maxAttempts'],
+        message: `maxAttempts must be a whole number of at least 1 (attempts in total, the first included), got ${String(resolved.maxAttempts)}.`,
+        hint: 'Pass 1 to make one attempt and never retry.',
+      },
+    ])
   }
-  if (!(resolved.initialDelayMs >= 0) || !(resolved.maxDelayMs >= 0)) {
-    throw new ConfigError(`${owner}.initialDelayMs and ${owner}.maxDelayMs must be zero or more milliseconds.`)
+  for (const field of ['initialDelayMs', 'maxDelayMs'] as const) {
+    if (resolved[field] >= 0) continue
+    throw new ConfigError([
+      {
+        code: 'number_invalid',
+        path: [owner, field],
+        message: `${field} must be zero or more milliseconds, got ${String(resolved[field])}.`,
+        hint: `Leave it out for the default (${defaultRetryOptions[field]} ms).`,
+      },
+    ])
   }
   return resolved
 }

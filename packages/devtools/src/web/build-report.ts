@@ -4,7 +4,7 @@ import { graphVisits, type GraphVisit, type IssuePath } from '@adk-fluent/fluent
 
 /** One problem that keeps the tree from building, placed on the graph. */
 export interface BuildIssue {
-  /** The `ConfigIssue` code: `state_not_written`, `duplicate_name`, `config_invalid`, … */
+  /** The `ConfigIssue` code: `state_not_written`, `duplicate_name`, `model_unknown`, … (one of `IssueCode`) */
   readonly code: string
   /** Where in the builder tree (`['flow', 'steps', 1, 'publisher', 'instruct']`). */
   readonly path: IssuePath

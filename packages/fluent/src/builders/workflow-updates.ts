@@ -6,7 +6,8 @@ import { parseFunction } from '../parse/parse-function.js'
 
 /** The patch of `.describe(text)` (replaces). @internal */
 export function describeUpdate(text: unknown, path: IssuePath): Pick<WorkflowFields, 'description'> {
-  if (typeof text !== 'string') throwConfigIssue(path, `expected a description string, got ${describeValue(text)}.`)
+  if (typeof text !== 'string')
+    throwConfigIssue('text_invalid', path, `expected a description string, got ${describeValue(text)}.`)
   return { description: text }
 }
 

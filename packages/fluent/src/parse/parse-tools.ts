@@ -20,7 +20,8 @@ function viaFunctionTool(tool: ToolArgument, options: ToolOptions, path: IssuePa
     return Object.freeze({ kind: 'tool-composite', composite: fn(tool, options) })
   } catch (error) {
     if (!ConfigError.isConfigError(error)) throw error
-    throwConfigIssue(path, error.message.replace(/^T\.fn\(\): /, ''))
+    // T.fn()'s own issue, placed on the builder method.
+    throw new ConfigError(error.issues.map((issue) => ({ ...issue, path })))
   }
 }
 
@@ -29,6 +30,7 @@ export function parseToolEntry(tool: unknown, options: ToolOptions | undefined, 
   if (isBaseTool(tool) && options === undefined) return Object.freeze({ kind: 'tool', tool })
   if (!isBaseTool(tool) && typeof tool !== 'function') {
     throwConfigIssue(
+      'tool_invalid',
       path,
       `expected a function or a core tool, got ${describeValue(tool)}. For several tools use .tools(...).`,
     )
@@ -43,6 +45,7 @@ export function parseToolsEntries(input: unknown, path: IssuePath): AgentToolEnt
   if (isBaseTool(input)) return [Object.freeze({ kind: 'tool', tool: input })]
   if (typeof input === 'function') return [viaFunctionTool(input as ToolFunction, {}, path)]
   throwConfigIssue(
+    'tool_invalid',
     path,
     `${describeValue(input)} is not a tool. Pass a T composite (T.fn(f), T.agent(a), …), a core tool, a named function, or a list of those.`,
   )

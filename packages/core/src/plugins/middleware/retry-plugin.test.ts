@@ -186,7 +186,9 @@ describe('RetryPlugin goes through the model-call path', () => {
       maxAttempts: 2,
       initialDelayMs: 10,
     })
-    expect(() => new RetryPlugin({ maxAttempts: 0 })).toThrow(/RetryPlugin\.maxAttempts must be a whole number/)
+    expect(() => new RetryPlugin({ maxAttempts: 0 })).toThrow(
+      /RetryPlugin\.maxAttempts: maxAttempts must be a whole number/,
+    )
     expect(() => new RetryPlugin({ maxAttempts: 2, attempts: 3 })).toThrow(/maxAttempts: 2 .* attempts: 3/)
     expect(() => new RetryPlugin({ initialDelayMs: -1 })).toThrow(/zero or more/)
   })

@@ -82,9 +82,14 @@ function alias<K extends string>(
 ): Partial<Record<K, number>> {
   if (oldValue === undefined) return value === undefined ? {} : ({ [name]: value } as Record<K, number>)
   if (value !== undefined && value !== oldValue) {
-    throw new ConfigError(
-      `RetryPlugin got ${name}: ${String(value)} and its deprecated alias ${oldName}: ${String(oldValue)}. Give ${name} only.`,
-    )
+    throw new ConfigError([
+      {
+        code: 'options_conflict',
+        path: ['RetryPlugin', oldName],
+        message: `RetryPlugin got ${name}: ${String(value)} and its deprecated alias ${oldName}: ${String(oldValue)}.`,
+        hint: `Give ${name} only.`,
+      },
+    ])
   }
   return { [name]: oldValue } as Record<K, number>
 }

@@ -67,6 +67,7 @@ export function isContextSpec(value: unknown): value is ContextSpec {
 export function addContext(spec: ContextSpec, other: ContextSpec): ContextSpec {
   if (!isContextSpec(other)) {
     throwConfigIssue(
+      'context_invalid',
       ['C.add()'],
       `expected a context spec made by C.*, got ${typeof other}.`,
       "Pass one such as C.fromState('topic').",
@@ -80,6 +81,7 @@ export function pipeContext(spec: ContextSpec, transform: ContextSpec): ContextS
   const [part, ...extra] = isContextSpec(transform) ? transform.parts : []
   if (!part || extra.length > 0 || part.stages === null) {
     throwConfigIssue(
+      'context_invalid',
       ['C.pipe()'],
       `expected one history policy, got ${isContextSpec(transform) ? transform.parts.map((item) => item.call).join(' + ') || 'an empty spec' : typeof transform}.`,
       'Pass one such as C.window(5), C.redact(...), C.dedup() or C.summarize({ model }); combine state and templates with .add() instead.',

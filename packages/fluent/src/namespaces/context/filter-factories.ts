@@ -49,6 +49,7 @@ export function select(selection: ContextSelection): ContextSpec<never, never> {
       selection.tag === undefined)
   ) {
     throwConfigIssue(
+      'option_missing',
       ['C.select()'],
       'nothing to select by.',
       "Pass { author: 'planner' }, { type: 'message' }, { tag: 'decision' } and/or { where: (item) => boolean }.",
@@ -68,6 +69,7 @@ export function select(selection: ContextSelection): ContextSpec<never, never> {
       tags.some((tag: unknown) => typeof tag !== 'string' || tag.length === 0)
     ) {
       throwConfigIssue(
+        'list_invalid',
         ['C.select()', 'tag'],
         'must be a non-empty string or a list of them.',
         "Pass one such as { tag: 'decision' }.",
@@ -75,7 +77,12 @@ export function select(selection: ContextSelection): ContextSpec<never, never> {
     }
   }
   if (selection.where !== undefined && typeof selection.where !== 'function') {
-    throwConfigIssue(['C.select()', 'where'], 'must be a function.', 'Pass { where: (item) => boolean }.')
+    throwConfigIssue(
+      'function_invalid',
+      ['C.select()', 'where'],
+      'must be a function.',
+      'Pass { where: (item) => boolean }.',
+    )
   }
   return historySpec(selectStage(selection))
 }

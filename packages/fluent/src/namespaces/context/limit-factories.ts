@@ -32,6 +32,7 @@ export function lastNTurns(turns: number): ContextSpec<never, never> {
 export function truncate(limits: TruncateLimits): ContextSpec<never, never> {
   if (!limits || (limits.maxTurns === undefined && limits.maxTokens === undefined)) {
     throwConfigIssue(
+      'option_missing',
       ['C.truncate()'],
       'no limit given.',
       'Pass { maxTurns } and/or { maxTokens }, for example C.truncate({ maxTurns: 10 }).',

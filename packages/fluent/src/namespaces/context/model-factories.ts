@@ -36,6 +36,7 @@ export function fit(options?: {
   const model = parseContextModel('C.fit()', parsed['model'])
   if (model !== undefined && strategy === 'strict') {
     throwConfigIssue(
+      'options_conflict',
       ['C.fit()', 'model'],
       "a model is only used by strategy 'cascade'.",
       "Pass { strategy: 'cascade', model }, or leave the model out.",
@@ -60,6 +61,7 @@ export function rolling(options?: {
   const model = parseContextModel('C.rolling()', parsed['model'])
   if (model !== undefined && !summarize) {
     throwConfigIssue(
+      'options_conflict',
       ['C.rolling()', 'model'],
       'a model is only used with summarize: true.',
       'Pass { summarize: true, model }, or leave the model out.',
@@ -102,6 +104,7 @@ export function extract(
   const { schema, fields } = parsed
   if ((schema === undefined) === (fields === undefined)) {
     throwConfigIssue(
+      'options_conflict',
       ['C.extract()'],
       'pass exactly one of schema and fields.',
       "For example C.extract({ fields: ['destination', 'budget'] }) or C.extract({ schema: z.object({ ... }) }).",
@@ -110,6 +113,7 @@ export function extract(
   if (schema !== undefined) {
     if (!isZodSchema(schema))
       throwConfigIssue(
+        'schema_invalid',
         ['C.extract()', 'schema'],
         `expected a zod schema, got ${describeValue(schema)}.`,
         'For example z.object({ destination: z.string() }).',
@@ -122,6 +126,7 @@ export function extract(
     fields.some((field) => typeof field !== 'string' || field.length === 0)
   ) {
     throwConfigIssue(
+      'list_invalid',
       ['C.extract()', 'fields'],
       `expected a non-empty list of field names, got ${describeValue(fields)}.`,
       "For example { fields: ['destination'] }.",
@@ -159,6 +164,7 @@ export function validate(...checks: (ContextCheck | { readonly model: ContextMod
     !('model' in options && (isBaseLlm(options.model) || typeof options.model === 'string'))
   ) {
     throwConfigIssue(
+      'list_invalid',
       ['C.validate()', checks.length - 1],
       `expected a check or a trailing { model }, got ${describeValue(last)}.`,
       "For example C.validate('The user stated a budget.', { model }).",
@@ -167,6 +173,7 @@ export function validate(...checks: (ContextCheck | { readonly model: ContextMod
   const list = (options ? checks.slice(0, -1) : checks) as unknown[]
   if (list.length === 0)
     throwConfigIssue(
+      'items_missing',
       ['C.validate()'],
       'no checks given.',
       "Pass questions or functions, for example C.validate('The user stated a budget.').",
@@ -174,6 +181,7 @@ export function validate(...checks: (ContextCheck | { readonly model: ContextMod
   list.forEach((check, index) => {
     if ((typeof check !== 'string' || check.trim().length === 0) && typeof check !== 'function') {
       throwConfigIssue(
+        'list_invalid',
         ['C.validate()', index],
         `expected a question or a function, got ${describeValue(check)}.`,
         "For example C.validate('The user stated a budget.').",
@@ -193,6 +201,7 @@ export function summarize(
 ): ContextSpec<never, never> {
   if (typeof options !== 'object' || options === null) {
     throwConfigIssue(
+      'options_invalid',
       ['C.summarize()'],
       `expected an options object, got ${formatArgument(options)}.`,
       'Pass C.summarize() or C.summarize({ model, prompt }).',
@@ -201,6 +210,7 @@ export function summarize(
   const model = parseContextModel('C.summarize()', options?.model)
   if (options.prompt !== undefined && (typeof options.prompt !== 'string' || options.prompt.trim().length === 0)) {
     throwConfigIssue(
+      'text_invalid',
       ['C.summarize()', 'prompt'],
       'must be a non-empty string.',
       'Pass the instruction given to the summarizing model, or leave it out.',
@@ -226,6 +236,7 @@ export function relevant(
   const hasQuery = options.query !== undefined
   if (hasKey === hasQuery) {
     throwConfigIssue(
+      'options_conflict',
       ['C.relevant()'],
       'needs exactly one of queryKey (a state key holding the query) and query (the query text).',
       "For example C.relevant({ model, queryKey: 'question' }).",
@@ -237,6 +248,7 @@ export function relevant(
   }
   if (typeof options.query !== 'string' || options.query.trim().length === 0) {
     throwConfigIssue(
+      'text_invalid',
       ['C.relevant()', 'query'],
       `must be a non-empty string, got ${formatArgument(options.query)}.`,
       "Pass the query text, or { queryKey: 'question' } to read it from state.",

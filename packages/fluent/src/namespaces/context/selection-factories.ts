@@ -33,6 +33,7 @@ export function recent(options?: {
   )
   if (minWeight > 1)
     throwConfigIssue(
+      'number_invalid',
       ['C.recent()', 'minWeight'],
       `expected a weight between 0 and 1, got ${minWeight}.`,
       'For example C.recent({ minWeight: 0.1 }).',
@@ -74,6 +75,7 @@ export function user(options?: { readonly strategy?: UserStrategy }): ContextSpe
 export function fromAgentsWindowed(windows: Readonly<Record<string, number>>): ContextSpec<never, never> {
   if (typeof windows !== 'object' || windows === null || Array.isArray(windows) || Object.keys(windows).length === 0) {
     throwConfigIssue(
+      'record_invalid',
       ['C.fromAgentsWindowed()'],
       `expected { agentName: count }, got ${describeValue(windows)}.`,
       'For example C.fromAgentsWindowed({ researcher: 2 }).',
@@ -92,10 +94,16 @@ export function fromAgentsWindowed(windows: Readonly<Record<string, number>>): C
  */
 export function project(...fields: string[]): ContextSpec<never, never> {
   if (fields.length === 0)
-    throwConfigIssue(['C.project()'], 'no fields given.', "Pass field names, for example C.project('intent').")
+    throwConfigIssue(
+      'items_missing',
+      ['C.project()'],
+      'no fields given.',
+      "Pass field names, for example C.project('intent').",
+    )
   fields.forEach((field, index) => {
     if (typeof field !== 'string' || field.length === 0)
       throwConfigIssue(
+        'list_invalid',
         ['C.project()', index],
         `expected a field name, got ${describeValue(field)}.`,
         "For example C.project('intent').",
@@ -115,6 +123,7 @@ export function priority<TReads extends string = never, TWrites extends string =
 ): ContextSpec<TReads, TWrites> {
   if (typeof tier !== 'number' || !Number.isInteger(tier) || tier < 0) {
     throwConfigIssue(
+      'number_invalid',
       ['C.priority()', 'tier'],
       `expected a whole number of at least 0, got ${JSON.stringify(tier) ?? describeValue(tier)}.`,
       "For example C.priority(1, C.fromState('goal')).",
@@ -122,6 +131,7 @@ export function priority<TReads extends string = never, TWrites extends string =
   }
   if (typeof spec !== 'object' || spec === null || (spec as { kind?: unknown }).kind !== 'context') {
     throwConfigIssue(
+      'context_invalid',
       ['C.priority()', 'spec'],
       `expected a context spec made by C.*, got ${describeValue(spec)}.`,
       "For example C.priority(1, C.fromState('goal')).",

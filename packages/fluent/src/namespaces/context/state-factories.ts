@@ -21,6 +21,7 @@ export function fromState<const $Key extends string>(...keys: $Key[]): ContextSp
 export function template<const $Text extends string>(text: $Text): ContextSpec<TemplateRequiredKeys<$Text>, never> {
   if (typeof text !== 'string' || text.trim().length === 0) {
     throwConfigIssue(
+      'template_invalid',
       ['C.template()'],
       'the text is empty or not a string.',
       "Pass a template such as C.template('Project: {project}').",

@@ -14,6 +14,7 @@ export function when(condition: PromptPredicate | string, block: PromptSpec): Pr
   if (typeof condition !== 'function') parseStateKey(condition, ['P.when()'])
   if (!isPromptSpec(block)) {
     throwConfigIssue(
+      'prompt_invalid',
       ['P.when()'],
       "the block must be a prompt made by P.* (for example P.context('...')).",
       'Wrap plain text in P.context() or P.section().',
@@ -21,6 +22,7 @@ export function when(condition: PromptPredicate | string, block: PromptSpec): Pr
   }
   if (block.transforms.length > 0) {
     throwConfigIssue(
+      'prompt_invalid',
       ['P.when()'],
       'the block carries transforms (P.only/P.without/P.reorder or .pipe()).',
       'Attach them to the outer prompt instead.',

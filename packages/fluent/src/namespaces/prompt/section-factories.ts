@@ -36,6 +36,7 @@ export function task<const $Text extends string>(text: $Text): PromptSpec<Templa
 export function constraint<const $Rule extends string>(...rules: $Rule[]): PromptSpec<TemplateRequiredKeys<$Rule>> {
   if (rules.length === 0)
     throwConfigIssue(
+      'items_missing',
       ['P.constraint()'],
       'no rules given.',
       "Pass at least one rule, such as P.constraint('Be concise.').",
@@ -67,6 +68,7 @@ export function example(value: { readonly input: string; readonly output: string
     return createPromptSpec([createTextBlock('example', parsePromptText('P.example()', value))])
   if (typeof value !== 'object' || value === null) {
     throwConfigIssue(
+      'option_type_invalid',
       ['P.example()'],
       'expected { input, output } or a string.',
       "Pass P.example({ input: '...', output: '...' }).",

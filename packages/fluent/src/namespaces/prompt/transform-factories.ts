@@ -29,7 +29,12 @@ export function reorder(...names: string[]): PromptSpec {
 
 function sectionTransform(kind: PromptSectionTransform['kind'], factory: string, names: readonly string[]): PromptSpec {
   if (names.length === 0) {
-    throwConfigIssue([factory], `no section names given.`, `Pass names such as 'task' or 'style_guide'.`)
+    throwConfigIssue(
+      'items_missing',
+      [factory],
+      `no section names given.`,
+      `Pass names such as 'task' or 'style_guide'.`,
+    )
   }
   const ids = names.map((name) => parseSectionName(factory, name))
   return createPromptSpec([], [Object.freeze({ kind, names: Object.freeze(ids) })])

@@ -22,6 +22,7 @@ export function guard(pred: StatePredicate, message = 'State guard failed'): Sta
   assertFunction('S.guard()', pred, 'the predicate')
   if (typeof message !== 'string' || message.trim().length === 0) {
     throwConfigIssue(
+      'text_invalid',
       ['S.guard()', 'message'],
       'must be a non-empty string saying what must hold.',
       "Pass one such as 'score must not be negative'.",

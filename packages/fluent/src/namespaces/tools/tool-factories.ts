@@ -46,6 +46,7 @@ function agentFactory(source: unknown): () => BaseAgent {
   const build = typeof source === 'object' && source !== null ? (source as { build?: unknown }).build : undefined
   if (typeof build !== 'function') {
     throwConfigIssue(
+      'agent_invalid',
       ['T.agent()'],
       `expected a core agent or a builder with build(), got ${source === null ? 'null' : typeof source}.`,
       `Pass Agent('name')... or a built LlmAgent.`,
@@ -54,7 +55,12 @@ function agentFactory(source: unknown): () => BaseAgent {
   return () => {
     const built: unknown = build.call(source)
     if (!isBaseAgent(built))
-      throwConfigIssue(['T.agent()'], 'build() did not return a core agent.', 'Pass a fluent builder or a core agent.')
+      throwConfigIssue(
+        'agent_invalid',
+        ['T.agent()'],
+        'build() did not return a core agent.',
+        'Pass a fluent builder or a core agent.',
+      )
     return built
   }
 }
@@ -76,6 +82,7 @@ export function mock(name: string, settings: MockToolSettings): ToolComposite {
   parseToolName('T.mock()', name)
   if (typeof settings !== 'object' || settings === null || !('returns' in settings)) {
     throwConfigIssue(
+      'option_missing',
       ['T.mock()'],
       `no returns given for "${name}".`,
       `Pass { returns: value } or { returns: (args) => value }.`,

@@ -10,6 +10,7 @@ function parseKey(factory: string, key: unknown): (args: Record<string, unknown>
   if (key === undefined) return argumentsKey
   if (typeof key !== 'function')
     throwConfigIssue(
+      'function_invalid',
       [factory, 'key'],
       `expected a function (args) => string, got ${describeValue(key)}.`,
       'For example { key: (args) => String(args.id) }.',
@@ -29,6 +30,7 @@ export function cache(
   const ttlMs = options.ttlMs ?? 300_000
   if (typeof ttlMs !== 'number' || !Number.isFinite(ttlMs) || ttlMs <= 0) {
     throwConfigIssue(
+      'number_invalid',
       ['T.cache()', 'ttlMs'],
       `expected a positive number of milliseconds, got ${JSON.stringify(ttlMs) ?? describeValue(ttlMs)}.`,
       'For example T.cache(tool, { ttlMs: 60000 }).',
@@ -57,18 +59,21 @@ export function transform(
   const { pre, post } = options ?? {}
   if (pre === undefined && post === undefined)
     throwConfigIssue(
+      'option_missing',
       ['T.transform()'],
       'neither pre nor post given.',
       'Pass { pre: (args) => args } and/or { post: (result) => result }.',
     )
   if (pre !== undefined && typeof pre !== 'function')
     throwConfigIssue(
+      'function_invalid',
       ['T.transform()', 'pre'],
       `expected a function, got ${describeValue(pre)}.`,
       'For example { pre: (args) => args }.',
     )
   if (post !== undefined && typeof post !== 'function')
     throwConfigIssue(
+      'function_invalid',
       ['T.transform()', 'post'],
       `expected a function, got ${describeValue(post)}.`,
       'For example { post: (result) => result }.',
@@ -127,6 +132,7 @@ export function confirm(tools: ToolInput, options: { readonly hint?: string } = 
 export function timeout(tools: ToolInput, ms: number): ToolComposite {
   if (typeof ms !== 'number' || !Number.isFinite(ms) || ms <= 0) {
     throwConfigIssue(
+      'number_invalid',
       ['T.timeout()'],
       `ms must be a positive number of milliseconds, got ${String(ms)}.`,
       `For example T.timeout(tool, 5000).`,
