@@ -83,21 +83,82 @@ export const flow = Pipeline('flow').initialState('topic').step(drafter).step(pu
 export const mockScript = ['A draft.', 'Published.']
 `
 
+// Two cases on the module's one-reply-per-agent mockScript: each must replay it from its first reply.
 const evalSet = {
   eval_set_id: 'smoke',
   name: 'smoke',
-  eval_cases: [
-    {
-      eval_id: 'bees',
-      conversation: [
-        {
-          user_content: { role: 'user', parts: [{ text: 'How do bees talk?' }] },
-          final_response: { role: 'model', parts: [{ text: 'Bees talk by dancing.' }] },
-          intermediate_data: { tool_uses: [] },
-        },
-      ],
-    },
-  ],
+  eval_cases: ['bees', 'bees_again'].map((id) => ({
+    eval_id: id,
+    conversation: [
+      {
+        user_content: { role: 'user', parts: [{ text: 'How do bees talk?' }] },
+        final_response: { role: 'model', parts: [{ text: 'Bees talk by dancing.' }] },
+        intermediate_data: { tool_uses: [] },
+      },
+    ],
+  })),
+}
+
+/**
+ * Run behaviour a user meets on the second try, from the installed packages: a failed model call ends a pipeline
+ * (the caller sees its cause), memories stay in their app, a failing memory store does not fail the run, G.pii
+ * redacts a phone number whole and an IBAN with letters, reviewLoop answers with the accepted draft.
+ */
+const behaviourCheck = `import { InMemoryMemoryService, ModelError } from '@adk-fluent/core'
+import { ScriptedLlm } from '@adk-fluent/core/testing'
+import { Agent, G, Pipeline } from '@adk-fluent/fluent'
+import { reviewLoop } from '@adk-fluent/patterns'
+
+const problems = []
+const check = (label, ok, seen) => (ok ? console.log('ok ' + label) : problems.push(label + ': ' + JSON.stringify(seen)))
+
+const editor = new ScriptedLlm(['edited'])
+const failed = await Pipeline('p')
+  .step(Agent('writer').mock([new Error('no API key')]).writes('draft'))
+  .step(Agent('editor').model(editor).instruct('Edit {draft}.'))
+  .ask('go')
+  .catch((error) => error)
+check('a failed model call ends a pipeline with a ModelError naming the agent', ModelError.isInstance(failed) && failed.agentName === 'writer' && editor.requests.length === 0, String(failed))
+
+const memory = new InMemoryMemoryService()
+await Agent('hr_bot').mock(['Noted.']).ask('My salary is 9000 euros.', { memoryService: memory, memoryAutoSave: true, appName: 'hr', userId: 'ann' })
+const found = async (appName) => (await memory.searchMemory({ appName, userId: 'ann', query: 'salary' })).memories.length
+check('.ask() saves memories under its appName only', (await found('hr')) === 1 && (await found('InMemoryRunner')) === 0, [await found('hr'), await found('InMemoryRunner')])
+
+class BrokenMemory extends InMemoryMemoryService {
+  async searchMemory() { throw new Error('store down') }
+}
+const answer = await Agent('assistant')
+  .mock(['Hi.'])
+  .memory('preload')
+  .ask('Hello', { memoryService: new BrokenMemory() })
+  .catch((error) => error)
+check('a failing memory store does not fail a preloading agent', answer === 'Hi.', String(answer))
+
+const pii = new ScriptedLlm(['ok'])
+await Agent('support').model(pii).guard(G.pii()).ask('Call +44 20 7946 0958, pay to GB82 WEST 1234 5698 7654 32.')
+const sent = JSON.stringify(pii.requests[0].contents)
+check('G.pii redacts a phone number with its + and an IBAN with letters whole', sent.includes('Call [REDACTED:phone], pay to [REDACTED:iban].'), sent)
+
+const tagline = await reviewLoop({
+  worker: Agent('writer').mock(['draft one', 'draft two']).writes('draft'),
+  reviewer: Agent('critic').mock(['Score: 5/10', 'Score: 9/10']).reads('draft'),
+}).ask('go')
+check('reviewLoop answers with the accepted draft', tagline === 'draft two', tagline)
+
+if (problems.length > 0) {
+  console.error(problems.join('\\n'))
+  process.exit(1)
+}
+`
+
+function checkBehaviour() {
+  writeFileSync(join(project, 'behaviour.mjs'), behaviourCheck)
+  try {
+    process.stdout.write(run('node', ['behaviour.mjs'], project))
+  } catch (error) {
+    fail(`the installed packages misbehave:\n${error.stdout ?? ''}${error.stderr ?? error.message}`)
+  }
 }
 
 async function packAndInstall() {
@@ -191,7 +252,13 @@ async function runCommands() {
   })
   await serveAndProbe('api-server', '/list-apps', /"agent"/)
   await serveAndProbe('a2a', '/.well-known/agent-card.json', /"name"/)
-  expectOutput('eval', await adkFluent(['eval', 'agent.ts', 'smoke.evalset.json']), { stdout: /Tests passed: 1\n/ })
+  expectOutput(
+    'eval (two cases, each replaying the mockScript)',
+    await adkFluent(['eval', 'agent.ts', 'smoke.evalset.json']),
+    {
+      stdout: /Tests passed: 2\n/,
+    },
+  )
 }
 
 /** Starts a serving command (`api-server`, `a2a`) on a free port, GETs `path` from the URL it prints, stops it. */
@@ -352,6 +419,8 @@ try {
   phase('pack + npm install')
   importEntryPoints(packages)
   phase('entry points')
+  checkBehaviour()
+  phase('run behaviour')
   await runCommands()
   phase('CLI commands')
   await loadPage()

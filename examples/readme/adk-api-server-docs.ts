@@ -14,7 +14,8 @@ const server = await startAdkApiServer({
   apps: { support: triage.then(answer) }, // app name → fluent builder or core agent
   port: 8000, // 0 takes a free port
   sessionService: openSessionService('sqlite:.adk/sessions.db'), // default: in memory
-  // artifactService, memoryService, host (default 127.0.0.1), onBusy ('reject' | 'wait'), adkWeb (true | folder)
+  // artifactService, memoryService, host (default 127.0.0.1), allowedHosts, onBusy ('reject' | 'wait'), adkWeb
+  // (true | folder)
 })
 console.log(server.url) // http://127.0.0.1:8000
 await server.close()

@@ -25,11 +25,9 @@ it("recalls the first conversation in the second: the matching memory is in the 
   expect(instruction).toContain('You have memory.')
   const again = openMemoryService(`sqlite:${file}`)
   try {
-    const { memories } = await again.searchMemory({ appName: 'InMemoryRunner', userId: 'ann', query: 'Lisbon' })
+    const { memories } = await again.searchMemory({ appName: 'assistant', userId: 'ann', query: 'Lisbon' })
     expect(memories.map((entry) => entry.author)).toEqual(['user'])
-    expect((await again.searchMemory({ appName: 'InMemoryRunner', userId: 'bob', query: 'Lisbon' })).memories).toEqual(
-      [],
-    )
+    expect((await again.searchMemory({ appName: 'assistant', userId: 'bob', query: 'Lisbon' })).memories).toEqual([])
   } finally {
     await again.close()
   }

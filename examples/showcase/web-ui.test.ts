@@ -87,9 +87,11 @@ describe('the showcase in the dev UI', () => {
         'writer',
         'reviewer',
       ])
-      expect(entries.filter((entry) => entry.kind === 'text').at(-1)?.text).toBe(
-        'Score: 9/10\nClear, accurate and vivid. Publish.',
-      )
+      const texts = entries.filter((entry) => entry.kind === 'text')
+      expect(texts.at(-2)?.text).toBe('Score: 9/10\nClear, accurate and vivid. Publish.')
+      // reviewLoop answers with the accepted draft.
+      expect(texts.at(-1)).toMatchObject({ agent: 'judge_quality' })
+      expect(texts.at(-1)?.text).toMatch(/^Honeybees share directions by dancing\./)
       expect(entries.at(-1)).toMatchObject({ kind: 'end', ok: true })
     } finally {
       child.kill('SIGTERM')

@@ -9,6 +9,7 @@ export {
   InternalError,
   MaxTurnsError,
   ModelError,
+  PluginError,
   SessionBusyError,
   SessionNotFoundError,
   SessionStoreError,
@@ -36,6 +37,7 @@ export {
   createEvent,
   getFunctionCalls,
   getFunctionResponses,
+  isErrorEvent,
   isEvent,
   isFinalResponse,
   stringifyContent,
@@ -78,6 +80,7 @@ export type { MemoryRecord, MemorySearch } from './memory/memory-record.js'
 export { LoadMemoryTool } from './tools/load-memory-tool.js'
 export type { MemoryToolOptions } from './tools/load-memory-tool.js'
 export { PreloadMemoryTool } from './tools/preload-memory-tool.js'
+export type { PreloadMemoryToolOptions } from './tools/preload-memory-tool.js'
 
 // Contexts and agents
 export { InvocationContext } from './agents/invocation-context.js'

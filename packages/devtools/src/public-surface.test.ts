@@ -6,10 +6,9 @@ describe('@adk-fluent/devtools public surface', () => {
   it('exports exactly these names', () => {
     expect(Object.keys(devtools).sort()).toEqual([
       'AdkWebMissingError',
-      'ApiRequestError',
+      'HttpRequestError',
       'PortInUseError',
       'WebApp',
-      'WebRequestError',
       'requestJson',
       'runCli',
       'startAdkApiServer',

@@ -7,6 +7,7 @@ export { effectiveContext } from './ir/effective-context.js'
 export { visitNode } from './ir/node-visitor.js'
 export { nodeChildren } from './ir/node-children.js'
 export { nodeOutputKey } from './ir/node-output-key.js'
+export { STEP_REPLY } from './ir/step-reply.js'
 export { compilePrompt, describePrompt, isPromptSpec, promptStateKeys } from './namespaces/prompt/compile-prompt.js'
 export {
   compileContext,

@@ -168,6 +168,7 @@ describe('@adk-fluent/fluent public surface', () => {
 
   it('@adk-fluent/fluent/internal exports exactly these names', () => {
     expect(Object.keys(internal).sort()).toEqual([
+      'STEP_REPLY',
       'agentFileKind',
       'applyDelta',
       'bareStateKey',

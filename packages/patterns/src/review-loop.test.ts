@@ -76,6 +76,52 @@ describe('reviewLoop', () => {
     })
   })
 
+  it(".ask() answers the accepted draft, not the reviewer's last reply (and the last draft when rounds run out)", async () => {
+    const accepted = reviewLoop({
+      worker: writer([], ['draft one', 'draft two']),
+      reviewer: critic([], ['Score: 6/10\nAdd a concrete image.', 'Score: 9/10 — vivid now.']),
+      target: 0.8,
+    })
+    expect(await accepted.ask('go')).toBe('draft two')
+    const exhausted = reviewLoop({
+      worker: writer([], ['v1', 'v2']),
+      reviewer: critic([], ['Score: 2/10', 'Score: 3/10']),
+      maxRounds: 2,
+    })
+    expect(await exhausted.ask('go')).toBe('v2')
+    // A worker without .writes() stores its draft under <qualityKey>_draft; .stream() ends with it too.
+    const unnamed = reviewLoop({
+      worker: Agent('poet').instruct('Write.').mock(['roses', 'violets']),
+      reviewer: Agent('judge').instruct('Rate: Score: N/10.').mock(['Score: 5/10', 'Score: 9/10']),
+      qualityKey: 'score',
+    })
+    const chunks: { author: string; text: string }[] = []
+    for await (const chunk of unnamed.stream('go')) chunks.push(chunk)
+    expect(chunks.at(-1)).toMatchObject({ author: 'judge_score', text: 'violets' })
+    const { state } = await runFlow(unnamed)
+    expect(state).toMatchObject({ score_draft: 'violets', score: 0.9 })
+    // A structured worker's answer is its JSON.
+    const structured = reviewLoop({
+      worker: Agent('maker')
+        .mock(['{"title":"Bees"}'])
+        .returns(z.object({ title: z.string() })),
+      reviewer: Agent('judge').mock(['Score: 9/10']),
+    })
+    expect(JSON.parse(String(await structured.ask('go')))).toEqual({ title: 'Bees' })
+  })
+
+  it("a loop's own afterAgent reply still comes last, and a pipeline after the loop still runs", async () => {
+    const loop = reviewLoop({
+      worker: writer([], ['only draft']),
+      reviewer: critic([], ['Score: 9/10']),
+    }).afterAgent((context) => ({ role: 'model', parts: [{ text: `Done: ${String(context.state.get('draft'))}` }] }))
+    expect(await loop.ask('go')).toBe('Done: only draft')
+    const flow = Pipeline('p')
+      .step(reviewLoop({ worker: writer([], ['d1']), reviewer: critic([], ['Score: 9/10']) }))
+      .step(Agent('publisher').instruct('Publish {draft}.').mock(['published']))
+    expect(await flow.ask('go')).toBe('published')
+  })
+
   it("feeds the reviewer's feedback into the next round's worker request, and none into round 1", async () => {
     const writes: SeenRequest[] = []
     const loop = reviewLoop({

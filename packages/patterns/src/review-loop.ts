@@ -60,7 +60,10 @@ const verdictLabels: readonly string[] = ['verdict', 'decision', 'status', ...qu
  * - it counts the round in `state['<qualityKey>_rounds']`, and on the last round records why the loop ended in
  *   `state['<qualityKey>_stop_reason']`: `'target reached'` or `'max rounds'`.
  *
- * Before round 1 these keys are cleared, so the first round has no feedback.
+ * Before round 1 these keys are cleared, so the first round has no feedback. On the round that ends the loop the
+ * judge step answers with the worker's draft (its `.writes()` key; a single-agent worker without one stores it under
+ * `<qualityKey>_draft`), so `.ask()` returns the accepted draft (the last one when `maxRounds` ran out), not the
+ * reviewer's reply.
  * @example
  * const loop = reviewLoop({
  *   worker: Agent('writer').instruct('Write a haiku about {topic}.').writes('draft'),
@@ -96,6 +99,7 @@ export function reviewLoop(options: ReviewLoopOptions): LoopBuilder {
     keys: {
       reply: `${qualityKey}_review`,
       result: qualityKey,
+      draft: `${qualityKey}_draft`,
       feedback: feedbackKey,
       rounds: `${qualityKey}_rounds`,
       stopReason: `${qualityKey}_stop_reason`,

@@ -1,5 +1,5 @@
 import { Loop, type AgentBuilder, type LoopBuilder, type NodeHolder, type StepFunction } from '@adk-fluent/fluent'
-import { nodeOutputKey } from '@adk-fluent/fluent/internal'
+import { STEP_REPLY, nodeOutputKey } from '@adk-fluent/fluent/internal'
 import { throwConfigIssue } from './check-options.js'
 import { readFeedback } from './read-feedback.js'
 
@@ -15,6 +15,8 @@ export interface ReviewRoundKeys {
   readonly reply: string
   /** The judged value (`quality`, `approved`). */
   readonly result: string
+  /** Where a single-agent worker without a `.writes()` key of its own stores its work (the loop's answer). */
+  readonly draft: string
   readonly feedback: string
   readonly rounds: string
   readonly stopReason: string
@@ -40,27 +42,34 @@ export interface ReviewRoundsConfig {
 /**
  * A loop of rounds: the worker, the reviewer, then a judge step that reads the reviewer's reply and records the
  * judged value, the feedback, the round number and — on the round that ends the loop — the stop reason; the loop
- * ends after the round whose verdict passes, or after `maxRounds` rounds (a core `LoopAgent`). Before round 1 the
- * loop clears those keys (and the reply key), so the worker's first round sees no feedback. A worker that is a
- * single agent gets the feedback key added to its `.reads()` (its history setting kept), unless its instruction
- * already names it as `{feedback}` / `{feedback?}`. @internal
+ * ends after the round whose verdict passes, or after `maxRounds` rounds (a core `LoopAgent`). On that last round the
+ * judge answers with the worker's work (its `.writes()` key; a single-agent worker without one writes `keys.draft`),
+ * so the loop's answer (`.ask()`) is the accepted (or last) draft, not the reviewer's reply. Before round 1 the loop
+ * clears those keys (and the reply key), so the worker's first round sees no feedback. A worker that is a single
+ * agent gets the feedback key added to its `.reads()` (its history setting kept), unless its instruction already
+ * names it as `{feedback}` / `{feedback?}`. @internal
  */
 export function reviewRounds(config: ReviewRoundsConfig): LoopBuilder {
   const { keys, stopReasons, maxRounds } = config
   const reviewer = withReplyKey(config)
   const replyKey = nodeOutputKey(reviewer.node) as string
+  const worker = withDraftKey(withFeedback(config.worker, keys.feedback), keys.draft)
+  const draftKey = nodeOutputKey(worker.node)
   const judge: StepFunction = (state) => {
     const reply = state[replyKey]
     const previous = state[keys.rounds]
     const round = (typeof previous === 'number' ? previous : 0) + 1
     const verdict = config.judge(reply)
     const stopReason = verdict.passed ? stopReasons.passed : round >= maxRounds ? stopReasons.exhausted : null
-    return {
+    const delta = {
       [keys.result]: verdict.value ?? null,
       [keys.feedback]: readFeedback(reply) ?? null,
       [keys.rounds]: round,
       [keys.stopReason]: stopReason,
     }
+    const draft = stopReason !== null && draftKey !== undefined ? state[draftKey] : undefined
+    if (draft === undefined || draft === null) return delta
+    return { ...delta, [STEP_REPLY]: typeof draft === 'string' ? draft : JSON.stringify(draft) }
   }
   Object.defineProperty(judge, 'name', { value: config.judgeName })
   // Declared so that check() sees the judge write the result and the feedback the worker reads.
@@ -69,7 +78,7 @@ export function reviewRounds(config: ReviewRoundsConfig): LoopBuilder {
   })
   const cleared = [...new Set([replyKey, keys.result, keys.feedback, keys.rounds, keys.stopReason])]
   return Loop(config.name)
-    .step(withFeedback(config.worker, keys.feedback))
+    .step(worker)
     .step(reviewer)
     .step(judge)
     .until((state) => state[keys.stopReason] === stopReasons.passed, { max: maxRounds })
@@ -95,6 +104,12 @@ function withReplyKey(config: ReviewRoundsConfig): NodeHolder {
     `"${reviewer.node.name}" stores no answer in state, so its verdict cannot be read.`,
     `Add .writes('${keys.reply}') to its last agent.`,
   )
+}
+
+/** The worker, storing its work under its own `.writes()` key, else (a single agent) under `draftKey`. */
+function withDraftKey(worker: NodeHolder, draftKey: string): NodeHolder {
+  if (nodeOutputKey(worker.node) !== undefined || !isAgentBuilder(worker)) return worker
+  return worker.writes(draftKey)
 }
 
 /** The worker, seeing `state[feedbackKey]` in its context when it is a single agent that does not read it yet. */

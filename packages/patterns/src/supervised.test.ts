@@ -31,6 +31,11 @@ describe('supervised', () => {
     expect(state).toMatchObject({ draft: 'v2', approved: true, approved_rounds: 2, approved_stop_reason: 'approved' })
   })
 
+  it(".ask() answers the approved work, not the supervisor's approval", async () => {
+    const flow = supervised({ worker: drafter([], ['v1', 'v2']), supervisor: lead(['REJECTED: shorter.', 'APPROVED']) })
+    expect(await flow.ask('go')).toBe('v2')
+  })
+
   it('gives up after maxRevisions rejected revisions; "Not approved" is a rejection', async () => {
     const drafts: SeenRequest[] = []
     const flow = supervised({

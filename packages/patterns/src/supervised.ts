@@ -27,7 +27,8 @@ const shape = '{ worker, supervisor, approvalKey?, maxRevisions? }'
  * `<approvalKey>_review`; a judge step stores the decision ({@link isApproved}) in `state[approvalKey]`, the
  * feedback in `state[feedbackKey]` (a worker that is one agent sees it in its `<conversation_context>` block), the
  * round in `state['<approvalKey>_rounds']` and, on the last round, `state['<approvalKey>_stop_reason']`:
- * `'approved'` or `'max revisions'`. These keys are cleared before the first round.
+ * `'approved'` or `'max revisions'`. These keys are cleared before the first round. The loop answers with the
+ * worker's last work (its `.writes()` key, else `<approvalKey>_draft`): `.ask()` returns the approved work.
  * @example
  * const flow = supervised({
  *   worker: Agent('drafter').instruct('Draft a reply to the customer.').writes('reply'),
@@ -51,6 +52,7 @@ export function supervised(options: SupervisedOptions): LoopBuilder {
     keys: {
       reply: `${approvalKey}_review`,
       result: approvalKey,
+      draft: `${approvalKey}_draft`,
       feedback: feedbackKey,
       rounds: `${approvalKey}_rounds`,
       stopReason: `${approvalKey}_stop_reason`,

@@ -189,9 +189,12 @@ export abstract class BaseAgent {
       if (before) yield before
       if (ctx.endInvocation) return
       for await (const event of this.runAsyncImpl(ctx)) {
-        // The agent's own error event (its model call failed) fails its span as the chat span is failed.
-        if (traced && event.errorCode !== undefined && event.author === this.name)
-          ctx.tracing?.recordErrorEvent(traced, event)
+        if (event.errorCode !== undefined && !event.partial) {
+          // The workflow that ran this agent stops after it (see InvocationContext.failure).
+          parentContext.failure ??= event
+          // The agent's own error event (its model call failed) fails its span as the chat span is failed.
+          if (traced && event.author === this.name) ctx.tracing?.recordErrorEvent(traced, event)
+        }
         yield event
         ctx.throwIfAborted()
       }
@@ -222,6 +225,7 @@ export abstract class BaseAgent {
     let content: Content | undefined = await ctx.pluginManager.run(
       when === 'before' ? 'beforeAgentCallback' : 'afterAgentCallback',
       { agent: this, callbackContext },
+      ctx,
     )
     if (!content) {
       for (const callback of callbacks) {

@@ -3,6 +3,7 @@ import type { BaseAgent } from './base-agent.js'
 import type { RunConfig } from './run-config.js'
 import type { InvocationHooks } from './invocation-hooks.js'
 import type { Session } from '../sessions/session.js'
+import type { Event } from '../events/event.js'
 import type { BaseSessionService } from '../sessions/base-session-service.js'
 import type { BaseArtifactService } from '../artifacts/base-artifact-service.js'
 import type { BaseMemoryService } from '../memory/base-memory-service.js'
@@ -75,6 +76,12 @@ export class InvocationContext {
   /** An execution engine's hooks (shared by every copy); see {@link InvocationHooks}. */
   readonly hooks: InvocationHooks | undefined
   endInvocation = false
+  /**
+   * The error event (see `isErrorEvent`) of an agent run on this copy: set by `BaseAgent.runAsync` when the agent it
+   * runs yields one, its own or a descendant's. A workflow agent reads it after each sub-agent and stops (the
+   * invocation ends, as in ADK when a model call raises); a custom agent that runs sub-agents may read it too.
+   */
+  failure: Event | undefined = undefined
   readonly #counters: InvocationCounters
 
   constructor(params: InvocationContextParams, counters?: InvocationCounters) {

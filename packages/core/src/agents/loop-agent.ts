@@ -14,7 +14,8 @@ const handledEscalations = new WeakSet<Event>()
 /**
  * Runs its sub-agents in order, again and again, until `maxIterations` or until an event escalates (the escalating
  * sub-agent finishes its run first; later sub-agents of that iteration do not run). An escalation stops only the
- * innermost loop that sees it (ADK also stops every enclosing loop).
+ * innermost loop that sees it (ADK also stops every enclosing loop). A sub-agent that fails (yields an error event)
+ * ends the loop, as does a usage limit that stopped the run.
  */
 export class LoopAgent extends BaseAgent {
   readonly maxIterations: number | undefined
@@ -43,6 +44,8 @@ export class LoopAgent extends BaseAgent {
     const max = this.maxIterations ?? Number.POSITIVE_INFINITY
     for (let iteration = 0; iteration < max; iteration++) {
       for (const sub of this.subAgents) {
+        // Stopped by a usage limit (in another branch, say): its sub-agents would return at once, round after round.
+        if (ctx.stopped) return
         let escalation: Event | undefined
         for await (const event of sub.runAsync(ctx)) {
           if (event.actions.escalate && !handledEscalations.has(event)) {
@@ -52,7 +55,7 @@ export class LoopAgent extends BaseAgent {
           }
           yield event
         }
-        if (escalation) return
+        if (escalation || ctx.failure) return
       }
       if (this.subAgents.length === 0) return
     }

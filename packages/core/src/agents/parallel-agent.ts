@@ -8,7 +8,8 @@ type Settled = { index: number; result: IteratorResult<Event, void> } | { index:
 /**
  * Runs its sub-agents concurrently, each on its own branch (`parent.child`), so each sees only its own history;
  * events are yielded as they are produced. A branch resumes only after its last event was consumed (appended to
- * the session). State is shared.
+ * the session). State is shared. A branch that fails (yields an error event, see `isErrorEvent`) ends it: the other
+ * branches are stopped, as ADK cancels them when a branch raises.
  */
 export class ParallelAgent extends BaseAgent {
   constructor(config: BaseAgentConfig) {
@@ -29,7 +30,10 @@ export class ParallelAgent extends BaseAgent {
   }
 }
 
-/** Interleaves several event streams in production order; an error in one (or the consumer stopping) stops the others. */
+/**
+ * Interleaves several event streams in production order; an error thrown in one, an error event of one (after it is
+ * yielded) or the consumer stopping stops the others.
+ */
 export async function* mergeConcurrently(
   generators: readonly AsyncGenerator<Event, void, undefined>[],
 ): AsyncGenerator<Event, void, undefined> {
@@ -68,7 +72,9 @@ export async function* mergeConcurrently(
         pending.delete(item.index)
         continue
       }
-      yield item.result.value
+      const event = item.result.value
+      yield event
+      if (event.errorCode !== undefined && !event.partial) return
       advance(item.index)
     }
   } finally {

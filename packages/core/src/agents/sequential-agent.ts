@@ -2,7 +2,10 @@ import { BaseAgent, combineHistoryTurns, type BaseAgentConfig } from './base-age
 import type { InvocationContext } from './invocation-context.js'
 import type { Event } from '../events/event.js'
 
-/** Runs its sub-agents one after another, on the same branch; later agents see earlier agents' events. */
+/**
+ * Runs its sub-agents one after another, on the same branch; later agents see earlier agents' events. A sub-agent
+ * that fails (yields an error event, see `isErrorEvent`) ends it: the agents after it do not run.
+ */
 export class SequentialAgent extends BaseAgent {
   constructor(config: BaseAgentConfig) {
     super(config)
@@ -14,6 +17,9 @@ export class SequentialAgent extends BaseAgent {
   }
 
   protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
-    for (const sub of this.subAgents) yield* sub.runAsync(ctx)
+    for (const sub of this.subAgents) {
+      yield* sub.runAsync(ctx)
+      if (ctx.failure) return
+    }
   }
 }

@@ -14,6 +14,7 @@ export {
   InternalError,
   MaxTurnsError,
   ModelError,
+  PluginError,
   SessionNotFoundError,
   StateError,
   ToolError,

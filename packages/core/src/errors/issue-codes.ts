@@ -83,6 +83,8 @@ export const issueCodeDescriptions = {
   openapi_invalid: 'An OpenAPI document that is not OpenAPI 3, or leaves no operation to call.',
   agent_card_invalid: 'An A2A agent card without a name or an interface to call.',
   service_missing: 'A run needs a service (memory, artifacts) it was not given.',
+  runner_option_conflict:
+    "A run option that names another app, session service or memory service than the runner's own, given with it.",
   message_invalid: 'A new message without parts, or carrying a function call only the runtime may create.',
   artifact_invalid: 'An artifact with no content (no inline data, text or file data).',
   memory_invalid: 'A memory without words, or with a timestamp that is not an ISO 8601 date.',

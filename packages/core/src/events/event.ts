@@ -81,6 +81,15 @@ export function isFinalResponse(event: Event): boolean {
   return !hasTrailingCodeExecutionResult(event)
 }
 
+/**
+ * True for an error event: a complete event with an `errorCode` (a failed model call, a usage limit, a model that kept
+ * calling tools with invalid arguments, …). The agent that yields one has failed: a `SequentialAgent` or `LoopAgent`
+ * runs nothing after it and a `ParallelAgent` stops its other branches, so the invocation ends on it.
+ */
+export function isErrorEvent(event: Event): boolean {
+  return event.errorCode !== undefined && !event.partial
+}
+
 /** The event's visible text: non-thought text parts joined with `''`. */
 export function stringifyContent(event: { content?: Content | undefined }): string {
   const parts = event.content?.parts

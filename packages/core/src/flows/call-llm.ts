@@ -40,7 +40,7 @@ export async function* callLlm(
   const pluginList = scopedPlugins(agent, ctx.pluginManager.plugins)
   const plugins = pluginList.length > 0 ? pluginList : undefined
   let early: LlmResponse | undefined = plugins
-    ? await runPluginHook(plugins, 'beforeModelCallback', { callbackContext, llmRequest: request })
+    ? await runPluginHook(plugins, 'beforeModelCallback', { callbackContext, llmRequest: request }, ctx)
     : undefined
   if (!early) {
     for (const callback of agent.beforeModelCallback) {
@@ -149,7 +149,12 @@ async function* modelFailed(
 ): AsyncGenerator<LlmResponse, void, undefined> {
   const error = caught instanceof Error ? caught : new Error(String(caught))
   const replacement = plugins
-    ? await runPluginHook(plugins, 'onModelErrorCallback', { callbackContext, llmRequest: request, error })
+    ? await runPluginHook(
+        plugins,
+        'onModelErrorCallback',
+        { callbackContext, llmRequest: request, error },
+        callbackContext.invocationContext,
+      )
     : undefined
   yield replacement ? await afterModel(agent, callbackContext, replacement, plugins) : errorResponse(error)
 }
@@ -173,7 +178,12 @@ async function afterModel(
   plugins: readonly BasePlugin[] | undefined,
 ): Promise<LlmResponse> {
   if (plugins) {
-    const fromPlugin = await runPluginHook(plugins, 'afterModelCallback', { callbackContext, llmResponse: response })
+    const fromPlugin = await runPluginHook(
+      plugins,
+      'afterModelCallback',
+      { callbackContext, llmResponse: response },
+      callbackContext.invocationContext,
+    )
     if (fromPlugin) return fromPlugin
   }
   for (const callback of agent.afterModelCallback) {

@@ -38,29 +38,41 @@ export const defaultRetryOptions: ResolvedRetryOptions = Object.freeze({
   sleep: sleepFor,
 })
 
+/** The longest wait a timer can make (2^31 - 1 ms, about 24.8 days): a longer delay would fire at once. */
+export const LONGEST_WAIT_MS = 2_147_483_647
+
+type RetryField = 'maxAttempts' | 'initialDelayMs' | 'maxDelayMs'
+
 /**
- * Fills in the defaults; throws a {@link ConfigError} for impossible limits. `owner` names the options in the message
- * (`retry` for a model adapter's `retry` option, `RetryPlugin` for the middleware's).
+ * Fills in the defaults; throws a {@link ConfigError} for impossible limits (a delay no timer can wait included).
+ * `owner` names the options in the message (`retry` for a model adapter's `retry` option, `RetryPlugin` for the
+ * middleware's); `names` the fields, where the caller took them from an alias (`M.retry({ attempts })`).
  */
-export function resolveRetryOptions(options: RetryOptions | undefined, owner = 'retry'): ResolvedRetryOptions {
+export function resolveRetryOptions(
+  options: RetryOptions | undefined,
+  owner = 'retry',
+  names: Partial<Record<RetryField, string>> = {},
+): ResolvedRetryOptions {
   const resolved = { ...defaultRetryOptions, ...options }
   if (!Number.isInteger(resolved.maxAttempts) || resolved.maxAttempts < 1) {
+    const name = names.maxAttempts ?? 'maxAttempts'
     throw new ConfigError([
       {
         code: 'number_invalid',
-        path: [owner, 'maxAttempts'],
-        message: `maxAttempts must be a whole number of at least 1 (attempts in total, the first included), got ${String(resolved.maxAttempts)}.`,
+        path: [owner, name],
+        message: `${name} must be a whole number of at least 1 (attempts in total, the first included), got ${String(resolved.maxAttempts)}.`,
         hint: 'Pass 1 to make one attempt and never retry.',
       },
     ])
   }
   for (const field of ['initialDelayMs', 'maxDelayMs'] as const) {
-    if (resolved[field] >= 0) continue
+    if (resolved[field] >= 0 && resolved[field] <= LONGEST_WAIT_MS) continue
+    const name = names[field] ?? field
     throw new ConfigError([
       {
         code: 'number_invalid',
-        path: [owner, field],
-        message: `${field} must be zero or more milliseconds, got ${String(resolved[field])}.`,
+        path: [owner, name],
+        message: `${name} must be zero or more and at most ${LONGEST_WAIT_MS} ms (about 24.8 days, the longest a timer waits), got ${String(resolved[field])}.`,
         hint: `Leave it out for the default (${defaultRetryOptions[field]} ms).`,
       },
     ])

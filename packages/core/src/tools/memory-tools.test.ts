@@ -1,6 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { LlmAgent } from '../agents/llm-agent.js'
-import { ConfigError } from '../errors/config-error.js'
 import type { Event } from '../events/event.js'
 import { getFunctionDeclarations } from '../models/llm-request.js'
 import { InMemoryMemoryService } from '../memory/in-memory-memory-service.js'
@@ -179,17 +178,53 @@ describe('PreloadMemoryTool', () => {
     expect(llm.requests[0]?.config.systemInstruction).not.toContain('PAST_CONVERSATIONS')
   })
 
-  it('without a memory service the run fails with a ConfigError naming the agent', async () => {
-    const llm = new ScriptedLlm([text('never')])
-    const run = turn(
-      runnerOf(new LlmAgent({ name: 'rememberer', model: llm, tools: [new PreloadMemoryTool()] }), undefined),
+  it('without a memory service the run goes on without memories, and nothing is logged (ADK)', async () => {
+    const warnings: string[] = []
+    const llm = new ScriptedLlm([text('Hello.')])
+    const tool = new PreloadMemoryTool({ onWarning: (message) => warnings.push(message) })
+    const events = await turn(
+      runnerOf(new LlmAgent({ name: 'rememberer', model: llm, tools: [tool] }), undefined),
       'ann',
       'hi',
     )
-    await expect(run).rejects.toSatisfy(
-      (error: unknown) => ConfigError.isConfigError(error) && /rememberer/.test(String(error)),
+    expect(events.map((event) => event.content?.parts?.[0]?.text)).toEqual(['Hello.'])
+    expect(llm.requests[0]?.config.systemInstruction ?? '').not.toContain('PAST_CONVERSATIONS')
+    expect(warnings).toEqual([])
+  })
+
+  it('a memory search that throws is a warning; the model call goes on without memories (ADK logs and goes on)', async () => {
+    class BrokenMemory extends InMemoryMemoryService {
+      override async searchMemory(): Promise<never> {
+        throw new Error('memory store unreachable')
+      }
+    }
+    const warnings: string[] = []
+    const llm = new ScriptedLlm([text('Hello.'), text('Hello again.')])
+    const tool = new PreloadMemoryTool({ onWarning: (message) => warnings.push(message) })
+    const runner = runnerOf(new LlmAgent({ name: 'rememberer', model: llm, tools: [tool] }), new BrokenMemory())
+    const events = await turn(runner, 'ann', 'hi')
+    expect(events.map((event) => [event.content?.parts?.[0]?.text, event.errorCode])).toEqual([['Hello.', undefined]])
+    expect(llm.requests[0]?.config.systemInstruction ?? '').not.toContain('PAST_CONVERSATIONS')
+    expect(warnings).toEqual([
+      'Failed to preload memory for query: hi (agent "rememberer": memory store unreachable); the model call goes on without memories.',
+    ])
+    // The default sink is console.warn.
+    const spy = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const plain = runnerOf(
+      new LlmAgent({ name: 'rememberer', model: llm, tools: [new PreloadMemoryTool()] }),
+      new BrokenMemory(),
     )
-    expect(llm.requests).toEqual([])
+    await turn(plain, 'ann', 'again')
+    expect(spy.mock.calls.map((call) => String(call[0]))).toEqual([
+      'Failed to preload memory for query: again (agent "rememberer": memory store unreachable); the model call goes on without memories.',
+    ])
+    spy.mockRestore()
+  })
+
+  it('onWarning must be a function', () => {
+    expect(() => new PreloadMemoryTool({ onWarning: 'log' as never })).toThrow(
+      /onWarning must be a function, got "log"/,
+    )
   })
 
   it('previews show what a preloaded memory adds (previewLlmRequest memories)', async () => {

@@ -16,6 +16,7 @@ import {
 import { ScriptedLlm, call, text } from '@adk-fluent/core/testing'
 import { Agent } from '@adk-fluent/fluent'
 import { startAdkApiServer, type AdkApiServer } from '../index.js'
+import { rawRequest } from '../http/raw-request.test-helper.js'
 import { AdkWebMissingError, findAdkWeb } from './adk-web-assets.js'
 
 /** A model that answers only when the test opens its gate, and says when a call arrived. */
@@ -240,6 +241,32 @@ describe('a run on a busy session follows the lease rule', () => {
   })
 })
 
+describe('one bad request never ends the server', () => {
+  it('answers a request line whose target is no URL (GET //[ with a valid Host), then serves the next', async () => {
+    const port = Number(new URL(server.url).port)
+    for (const target of ['//[', '//127.0.0.1/list-apps', '//']) {
+      const answer = await rawRequest(port, `GET ${target} HTTP/1.1`)
+      expect([answer.status, JSON.parse(answer.body)], target).toEqual([404, { error: `Not found: GET ${target}` }])
+    }
+    expect((await rawRequest(port, 'GET * HTTP/1.1')).status).toBe(400)
+    expect((await ask('GET', '/list-apps')).body).toEqual(['core', 'echo'])
+  })
+
+  it('refuses a body that is not JSON by its media type (415) and a path with a control character (400)', async () => {
+    const port = Number(new URL(server.url).port)
+    const form = await rawRequest(
+      port,
+      'POST /apps/echo/users/u/sessions HTTP/1.1\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 2',
+      '--',
+    )
+    expect(form.status).toBe(415)
+    expect(await ask('GET', '/apps/echo/users/u/sessions/a%07b')).toEqual({
+      status: 400,
+      body: { error: 'The path segment "a%07b" holds a control character.' },
+    })
+  })
+})
+
 describe('Host and Origin rules of the dev UI', () => {
   it('refuses a foreign Host (DNS rebinding) and a cross-site Origin with 403', async () => {
     const port = Number(new URL(server.url).port)
@@ -315,6 +342,28 @@ describe('a server on a non-loopback host', () => {
       expect([answer.status, await answer.json()]).toEqual([200, ['a']])
     } finally {
       await exposed.close()
+    }
+  })
+
+  it('checks Host and Origin again once allowedHosts names the hosts it is reached by', async () => {
+    const named = await startAdkApiServer({
+      apps: { a: Agent('a').model(new ScriptedLlm([])) },
+      port: 0,
+      host: '0.0.0.0',
+      allowedHosts: ['agents.example.com'],
+    })
+    try {
+      const port = Number(new URL(named.url).port)
+      const asked = async (host: string, origin?: string) =>
+        (await rawRequest(port, `GET /list-apps HTTP/1.1\r\nHost: ${host}${origin ? `\r\nOrigin: ${origin}` : ''}`))
+          .status
+      expect(await asked('agents.example.com')).toBe(200)
+      expect(await asked('agents.example.com', 'https://agents.example.com')).toBe(200)
+      expect(await asked(`127.0.0.1:${port}`)).toBe(200)
+      expect(await asked('rebound.example')).toBe(403)
+      expect(await asked('agents.example.com', 'https://elsewhere.example')).toBe(403)
+    } finally {
+      await named.close()
     }
   })
 })

@@ -1,14 +1,11 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { BaseArtifactService, BaseMemoryService, BaseSessionService, RunnerConfig } from '@adk-fluent/core'
-import { refusal } from '../web/local-origin.js'
+import { startHttpServer } from '../http/http-server.js'
+import { Router } from '../http/router.js'
 import { AdkApiApps, type AdkApiApp } from './api-apps.js'
-import { errorReply } from './api-errors.js'
 import { findAdkWeb } from './adk-web-assets.js'
 import { addArtifactRoutes } from './artifact-routes.js'
 import { addEvalRoutes } from './eval-routes.js'
-import { adkWebReply, addDevRoutes } from './dev-routes.js'
-import { Reply, RouteTable } from './route-table.js'
+import { addDevRoutes } from './dev-routes.js'
 import { addRunRoutes } from './run-routes.js'
 import { addSessionRoutes } from './session-routes.js'
 
@@ -20,9 +17,12 @@ export interface AdkApiServerOptions {
   readonly port?: number
   /**
    * Default `127.0.0.1`. On a loopback host the dev UI's rules hold: a request whose `Host` is not this server, or
-   * whose `Origin` is another site, gets 403. On any other host (you expose the server yourself) they are off.
+   * whose `Origin` is another site, gets 403. On any other host (you expose the server yourself) they are off unless
+   * `allowedHosts` names the hosts it is reached by.
    */
   readonly host?: string
+  /** Host names (any port) a request's `Host` and `Origin` may name besides the loopback ones; turns the check on. */
+  readonly allowedHosts?: readonly string[]
   /** Default: a fresh `InMemorySessionService` (any session service works, e.g. `openSessionService(uri)`). */
   readonly sessionService?: BaseSessionService
   /** Default: a fresh `InMemoryArtifactService`. */
@@ -46,77 +46,27 @@ export interface AdkApiServer {
   close(): Promise<void>
 }
 
-const loopbackHosts = new Set(['127.0.0.1', 'localhost', '::1', '[::1]'])
-
-function send(response: ServerResponse, reply: Reply): void {
-  if (response.headersSent) {
-    if (!response.writableEnded) response.end()
-    return
-  }
-  if (reply.body === undefined) {
-    response.writeHead(reply.status, reply.headers).end()
-    return
-  }
-  const body = Buffer.isBuffer(reply.body)
-    ? reply.body
-    : reply.type.startsWith('application/json')
-      ? JSON.stringify(reply.body)
-      : String(reply.body)
-  response.writeHead(reply.status, { 'content-type': reply.type, 'cache-control': 'no-store', ...reply.headers })
-  response.end(body)
-}
-
 /**
  * Serves adk-fluent agents over the HTTP API of ADK's `api_server` (the API behind `adk web`): `GET /list-apps`,
  * the session routes, `POST /run` and `POST /run_sse`, the artifact routes, the trace routes and the routes adk-web
  * calls (`/version`, `/dev/apps/{app}/build_graph`, …), with ADK's bodies, camelCase event JSON, status codes,
- * server-sent-event framing and `{ "error": … }` answers. See docs/adk-api-server.md.
+ * server-sent-event framing and `{ "error": … }` answers, on the devtools HTTP layer (`src/http`). A taken port is a
+ * `PortInUseError`. See docs/adk-api-server.md.
  */
 export async function startAdkApiServer(options: AdkApiServerOptions): Promise<AdkApiServer> {
   const apps = new AdkApiApps(options.apps, options)
   const adkWeb = options.adkWeb === undefined || options.adkWeb === false ? undefined : findAdkWeb(options.adkWeb)
-  const table = new RouteTable()
-  addSessionRoutes(table, apps)
-  addRunRoutes(table, apps)
-  addArtifactRoutes(table, apps)
-  addEvalRoutes(table, apps)
-  addDevRoutes(table, apps, adkWeb)
-  const host = options.host ?? '127.0.0.1'
-  const guarded = loopbackHosts.has(host)
-  let port = options.port ?? 8000
-
-  const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const refused = guarded ? refusal(request, port) : undefined
-    if (refused) return send(response, new Reply(403, { error: refused }))
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1')
-    if (adkWeb !== undefined && request.method === 'GET' && url.pathname.startsWith('/dev-ui/'))
-      return send(response, adkWebReply(adkWeb, url.pathname))
-    try {
-      const { handler, params } = table.match(request.method ?? 'GET', url.pathname)
-      const result = await handler({ request, response, params, query: url.searchParams })
-      if (result === undefined) return
-      send(response, result instanceof Reply ? result : new Reply(200, result))
-    } catch (error) {
-      const { status, body } = errorReply(error, 'Request failed')
-      send(response, new Reply(status, body))
-    }
-  }
-  const server = createServer((request, response) => void handle(request, response))
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, () => {
-      server.off('error', reject)
-      resolve()
-    })
+  const router = new Router()
+  addSessionRoutes(router, apps)
+  addRunRoutes(router, apps)
+  addArtifactRoutes(router, apps)
+  addEvalRoutes(router, apps)
+  addDevRoutes(router, apps, adkWeb)
+  const server = await startHttpServer({
+    router,
+    port: options.port ?? 8000,
+    host: options.host ?? '127.0.0.1',
+    ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
   })
-  port = (server.address() as AddressInfo).port
-  const shownHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host
-  return {
-    url: `http://${shownHost}:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()))
-        server.closeAllConnections()
-      }),
-  }
+  return { url: server.url, close: server.close }
 }

@@ -1,22 +1,27 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, extname, join, resolve, sep } from 'node:path'
+import { dirname, join, resolve, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { AdkFluentError, registerErrorCode } from '@adk-fluent/core'
+import { contentTypeOf, type StaticFile } from '../http/static-file.js'
 
-const marker = Symbol.for('adk-fluent.devtools.adk-web-missing-error')
+declare module '@adk-fluent/core' {
+  interface ErrorCodes {
+    ADK_WEB_MISSING: true
+  }
+}
+
+registerErrorCode('ADK_WEB_MISSING', {
+  endsTheRun: false,
+  description: 'The adk-web page was asked for but @google/adk-devtools (or the folder given) does not have it.',
+})
 
 /** `--adk-web` was asked for but `@google/adk-devtools` (which ships the built adk-web page) is not installed. */
-export class AdkWebMissingError extends Error {
-  readonly code = 'ADK_WEB_MISSING'
+export class AdkWebMissingError extends AdkFluentError {
+  declare readonly code: 'ADK_WEB_MISSING'
 
   constructor(message: string) {
-    super(message)
-    Object.defineProperty(this, marker, { value: true })
-    this.name = 'AdkWebMissingError'
-  }
-
-  static isInstance(error: unknown): error is AdkWebMissingError {
-    return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[marker] === true
+    super('ADK_WEB_MISSING', message)
   }
 }
 
@@ -55,32 +60,13 @@ export function findAdkWeb(where: true | string, resolveModule: (id: string) => 
   return directory
 }
 
-const types: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-}
-
-/** A file of the page: its content type and bytes. */
-export interface AdkWebFile {
-  readonly type: string
-  readonly body: Buffer
-}
-
 /**
  * The file at `path` (relative to the page's folder, `''` for `index.html`), or `undefined` when there is none. Only
  * files inside `directory` are ever read.
  */
-export function adkWebFile(directory: string, path: string): AdkWebFile | undefined {
+export function adkWebFile(directory: string, path: string): StaticFile | undefined {
   const file = resolve(directory, path === '' ? 'index.html' : path)
   if (!file.startsWith(directory + sep)) return undefined
   if (!existsSync(file) || !statSync(file).isFile()) return undefined
-  return { type: types[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) }
+  return { type: contentTypeOf(file), body: readFileSync(file) }
 }

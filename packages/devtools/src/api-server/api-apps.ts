@@ -9,8 +9,8 @@ import {
   type BaseSessionService,
   type RunnerConfig,
 } from '@adk-fluent/core'
-import { ApiRequestError } from './api-request-error.js'
-import { TraceRecorder } from './trace-recorder.js'
+import { HttpRequestError } from '../http/request-error.js'
+import { TraceRecorder } from '../trace/trace-recorder.js'
 
 /** An app: a fluent builder (anything with `build()` giving a core agent) or a core agent. */
 export type AdkApiApp = BaseAgent | { build(): BaseAgent }
@@ -93,6 +93,6 @@ export class AdkApiApps {
   }
 }
 
-function appNotFound(name: string): ApiRequestError {
-  return new ApiRequestError(404, 'API_NOT_FOUND', `App not found: ${name}`)
+function appNotFound(name: string): HttpRequestError {
+  return new HttpRequestError('HTTP_NOT_FOUND', `App not found: ${name}`)
 }

@@ -1,6 +1,7 @@
 import type { AdkApiApps } from './api-apps.js'
-import { ApiRequestError } from './api-request-error.js'
-import { Reply, type RouteCall, type RouteTable } from './route-table.js'
+import { HttpRequestError } from '../http/request-error.js'
+import { Reply } from '../http/reply.js'
+import type { RouteCall, Router } from '../http/router.js'
 
 const artifacts = '/apps/:app/users/:user/sessions/:session/artifacts'
 
@@ -13,14 +14,14 @@ function key(apps: AdkApiApps, { params }: RouteCall) {
   }
 }
 
-function notFound(name: string): ApiRequestError {
-  return new ApiRequestError(404, 'API_NOT_FOUND', `Artifact not found: ${name}`)
+function notFound(name: string): HttpRequestError {
+  return new HttpRequestError('HTTP_NOT_FOUND', `Artifact not found: ${name}`)
 }
 
 /** ADK's artifact routes: list names, load the latest or one version, list versions, delete. */
-export function addArtifactRoutes(table: RouteTable, apps: AdkApiApps): void {
+export function addArtifactRoutes(router: Router, apps: AdkApiApps): void {
   const service = apps.artifactService
-  table
+  router
     .add('GET', artifacts, async (call) => service.listArtifactKeys(key(apps, call)))
     .add('GET', `${artifacts}/:name`, async (call) => {
       const name = call.params['name'] as string
@@ -33,13 +34,13 @@ export function addArtifactRoutes(table: RouteTable, apps: AdkApiApps): void {
       const name = call.params['name'] as string
       const raw = call.params['version'] as string
       if (!/^\d+$/.test(raw))
-        throw new ApiRequestError(400, 'API_BAD_REQUEST', `Artifact version must be a whole number, got "${raw}".`)
+        throw new HttpRequestError('HTTP_BAD_REQUEST', `Artifact version must be a whole number, got "${raw}".`)
       const found = await service.loadArtifact({ ...key(apps, call), filename: name, version: Number(raw) })
       if (!found) throw notFound(name)
       return found
     })
     .add('DELETE', `${artifacts}/:name`, async (call) => {
       await service.deleteArtifact({ ...key(apps, call), filename: call.params['name'] as string })
-      return new Reply(204, undefined)
+      return Reply.empty(204)
     })
 }

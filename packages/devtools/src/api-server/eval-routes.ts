@@ -10,14 +10,16 @@ import {
   type EvalSetResult,
 } from '@adk-fluent/eval'
 import type { AdkApiApps } from './api-apps.js'
-import { ApiRequestError } from './api-request-error.js'
-import { optionalObject, readJsonObject, requiredString } from './read-body.js'
-import { Reply, type RouteCall, type RouteTable } from './route-table.js'
+import { HttpRequestError, sessionNotFound } from '../http/request-error.js'
+import { optionalObject, requiredString } from '../http/body.js'
+import { readApiBody } from './api-body.js'
+import { Reply } from '../http/reply.js'
+import type { RouteCall, Router } from '../http/router.js'
 
 const idPattern = /^[a-zA-Z0-9_]+$/
 
-const bad = (message: string) => new ApiRequestError(400, 'API_BAD_REQUEST', message)
-const missing = (message: string) => new ApiRequestError(404, 'API_NOT_FOUND', message)
+const bad = (message: string) => new HttpRequestError('HTTP_BAD_REQUEST', message)
+const missing = (message: string) => new HttpRequestError('HTTP_NOT_FOUND', message)
 
 /** A result as ADK's API sends it: camelCase, statuses as numbers (PASSED 1, FAILED 2, NOT_EVALUATED 3). */
 function resultJson(value: unknown): unknown {
@@ -41,7 +43,7 @@ const both = (path: string) => [`/apps/:app${path}`, `/dev/apps/:app${path}`]
  * (a case is made from a session with `add_session`), runs with `run_eval` (the app's agent, ADK's metrics) and their
  * results. Judge metrics need a judge model, which the server does not have: asking for one is a 400.
  */
-export function addEvalRoutes(table: RouteTable, apps: AdkApiApps): void {
+export function addEvalRoutes(router: Router, apps: AdkApiApps): void {
   const sets = new Map<string, Map<string, EvalSet>>()
   const results = new Map<string, Map<string, EvalSetResult>>()
   const setsOf = (app: string) => {
@@ -84,10 +86,10 @@ export function addEvalRoutes(table: RouteTable, apps: AdkApiApps): void {
     })),
   })
 
-  table
+  router
     .add('GET', both('/eval_sets'), async ({ params }) => [...setsOf(params['app'] as string).keys()].sort())
     .add('POST', both('/eval-sets'), async (call) => {
-      const evalSet = optionalObject(await readJsonObject(call.request), 'eval_set')
+      const evalSet = optionalObject(await readApiBody(call.request), 'eval_set')
       if (!evalSet) throw bad('"eval_set" must be an object such as { "eval_set_id": "smoke", "eval_cases": [] }.')
       return create(call, requiredString(evalSet, 'eval_set_id'))
     })
@@ -96,13 +98,13 @@ export function addEvalRoutes(table: RouteTable, apps: AdkApiApps): void {
     .add('DELETE', both('/eval_sets/:set'), async (call) => {
       setOf(call)
       setsOf(call.params['app'] as string).delete(call.params['set'] as string)
-      return new Reply(204, undefined)
+      return Reply.empty(204)
     })
     .add('GET', both('/eval_sets/:set/evals'), async (call) => setOf(call).evalCases.map((evalCase) => evalCase.evalId))
     .add('GET', both('/eval_sets/:set/evals/:case'), async (call) => caseOf(call))
     .add('PUT', both('/eval_sets/:set/evals/:case'), async (call) => {
       const current = caseOf(call)
-      const body = await readJsonObject(call.request)
+      const body = await readApiBody(call.request)
       if (body['evalId'] !== undefined && body['evalId'] !== current.evalId)
         throw bad(`"evalId" is "${String(body['evalId'])}" but the path names case "${current.evalId}".`)
       if (!Array.isArray(body['conversation'])) throw bad('"conversation" must be an array of invocations.')
@@ -115,11 +117,11 @@ export function addEvalRoutes(table: RouteTable, apps: AdkApiApps): void {
       const current = caseOf(call)
       const set = setOf(call)
       save(call, { ...set, evalCases: set.evalCases.filter((evalCase) => evalCase !== current) })
-      return new Reply(204, undefined)
+      return Reply.empty(204)
     })
     .add('POST', both('/eval_sets/:set/add_session'), async (call) => {
       const set = setOf(call)
-      const body = await readJsonObject(call.request)
+      const body = await readApiBody(call.request)
       const evalId = requiredString(body, 'evalId')
       const sessionId = requiredString(body, 'sessionId')
       const appName = call.params['app'] as string
@@ -128,7 +130,7 @@ export function addEvalRoutes(table: RouteTable, apps: AdkApiApps): void {
         userId: requiredString(body, 'userId'),
         sessionId,
       })
-      if (!session) throw missing(`Session not found: ${sessionId}`)
+      if (!session) throw sessionNotFound(sessionId)
       if (!idPattern.test(evalId)) throw bad(`"evalId" "${evalId}" may only use letters, digits and "_".`)
       if (set.evalCases.some((evalCase) => evalCase.evalId === evalId))
         throw bad(`Eval set ${set.evalSetId} already has a case "${evalId}".`)
@@ -139,7 +141,7 @@ export function addEvalRoutes(table: RouteTable, apps: AdkApiApps): void {
     .add('POST', both('/eval_sets/:set/run_eval'), async (call) => {
       const set = setOf(call)
       const appName = call.params['app'] as string
-      const body = await readJsonObject(call.request)
+      const body = await readApiBody(call.request)
       const evalIds = body['evalIds'] ?? []
       if (!Array.isArray(evalIds) || evalIds.some((id) => typeof id !== 'string'))
         throw bad('"evalIds" must be an array of case ids.')

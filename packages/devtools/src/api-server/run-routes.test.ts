@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BaseLlm, LlmAgent, SequentialAgent, type LlmRequest, type LlmResponse } from '@adk-fluent/core'
 import { ScriptedLlm, text } from '@adk-fluent/core/testing'
 import { startAdkApiServer, type AdkApiServer } from '../index.js'
-import { maxBodyBytes } from './read-body.js'
+import { maxBodyBytes } from './api-body.js'
 
 /** Holds every call until aborted; records that it was. */
 class HangingLlm extends BaseLlm {

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import type { ServerResponse } from 'node:http'
 import { StreamingMode, type Content, type Event } from '@adk-fluent/core'
 import type { AdkApiApps } from './api-apps.js'
-import { errorReply } from './api-errors.js'
-import { ApiRequestError } from './api-request-error.js'
+import { errorReply, publicMessage } from '../http/error-reply.js'
+import { HttpRequestError, sessionNotFound } from '../http/request-error.js'
 import { eventJson } from './adk-json.js'
-import { optionalBoolean, optionalObject, readJsonObject, requiredString } from './read-body.js'
-import { Reply, type RouteCall, type RouteTable } from './route-table.js'
+import { optionalBoolean, optionalObject, requiredString } from '../http/body.js'
+import { readApiBody } from './api-body.js'
+import { Reply } from '../http/reply.js'
+import type { RouteCall, Router } from '../http/router.js'
 
 /** The body of `/run` and `/run_sse`: `{ appName, userId, sessionId, newMessage, streaming?, stateDelta? }`. */
 interface RunBody {
@@ -19,17 +20,16 @@ interface RunBody {
 }
 
 async function runBody(call: RouteCall): Promise<RunBody> {
-  const body = await readJsonObject(call.request)
+  const body = await readApiBody(call.request)
   const newMessage = optionalObject(body, 'newMessage')
   const parts = newMessage?.['parts']
   if (!newMessage || !Array.isArray(parts) || parts.length === 0)
-    throw new ApiRequestError(
-      400,
-      'API_BAD_REQUEST',
+    throw new HttpRequestError(
+      'HTTP_BAD_REQUEST',
       '"newMessage" must be a message with parts, for example { "role": "user", "parts": [{ "text": "hi" }] }.',
     )
   if (parts.some((part) => typeof part !== 'object' || part === null || Array.isArray(part)))
-    throw new ApiRequestError(400, 'API_BAD_REQUEST', '"newMessage.parts" must be an array of part objects.')
+    throw new HttpRequestError('HTTP_BAD_REQUEST', '"newMessage.parts" must be an array of part objects.')
   return {
     appName: requiredString(body, 'appName'),
     userId: requiredString(body, 'userId'),
@@ -51,8 +51,7 @@ async function startRun(
   const body = await runBody(call)
   const runner = apps.runner(body.appName)
   const at = { appName: body.appName, userId: body.userId, sessionId: body.sessionId }
-  if (!(await apps.sessionService.getSession(at)))
-    throw new ApiRequestError(404, 'API_NOT_FOUND', `Session not found: ${body.sessionId}`)
+  if (!(await apps.sessionService.getSession(at))) throw sessionNotFound(body.sessionId)
   const abort = new AbortController()
   const onClose = () => {
     if (!call.response.writableFinished) abort.abort()
@@ -88,14 +87,12 @@ async function runAll(apps: AdkApiApps, call: RouteCall): Promise<unknown> {
     for (let step = await events.next(); !step.done; step = await events.next()) collected.push(eventJson(step.value))
     return collected
   } catch (error) {
-    const { status, body } = errorReply(error, 'Failed to run agent')
-    return new Reply(status, collected.length > 0 ? { ...body, events: collected } : body)
+    const reply = errorReply(error, 'Failed to run agent')
+    return collected.length > 0 ? Reply.json({ ...(reply.body as object), events: collected }, reply.status) : reply
   } finally {
     await done()
   }
 }
-
-const frame = (value: unknown) => `data: ${JSON.stringify(value)}\n\n`
 
 /**
  * `POST /run_sse`: each event as a server-sent event `data: <event JSON>` (partial events too when `streaming` is
@@ -104,30 +101,20 @@ const frame = (value: unknown) => `data: ${JSON.stringify(value)}\n\n`
  */
 async function runStream(apps: AdkApiApps, call: RouteCall): Promise<unknown> {
   const { events, done } = await startRun(apps, call)
-  const response: ServerResponse = call.response
   try {
     let step: IteratorResult<Event>
     try {
       step = await events.next()
     } catch (error) {
-      const { status, body } = errorReply(error, 'Failed to run agent')
-      return new Reply(status, body)
+      return errorReply(error, 'Failed to run agent')
     }
-    response.writeHead(200, {
-      'content-type': 'text/event-stream',
-      'cache-control': 'no-cache',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    })
+    const stream = call.eventStream()
     try {
-      for (; !step.done; step = await events.next()) {
-        if (response.destroyed) break
-        response.write(frame(eventJson(step.value)))
-      }
+      for (; !step.done && !stream.closed; step = await events.next()) stream.send(eventJson(step.value))
     } catch (error) {
-      if (!response.destroyed) response.write(frame({ error: error instanceof Error ? error.message : String(error) }))
+      stream.send({ error: publicMessage(error) })
     }
-    response.end()
+    stream.end()
     return undefined
   } finally {
     await done()
@@ -135,6 +122,6 @@ async function runStream(apps: AdkApiApps, call: RouteCall): Promise<unknown> {
 }
 
 /** ADK's run routes. */
-export function addRunRoutes(table: RouteTable, apps: AdkApiApps): void {
-  table.add('POST', '/run', (call) => runAll(apps, call)).add('POST', '/run_sse', (call) => runStream(apps, call))
+export function addRunRoutes(router: Router, apps: AdkApiApps): void {
+  router.add('POST', '/run', (call) => runAll(apps, call)).add('POST', '/run_sse', (call) => runStream(apps, call))
 }

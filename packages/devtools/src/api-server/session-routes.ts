@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { createEvent, isEvent, type Event } from '@adk-fluent/core'
+import { AlreadyExistsError, createEvent, isEvent, type Event } from '@adk-fluent/core'
 import type { AdkApiApps } from './api-apps.js'
-import { ApiRequestError } from './api-request-error.js'
+import { HttpRequestError, sessionNotFound } from '../http/request-error.js'
 import { sessionJson, sessionListJson } from './adk-json.js'
-import { optionalObject, readJsonObject } from './read-body.js'
-import { Reply, type RouteCall, type RouteTable } from './route-table.js'
+import { optionalObject } from '../http/body.js'
+import { readApiBody } from './api-body.js'
+import { Reply } from '../http/reply.js'
+import type { RouteCall, Router } from '../http/router.js'
 
 const sessions = '/apps/:app/users/:user/sessions'
 const session = `${sessions}/:session`
@@ -17,7 +19,7 @@ async function existing(apps: AdkApiApps, call: RouteCall) {
   apps.agent(call.params['app'] as string)
   const sessionId = call.params['session'] as string
   const found = await apps.sessionService.getSession({ ...where(call), sessionId })
-  if (!found) throw new ApiRequestError(404, 'API_NOT_FOUND', `Session not found: ${sessionId}`)
+  if (!found) throw sessionNotFound(sessionId)
   return found
 }
 
@@ -25,25 +27,25 @@ async function existing(apps: AdkApiApps, call: RouteCall) {
 function importedEvents(body: Record<string, unknown>): Event[] {
   const raw = body['events']
   if (raw === undefined || raw === null) return []
-  if (!Array.isArray(raw)) throw new ApiRequestError(400, 'API_BAD_REQUEST', '"events" must be an array of events.')
+  if (!Array.isArray(raw)) throw new HttpRequestError('HTTP_BAD_REQUEST', '"events" must be an array of events.')
   return raw.map((value, index) => {
     if (typeof value !== 'object' || value === null || typeof (value as { author?: unknown }).author !== 'string')
-      throw new ApiRequestError(400, 'API_BAD_REQUEST', `"events[${index}]" must be an event object with an "author".`)
+      throw new HttpRequestError('HTTP_BAD_REQUEST', `"events[${index}]" must be an event object with an "author".`)
     const event = createEvent(value as Parameters<typeof createEvent>[0])
-    if (!isEvent(event)) throw new ApiRequestError(400, 'API_BAD_REQUEST', `"events[${index}]" is not an event.`)
+    if (!isEvent(event)) throw new HttpRequestError('HTTP_BAD_REQUEST', `"events[${index}]" is not an event.`)
     return event
   })
 }
 
 /** ADK's session routes: list, create (with initial state, at a chosen id or a new one), get, update state, delete. */
-export function addSessionRoutes(table: RouteTable, apps: AdkApiApps): void {
+export function addSessionRoutes(router: Router, apps: AdkApiApps): void {
   const create = async (call: RouteCall, sessionId: string | undefined) => {
     apps.agent(call.params['app'] as string)
-    const body = await readJsonObject(call.request)
+    const body = await readApiBody(call.request)
     const state = optionalObject(body, 'state') ?? {}
     const events = importedEvents(body)
     if (sessionId !== undefined && (await apps.sessionService.getSession({ ...where(call), sessionId })))
-      throw new ApiRequestError(400, 'API_SESSION_EXISTS', `Session already exists: ${sessionId}`)
+      throw new AlreadyExistsError(`Session already exists: ${sessionId}`)
     let created = await apps.sessionService.createSession({
       ...where(call),
       state,
@@ -56,7 +58,7 @@ export function addSessionRoutes(table: RouteTable, apps: AdkApiApps): void {
     return sessionJson(created)
   }
 
-  table
+  router
     .add('GET', sessions, async (call) => {
       apps.agent(call.params['app'] as string)
       const { sessions: listed } = await apps.sessionService.listSessions(where(call))
@@ -68,8 +70,8 @@ export function addSessionRoutes(table: RouteTable, apps: AdkApiApps): void {
     .add('PATCH', session, async (call) => {
       // A state change is an event (author "user", no content), so the stored state stays the fold of the events.
       const found = await existing(apps, call)
-      const stateDelta = optionalObject(await readJsonObject(call.request), 'stateDelta')
-      if (!stateDelta) throw new ApiRequestError(400, 'API_BAD_REQUEST', '"stateDelta" must be a JSON object.')
+      const stateDelta = optionalObject(await readApiBody(call.request), 'stateDelta')
+      if (!stateDelta) throw new HttpRequestError('HTTP_BAD_REQUEST', '"stateDelta" must be a JSON object.')
       const event = createEvent({ invocationId: `p-${randomUUID()}`, author: 'user', actions: { stateDelta } })
       await apps.sessionService.appendEvent({ session: found, event })
       return sessionJson(await existing(apps, call))
@@ -77,6 +79,6 @@ export function addSessionRoutes(table: RouteTable, apps: AdkApiApps): void {
     .add('DELETE', session, async (call) => {
       await existing(apps, call)
       await apps.sessionService.deleteSession({ ...where(call), sessionId: call.params['session'] as string })
-      return new Reply(204, undefined)
+      return Reply.empty(204)
     })
 }

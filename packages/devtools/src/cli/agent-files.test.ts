@@ -6,10 +6,9 @@ import { loadAgentConfig, Skill } from '@adk-fluent/fluent'
 import type { CliIo } from './cli-io.js'
 import { runCli } from './main.js'
 import { fixture, runBin } from './run-bin.test-helper.js'
-import { webCommand } from '../web/web-command.js'
-import { apiServerCommand, appNameOf } from '../api-server/api-server-command.js'
-import { a2aCommand } from './a2a-command.js'
-import { loadTarget } from './load-target.js'
+import { a2aCommand } from './commands/a2a.js'
+import { apiServerCommand, appNameOf } from './commands/api-server.js'
+import { webCommand } from './commands/web.js'
 
 const review = fixture('agent-files/review')
 const reviewConfig = fixture('agent-files/review/root_agent.yaml')
@@ -129,10 +128,18 @@ describe(
       }
       let stop: () => void = () => undefined
       const stopped = new Promise<void>((resolve) => (stop = resolve))
-      const exit = webCommand(
-        { file: review, exportName: undefined, port: 0, sessions: 'memory:', session: 'first', replies },
-        io,
-        stopped,
+      const exit = webCommand.execute(
+        {
+          name: 'web',
+          file: review,
+          exportName: undefined,
+          port: 0,
+          sessions: 'memory:',
+          session: 'first',
+          memory: undefined,
+          replies,
+        },
+        { ...io, stopped },
       )
       await expect
         .poll(() => out, { timeout: 15_000 })
@@ -159,10 +166,17 @@ describe(
       }
       let stop: () => void = () => undefined
       const stopped = new Promise<void>((resolve) => (stop = resolve))
-      const exit = apiServerCommand(
-        { file: reviewConfig, exportName: undefined, port: 0, sessions: undefined, adkWeb: false, replies },
-        io,
-        stopped,
+      const exit = apiServerCommand.execute(
+        {
+          name: 'api-server',
+          file: reviewConfig,
+          exportName: undefined,
+          port: 0,
+          sessions: undefined,
+          adkWeb: false,
+          replies,
+        },
+        { ...io, stopped },
       )
       await expect.poll(() => out, { timeout: 15_000 }).toMatch(/at http/)
       const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] as string
@@ -198,10 +212,12 @@ describe(
         env: { GOOGLE_API_KEY: 'not-a-real-key' },
         cwd: process.cwd(),
       }
-      const { module, builder } = await loadTarget(reviewConfig, undefined, io, replies)
       let stop: () => void = () => undefined
       const stopped = new Promise<void>((resolve) => (stop = resolve))
-      const exit = a2aCommand({ file: reviewConfig, builder, module, port: 0, sessions: undefined }, io, stopped)
+      const exit = a2aCommand.execute(
+        { name: 'a2a', file: reviewConfig, exportName: undefined, port: 0, sessions: undefined, replies },
+        { ...io, stopped },
+      )
       await expect.poll(() => out, { timeout: 15_000 }).toMatch(/http:\/\/127\.0\.0\.1:\d+/)
       const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] as string
       const card = (await (await fetch(`${url}/.well-known/agent-card.json`)).json()) as { name: string }

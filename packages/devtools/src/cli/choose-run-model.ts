@@ -40,6 +40,13 @@ export const repliesGiven: unique symbol = Symbol('adk-fluent.replies-given')
 /** How `run` gets its models: the agents' own, Gemini with credentials, or the module's `mockScript` offline. */
 export type RunModelChoice = { readonly kind: 'own' } | { readonly kind: 'gemini' } | { readonly kind: 'mock-script' }
 
+/** How the serving commands name a {@link RunModelChoice} on their start line. */
+export const runModelNames = {
+  own: "the agents' own models",
+  gemini: 'Gemini (GOOGLE_API_KEY)',
+  'mock-script': 'offline, the mockScript replies',
+} as const satisfies Record<RunModelChoice['kind'], string>
+
 /**
  * Decides the models of a run. Agents whose model is a `BaseLlm` (`.mock()`, `.model(llm)`) keep it. When some agent's
  * model is a name (or no model at all): replies given with `--replies` run offline (credentials or not); else, with

@@ -17,4 +17,6 @@ export interface CliIo {
    * second Ctrl-C. Absent: a run cannot be interrupted.
    */
   readonly onInterrupt?: (handler: () => void) => () => void
+  /** A serving command (`web`, `api-server`, `a2a`) serves until this resolves. Absent: until Ctrl+C or SIGTERM. */
+  readonly stopped?: Promise<void>
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { runCli } from './main.js'
 import { parseArguments } from './parse-arguments.js'
-import { offlineNote } from './run-command.js'
+import { offlineNote } from './commands/run.js'
 import { fixture, runBin } from './run-bin.test-helper.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'adk-cli-sessions-'))

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { commands } from './commands.js'
-import { offlineNote } from './run-command.js'
+import { offlineNote } from './commands/run.js'
 import { flow } from './fixtures/writer-critic.js'
 import { fixture, runBin } from './run-bin.test-helper.js'
 

@@ -1,4 +1,4 @@
-import { a2aServeCommand } from './commands/a2a.js'
+import { a2aCommand } from './commands/a2a.js'
 import { anatomyCommand } from './commands/anatomy.js'
 import { apiServerCommand } from './commands/api-server.js'
 import { checkCommand } from './commands/check.js'
@@ -10,7 +10,8 @@ import { webCommand } from './commands/web.js'
 
 /**
  * Every `adk-fluent` command, in the order `--help` lists them: the one place a command is registered. A new command is
- * a `CommandDefinition` (command-definition.ts) in `commands/<name>.ts` added here; the parser, `--help` and the dispatcher follow.
+ * a `CommandDefinition` (command-definition.ts) in `commands/<name>.ts` — its options, help, `parse` and `execute`, all
+ * in that one file — added here; the parser, `--help` and the dispatcher follow.
  */
 export const commands = [
   explainCommand,
@@ -21,5 +22,5 @@ export const commands = [
   evalCommand,
   webCommand,
   apiServerCommand,
-  a2aServeCommand,
+  a2aCommand,
 ] as const

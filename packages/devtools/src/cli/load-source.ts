@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { AgentFileError } from '@adk-fluent/fluent'
 import { agentFileKind, loadAgentFile } from '@adk-fluent/fluent/internal'
-import { readReplies } from './anatomy-command.js'
+import { readReplies } from './replies-file.js'
 import { repliesGiven } from './choose-run-model.js'
 import { CliUsageError } from './cli-usage-error.js'
 import { loadModule } from './load-module.js'

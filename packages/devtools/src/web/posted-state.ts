@@ -1,5 +1,5 @@
 import { assertStateDelta } from '@adk-fluent/core/internal'
-import { WebRequestError } from './web-app.js'
+import { HttpRequestError } from '../http/request-error.js'
 
 /** How deep a posted state may nest (objects and arrays); deeper ones are refused before anything walks them. */
 export const maxStateDepth = 64
@@ -21,19 +21,19 @@ function depthOf(value: unknown, limit: number): number {
 /**
  * A state posted to the dev server (`state` of a session, a run or a preview): a JSON object, nested at most
  * {@link maxStateDepth} levels, whose keys follow the runtime's rule (no `__proto__`, `constructor`, `prototype`).
- * Anything else is a 400 {@link WebRequestError} saying what to change.
+ * Anything else is a 400 {@link HttpRequestError} saying what to change.
  */
 export function postedState(value: unknown, name: string): Record<string, unknown> | undefined {
   if (value === undefined) return undefined
   if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new WebRequestError(400, `"${name}" must be a JSON object.`)
+    throw new HttpRequestError('HTTP_BAD_REQUEST', `"${name}" must be a JSON object.`)
   if (depthOf(value, maxStateDepth) > maxStateDepth)
-    throw new WebRequestError(400, `"${name}" is nested more than ${maxStateDepth} levels deep.`)
+    throw new HttpRequestError('HTTP_BAD_REQUEST', `"${name}" is nested more than ${maxStateDepth} levels deep.`)
   try {
     assertStateDelta(value as Record<string, unknown>, `"${name}"`)
   } catch (error) {
     // assertStateDelta throws only StateErrors, which name the key and a rename.
-    throw new WebRequestError(400, (error as Error).message)
+    throw new HttpRequestError('HTTP_BAD_REQUEST', (error as Error).message)
   }
   return value as Record<string, unknown>
 }

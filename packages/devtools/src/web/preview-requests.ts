@@ -6,7 +6,7 @@ import {
   type LlmRequest,
   type PreviewRunResult,
 } from '@adk-fluent/core'
-import { requestJson } from './trace-entry.js'
+import { requestJson } from '../trace/model-call.js'
 
 /** A stretch of the request's JSON text that comes from a state key. */
 export interface StateMark {

@@ -17,7 +17,6 @@ export class RunLog {
   readonly #entries: TraceEntry[] = []
   readonly #listeners = new Set<RunLogListener>()
   #finished = false
-  #calls = 0
 
   constructor(runId: string, sessionId: string) {
     this.runId = runId
@@ -39,11 +38,6 @@ export class RunLog {
     return this.#entries.some(
       (entry) => entry.kind === 'error' || (entry.kind === 'llm-call' && entry.error !== undefined),
     )
-  }
-
-  /** The number of the next model call of this run (1, 2, …). */
-  nextCall(): number {
-    return ++this.#calls
   }
 
   /** Adds an entry and hands it to every listener. Nothing is added after the end. */

@@ -307,7 +307,7 @@ describe('the dev UI API', () => {
     const session = (await json(server, '/api/sessions', {})).body
     expect(await json(server, `/api/sessions/${session['id']}/runs`, {})).toMatchObject({
       status: 400,
-      body: { error: '"text" must be a non-empty string.' },
+      body: { error: '"text" must be a non-empty string, got nothing.' },
     })
     expect((await json(server, `/api/sessions/${session['id']}/runs`, '{oops')).status).toBe(400)
     expect(await json(server, '/api/sessions/nope/runs', { text: 'hi' })).toMatchObject({

@@ -8,6 +8,7 @@ import {
   type BaseAgent,
   type BaseMemoryService,
   type BaseSessionService,
+  type LlmResponse,
   type MemoryEntry,
   type Session,
 } from '@adk-fluent/core'
@@ -17,11 +18,13 @@ import type { FlowBuilder } from '@adk-fluent/fluent'
 import { graphVisits, lowerNode } from '@adk-fluent/fluent/internal'
 import { chooseRunModel, type RunModelChoice } from '../cli/choose-run-model.js'
 import { answerEveryModelWith } from '../cli/offline-models.js'
+import { HttpRequestError, sessionNotFound } from '../http/request-error.js'
+import { tokenUsage, type RequestJson } from '../trace/model-call.js'
+import { TraceRecorder, type ModelCallListener } from '../trace/trace-recorder.js'
 import { buildTree, type BuildProblem } from './build-report.js'
 import { eventEntries, applyStateDelta } from './event-entries.js'
 import { previewRequests, type PreviewInput, type PreviewResult } from './preview-requests.js'
 import { RunLog } from './run-log.js'
-import { TracePlugin } from './trace-plugin.js'
 
 /** What the dev UI serves: the builder of a module, and where its sessions live. */
 export interface WebAppOptions {
@@ -40,15 +43,6 @@ export interface WebAppOptions {
   readonly userId?: string
   /** The runs' long-term memory (what `T.loadMemory()` / `T.preloadMemory()` search). Default: a fresh in-memory one. */
   readonly memoryService?: BaseMemoryService
-}
-
-/** A request the app refuses, with the HTTP status that says why. */
-export class WebRequestError extends Error {
-  readonly status: number
-  constructor(status: number, message: string) {
-    super(message)
-    this.status = status
-  }
 }
 
 /** How the models of the runs are chosen (`own`: the agents' `BaseLlm`s; `mock-script`: a fresh script per turn). */
@@ -73,7 +67,8 @@ export class WebApp {
   /** Why chat is off (naming the file), or `undefined` when it is on. */
   readonly chatOff: string | undefined
   readonly #options: WebAppOptions
-  readonly #plugin = new TracePlugin()
+  /** The trace of every turn; the dev UI keeps it in its run logs, so the recorder keeps no spans of its own. */
+  readonly #trace = new TraceRecorder({ keptSessions: 0 })
   readonly #runs = new Map<string, RunLog>()
   readonly #sessionRuns = new Map<string, RunLog[]>()
   #shared: BaseAgent | undefined
@@ -118,14 +113,14 @@ export class WebApp {
   async preview(input: PreviewInput, agent: string | undefined): Promise<PreviewResult & { alone?: string }> {
     const builder = this.#options.builder
     if (!this.buildProblem) return previewRequests((builder as FlowBuilder<unknown>).build(), input)
-    if (!builder) throw new WebRequestError(422, this.buildProblem.message)
+    if (!builder) throw new HttpRequestError('HTTP_UNPROCESSABLE', this.buildProblem.message)
     if (agent === undefined)
       return {
         calls: [],
         error: `The agent tree of ${this.#options.file} does not build, so the whole turn cannot be previewed: pick an agent to preview it alone.`,
       }
     const visit = graphVisits(builder.node).find((item) => item.node.kind === 'agent' && item.node.name === agent)
-    if (!visit) throw new WebRequestError(404, `No LLM agent named "${agent}".`)
+    if (!visit) throw new HttpRequestError('HTTP_NOT_FOUND', `No LLM agent named "${agent}".`)
     let alone: BaseAgent
     try {
       alone = lowerNode(visit.node)
@@ -170,7 +165,7 @@ export class WebApp {
   /** Adds a stored session to the memory (404 when there is none); the number of its memories (events with text). */
   async addSessionToMemory(sessionId: string): Promise<number> {
     const session = await this.getSession(sessionId)
-    if (!session) throw new WebRequestError(404, `Session not found: ${sessionId}`)
+    if (!session) throw sessionNotFound(sessionId)
     await this.memoryService.addSessionToMemory(session)
     return memoryRecords.ofSession(session).length
   }
@@ -190,12 +185,12 @@ export class WebApp {
    * once. Refused when the tree does not build (422), the session does not exist (404) or a turn is running (409).
    */
   async startRun(sessionId: string, text: string, state?: Record<string, unknown>): Promise<RunLog> {
-    if (this.chatOff !== undefined) throw new WebRequestError(422, this.chatOff)
+    if (this.chatOff !== undefined) throw new HttpRequestError('HTTP_UNPROCESSABLE', this.chatOff)
     const session = await this.getSession(sessionId)
-    if (!session) throw new WebRequestError(404, `Session not found: ${sessionId}`)
+    if (!session) throw sessionNotFound(sessionId)
     const runs = this.#sessionRuns.get(sessionId) ?? []
     if (runs.some((run) => !run.finished))
-      throw new WebRequestError(409, `A turn is already running in session ${sessionId}.`)
+      throw new HttpRequestError('HTTP_CONFLICT', `A turn is already running in session ${sessionId}.`)
     const log = new RunLog(randomUUID(), sessionId)
     this.#runs.set(log.runId, log)
     this.#sessionRuns.set(sessionId, [...runs, log])
@@ -224,7 +219,9 @@ export class WebApp {
   ): Promise<void> {
     const current = { ...session.state }
     log.push({ kind: 'user', text })
-    this.#plugin.attach(log)
+    // Chosen here so the turn's model calls are followed from its first one.
+    const invocationId = `e-${randomUUID()}`
+    const unfollow = this.#trace.follow(invocationId, modelCallRows(log))
     try {
       // Inside the try: this runs detached from the request (`void`), so a throw here must end the run, not the process.
       if (state) {
@@ -236,9 +233,10 @@ export class WebApp {
         agent: this.#agentForTurn(),
         sessionService: this.sessionService,
         memoryService: this.memoryService,
-        plugins: [this.#plugin],
+        plugins: [this.#trace],
       })
       const events = runner.runAsync({
+        invocationId,
         userId: this.userId,
         sessionId: session.id,
         newMessage: { role: 'user', parts: [{ text }] },
@@ -254,9 +252,28 @@ export class WebApp {
         typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'RUN_FAILED'
       log.push({ kind: 'error', agent: '', code, message: messageOf(error) })
     } finally {
-      this.#plugin.detach(log)
+      unfollow()
+      this.#trace.finish(invocationId)
       log.push({ kind: 'end', ok: !log.failed, durationMs: Date.now() - log.startedAt })
     }
+  }
+}
+
+/** The rows of the run's model calls: `llm-start` as each starts, `llm-call` (request, response, time, tokens) as it ends. */
+function modelCallRows(log: RunLog): ModelCallListener {
+  return {
+    started: ({ call, agent }) => log.push({ kind: 'llm-start', call, agent }),
+    finished: (call) =>
+      log.push({
+        kind: 'llm-call',
+        call: call.call,
+        agent: call.agent,
+        request: JSON.parse(call.request) as RequestJson,
+        response: call.responseJson === undefined ? undefined : (JSON.parse(call.responseJson) as LlmResponse),
+        error: call.error,
+        durationMs: call.durationMs,
+        usage: call.response === undefined ? undefined : tokenUsage(call.response),
+      }),
   }
 }
 

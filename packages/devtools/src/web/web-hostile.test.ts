@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { rawRequest } from '../http/raw-request.test-helper.js'
 import { readSse } from './sse-client.test-helper.js'
 import { tripFlow } from './web-fixtures.test-helper.js'
 import { startWebServer, type WebServer } from './web-server.js'
@@ -61,6 +62,17 @@ describe('the dev server under hostile local requests', () => {
     } finally {
       process.off('unhandledRejection', onRejection)
     }
+  })
+
+  it('answers a request line whose target is no URL (GET //[ with a valid Host) and keeps serving', async () => {
+    const server = await serve()
+    for (const target of ['//[', '//127.0.0.1/api/app', '//']) {
+      const answer = await rawRequest(server.port, `GET ${target} HTTP/1.1`)
+      expect([answer.status, JSON.parse(answer.body)], target).toEqual([404, { error: `Not found: GET ${target}` }])
+    }
+    const bare = await rawRequest(server.port, 'GET * HTTP/1.1')
+    expect(bare.status).toBe(400)
+    await stillAnswers(server)
   })
 
   it('answers 400 for malformed percent-encoding in a path', async () => {

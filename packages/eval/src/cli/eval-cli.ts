@@ -19,7 +19,7 @@ export interface EvalCliOutput {
 
 /** What `adk-fluent eval` needs once the agent module is loaded. */
 export interface EvalCliInput {
-  /** The agent (a fresh one is built per case when this is a builder or a factory). */
+  /** The agent (a fresh one is built per case when this is a builder or a factory, before the case's judges). */
   readonly agent: AgentSource
   /** The agent module's path: results go to `.adk/eval_history/` beside it. */
   readonly agentFile: string
@@ -27,10 +27,15 @@ export interface EvalCliInput {
   readonly evalSets: readonly string[]
   readonly configFile?: string | undefined
   readonly numRuns?: number | undefined
+  /**
+   * Cases in flight at once (default 4); 1 when each case's models are made fresh from one script (offline), so
+   * every case replays it from its first reply.
+   */
+  readonly parallelism?: number | undefined
   readonly printDetailedResults?: boolean | undefined
   /** Also write JUnit XML to this path. */
   readonly junitFile?: string | undefined
-  /** The judge model for a `judge_model` name (the CLI resolves names as a run does). */
+  /** The judge model for a `judge_model` name (the CLI resolves names as a run does), asked again for each case. */
   readonly judge?: ((modelName: string) => BaseLlm) | undefined
   readonly cwd: string
   readonly stdout: EvalCliOutput
@@ -91,6 +96,7 @@ export async function runEvalCli(input: EvalCliInput): Promise<number> {
         caseIds,
         ...(input.judge ? { judge: input.judge } : {}),
         ...(input.numRuns === undefined ? {} : { numRuns: input.numRuns }),
+        ...(input.parallelism === undefined ? {} : { parallelism: input.parallelism }),
         onWarning: (message) => input.stderr.write(`adk-fluent eval: warning: ${message}\n`),
       }),
     )

@@ -129,6 +129,37 @@ describe('evaluate', () => {
     expect(await scores(4)).toEqual(await scores(1))
   })
 
+  it('a judge function gives every case (and run) its own judge, so scripted judges replay from their first reply', async () => {
+    const { LlmAgent } = await import('@adk-fluent/core')
+    const { ScriptedLlm } = await import('@adk-fluent/core/testing')
+    const twoCases = parseEvalSet({
+      eval_set_id: 'twice',
+      eval_cases: ['first', 'second'].map((id) => ({ eval_id: id, conversation: [turn('Hi', 'Hello.')] })),
+    })
+    const config = parseEvalConfig({
+      criteria: { final_response_match_v2: { threshold: 0.5, judge_model_options: { num_samples: 1 } } },
+    })
+    const judges: InstanceType<typeof ScriptedLlm>[] = []
+    const result = await evaluate({
+      // Each case builds its own agent on a one-reply script, and gets a one-reply judge.
+      agent: () => new LlmAgent({ name: 'greeter', model: new ScriptedLlm(['Hello.']), instruction: 'Greet.' }),
+      evalSet: twoCases,
+      config,
+      judge: () => {
+        const judge = new ScriptedLlm(['{"reasoning": "same", "is_the_agent_response_valid": "valid"}'])
+        judges.push(judge)
+        return judge
+      },
+      numRuns: 2,
+    })
+    expect(result.evalCaseResults.map((item) => [item.evalId, item.finalEvalStatus])).toEqual([
+      ['first', 'PASSED'],
+      ['second', 'PASSED'],
+    ])
+    // One judge checked before the cases, then one per case and run, each asked once.
+    expect(judges.map((judge) => judge.requests.length)).toEqual([0, 1, 1, 1, 1])
+  })
+
   it('records unknown metrics NOT_EVALUATED with a warning, and pools num_runs', async () => {
     const warnings: string[] = []
     const config = parseEvalConfig({ criteria: { response_match_score: 0.5, safety_v1: 0.9 } })

@@ -21,14 +21,18 @@ export interface EvaluateOptions {
   readonly config?: EvalConfig
   /**
    * The judge model of LLM-judged metrics: any `BaseLlm`, or a function of the criterion's `judge_model` name (default
-   * `gemini-2.5-flash`) giving one. Required when the config has a judge metric.
+   * `gemini-2.5-flash`) giving one, called again for each case (and run), so a case never continues another's
+   * judge (a scripted judge replays from its first reply). Required when the config has a judge metric.
    */
   readonly judge?: BaseLlm | ((modelName: string) => BaseLlm)
   /** Only these cases, in the set's order (ADK's `file.json:case1,case2`). */
   readonly caseIds?: readonly string[]
   /** How many times each case runs; the results are pooled as ADK does (default 1). */
   readonly numRuns?: number
-  /** Cases in flight at once (default 4, like ADK). Results keep a fixed order whatever the timing. */
+  /**
+   * Cases in flight at once (default 4, like ADK). Results keep a fixed order whatever the timing. Pass 1 when cases
+   * share something a run uses up (models resolved from one script, say).
+   */
   readonly parallelism?: number
   /** Which of ADK's `response_match_score` variants to reproduce (default `v3`, the newest). */
   readonly rougeVariant?: RougeVariant
@@ -60,30 +64,40 @@ function selectCases(evalSet: EvalSet, caseIds: readonly string[] | undefined): 
   return evalSet.evalCases.filter((evalCase) => caseIds.includes(evalCase.evalId))
 }
 
+/** The judge of each judge metric: `judge` itself, or what the function gives for the metric's `judge_model`. */
+function resolveJudges(
+  metrics: readonly EvalMetric[],
+  judge: NonNullable<EvaluateOptions['judge']>,
+): Map<string, BaseLlm> {
+  const judges = new Map<string, BaseLlm>()
+  for (const metric of metrics) {
+    if (!judgeMetrics.has(metric.metricName)) continue
+    const wanted = metric.criterion.judgeModelOptions?.judgeModel ?? 'gemini-2.5-flash'
+    judges.set(metric.metricName, typeof judge === 'function' ? judge(wanted) : judge)
+  }
+  return judges
+}
+
 /**
- * Checks everything that can be checked before a case runs (judge present, match types valid, known metric names) and
- * returns the judge of each judge metric.
+ * Checks everything that can be checked before a case runs (judge present and resolvable, match types valid, known
+ * metric names) and returns the judge of each judge metric.
  */
 function checkMetrics(
   metrics: readonly EvalMetric[],
   judge: EvaluateOptions['judge'],
   warn: (message: string) => void,
 ): Map<string, BaseLlm> {
-  const judges = new Map<string, BaseLlm>()
   for (const metric of metrics) {
-    if (judgeMetrics.has(metric.metricName)) {
+    if (judgeMetrics.has(metric.metricName) && !judge) {
       const wanted = metric.criterion.judgeModelOptions?.judgeModel ?? 'gemini-2.5-flash'
-      if (!judge) {
-        throw new ConfigError([
-          {
-            code: 'model_missing',
-            path: ['evaluate', 'judge'],
-            message: `metric ${metric.metricName} needs a judge model (the config asks for "${wanted}"):`,
-            hint: 'pass evaluate({ judge }) with any BaseLlm, or remove the metric',
-          },
-        ])
-      }
-      judges.set(metric.metricName, typeof judge === 'function' ? judge(wanted) : judge)
+      throw new ConfigError([
+        {
+          code: 'model_missing',
+          path: ['evaluate', 'judge'],
+          message: `metric ${metric.metricName} needs a judge model (the config asks for "${wanted}"):`,
+          hint: 'pass evaluate({ judge }) with any BaseLlm, or remove the metric',
+        },
+      ])
     }
     if (metric.metricName === 'tool_trajectory_avg_score' && metric.criterion.matchType !== undefined) {
       parseMatchType(metric.criterion.matchType, `criteria.${metric.metricName}.match_type`)
@@ -92,7 +106,7 @@ function checkMetrics(
       warn(`metric ${metric.metricName} is not known to @adk-fluent/eval; it is recorded NOT_EVALUATED`)
     }
   }
-  return judges
+  return judge ? resolveJudges(metrics, judge) : new Map()
 }
 
 async function inOrder<T, R>(
@@ -136,13 +150,23 @@ export async function evaluate(options: EvaluateOptions): Promise<EvalSetResult>
       },
     ])
   const jobs = Array.from({ length: numRuns }, () => cases).flat()
-  const context = { judges, rougeVariant: options.rougeVariant ?? 'v3' } as const
+  const rougeVariant = options.rougeVariant ?? 'v3'
+  const { judge } = options
   const results = await inOrder(jobs, options.parallelism ?? 4, async (evalCase): Promise<EvalCaseResult> => {
     let agent: BaseAgent | undefined
     try {
       agent = agentOf(options.agent)
+      // A judge function gives each case its own judges (made after its agent), as the agent is its own.
+      const caseJudges = typeof judge === 'function' ? resolveJudges(metrics, judge) : judges
       const inference = await inferCase(agent, evalCase, options.appName ?? agent.name)
-      return await evaluateCase(evalSet.evalSetId, evalCase, inference, metrics, context, warn)
+      return await evaluateCase(
+        evalSet.evalSetId,
+        evalCase,
+        inference,
+        metrics,
+        { judges: caseJudges, rougeVariant },
+        warn,
+      )
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       warn(`case ${evalCase.evalId} failed to run: ${message}`)

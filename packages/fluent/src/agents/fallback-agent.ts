@@ -1,11 +1,14 @@
-import { BaseAgent, type BaseAgentConfig, type Event, type InvocationContext } from '@adk-fluent/core'
-import { isErrorEvent, type AttemptFailure } from './attempt-failure.js'
+import { BaseAgent, isErrorEvent, type BaseAgentConfig, type Event, type InvocationContext } from '@adk-fluent/core'
+import { endsTheRun } from '@adk-fluent/core/internal'
+import type { AttemptFailure } from './attempt-failure.js'
 
 /**
  * Runs its sub-agents in turn, passing their events on as they come. An attempt fails when it throws or produces a
  * model error event (which is held back); the next one then runs. The first attempt that finishes without failing
  * ends the run. When all fail, the last failure stands: its error is thrown, or its error event is yielded. Changes
- * a failed attempt made before failing stay (they were events of the session).
+ * a failed attempt made before failing stay (they were events of the session). Errors that end the run
+ * (`endsTheRun`: an abort, a guard that blocked, whose next attempt would get the same input, an open circuit
+ * breaker, a configuration mistake) are not caught.
  */
 export class FallbackAgent extends BaseAgent {
   constructor(config: BaseAgentConfig) {
@@ -25,6 +28,8 @@ export class FallbackAgent extends BaseAgent {
           yield event
         }
       } catch (error) {
+        // An abort, a guard that blocked, an open circuit, a configuration mistake: no other attempt fixes those.
+        if (endsTheRun(error)) throw error
         failure = { error }
       }
       if (!failure) return

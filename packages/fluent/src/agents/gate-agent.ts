@@ -43,6 +43,10 @@ export class GateAgent extends BaseAgent {
         actions: { stateDelta: { [keys.waiting]: null, [keys.message]: null, [keys.approved]: null } },
       })
     }
-    for (const next of this.subAgents) yield* next.runAsync(invocation)
+    for (const next of this.subAgents) {
+      yield* next.runAsync(invocation)
+      // A step that failed ends the rest of the sequence, as in a SequentialAgent.
+      if (invocation.failure) return
+    }
   }
 }

@@ -1,6 +1,7 @@
 import {
   BaseAgent,
   StateError,
+  isErrorEvent,
   isFinalResponse,
   stringifyContent,
   type BaseAgentConfig,
@@ -28,7 +29,8 @@ export interface MapOverAgentConfig extends BaseAgentConfig {
  * branch (`<map>.item_<i>`, so it sees only its own history) and its own state view holding `state[itemKey] = item`
  * and the body's own writes, so concurrent items never see each other's values. The body's events reach the
  * session as they come; at the end one event writes the outputs, in item order, to `state[outputKey]`. When an
- * item fails (or the run stops), the items still running are aborted.
+ * item fails (throws, or yields an error event that then ends the map) or the run stops, the items still running are
+ * aborted.
  */
 export class MapOverAgent extends BaseAgent {
   readonly #config: MapOverAgentConfig
@@ -60,13 +62,22 @@ export class MapOverAgent extends BaseAgent {
         channel.fail(error)
       },
     )
+    let failed = false
     try {
-      yield* channel.drain()
+      for await (const event of channel.drain()) {
+        yield event
+        // An item that failed (an error event) ends the map: the items still running are aborted, no output is written.
+        if (isErrorEvent(event)) {
+          failed = true
+          break
+        }
+      }
     } finally {
       stopped = true
       link.controller.abort()
       link.dispose()
     }
+    if (failed) return
     yield createStepEvent(invocation, this.name, { actions: { stateDelta: { [this.#config.outputKey]: outputs } } })
   }
 

@@ -1,8 +1,8 @@
-import { BaseAgent, type BaseAgentConfig, type Event, type InvocationContext } from '@adk-fluent/core'
+import { BaseAgent, isErrorEvent, type BaseAgentConfig, type Event, type InvocationContext } from '@adk-fluent/core'
 import { forkInvocationContext } from './fork-invocation-context.js'
 import { createLinkedAbortController } from './linked-abort-controller.js'
 import { appendToView, createSessionView } from './session-view.js'
-import { isErrorEvent, type AttemptFailure } from './attempt-failure.js'
+import type { AttemptFailure } from './attempt-failure.js'
 
 type Finish =
   | { readonly index: number; readonly events: readonly Event[] }

@@ -29,7 +29,8 @@ describe('timeout', () => {
 
   it('lets a fallback take over after a timeout', async () => {
     expect(
-      await timeout(slow, 20)
+      // A model of its own: the first test used up the shared one's reply (a ConfigError no fallback catches).
+      await timeout(Agent('slow').model(new ScriptedLlm(['late'], { delayMs: 200 })), 20)
         .fallback(Agent('backup').mock(['backup answer']))
         .ask('q'),
     ).toBe('backup answer')

@@ -11,8 +11,8 @@ import {
 
 /**
  * The text of the last final response with text (the run's answer); `''` when there is none. When the run ends on
- * a model error event (core reports failed model calls as events), throws a `ModelError` naming the agent instead
- * (a `UsageLimitError` when a usage limit stopped the run, a `ToolRetriesExceededError` past `maxToolRetries`).
+ * an error event (core reports failed model calls as events, and the invocation ends on one), throws
+ * {@link runFailure} of it instead.
  */
 export async function finalText(events: AsyncIterable<Event>): Promise<string> {
   let answer = ''
@@ -29,16 +29,26 @@ export async function finalText(events: AsyncIterable<Event>): Promise<string> {
       failure = undefined
     }
   }
-  if (failure?.errorCode === USAGE_LIMIT_EXCEEDED) {
+  if (failure) throw runFailure(failure)
+  return answer
+}
+
+/**
+ * The error `.ask()` and `.stream()` throw for a run that ended on `failure`, an error event: a `UsageLimitError` when
+ * a usage limit stopped the run, a `ToolRetriesExceededError` past `maxToolRetries`, else a `ModelError` naming the
+ * agent and carrying the event's `errorCode`.
+ */
+export function runFailure(failure: Event): Error {
+  if (failure.errorCode === USAGE_LIMIT_EXCEEDED) {
     const limit = /usageLimits\.(\w+)/.exec(failure.errorMessage ?? '')?.[1]
-    throw new UsageLimitError(failure.errorMessage ?? 'A usage limit stopped the run.', {
+    return new UsageLimitError(failure.errorMessage ?? 'A usage limit stopped the run.', {
       agentName: failure.author,
       invocationId: failure.invocationId,
       ...(limit === undefined ? {} : { limit }),
     })
   }
-  if (failure?.errorCode === TOOL_RETRIES_EXCEEDED) {
-    throw new ToolRetriesExceededError(
+  if (failure.errorCode === TOOL_RETRIES_EXCEEDED) {
+    return new ToolRetriesExceededError(
       failure.errorMessage ?? 'The model kept calling a tool with invalid arguments.',
       {
         agentName: failure.author,
@@ -46,15 +56,12 @@ export async function finalText(events: AsyncIterable<Event>): Promise<string> {
       },
     )
   }
-  if (failure) {
-    throw new ModelError(
-      `Agent "${failure.author}" failed: ${failure.errorMessage ?? 'the model call failed'} (${failure.errorCode}).`,
-      {
-        agentName: failure.author,
-        invocationId: failure.invocationId,
-        ...(failure.errorCode === undefined ? {} : { errorCode: failure.errorCode }),
-      },
-    )
-  }
-  return answer
+  return new ModelError(
+    `Agent "${failure.author}" failed: ${failure.errorMessage ?? 'the model call failed'} (${failure.errorCode}).`,
+    {
+      agentName: failure.author,
+      invocationId: failure.invocationId,
+      ...(failure.errorCode === undefined ? {} : { errorCode: failure.errorCode }),
+    },
+  )
 }

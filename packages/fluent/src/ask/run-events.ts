@@ -3,6 +3,7 @@ import {
   AdkFluentError,
   ConfigError,
   InMemoryRunner,
+  type ConfigIssueInit,
   Runner,
   type BaseAgent,
   type Event,
@@ -14,10 +15,11 @@ import { sessionRunner } from './session-runner.js'
 
 /**
  * `options.runner`, else the runner over `build()` on `options.sessionService` (one per tree and service, reused: see
- * {@link sessionRunner}), else a fresh `InMemoryRunner`.
+ * {@link sessionRunner}), else a fresh `InMemoryRunner`. Both made here store sessions, memories and artifacts under
+ * `options.appName`, default the root agent's name.
  */
 function runnerFor(build: () => BaseAgent, options: RunOptions): Runner {
-  if (options.runner) return options.runner
+  if (options.runner) return checkedRunner(options.runner, options)
   if (options.memoryAutoSave && !options.memoryService) {
     // Saved into the fresh runner's own memory, the runs would be forgotten with it.
     throw new ConfigError([
@@ -35,6 +37,7 @@ function runnerFor(build: () => BaseAgent, options: RunOptions): Runner {
     // no run sees another's (a shared one would carry user-scoped artifacts and saved memories across runs).
     return new InMemoryRunner({
       agent,
+      appName: options.appName ?? agent.name,
       ...(options.memoryService ? { memoryService: options.memoryService } : {}),
       ...(options.memoryAutoSave === undefined ? {} : { memoryAutoSave: options.memoryAutoSave }),
     })
@@ -44,6 +47,29 @@ function runnerFor(build: () => BaseAgent, options: RunOptions): Runner {
     memoryService: options.memoryService,
     memoryAutoSave: options.memoryAutoSave,
   })
+}
+
+/**
+ * A caller's runner comes with its app name and services: options that name others would be silently ignored (a
+ * memory saved or searched under another app, say), so they are a `ConfigError` naming each.
+ */
+function checkedRunner(runner: Runner, options: RunOptions): Runner {
+  const clashes: ConfigIssueInit[] = []
+  const clash = (option: keyof RunOptions, given: unknown, own: unknown, what: string) => {
+    if (given === undefined || given === own) return
+    clashes.push({
+      code: 'runner_option_conflict',
+      path: ['ask', option],
+      message: `${option} ${typeof given === 'string' ? `"${given}" ` : ''}differs from the runner's own ${what}${typeof own === 'string' ? ` ("${own}")` : ''}: with runner, the run uses the runner's.`,
+      hint: `Leave ${option} out, or make the runner with it (new Runner({ ..., ${option} })).`,
+    })
+  }
+  clash('appName', options.appName, runner.appName, 'app name')
+  clash('sessionService', options.sessionService, runner.sessionService, 'session service')
+  clash('memoryService', options.memoryService, runner.memoryService, 'memory service')
+  clash('memoryAutoSave', options.memoryAutoSave, runner.memoryAutoSave, 'memoryAutoSave setting')
+  if (clashes.length > 0) throw new ConfigError(clashes)
+  return runner
 }
 
 /** The run's config: the caller's (`streamingMode`, …) plus the options' model, usage and limits. */

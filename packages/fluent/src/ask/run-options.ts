@@ -8,7 +8,10 @@ export interface RunOptions {
   readonly userId?: string
   /** Continue this session (created when it does not exist yet); default: a new session. */
   readonly sessionId?: string
-  /** Run on this runner (and its agent and services) instead of a fresh `InMemoryRunner` over `build()`. */
+  /**
+   * Run on this runner (and its agent, app name and services) instead of a fresh `InMemoryRunner` over `build()`;
+   * `appName`, `sessionService`, `memoryService` or `memoryAutoSave` that differ from the runner's are a `ConfigError`.
+   */
   readonly runner?: Runner
   /**
    * The model of every agent that names none (and inherits none): run a whole tree on another model, or on a
@@ -30,7 +33,10 @@ export interface RunOptions {
    * run in this process continues it. Without a service, every run starts on a fresh in-memory runner.
    */
   readonly sessionService?: BaseSessionService
-  /** The app name sessions are stored under with `sessionService`; default: the root agent's name. */
+  /**
+   * The app the run's sessions, memories and artifacts belong to (a memory search sees only its app's and user's
+   * memories); default: the root agent's name. With `runner`, the runner's own (a different one is a `ConfigError`).
+   */
   readonly appName?: string
   /**
    * The user's long-term memory (for example `openMemoryService('sqlite:./memory.db')` from `@adk-fluent/sessions`):

@@ -21,6 +21,7 @@ import type {
 
 /**
  * A fallback: attempts tried in turn until one finishes without an error; when all fail, the last error is thrown.
+ * Errors that end the run (an abort, a guard that blocked, an open circuit breaker) are not caught.
  * `TFlow`: each attempt sees the state before the fallback (as the checker walks them: alternatives from one state),
  * and after it a key any attempt writes counts as written (`undefined` where the attempt that finished did not).
  */

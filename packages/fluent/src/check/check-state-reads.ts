@@ -2,7 +2,7 @@ import type { IssueCode } from '@adk-fluent/core'
 import type { FlowAnalysis, ReadRecord, WriteRecord } from './flow-analysis.js'
 import { createCheckIssue, type CheckIssue, type CheckLevel, type CheckScope } from './check-issue.js'
 import { classifyRead, possibleOpaqueWriter } from './classify-read.js'
-import { similarKey } from './similar-key.js'
+import { similarKey, viaWith } from './similar-key.js'
 
 function isPersistentKey(key: string): boolean {
   return key.startsWith('app:') || key.startsWith('user:')
@@ -112,14 +112,29 @@ function describeFinding(
   }
 }
 
-/** When nothing writes the key but a written (or initial) key is a near miss: "did you mean 'outline'?". */
-function withTypoHint(finding: Finding, record: ReadRecord, known: () => ReadonlySet<string>): Finding {
-  const guess = similarKey(record.read.key, known())
+/**
+ * When nothing writes the key but a written (or initial) key is a near miss: the message asks "Did you mean 'draft'?"
+ * and the hint shows the read with the key fixed and where that key comes from (never the typo to write).
+ */
+function withTypoHint(
+  finding: Finding,
+  record: ReadRecord,
+  analysis: FlowAnalysis,
+  known: () => ReadonlySet<string>,
+): Finding {
+  const { key, via } = record.read
+  const guess = similarKey(key, known())
   if (!guess) return finding
+  const writers = [
+    ...new Set(analysis.writes.filter((write) => write.write.key === guess).map((write) => write.visit.node.name)),
+  ]
+  const source =
+    writers.length > 0 ? `written by ${writers.map((name) => `"${name}"`).join(', ')}` : 'in the declared initial state'
+  const fixed = viaWith(via, key, guess)
   return {
     ...finding,
     message: `${finding.message} Did you mean '${guess}'?`,
-    hint: `Did you mean '${guess}'? ${finding.hint}`,
+    hint: fixed ? `Read '${guess}' (${source}) instead: ${fixed}.` : `Read '${guess}' (${source}) instead of '${key}'.`,
   }
 }
 
@@ -174,7 +189,7 @@ export function checkStateReads(analysis: FlowAnalysis, scope: CheckScope = 'all
     const keyWriters = writers.get(record.read.key) ?? []
     const found = describeFinding(record, analysis, keyWriters)
     if (!found || (scope === 'errors' && found.level !== 'error')) continue
-    const finding = keyWriters.length > 0 ? found : withTypoHint(found, record, knownKeys)
+    const finding = keyWriters.length > 0 ? found : withTypoHint(found, record, analysis, knownKeys)
     issues.push(
       createCheckIssue({ ...finding, agent: record.visit.node.name, path: [...record.visit.path, record.read.field] }),
     )

@@ -1,4 +1,5 @@
-import type { FlowAnalysis, WriteRecord } from './flow-analysis.js'
+import type { FlowAnalysis, ReadRecord, WriteRecord } from './flow-analysis.js'
+import { similarKey, viaWith } from './similar-key.js'
 import { createCheckIssue, type CheckIssue, type NoticeIssue } from './check-issue.js'
 import { isWithin, type NodeVisit } from './node-visit.js'
 
@@ -50,6 +51,7 @@ function readLater(analysis: FlowAnalysis, record: WriteRecord): boolean {
  */
 export function checkUnreadWrites(analysis: FlowAnalysis): NoticeIssue[] {
   const readKeys = new Set(analysis.reads.map((record) => record.read.key))
+  let unwritten: ReadonlyMap<string, ReadRecord> | undefined
   const reported = new Set<string>()
   const issues: NoticeIssue[] = []
   for (const record of analysis.writes) {
@@ -63,10 +65,33 @@ export function checkUnreadWrites(analysis: FlowAnalysis): NoticeIssue[] {
         level: 'info',
         agent: record.visit.node.name,
         message: `state key "${key}" is written by "${record.visit.node.name}" (${via}) but no later step reads it.`,
-        hint: `Read it where it is needed (.reads('${key}') or {${key}} in an instruction), or stop writing it.`,
+        hint:
+          nearMissHint(key, (unwritten ??= unwrittenReads(analysis))) ??
+          `Read it where it is needed (.reads('${key}') or {${key}} in an instruction), or stop writing it.`,
         path: [...record.visit.path, field],
       }),
     )
   }
   return issues
+}
+
+/** The reads of keys that nothing writes (nor the initial state holds), by key: the typos of written keys. */
+function unwrittenReads(analysis: FlowAnalysis): ReadonlyMap<string, ReadRecord> {
+  const written = new Set([...analysis.writes.map((record) => record.write.key), ...analysis.initialState])
+  const reads = new Map<string, ReadRecord>()
+  for (const record of analysis.reads) {
+    if (!written.has(record.read.key) && !reads.has(record.read.key)) reads.set(record.read.key, record)
+  }
+  return reads
+}
+
+/** When a step reads a near miss of the unread key that nothing writes: the fix on the reader's side. */
+function nearMissHint(key: string, unwritten: ReadonlyMap<string, ReadRecord>): string | undefined {
+  for (const [read, record] of unwritten) {
+    if (similarKey(read, [key]) !== key) continue
+    const fixed = viaWith(record.read.via, read, key)
+    const reader = record.visit.node.name
+    return `"${reader}" reads '${read}' (${record.read.via}), which nothing writes: read '${key}' there${fixed ? ` (${fixed})` : ''}.`
+  }
+  return undefined
 }

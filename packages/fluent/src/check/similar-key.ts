@@ -40,3 +40,11 @@ export function similarKey(key: string, candidates: Iterable<string>): string | 
   }
   return best?.key
 }
+
+/** `via` with `key` replaced by `guess` where it stands quoted or in braces (`{drfat}`, `.reads('drfat')`). @internal */
+export function viaWith(via: string, key: string, guess: string): string | undefined {
+  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const pattern = new RegExp(`(?<=['"{])${escaped}(?=[?'"}])`, 'g')
+  const replaced = via.replace(pattern, guess)
+  return replaced === via ? undefined : replaced
+}

@@ -4,6 +4,7 @@ import type { ArtifactOperation } from '../namespaces/artifacts/index.js'
 import type { StatePredicate, StepFunction, TapFunction } from '../ir/state-function-types.js'
 import { describeValue } from '../parse/describe-value.js'
 import type { StepBody } from '../agents/step-agent.js'
+import { STEP_REPLY } from '../ir/step-reply.js'
 import { stateSnapshot } from '../agents/state-snapshot.js'
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -17,7 +18,10 @@ function userText(context: Context): string | undefined {
   return texts.length > 0 ? texts.join('') : undefined
 }
 
-/** A plain function step: its returned object is recorded as the state delta. */
+/**
+ * A plain function step: its returned object is recorded as the state delta; a text under {@link STEP_REPLY} becomes
+ * the step's reply.
+ */
 export function functionStepBody(name: string, fn: StepFunction): StepBody {
   return async (context) => {
     const result = await fn(stateSnapshot(context))
@@ -29,6 +33,8 @@ export function functionStepBody(name: string, fn: StepFunction): StepBody {
       )
     }
     context.state.update(result)
+    const reply = (result as { [STEP_REPLY]?: unknown })[STEP_REPLY]
+    return typeof reply === 'string' && reply.length > 0 ? { role: 'model', parts: [{ text: reply }] } : undefined
   }
 }
 

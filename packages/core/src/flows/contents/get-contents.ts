@@ -182,7 +182,8 @@ function withoutUnansweredCalls(item: VisibleEvent, answered: ReadonlySet<string
 
 /**
  * Index where the current turn starts: the latest visible event written by the user or by another agent (and, when
- * that slice holds responses to earlier calls, the earliest of those calls). Scans backwards only as far as needed.
+ * that slice holds responses to earlier calls, the earliest of those calls; a response without an id answers the
+ * latest earlier call of its name, as {@link pairFunctionResponses} pairs it). Scans backwards only as far as needed.
  */
 export function currentTurnStart(events: readonly Event[], agentName: string, branch: string | undefined): number {
   let anchor = -1
@@ -196,16 +197,25 @@ export function currentTurnStart(events: readonly Event[], agentName: string, br
   if (anchor < 0) return events.length
   const pending = new Set<string>()
   const called = new Set<string>()
+  // Names of id-less responses that answer no call of the slice.
+  const pendingNames = new Set<string>()
+  const calledNames = new Set<string>()
   for (let index = anchor; index < events.length; index++) {
     const event = events[index] as Event
-    for (const call of getFunctionCalls(event)) if (call.id) called.add(call.id)
-    for (const response of getFunctionResponses(event))
-      if (response.id && !called.has(response.id)) pending.add(response.id)
+    for (const call of getFunctionCalls(event)) {
+      if (call.id) called.add(call.id)
+      calledNames.add(call.name ?? '')
+    }
+    for (const response of getFunctionResponses(event)) {
+      if (response.id) {
+        if (!called.has(response.id)) pending.add(response.id)
+      } else if (!calledNames.has(response.name ?? '')) pendingNames.add(response.name ?? '')
+    }
   }
   let start = anchor
-  for (let index = anchor - 1; index >= 0 && pending.size > 0; index--) {
+  for (let index = anchor - 1; index >= 0 && (pending.size > 0 || pendingNames.size > 0); index--) {
     for (const call of getFunctionCalls(events[index] as Event)) {
-      if (call.id && pending.delete(call.id)) start = index
+      if ((call.id && pending.delete(call.id)) || pendingNames.delete(call.name ?? '')) start = index
     }
   }
   return start

@@ -12,7 +12,9 @@ export interface EventContent {
  * Gives every function call and response an id, as ADK pairs them when a client leaves the id out: a call without
  * one gets a runtime (`adk-`) id, and a response without one takes the id of the **earliest unanswered call of the
  * same name** before it (by name, in order), else the id of the latest long-running call of that name (a later
- * update of its result, which replaces the earlier response in the request). A response that answers no call is kept as a user text part
+ * update of its result, which replaces the earlier response in the request), else — in a history whose calls carry no
+ * ids, where no call can be known to be long-running — the id of the latest call of that name, as ADK's `None` ids
+ * match. A response that answers no call is kept as a user text part
  * (`` Response of function `name` (no matching call): {...} ``): user input is never dropped, and the model never
  * receives a response without its call. Only `items` whose content is the event's own content are changed (copies;
  * stored events are never modified).
@@ -24,6 +26,8 @@ export function pairFunctionResponses<T extends EventContent>(
   const pending = new Map<string, string[]>()
   // The latest long-running call of each name: a later response without an id updates it (ADK: the latest wins).
   const longRunning = new Map<string, string>()
+  // The latest call of each name that came without an id (its runtime id): a later id-less response updates it.
+  const idless = new Map<string, string>()
   let counter = 0
   return items.map((item) => {
     if (item.content !== item.event.content) return item
@@ -36,6 +40,7 @@ export function pairFunctionResponses<T extends EventContent>(
         let id = call.id
         if (!id) {
           id = `${CLIENT_FUNCTION_CALL_ID_PREFIX}paired-${item.event.id}-${counter++}`
+          idless.set(name, id)
           changed = true
         }
         const queue = pending.get(name) ?? []
@@ -53,7 +58,7 @@ export function pairFunctionResponses<T extends EventContent>(
         return part
       }
       changed = true
-      const id = queue?.shift() ?? longRunning.get(response.name ?? '')
+      const id = queue?.shift() ?? longRunning.get(response.name ?? '') ?? idless.get(response.name ?? '')
       if (id) return { ...part, functionResponse: { ...response, id } }
       return { text: `Response of function \`${response.name ?? ''}\` (no matching call): ${json(response)}` }
     })

@@ -48,6 +48,11 @@ export class RetryPlugin extends BasePlugin {
         ...alias('initialDelayMs', current.initialDelayMs, 'backoffMs', backoffMs),
       },
       'RetryPlugin',
+      // A mistake in an alias is worded with the name the caller wrote.
+      {
+        ...(attempts === undefined ? {} : { maxAttempts: 'attempts' }),
+        ...(backoffMs === undefined ? {} : { initialDelayMs: 'backoffMs' }),
+      },
     )
   }
 

@@ -1,10 +1,17 @@
 import { defineCommand } from '../command-definition.js'
 import { fileOnly, parsePort, text } from '../argument-values.js'
-import { a2aCommand } from '../a2a-command.js'
+import { chooseRunModel, runModelNames } from '../choose-run-model.js'
+import { loadA2aPackage } from '../load-a2a-package.js'
 import { loadTarget } from '../load-target.js'
+import { untilStopped } from '../until-stopped.js'
+import { openSessions } from '../../web/open-sessions.js'
 
-/** `adk-fluent a2a`: the agent tree as an A2A agent on 127.0.0.1 until stopped. */
-export const a2aServeCommand = defineCommand({
+/**
+ * `adk-fluent a2a <file>`: serves the module's agent tree as an A2A agent on 127.0.0.1 (card, JSON-RPC in A2A 1.0 and
+ * the 0.3 method names) until stopped; `--sessions` keeps the conversations (a `contextId` is a session there).
+ * Models as for `run`: the agents' own, Gemini with `GOOGLE_API_KEY`, else the module's `mockScript` offline.
+ */
+export const a2aCommand = defineCommand({
   name: 'a2a',
   options: { export: false, port: false, sessions: false, replies: false },
   help: `  a2a <file> [--port 8000] [--sessions uri] [--replies file.json]
@@ -20,7 +27,33 @@ export const a2aServeCommand = defineCommand({
     replies: text(args.options.get('replies')),
   }),
   async execute(command, io) {
+    const stopped = untilStopped(io)
     const { module, builder } = await loadTarget(command.file, command.exportName, io, command.replies)
-    return a2aCommand({ file: command.file, builder, module, port: command.port, sessions: command.sessions }, io)
+    const { serveA2a } = await loadA2aPackage()
+    const built = builder.build()
+    const models = chooseRunModel(built, module, io.env, command.file)
+    // Built again once mockScript's model is registered (a built agent keeps the model its name resolved to).
+    const agent = models.kind === 'mock-script' ? builder.build() : built
+    const sessions = await openSessions(command.sessions)
+    let server
+    try {
+      server = await serveA2a(agent, { port: command.port, sessionService: sessions.service })
+    } catch (error) {
+      await sessions.close()
+      if ((error as { code?: unknown }).code === 'EADDRINUSE') {
+        io.stderr.write(
+          `adk-fluent: port ${command.port} is in use on 127.0.0.1. Pass another with --port, or --port 0 for a free one.\n`,
+        )
+        return 1
+      }
+      throw error
+    }
+    io.stdout.write(
+      `adk-fluent a2a: ${agent.name} at ${server.url}\n  card: ${server.cardUrl}\n  models: ${runModelNames[models.kind]}; sessions: ${sessions.uri}\n  Ctrl+C stops it.\n`,
+    )
+    await stopped
+    await server.close()
+    await sessions.close()
+    return 0
   },
 })

@@ -1,7 +1,33 @@
+import { basename, dirname, extname, resolve } from 'node:path'
 import { defineCommand } from '../command-definition.js'
 import { fileOnly, parsePort, text } from '../argument-values.js'
+import { chooseRunModel, runModelNames } from '../choose-run-model.js'
+import { loadTarget } from '../load-target.js'
+import { untilStopped } from '../until-stopped.js'
+import { PortInUseError } from '../../http/port-in-use-error.js'
+import { openSessions } from '../../web/open-sessions.js'
 
-/** `adk-fluent api-server`: ADK's HTTP API (and optionally Google's dev UI) on 127.0.0.1 until stopped. */
+const modelNames = {
+  ...runModelNames,
+  'mock-script': 'offline, the mockScript replies (one script shared by every session)',
+} as const
+
+/**
+ * The app's name: the file's name without its extension (`support.ts` → `support`), as ADK names an app after its
+ * folder; for an agent file that ADK finds by its fixed name (`root_agent.yaml`, `SKILL.md`), its folder's name.
+ */
+export function appNameOf(file: string): string {
+  const name = basename(file)
+  if (name === 'root_agent.yaml' || name === 'root_agent.yml' || name.toLowerCase() === 'skill.md')
+    return basename(dirname(resolve(file)))
+  return basename(file, extname(file))
+}
+
+/**
+ * `adk-fluent api-server <file>`: serves the module's builder as the app named after the file over ADK's HTTP API on
+ * 127.0.0.1 (and Google's dev UI at `/dev-ui/` with `--adk-web`), prints the URL and serves until stopped (exit 0).
+ * A port in use or a missing `@google/adk-devtools` says so (exit 1).
+ */
 export const apiServerCommand = defineCommand({
   name: 'api-server',
   options: { export: false, port: false, sessions: false, 'adk-web': true, replies: false },
@@ -16,9 +42,46 @@ export const apiServerCommand = defineCommand({
     port: parsePort(args.options.get('port')),
     sessions: text(args.options.get('sessions')),
     adkWeb: args.options.get('adk-web') === true,
+    /** `--replies`: per-agent replies the models run on offline. */
     replies: text(args.options.get('replies')),
   }),
-  // Loaded when used: the other commands start without the API server's modules.
-  execute: async (command, io) =>
-    (await import('../../api-server/api-server-command.js')).apiServerCommand(command, io),
+  async execute(input, io) {
+    const stopped = untilStopped(io)
+    // Loaded when used: the other commands start without the API server's modules.
+    const { startAdkApiServer } = await import('../../api-server/adk-api-server.js')
+    const { AdkWebMissingError } = await import('../../api-server/adk-web-assets.js')
+    const { module, builder } = await loadTarget(input.file, input.exportName, io, input.replies)
+    const appName = appNameOf(input.file)
+    // The models: the agents' own, Gemini with a key, or the module's mockScript (installed before the server builds).
+    const models = chooseRunModel(builder.build(), module, io.env, input.file).kind
+    const sessions = await openSessions(input.sessions)
+    let server
+    try {
+      server = await startAdkApiServer({
+        apps: { [appName]: builder },
+        port: input.port,
+        sessionService: sessions.service,
+        adkWeb: input.adkWeb,
+      })
+    } catch (error) {
+      await sessions.close()
+      const taken = PortInUseError.isInstance(error)
+      if (taken || AdkWebMissingError.isInstance(error)) {
+        io.stderr.write(
+          `adk-fluent: ${taken ? `port ${input.port} on 127.0.0.1 is already in use. Pick another with --port <n>.` : error.message}\n`,
+        )
+        return 1
+      }
+      throw error
+    }
+    io.stdout.write(
+      `adk-fluent api-server: app "${appName}" at ${server.url}\n  models: ${modelNames[models]}; sessions: ${sessions.uri}\n` +
+        (input.adkWeb ? `  adk-web: ${server.url}/dev-ui/\n` : '') +
+        '  Ctrl+C stops it.\n',
+    )
+    await stopped
+    await server.close()
+    await sessions.close()
+    return 0
+  },
 })

@@ -1,10 +1,20 @@
+import { LLMRegistry, type BaseLlm } from '@adk-fluent/core'
+import type { EvalCliInput } from '@adk-fluent/eval'
 import { defineCommand } from '../command-definition.js'
 import { moduleArguments, text } from '../argument-values.js'
 import { CliUsageError } from '../cli-usage-error.js'
-import { evalCommand as runEval } from '../eval-command.js'
+import { chooseRunModel, hasGeminiCredentials } from '../choose-run-model.js'
+import { answerEveryModelWith } from '../offline-models.js'
 import { loadTarget } from '../load-target.js'
 
-/** `adk-fluent eval`: ADK eval sets through `@adk-fluent/eval`. */
+type EvalPackage = { runEvalCli(input: EvalCliInput): Promise<number> }
+
+/**
+ * `adk-fluent eval`: ADK eval sets through `@adk-fluent/eval` (a dependency of this package, loaded only here, when
+ * the command runs; it depends only on `@adk-fluent/core`: no cycle). This command loads the agent like `run`
+ * (models: the agents' own, Gemini with a key, or the module's `mockScript` offline), resolves judge model names the
+ * same way, and hands over.
+ */
 export const evalCommand = defineCommand({
   name: 'eval',
   options: {
@@ -41,6 +51,36 @@ export const evalCommand = defineCommand({
   },
   async execute(command, io) {
     const { module, builder } = await loadTarget(command.file, command.exportName, io, command.replies)
-    return runEval({ ...command, builder, module }, io)
+    const evalPackage = (await import('@adk-fluent/eval')) as EvalPackage
+    const choice = chooseRunModel(builder.build(), module, io.env, command.file)
+    const judge = (modelName: string): BaseLlm => {
+      if (choice.kind !== 'mock-script' && /^(models\/)?gemini/.test(modelName) && !hasGeminiCredentials(io.env)) {
+        throw new CliUsageError(
+          `the judge model "${modelName}" needs GOOGLE_API_KEY (or GEMINI_API_KEY), or export mockScript from ${command.file} to judge offline.`,
+        )
+      }
+      return LLMRegistry.newLlm(modelName)
+    }
+    const offline = choice.kind === 'mock-script'
+    return evalPackage.runEvalCli({
+      // Model names resolve when agents are built: build per case, after the offline script (if any) is installed.
+      // Offline, each case gets a fresh copy of the script (its judges too: they are made after its agent), and cases
+      // run one at a time, so every case replays the script from its first reply.
+      agent: () => {
+        if (offline) answerEveryModelWith(module['mockScript'] as Parameters<typeof answerEveryModelWith>[0])
+        return builder.build()
+      },
+      ...(offline ? { parallelism: 1 } : {}),
+      agentFile: command.file,
+      evalSets: command.evalSets,
+      configFile: command.configFile,
+      numRuns: command.numRuns,
+      printDetailedResults: command.printDetailedResults,
+      junitFile: command.junitFile,
+      judge,
+      cwd: io.cwd,
+      stdout: io.stdout,
+      stderr: io.stderr,
+    })
   },
 })

@@ -1,8 +1,22 @@
+import type { FlowBuilder } from '@adk-fluent/fluent'
 import { defineCommand } from '../command-definition.js'
 import { fileOnly, parsePort, text } from '../argument-values.js'
-import { webCommand as serveWeb } from '../../web/web-command.js'
+import { runModelNames } from '../choose-run-model.js'
+import { CliUsageError } from '../cli-usage-error.js'
+import { loadSource } from '../load-source.js'
+import { pickBuilder } from '../pick-builder.js'
+import { untilStopped } from '../until-stopped.js'
+import { openMemory, openSessions } from '../../web/open-sessions.js'
+import { PortInUseError } from '../../http/port-in-use-error.js'
+import { startWebServer } from '../../web/web-server.js'
 
-/** `adk-fluent web`: the dev UI on 127.0.0.1 until stopped. */
+/**
+ * `adk-fluent web <file>`: loads the module (or the agent config or skill, with `--replies`), starts the dev UI on
+ * 127.0.0.1, prints its URL and serves until stopped (exit 0). A file that is not a module, or a module that does not
+ * load, is a `CliUsageError` from the shared loader (exit 2, its error on stderr); a module without a builder, or whose
+ * tree does not build, is served with chat off and the page (and stderr) saying why; a taken port says so and suggests
+ * a free one (exit 1).
+ */
 export const webCommand = defineCommand({
   name: 'web',
   options: { export: false, port: false, sessions: false, session: false, memory: false, replies: false },
@@ -16,9 +30,75 @@ export const webCommand = defineCommand({
     ...fileOnly('web', args),
     port: parsePort(args.options.get('port')),
     sessions: text(args.options.get('sessions')),
+    /** The session the page opens (created when the store does not have it). */
     session: text(args.options.get('session')),
+    /** `--replies`: per-agent replies the chat runs on offline. */
     replies: text(args.options.get('replies')),
+    /** Where the memories are stored (`--memory`, the URIs of `--sessions`); default `memory:`. */
     memory: text(args.options.get('memory')),
   }),
-  execute: (command, io) => serveWeb(command, io),
+  async execute(input, io) {
+    const stopped = untilStopped(io)
+    // The same loader as every other command: only modules are run, and a failure shows the module's own error.
+    const module = await loadSource(input.file, io.cwd, input.replies)
+    // A module that loads but gives no builder still gets its page, which says why (as the terminal does).
+    let builder: FlowBuilder | undefined
+    let noBuilder: string | undefined
+    try {
+      builder = pickBuilder(module, input.file, input.exportName)
+    } catch (error) {
+      if (!(error instanceof CliUsageError)) throw error
+      noBuilder = error.message
+    }
+    const sessions = await openSessions(input.sessions)
+    let memory
+    try {
+      memory = await openMemory(input.memory)
+    } catch (error) {
+      await sessions.close()
+      throw error
+    }
+    let server
+    try {
+      server = await startWebServer({
+        builder,
+        ...(noBuilder === undefined ? {} : { noBuilder }),
+        module,
+        file: input.file,
+        env: io.env,
+        port: input.port,
+        sessionService: sessions.service,
+        sessionsUri: sessions.uri,
+        memoryService: memory.service,
+        memoryUri: memory.uri,
+        ...(input.session === undefined ? {} : { session: input.session }),
+      })
+    } catch (error) {
+      await sessions.close()
+      await memory.close()
+      if (PortInUseError.isInstance(error)) {
+        io.stderr.write(`adk-fluent: ${error.message}\n`)
+        return 1
+      }
+      throw error
+    }
+    const models =
+      server.app.models === undefined
+        ? 'none (chat is off)'
+        : server.app.models === 'mock-script' && input.replies !== undefined
+          ? `offline, the replies of ${input.replies}`
+          : runModelNames[server.app.models]
+    io.stdout.write(
+      `adk-fluent web: ${server.app.appName} at ${server.url}\n  models: ${models}; sessions: ${sessions.uri}; memory: ${memory.uri}\n  Ctrl+C stops it.\n`,
+    )
+    if (server.app.buildProblem !== undefined)
+      io.stderr.write(
+        `adk-fluent: ${server.app.chatOff}\n${server.app.buildProblem.message}\nThe page shows what can be shown.\n`,
+      )
+    await stopped
+    await server.close()
+    await sessions.close()
+    await memory.close()
+    return 0
+  },
 })

@@ -43,6 +43,67 @@ describe('G.pii detectors', () => {
   })
 })
 
+describe('G.pii leaves no part of a finding behind', () => {
+  const redact = (text: string, kinds?: Parameters<typeof scanPii>[1]) =>
+    scanPii(text, kinds ?? ['email', 'card', 'iban', 'us_ssn', 'uk_nino', 'es_dni', 'phone'])
+
+  it("keeps a phone number's + and parentheses with it", () => {
+    expect(redact('call +44 20 7946 0958 please')?.redacted).toBe('call [REDACTED:phone] please')
+    expect(redact('call (020) 7946 0958.')?.redacted).toBe('call [REDACTED:phone].')
+    expect(redact('x +1 (555) 123-4567')?.redacted).toBe('x [REDACTED:phone]')
+    expect(redact('Tel:+1 (555) 123-4567')?.redacted).toBe('Tel:[REDACTED:phone]')
+    expect(redact('2+123 456 7890')?.redacted).toBe('2+[REDACTED:phone]')
+    expect(redact('(+44) 20 7946 0958')?.redacted).toBe('[REDACTED:phone]')
+    expect(redact('tel: 0044 (0)20 7946 0958.')?.redacted).toBe('tel: [REDACTED:phone].')
+    expect(redact('Paris +33 1 23 45 67 89')?.redacted).toBe('Paris [REDACTED:phone]')
+    // A parenthesis the number did not open stays in the text.
+    expect(redact('(see 123 456 789)')?.redacted).toBe('(see [REDACTED:phone])')
+  })
+
+  it('finds IBANs whose account part has letters, in any case and spacing, before any phone number', () => {
+    for (const iban of [
+      'GB82 WEST 1234 5698 7654 32',
+      'NL91 ABNA 0417 1643 00',
+      'GB82WEST12345698765432',
+      'gb82 west 1234 5698 7654 32',
+      'DE89-3704-0044-0532-0130-00',
+    ]) {
+      const found = redact(`Pay to ${iban}, thanks.`)
+      expect(found, iban).toEqual({ found: { iban: 1 }, redacted: 'Pay to [REDACTED:iban], thanks.' })
+      expect(redact(`Pay to ${iban}.`, ['iban'])?.redacted, iban).toBe('Pay to [REDACTED:iban].')
+    }
+    // The words after it stay; a wrong checksum is no IBAN.
+    expect(redact('GB82 WEST 1234 5698 7654 32 AND MORE')?.redacted).toBe('[REDACTED:iban] AND MORE')
+    expect(redact('GB83 WEST 1234 5698 7654 32', ['iban'])).toBeUndefined()
+  })
+
+  it('keeps what follows a card number (its security code) out of the card and in the text', () => {
+    expect(redact(`card ${card} 123 exp`)?.redacted).toBe('card [REDACTED:card] 123 exp')
+    expect(redact('amex 3782 822463 10005')?.redacted).toBe('amex [REDACTED:card]')
+    expect(redact(`card ${badCard} 123`, ['card'])).toBeUndefined()
+  })
+
+  it("blocks an IBAN with letters (kinds: ['iban'], action: 'block'), and redacts all of it by default", async () => {
+    const blocked = new ScriptedLlm(['never'])
+    const error = await caught(
+      Agent('support')
+        .model(blocked)
+        .guard(G.pii({ action: 'block', kinds: ['iban'] }))
+        .ask('Refund to NL91 ABNA 0417 1643 00 please'),
+    )
+    expect(GuardViolationError.isInstance(error)).toBe(true)
+    expect(blocked.requests).toHaveLength(0)
+    const model = new ScriptedLlm(['noted'])
+    await Agent('support')
+      .model(model)
+      .guard(G.pii())
+      .ask('Refund to GB82 WEST 1234 5698 7654 32, call +44 20 7946 0958')
+    const sent = textsSent(model)
+    for (const part of ['GB82', 'WEST', '+44', '7946']) expect(sent).not.toContain(part)
+    expect(sent).toContain('Refund to [REDACTED:iban], call [REDACTED:phone]')
+  })
+})
+
 describe('G.pii on a model call', () => {
   it('redacts what the model receives, keeps the session unchanged and says so in the event', async () => {
     const model = new ScriptedLlm(['noted'])

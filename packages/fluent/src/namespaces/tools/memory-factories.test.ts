@@ -52,11 +52,28 @@ describe('Agent.memory(mode) and .memoryAutoSave()', () => {
     expect(instructionOf(llm.requests[1])).toContain('assistant: Noted, Lisbon.')
   })
 
+  it('T.preloadMemory({ onWarning }): a failing memory store is a warning, and the answer still comes', async () => {
+    class BrokenMemory extends InMemoryMemoryService {
+      override async searchMemory(): Promise<never> {
+        throw new Error('store down')
+      }
+    }
+    const warnings: string[] = []
+    const answer = await Agent('assistant', new ScriptedLlm([text('Hi Ann.')]))
+      .tools(T.preloadMemory({ onWarning: (message) => warnings.push(message) }))
+      .ask('Hello', { memoryService: new BrokenMemory() })
+    expect(answer).toBe('Hi Ann.')
+    expect(warnings).toEqual([
+      'Failed to preload memory for query: Hello (agent "assistant": store down); the model call goes on without memories.',
+    ])
+  })
+
   it('load_memory round trip through .ask()', async () => {
     const memoryService = new InMemoryMemoryService()
-    // .ask() without a sessionService runs an InMemoryRunner: app "InMemoryRunner", user "user".
-    await memoryService.addMemory({ appName: 'InMemoryRunner', userId: 'user', memories: ['Favourite colour: teal.'] })
-    await memoryService.addMemory({ appName: 'InMemoryRunner', userId: 'bob', memories: ['Favourite colour: red.'] })
+    // .ask() without a sessionService or appName runs as app "assistant" (the agent's name), user "user".
+    await memoryService.addMemory({ appName: 'assistant', userId: 'user', memories: ['Favourite colour: teal.'] })
+    await memoryService.addMemory({ appName: 'assistant', userId: 'bob', memories: ['Favourite colour: red.'] })
+    await memoryService.addMemory({ appName: 'other_app', userId: 'user', memories: ['Favourite colour: grey.'] })
     const llm = new ScriptedLlm([call('load_memory', { query: 'favourite colour' }), text('Teal.')])
     const answer = await Agent('assistant', llm)
       .memory('on-demand')
@@ -72,7 +89,7 @@ describe('Agent.memory(mode) and .memoryAutoSave()', () => {
     const memoryService = new InMemoryMemoryService()
     const agent = Agent('keeper', new ScriptedLlm([text('Stored.')])).memoryAutoSave()
     await agent.ask('Remember the number 4217.', { memoryService, userId: 'ann' })
-    const { memories } = await memoryService.searchMemory({ appName: 'InMemoryRunner', userId: 'ann', query: '4217' })
+    const { memories } = await memoryService.searchMemory({ appName: 'keeper', userId: 'ann', query: '4217' })
     expect(memories.map((memory) => memory.author)).toEqual(['user'])
     await expect(agent.ask('x', { memoryAutoSave: true })).rejects.toThrow(/memoryAutoSave needs a memoryService/)
     const noMemory = Agent('keeper', new ScriptedLlm([text('Stored.')])).memoryAutoSave()

@@ -1,4 +1,10 @@
-import { LoadMemoryTool, PreloadMemoryTool, type Context, type MemoryToolOptions } from '@adk-fluent/core'
+import {
+  LoadMemoryTool,
+  PreloadMemoryTool,
+  type Context,
+  type MemoryToolOptions,
+  type PreloadMemoryToolOptions,
+} from '@adk-fluent/core'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 import { createToolEntry, type ToolComposite } from './tool-composite.js'
 import { createToolComposite } from './compose-tools.js'
@@ -16,10 +22,12 @@ export function loadMemory(options: MemoryToolOptions = {}): ToolComposite {
 
 /**
  * ADK's `preload_memory` tool (core `PreloadMemoryTool`): before each model call, the memories that share a word with
- * the user's message are added to the system instruction (`<PAST_CONVERSATIONS>`); the model never calls it.
+ * the user's message are added to the system instruction (`<PAST_CONVERSATIONS>`); the model never calls it. A run
+ * without a memory service gets none; a failing search goes to `onWarning` (default `console.warn`) and the model
+ * call goes on without memories.
  * @example Agent('assistant').instruct('Help the user.').tools(T.preloadMemory({ limit: 10 }))
  */
-export function preloadMemory(options: MemoryToolOptions = {}): ToolComposite {
+export function preloadMemory(options: PreloadMemoryToolOptions = {}): ToolComposite {
   new PreloadMemoryTool(options)
   return createToolComposite([
     createToolEntry('preload_memory', 'T.preloadMemory()', () => new PreloadMemoryTool(options)),

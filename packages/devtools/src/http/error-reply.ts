@@ -1,0 +1,36 @@
+import { AdkFluentError } from '@adk-fluent/core'
+import { Reply } from './reply.js'
+import { HttpRequestError } from './request-error.js'
+
+/** Statuses of core's codes that are the client's doing: a missing session, a busy one, an existing id, a bad state. */
+const statusOfCode: Readonly<Record<string, number>> = {
+  SESSION_NOT_FOUND: 404,
+  SESSION_BUSY: 409,
+  SESSION_EXISTS: 400,
+  STATE_KEY_INVALID: 400,
+  STATE_VALUE_INVALID: 400,
+}
+
+const stackLine = /^\s*at .+$/gm
+const localPath = /(?:file:\/\/)?(?:[A-Za-z]:[\\/]|\\\\|\/)(?:[^\s'"`:;,()<>[\]{}]+[\\/])+[^\s'"`:;,()<>[\]{}]*/g
+
+/**
+ * The message of an unexpected failure as a client may see it: without stack lines and with every local file path
+ * replaced by `<path>` (a server's answer never tells where it is installed or what it read).
+ */
+export function publicMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  return message.replace(stackLine, '').replace(localPath, '<path>').trim()
+}
+
+/**
+ * How a failure is answered, as `{ error }`: an {@link HttpRequestError} with its status and message; core's errors
+ * that are the client's doing (a missing session 404, a busy one 409, an existing id or an invalid state key or value
+ * 400) with their message; anything else a 500 `"<prefix>: <public message>"` (see {@link publicMessage}).
+ */
+export function errorReply(error: unknown, prefix: string): Reply {
+  if (HttpRequestError.isInstance(error)) return Reply.error(error.status, error.message)
+  const status = AdkFluentError.isInstance(error) ? statusOfCode[error.code] : undefined
+  if (status !== undefined) return Reply.error(status, error instanceof Error ? error.message : String(error))
+  return Reply.error(500, `${prefix}: ${publicMessage(error)}`)
+}
