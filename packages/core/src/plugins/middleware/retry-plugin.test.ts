@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { SpanStatusCode, trace } from '@opentelemetry/api'
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base'
+import { describe, expect, it } from 'vitest'
+import { SpanStatusCode } from '@opentelemetry/api'
 import { LlmAgent } from '../../agents/llm-agent.js'
 import { AdkFluentError } from '../../errors/adk-fluent-error.js'
 import { ModelError } from '../../errors/runtime-errors.js'
@@ -9,19 +8,11 @@ import type { LlmResponse } from '../../models/llm-response.js'
 import { OpenAICompatible } from '../../models/openai-compatible.js'
 import { ScriptedLlm } from '../../testing/scripted-llm.js'
 import { createHarness } from '../../testing/harness.test-helper.js'
+import { recordSpans } from '../../telemetry/span-exporter.test-helper.js'
 import type { Event } from '../../events/event.js'
 import { RetryPlugin, type RetryPluginOptions } from './retry-plugin.js'
 
-const exporter = new InMemorySpanExporter()
-const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] })
-beforeAll(() => {
-  trace.setGlobalTracerProvider(provider)
-})
-afterAll(async () => {
-  trace.disable()
-  await provider.shutdown()
-})
-beforeEach(() => exporter.reset())
+const exporter = recordSpans()
 
 const unavailable = (retryAfterMs?: number) =>
   new ModelError('Model call failed with HTTP 503', {
@@ -46,14 +37,12 @@ async function runWith(
   return harness.run('go', { runConfig, ...(abortSignal ? { abortSignal } : {}) })
 }
 
-async function caught(run: Promise<unknown>): Promise<unknown> {
-  try {
-    await run
-  } catch (error) {
-    return error
-  }
-  return undefined
-}
+/** The error a run ends with (`undefined` if it ends well). */
+const failureOf = (run: Promise<unknown>): Promise<unknown> =>
+  run.then(
+    () => undefined,
+    (error: unknown) => error,
+  )
 
 describe('RetryPlugin goes through the model-call path', () => {
   it('traces every attempt as a chat span of its own, the failed ones with their error', async () => {
@@ -103,7 +92,7 @@ describe('RetryPlugin goes through the model-call path', () => {
         return new Promise<void>(() => undefined)
       },
     })
-    const run = caught(runWith(model, plugin, {}, controller.signal))
+    const run = failureOf(runWith(model, plugin, {}, controller.signal))
     await started
     controller.abort()
     const outcome = await Promise.race([
@@ -126,7 +115,7 @@ describe('RetryPlugin goes through the model-call path', () => {
       },
     ])
     const { plugin } = recorded({ maxAttempts: 3 })
-    const run = caught(runWith(model, plugin, {}, controller.signal))
+    const run = failureOf(runWith(model, plugin, {}, controller.signal))
     await secondCall
     controller.abort()
     const outcome = await Promise.race([
