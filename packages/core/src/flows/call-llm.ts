@@ -11,7 +11,7 @@ import { untilAborted } from './until-aborted.js'
 import { runPluginHook } from '../plugins/plugin-manager.js'
 import type { BasePlugin } from '../plugins/base-plugin.js'
 import { scopedPlugins } from '../plugins/scoped-plugins.js'
-import { retryPluginOf, type RetryPlugin } from '../plugins/middleware/retry-plugin.js'
+import { retryPlacement, type RetryPlacement } from '../plugins/middleware/retry-plugin.js'
 import { waitBeforeRetry } from '../models/retry.js'
 import type { RunTracing } from '../telemetry/run-tracing.js'
 import {
@@ -55,7 +55,7 @@ export async function* callLlm(
     yield early
     return
   }
-  const retry = plugins ? retryPluginOf(plugins) : undefined
+  const retry = plugins ? retryPlacement(plugins) : undefined
   for (let attempt = 1; ; attempt++) {
     // A usage limit stopped the run (in another branch, say): no more model calls, the agent's flow ends.
     if (ctx.stopped) return
@@ -123,10 +123,18 @@ export async function* callLlm(
       // run's hook that could not record the call) are not model failures: they end the run.
       if (endsTheRun(caught)) throw caught
       if (ctx.abortSignal?.aborted) throw caught
-      // `M.retry`: a failed call that yielded nothing is made again, as a model call of its own (counted, traced).
-      retryInMs = retry && !yielded && !ctx.stopped ? retry.retryDelayMs(caught, attempt) : undefined
+      const error = caught instanceof Error ? caught : new Error(String(caught))
+      // Plugins placed before `M.retry` see every failed attempt (and may answer for it); `M.retry` then decides
+      // whether to call again (a failed call that yielded nothing, as a model call of its own: counted, traced);
+      // the plugins after it see only the failure it gives up on.
+      let answer = retry ? await pluginAnswer(retry.before, callbackContext, request, error) : undefined
+      if (!answer) {
+        retryInMs = retry && !yielded && !ctx.stopped ? retry.plugin.retryDelayMs(caught, attempt) : undefined
+        if (retryInMs === undefined)
+          answer = await pluginAnswer(retry ? retry.after : plugins, callbackContext, request, error)
+      }
       if (retryInMs === undefined) {
-        yield* modelFailed(agent, callbackContext, request, plugins, caught)
+        yield answer ? await afterModel(agent, callbackContext, answer, plugins) : errorResponse(error)
         return
       }
     } finally {
@@ -134,29 +142,25 @@ export async function* callLlm(
     }
     // No wait for a retry a usage limit refuses: the loop's check ends the call at once.
     if (!(limits && breachBeforeModelCall(ctx.usage, limits))) {
-      await waitBeforeRetry(retryInMs, (retry as RetryPlugin).options.sleep, ctx.abortSignal)
+      await waitBeforeRetry(retryInMs, (retry as RetryPlacement).plugin.options.sleep, ctx.abortSignal)
     }
   }
 }
 
-/** After a failed model call: a plugin's replacement response (through the after-model callbacks), or the error. */
-async function* modelFailed(
-  agent: LlmAgent,
+/** The response the first of `plugins` to answer for a failed model call gives instead of the error, if any. */
+async function pluginAnswer(
+  plugins: readonly BasePlugin[] | undefined,
   callbackContext: Context,
   request: LlmRequest,
-  plugins: readonly BasePlugin[] | undefined,
-  caught: unknown,
-): AsyncGenerator<LlmResponse, void, undefined> {
-  const error = caught instanceof Error ? caught : new Error(String(caught))
-  const replacement = plugins
-    ? await runPluginHook(
-        plugins,
-        'onModelErrorCallback',
-        { callbackContext, llmRequest: request, error },
-        callbackContext.invocationContext,
-      )
-    : undefined
-  yield replacement ? await afterModel(agent, callbackContext, replacement, plugins) : errorResponse(error)
+  error: Error,
+): Promise<LlmResponse | undefined> {
+  if (!plugins || plugins.length === 0) return undefined
+  return runPluginHook(
+    plugins,
+    'onModelErrorCallback',
+    { callbackContext, llmRequest: request, error },
+    callbackContext.invocationContext,
+  )
 }
 
 /** Every response of a model call, in order (for a hook that runs the whole call as one step). */

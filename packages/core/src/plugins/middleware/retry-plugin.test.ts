@@ -10,6 +10,7 @@ import { ScriptedLlm } from '../../testing/scripted-llm.js'
 import { createHarness } from '../../testing/harness.test-helper.js'
 import { recordSpans } from '../../telemetry/span-exporter.test-helper.js'
 import type { Event } from '../../events/event.js'
+import { BasePlugin } from '../base-plugin.js'
 import { RetryPlugin, type RetryPluginOptions } from './retry-plugin.js'
 
 const exporter = recordSpans()
@@ -180,5 +181,41 @@ describe('RetryPlugin goes through the model-call path', () => {
     )
     expect(() => new RetryPlugin({ maxAttempts: 2, attempts: 3 })).toThrow(/maxAttempts: 2 .* attempts: 3/)
     expect(() => new RetryPlugin({ initialDelayMs: -1 })).toThrow(/zero or more/)
+  })
+})
+
+describe('RetryPlugin among other plugins', () => {
+  it('plugins before it see every failed attempt, plugins after it only the failure it gives up on', async () => {
+    const seen: string[] = []
+    class Watcher extends BasePlugin {
+      override onModelErrorCallback(): undefined {
+        seen.push(this.name)
+        return undefined
+      }
+    }
+    const { plugin } = recorded({ maxAttempts: 3 })
+    const model = new ScriptedLlm([unavailable(), unavailable(), unavailable()])
+    const harness = await createHarness(
+      new LlmAgent({ name: 'a', model, plugins: [new Watcher('before'), plugin, new Watcher('after')] }),
+    )
+    const events = await harness.run('go')
+    expect(model.requests).toHaveLength(3)
+    expect(seen).toEqual(['before', 'before', 'before', 'after'])
+    expect(events.at(-1)?.errorCode).toBe('503')
+  })
+
+  it('a plugin before it that answers for a failure ends the call without a retry', async () => {
+    class Fallback extends BasePlugin {
+      override onModelErrorCallback(): LlmResponse {
+        return { content: { role: 'model', parts: [{ text: 'from the plugin' }] } }
+      }
+    }
+    const { plugin, delays } = recorded({ maxAttempts: 3 })
+    const model = new ScriptedLlm([unavailable(), 'never reached'])
+    const harness = await createHarness(new LlmAgent({ name: 'a', model, plugins: [new Fallback('fallback'), plugin] }))
+    const events = await harness.run('go')
+    expect(events.at(-1)?.content?.parts?.[0]?.text).toBe('from the plugin')
+    expect(model.requests).toHaveLength(1)
+    expect(delays).toEqual([])
   })
 })

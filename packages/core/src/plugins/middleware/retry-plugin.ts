@@ -29,9 +29,10 @@ export interface RetryPluginOptions extends RetryOptions {
  * usage), traced (a `chat` span of its own), recorded by a durable run, and cancelled by the run's abort signal,
  * also while it waits. The wait follows the model adapters' rule (`decideRetry`): the server's `Retry-After` when it
  * sent one (a longer one than `maxDelayMs` is not retried), else exponential backoff with jitter. Other errors (a bad
- * request, a guard, an abort) are not retried; model callbacks and plugins see the whole call once (its final answer
- * or its last error). A model adapter's own retries (`new Gemini({ retry })`) happen inside each attempt: give the
- * adapter `retry: { maxAttempts: 1 }` when this plugin is the retry policy, so retries do not multiply.
+ * request, a guard, an abort) are not retried. Model callbacks see the whole call once; plugins placed before this
+ * one see every failed attempt (and may answer for it), those after it only the failure it gives up on. A model
+ * adapter's own retries (`new Gemini({ retry })`) happen inside each attempt: give the adapter
+ * `retry: { maxAttempts: 1 }` when this plugin is the retry policy, so retries do not multiply.
  */
 export class RetryPlugin extends BasePlugin {
   /** The resolved options: every field filled in. */
@@ -67,15 +68,29 @@ export class RetryPlugin extends BasePlugin {
   }
 }
 
+/** Where a retry plugin stands among the plugins of a model call: the plugins before it and after it. @internal */
+export interface RetryPlacement {
+  readonly plugin: RetryPlugin
+  /** They see every failed attempt (and may answer for it). */
+  readonly before: readonly BasePlugin[]
+  /** They see only the failure the retry plugin gives up on. */
+  readonly after: readonly BasePlugin[]
+}
+
 /**
- * The first retry plugin among `plugins` (a runner's before the agents', the outermost agent's first), if any;
- * recognised by a `Symbol.for` marker, so a plugin made by another copy of core counts too. @internal
+ * The first retry plugin among `plugins` (a runner's before the agents', the outermost agent's first) and its place,
+ * if any; recognised by a `Symbol.for` marker, so a plugin made by another copy of core counts too. @internal
  */
-export function retryPluginOf(plugins: readonly BasePlugin[]): RetryPlugin | undefined {
-  for (const plugin of plugins) {
-    if ((plugin as unknown as Record<symbol, unknown>)[retryPluginMarker] === true) return plugin as RetryPlugin
+export function retryPlacement(plugins: readonly BasePlugin[]): RetryPlacement | undefined {
+  const index = plugins.findIndex(
+    (plugin) => (plugin as unknown as Record<symbol, unknown>)[retryPluginMarker] === true,
+  )
+  if (index < 0) return undefined
+  return {
+    plugin: plugins[index] as RetryPlugin,
+    before: plugins.slice(0, index),
+    after: plugins.slice(index + 1),
   }
-  return undefined
 }
 
 /** `{ [name]: value }` from the current name or its deprecated alias; both given and different is a mistake. */
