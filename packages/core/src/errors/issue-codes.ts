@@ -56,6 +56,11 @@ export const issueCodeDescriptions = {
   agent_not_found: 'A transfer or reference names an agent that is not in the tree.',
   step_invalid: 'Not a pipeline step (a builder, an S transform, an A operation or a function).',
   empty_workflow: 'A workflow (pipeline, fan-out, loop, route, fallback) with nothing to run.',
+  graph_invalid:
+    'A graph workflow that cannot run as drawn (no START, unreachable nodes, a cycle, duplicate names or routes, or more than one output).',
+  node_invalid: "Not a graph node (an agent, a tool, a function (ctx, input) => …, a BaseNode or 'START').",
+  edge_invalid: 'An edge item that is neither an Edge nor a chain, or a chain with an empty or doubled routing map.',
+  run_id_invalid: 'A custom run id of a graph node that is empty, or all digits where the workflow numbers runs.',
   instruction_invalid:
     'An instruction that is not a string, a P prompt or a function, or a dynamic prompt where a static one is sent.',
   generate_config_invalid:
