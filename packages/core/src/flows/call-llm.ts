@@ -127,11 +127,19 @@ export async function* callLlm(
       // Plugins placed before `M.retry` see every failed attempt (and may answer for it); `M.retry` then decides
       // whether to call again (a failed call that yielded nothing, as a model call of its own: counted, traced);
       // the plugins after it see only the failure it gives up on.
-      let answer = retry ? await pluginAnswer(retry.before, callbackContext, request, error) : undefined
+      let answer =
+        retry && plugins
+          ? await pluginAnswer(plugins.slice(0, retry.index), callbackContext, request, error)
+          : undefined
       if (!answer) {
         retryInMs = retry && !yielded && !ctx.stopped ? retry.plugin.retryDelayMs(caught, attempt) : undefined
         if (retryInMs === undefined)
-          answer = await pluginAnswer(retry ? retry.after : plugins, callbackContext, request, error)
+          answer = await pluginAnswer(
+            retry && plugins ? plugins.slice(retry.index + 1) : plugins,
+            callbackContext,
+            request,
+            error,
+          )
       }
       if (retryInMs === undefined) {
         yield answer ? await afterModel(agent, callbackContext, answer, plugins) : errorResponse(error)

@@ -68,13 +68,11 @@ export class RetryPlugin extends BasePlugin {
   }
 }
 
-/** Where a retry plugin stands among the plugins of a model call: the plugins before it and after it. @internal */
+/** Where a retry plugin stands among the plugins of a model call. @internal */
 export interface RetryPlacement {
   readonly plugin: RetryPlugin
-  /** They see every failed attempt (and may answer for it). */
-  readonly before: readonly BasePlugin[]
-  /** They see only the failure the retry plugin gives up on. */
-  readonly after: readonly BasePlugin[]
+  /** Its index: the plugins before it see every failed attempt, those after it only the failure it gives up on. */
+  readonly index: number
 }
 
 /**
@@ -85,12 +83,7 @@ export function retryPlacement(plugins: readonly BasePlugin[]): RetryPlacement |
   const index = plugins.findIndex(
     (plugin) => (plugin as unknown as Record<symbol, unknown>)[retryPluginMarker] === true,
   )
-  if (index < 0) return undefined
-  return {
-    plugin: plugins[index] as RetryPlugin,
-    before: plugins.slice(0, index),
-    after: plugins.slice(index + 1),
-  }
+  return index < 0 ? undefined : { plugin: plugins[index] as RetryPlugin, index }
 }
 
 /** `{ [name]: value }` from the current name or its deprecated alias; both given and different is a mistake. */
