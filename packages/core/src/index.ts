@@ -21,6 +21,7 @@ export {
   InterruptAnswerError,
   registerErrorCode,
   errorCodeInfo,
+  issueCodes,
 } from './errors/index.js'
 export type {
   AdkFluentErrorOptions,
@@ -29,6 +30,7 @@ export type {
   ErrorCode,
   ErrorCodeInfo,
   ErrorCodes,
+  IssueCode,
 } from './errors/index.js'
 
 // Events
@@ -287,15 +289,14 @@ export { PluginManager } from './plugins/plugin-manager.js'
 export { GlobalInstructionPlugin } from './plugins/global-instruction-plugin.js'
 export { LoggingPlugin } from './plugins/logging-plugin.js'
 export type { LoggingPluginOptions } from './plugins/logging-plugin.js'
-export { CircuitBreakerPlugin, CostPlugin, LatencyPlugin, LogPlugin, RetryPlugin } from './plugins/middleware/index.js'
+export type { LogRecord } from './plugins/log-record.js'
+export { CircuitBreakerPlugin, CostPlugin, LatencyPlugin, RetryPlugin } from './plugins/middleware/index.js'
 export type {
   CircuitBreakerPluginOptions,
   CircuitState,
   CostPluginOptions,
   LatencyPluginOptions,
   LatencyRecord,
-  LogPluginOptions,
-  LogRecord,
   ModelPrice,
   RetryPluginOptions,
 } from './plugins/middleware/index.js'

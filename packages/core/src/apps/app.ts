@@ -28,7 +28,7 @@ function appNameIssue(name: unknown): string | undefined {
 /** Throws a {@link ConfigError} when `name` cannot name an app (`@google/adk`'s rule: `^[a-zA-Z][a-zA-Z0-9_-]*$`, not `user`). */
 export function validateAppName(name: string): void {
   const issue = appNameIssue(name)
-  if (issue) throw new ConfigError([{ path: ['App', 'name'], message: issue }])
+  if (issue) throw new ConfigError([{ code: 'app_name_invalid', path: ['App', 'name'], message: issue }])
 }
 
 /**
@@ -46,17 +46,19 @@ export class App {
     if (typeof options !== 'object' || options === null) {
       throw new ConfigError([
         {
+          code: 'options_invalid',
           path: ['App'],
           message: `new App() needs an options object { name, rootAgent }, got ${describeValue(options)}.`,
         },
       ])
     }
     const nameIssue = appNameIssue(options.name)
-    if (nameIssue) issues.push({ path: ['App', 'name'], message: nameIssue })
+    if (nameIssue) issues.push({ code: 'app_name_invalid', path: ['App', 'name'], message: nameIssue })
     if (options.rootAgent === undefined || options.rootAgent === null) {
-      issues.push({ path: ['App', 'rootAgent'], message: 'rootAgent must be provided.' })
+      issues.push({ code: 'option_missing', path: ['App', 'rootAgent'], message: 'rootAgent must be provided.' })
     } else if (!isBaseAgent(options.rootAgent)) {
       issues.push({
+        code: 'agent_invalid',
         path: ['App', 'rootAgent'],
         message: `rootAgent must be a BaseAgent instance, got ${describeValue(options.rootAgent)}.`,
       })
@@ -64,6 +66,7 @@ export class App {
     const config = options.resumabilityConfig
     if (config !== undefined && (typeof config !== 'object' || typeof config?.isResumable !== 'boolean')) {
       issues.push({
+        code: 'boolean_invalid',
         path: ['App', 'resumabilityConfig'],
         message: `resumabilityConfig must be { isResumable: boolean }, got ${describeValue(config)}.`,
       })

@@ -21,7 +21,13 @@ export function toResponseJsonSchema(schema: ResponseSchema): Record<string, unk
       return z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>
     } catch (error) {
       throw new ConfigError(
-        `RequestInput: the responseSchema cannot be turned into JSON Schema: ${error instanceof Error ? error.message : String(error)}. Use types JSON can carry.`,
+        [
+          {
+            code: 'schema_invalid',
+            path: ['RequestInput', 'responseSchema'],
+            message: `cannot be turned into JSON Schema: ${error instanceof Error ? error.message : String(error)}. Use types JSON can carry.`,
+          },
+        ],
         { cause: error },
       )
     }

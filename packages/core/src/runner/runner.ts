@@ -112,6 +112,7 @@ export class Runner {
     if (app !== undefined && !isApp(app)) {
       throw new ConfigError([
         {
+          code: 'options_invalid',
           path: ['Runner', 'app'],
           message: `app must be an App (new App({ name, rootAgent })), got ${describeValue(app)}.`,
         },
@@ -122,6 +123,7 @@ export class Runner {
     if (agent === undefined || appName === undefined) {
       throw new ConfigError([
         {
+          code: 'option_missing',
           path: ['Runner', agent === undefined ? 'agent' : 'appName'],
           message: `new Runner() needs ${agent === undefined ? 'an agent' : 'an appName'}: pass { appName, agent, sessionService } or { app, sessionService }.`,
         },
@@ -140,6 +142,7 @@ export class Runner {
     if (this.onBusy !== 'reject' && this.onBusy !== 'wait') {
       throw new ConfigError([
         {
+          code: 'choice_invalid',
           path: ['Runner', 'onBusy'],
           message: `onBusy must be 'reject' or 'wait', got ${JSON.stringify(config.onBusy)}.`,
         },
@@ -148,6 +151,7 @@ export class Runner {
     if (this.memoryAutoSave && !this.memoryService) {
       throw new ConfigError([
         {
+          code: 'service_missing',
           path: ['Runner', 'memoryAutoSave'],
           message: 'memoryAutoSave needs a memoryService to save to.',
           hint: 'Pass memoryService too (new Runner({ ..., memoryService, memoryAutoSave: true })).',
@@ -168,9 +172,14 @@ export class Runner {
     let newMessage: Content | undefined = given === undefined || given.role ? given : { ...given, role: 'user' }
     for (const part of newMessage?.parts ?? []) {
       if (part.functionCall?.name && reservedCalls.has(part.functionCall.name)) {
-        throw new ConfigError(
-          `A client message may not contain a '${part.functionCall.name}' function call: only the runtime creates those.`,
-        )
+        throw new ConfigError([
+          {
+            code: 'message_invalid',
+            path: ['runAsync', 'newMessage'],
+            message: `A client message may not contain a '${part.functionCall.name}' function call: only the runtime creates those.`,
+            hint: 'Answer a confirmation with a functionResponse part of that name instead.',
+          },
+        ])
       }
     }
     const resumable = this.resumabilityConfig?.isResumable === true
@@ -178,6 +187,7 @@ export class Runner {
       if (request.invocationId === undefined || !resumable) {
         throw new ConfigError([
           {
+            code: 'resume_invalid',
             path: ['runAsync', 'newMessage'],
             message:
               request.invocationId === undefined
@@ -215,6 +225,7 @@ export class Runner {
       if (!newMessage && !resume) {
         throw new ConfigError([
           {
+            code: 'resume_invalid',
             path: ['runAsync', 'invocationId'],
             message: `Session "${sessionId}" holds no invocation "${request.invocationId}" to resume.`,
             hint: 'Pass the invocationId of one of its events, or a newMessage to start a new invocation.',
@@ -258,7 +269,16 @@ export class Runner {
           )
           if (replaced) newMessage = replaced
         }
-        if (!newMessage.parts || newMessage.parts.length === 0) throw new ConfigError('No parts in the newMessage.')
+        if (!newMessage.parts || newMessage.parts.length === 0) {
+          throw new ConfigError([
+            {
+              code: 'message_invalid',
+              path: ['runAsync', 'newMessage'],
+              message: 'No parts in the newMessage.',
+              hint: "Send a message with at least one part, such as { role: 'user', parts: [{ text: 'Hi' }] }.",
+            },
+          ])
+        }
         const repair = resume ? undefined : repairDanglingCalls(session.events, newMessage, reservedCalls)
         if (repair) {
           request.hooks?.stampEvent?.call(request.hooks, repair)

@@ -33,6 +33,7 @@ function runnerFor(build: () => BaseAgent, options: RunOptions): Runner {
     // Saved into the fresh runner's own memory, the runs would be forgotten with it.
     throw new ConfigError([
       {
+        code: 'service_missing',
         path: ['ask', 'memoryAutoSave'],
         message: 'memoryAutoSave needs a memoryService to save to.',
         hint: "Pass memoryService too: .ask(text, { memoryService: openMemoryService('sqlite:./memory.db'), memoryAutoSave: true }).",
@@ -103,6 +104,7 @@ function startResume(
   if (!prompt.runner && !options.runner && !options.sessionService) {
     throw new ConfigError([
       {
+        code: 'service_missing',
         path: ['ask', 'prompt'],
         message:
           'resumeWith(answers) continues a run stored in a session service, but no sessionService or runner was given.',
@@ -114,6 +116,7 @@ function startResume(
   if (sessionId === undefined) {
     throw new ConfigError([
       {
+        code: 'option_missing',
         path: ['ask', 'sessionId'],
         message: 'resumeWith(answers) needs the sessionId of the paused run.',
         hint: 'Pass { sessionId: error.sessionId } (from the RunPausedError) with the answers.',
@@ -123,6 +126,7 @@ function startResume(
   if (options.state) {
     throw new ConfigError([
       {
+        code: 'options_conflict',
         path: ['ask', 'state'],
         message: 'state cannot be given with answers to a paused run: the paused run goes on with the state it had.',
         hint: 'Leave state out when you pass resumeWith(...) or error.answer(...).',
@@ -158,6 +162,7 @@ export async function startRun(
   if (typeof prompt !== 'string') {
     throw new ConfigError([
       {
+        code: 'message_invalid',
         path: ['ask', 'prompt'],
         message: `The prompt must be a string, or the answers to a paused run; got ${describeValue(prompt)}.`,
         hint: 'Send text as .ask("…"). To answer a paused run (an approval, a reply to a RequestInput, a long-running result), catch its RunPausedError and call error.resume({ [id]: answer }), or pass resumeWith({ [id]: answer }) with its sessionId.',
