@@ -18,6 +18,7 @@ export {
   ToolError,
   ToolRetriesExceededError,
   UsageLimitError,
+  InterruptAnswerError,
   registerErrorCode,
   errorCodeInfo,
   issueCodes,
@@ -85,6 +86,7 @@ export type { PreloadMemoryToolOptions } from './tools/preload-memory-tool.js'
 // Contexts and agents
 export { InvocationContext } from './agents/invocation-context.js'
 export type { InvocationContextParams } from './agents/invocation-context.js'
+export type { InvocationProgress, LoopCheckpoint, PauseScope } from './agents/invocation-progress.js'
 export type {
   InvocationHooks,
   ModelCallInfo,
@@ -139,7 +141,25 @@ export {
   REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,
   REQUEST_CREDENTIAL_FUNCTION_CALL_NAME,
   REQUEST_INPUT_FUNCTION_CALL_NAME,
-} from './flows/contents/event-filter.js'
+} from './pause/interrupt-names.js'
+
+// Pause and resume (human approval, requested input, long-running tools)
+export { RequestInput, isRequestInput } from './pause/request-input.js'
+export type { RequestInputParams, ResponseSchema } from './pause/request-input.js'
+export { createRequestInputEvent, requestInputCall } from './pause/request-input-event.js'
+export type { InterruptEventOrigin } from './pause/request-input-event.js'
+export { getPendingUserInputRequests, getUserInputRequests, requiresUserInput } from './pause/user-input-requests.js'
+export type { UserInputKind, UserInputRequest } from './pause/user-input-requests.js'
+export { listPendingInterrupts, pendingInterrupts } from './pause/pending-interrupts.js'
+export type { InterruptKind, PendingInterrupt } from './pause/pending-interrupts.js'
+export { answerContent } from './pause/interrupt-answers.js'
+export type { InterruptAnswers } from './pause/interrupt-answers.js'
+export { answerInterrupts } from './pause/answer-interrupts.js'
+export type { AnswerInterruptsRequest, InterruptRunner } from './pause/answer-interrupts.js'
+export { App, isApp, validateAppName } from './apps/app.js'
+export type { AppOptions } from './apps/app.js'
+export { createResumabilityConfig } from './apps/resumability-config.js'
+export type { ResumabilityConfig } from './apps/resumability-config.js'
 
 // Graph workflows (ADK 2.0 `Workflow`)
 export { Workflow } from './workflow/workflow.js'

@@ -57,6 +57,9 @@ export type { ToolArgument, ToolOptions, ToolsInput } from './parse/parse-tools.
 export type { AskOptions, RunOptions } from './ask/run-options.js'
 export type { AskResult, AskReturn } from './ask/ask-result.js'
 export type { StreamChunk } from './ask/stream-chunk.js'
+export { RunPausedError } from './ask/run-paused-error.js'
+export { isResume, resumeWith } from './ask/resume-with.js'
+export type { Resume } from './ask/resume-with.js'
 
 // Namespaces
 export { A, C, G, M, P, S, T } from './namespaces/index.js'

@@ -3,6 +3,7 @@ import type { Event } from '../events/event.js'
 import { createEvent } from '../events/event.js'
 import { createEventActions, hasDelta } from '../events/event-actions.js'
 import type { InvocationContext } from './invocation-context.js'
+import { PauseScope } from './invocation-progress.js'
 import { Context } from './context.js'
 import { noItems, toCallbackList, type AgentCallback, type SingleAgentCallback } from './agent-callbacks.js'
 import { ConfigError, type ConfigIssueInit } from '../errors/config-error.js'
@@ -143,6 +144,15 @@ export abstract class BaseAgent extends BaseNode {
     for (const sub of subAgents) sub.#parentAgent = this
   }
 
+  /**
+   * True for agents that continue from their stored events when a resumed invocation re-enters them (workflow agents,
+   * which resume their sub-agents, and LLM agents). A leaf agent that is neither ran to its end (it cannot pause) and
+   * is not run again.
+   */
+  protected get continuesFromEvents(): boolean {
+    return this.subAgents.length > 0
+  }
+
   /** What is wrong with `name` as this agent's name (the identifier rule of {@link validateAgentName}). */
   protected nameIssue(name: unknown): string | undefined {
     return validateAgentName(name)
@@ -197,17 +207,41 @@ export abstract class BaseAgent extends BaseNode {
     return undefined
   }
 
-  /** Runs the agent: before-agent callbacks, then the body, then after-agent callbacks (in an `invoke_agent` span when traced). */
+  /**
+   * Runs the agent: before-agent callbacks, then the body, then after-agent callbacks (in an `invoke_agent` span when
+   * traced). In a resumable run (`ResumabilityConfig`) a paused agent ends without its after-agent callbacks; when the
+   * invocation is resumed, an agent that started is re-entered and continues from its stored events (its before-agent
+   * callbacks do not run again, nor its after-agent callbacks when it adds nothing: it had finished), a leaf agent
+   * that ran is not run again, and an agent recorded as ended (`actions.endOfAgent`) is skipped.
+   */
   async *runAsync(parentContext: InvocationContext): AsyncGenerator<Event, void, undefined> {
     const ctx = parentContext.clone({ agent: this })
+    const progress = ctx.progress
+    if (progress) {
+      if (progress.resuming) {
+        if (progress.takeEnded(this.name)) return
+        const from = progress.takeResumePoint(this.name)
+        if (from !== undefined) {
+          // An agent that ran and cannot continue from its events (a leaf that is not an LLM agent) is not run again.
+          if (!this.continuesFromEvents) return
+          ctx.resumeFrom = from
+        }
+      }
+      ctx.pauseScope = new PauseScope(parentContext.pauseScope)
+    }
     const traced = ctx.tracing ? startAgentSpan(this, ctx) : undefined
     try {
       ctx.throwIfAborted()
       if (ctx.stopped) return
       // Without callbacks or plugins there is nothing to await (each await costs promises and microtask turns).
-      const before = this.#hasCallbacks(ctx, 'before') ? await this.#runCallbacks(ctx, 'before') : undefined
+      const before =
+        ctx.resumeFrom === undefined && this.#hasCallbacks(ctx, 'before')
+          ? await this.#runCallbacks(ctx, 'before')
+          : undefined
       if (before) yield before
       if (ctx.endInvocation) return
+      // A re-entered agent that adds nothing had finished before: its after-agent callbacks ran then.
+      let added = ctx.resumeFrom === undefined
       for await (const event of this.runAsyncImpl(ctx)) {
         if (event.errorCode !== undefined && !event.partial) {
           // The workflow that ran this agent stops after it (see InvocationContext.failure).
@@ -215,10 +249,11 @@ export abstract class BaseAgent extends BaseNode {
           // The agent's own error event (its model call failed) fails its span as the chat span is failed.
           if (traced && event.author === this.name) ctx.tracing?.recordErrorEvent(traced, event)
         }
+        added = true
         yield event
         ctx.throwIfAborted()
       }
-      if (ctx.endInvocation || ctx.stopped) return
+      if (ctx.endInvocation || ctx.stopped || ctx.pauseScope?.paused || !added) return
       const after = this.#hasCallbacks(ctx, 'after') ? await this.#runCallbacks(ctx, 'after') : undefined
       if (after) yield after
     } catch (error) {

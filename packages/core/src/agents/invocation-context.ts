@@ -16,6 +16,7 @@ import type { RunTracing } from '../telemetry/run-tracing.js'
 import type { OtelContext } from '../telemetry/otel-api.js'
 import { LLMRegistry } from '../models/llm-registry.js'
 import { nullRecord } from '../util/null-record.js'
+import type { InvocationProgress, PauseScope } from './invocation-progress.js'
 
 /** Counters shared by every context copy of one invocation. */
 interface InvocationCounters {
@@ -49,6 +50,10 @@ export interface InvocationContextParams {
   tempState?: Record<string, unknown>
   /** An execution engine's hooks (durable runs); `undefined` runs models and tools directly. */
   hooks?: InvocationHooks | undefined
+  /** The invocation's progress when the run is resumable (shared by every copy); `undefined` otherwise. */
+  progress?: InvocationProgress | undefined
+  /** The pause scope of the agent this copy runs (resumable runs). */
+  pauseScope?: PauseScope | undefined
   /** The history one agent reads instead of its own `includeContents` (an LlmAgent run as a workflow node). */
   contentsOverride?: ContentsOverride | undefined
 }
@@ -92,6 +97,18 @@ export class InvocationContext {
    * invocation ends, as in ADK when a model call raises); a custom agent that runs sub-agents may read it too.
    */
   failure: Event | undefined = undefined
+  /**
+   * The progress of a resumable invocation (shared by every copy): which agents ended or started, where loops were.
+   * `undefined` when the run is not resumable (`ResumabilityConfig`).
+   */
+  readonly progress: InvocationProgress | undefined
+  /** The pause scope of this copy's agent (resumable runs): `pauseScope.paused` after a pause below it. */
+  pauseScope: PauseScope | undefined
+  /**
+   * Set on the copy of an agent that a resumed invocation re-enters: the index (in `session.events`) where the
+   * agent's stored events of this invocation begin. The agent continues from them instead of starting again.
+   */
+  resumeFrom: number | undefined
   readonly #counters: InvocationCounters
 
   constructor(params: InvocationContextParams, counters?: InvocationCounters) {
@@ -110,6 +127,9 @@ export class InvocationContext {
     this.traceContext = params.traceContext
     this.tempState = params.tempState ?? nullRecord()
     this.hooks = params.hooks
+    this.progress = params.progress
+    this.pauseScope = params.pauseScope
+    this.resumeFrom = undefined
     this.contentsOverride = params.contentsOverride
     this.#counters = counters ?? {
       llmCalls: 0,
@@ -183,6 +203,8 @@ export class InvocationContext {
         hooks: 'hooks' in overrides ? overrides.hooks : this.hooks,
         tracing: this.tracing,
         traceContext: overrides.traceContext ?? this.traceContext,
+        progress: this.progress,
+        pauseScope: this.pauseScope,
         contentsOverride: overrides.contentsOverride ?? this.contentsOverride,
       },
       this.#counters,

@@ -225,6 +225,11 @@ export class LlmAgent extends BaseAgent {
     return { instruction: await this.globalInstruction(context), requireStateInjection: false }
   }
 
+  /** An LLM agent continues its step from its stored events (see `resumeAgent`). */
+  protected override get continuesFromEvents(): boolean {
+    return true
+  }
+
   protected runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
     // The flow's generator itself, not a generator wrapping it: one async-generator layer less per event.
     return runLlmFlow(this, ctx)

@@ -1,6 +1,6 @@
 import { BaseAgent, combineHistoryTurns, type BaseAgentConfig } from './base-agent.js'
 import type { InvocationContext } from './invocation-context.js'
-import type { Event } from '../events/event.js'
+import { createEvent, type Event } from '../events/event.js'
 import { ConfigError } from '../errors/config-error.js'
 
 export interface LoopAgentConfig extends BaseAgentConfig {
@@ -42,8 +42,19 @@ export class LoopAgent extends BaseAgent {
 
   protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
     const max = this.maxIterations ?? Number.POSITIVE_INFINITY
-    for (let iteration = 0; iteration < max; iteration++) {
-      for (const sub of this.subAgents) {
+    const progress = ctx.progress
+    // A resumed loop goes on in the iteration it was in (its last checkpoint).
+    const resumed = ctx.resumeFrom !== undefined ? progress?.takeLoopCheckpoint(this.name) : undefined
+    for (let iteration = resumed?.timesLooped ?? 0; iteration < max; iteration++) {
+      const resumedRound = resumed !== undefined && iteration === resumed.timesLooped
+      if (progress && !resumedRound) {
+        progress.beginIteration(this)
+        yield this.#checkpoint(ctx, iteration)
+      }
+      // In the round it resumes, the sub-agents before the last one that started have finished.
+      const start = resumedRound && progress ? progress.resumeIndex(this.subAgents) : 0
+      for (let index = start; index < this.subAgents.length; index++) {
+        const sub = this.subAgents[index] as BaseAgent
         // Stopped by a usage limit (in another branch, say): its sub-agents would return at once, round after round.
         if (ctx.stopped) return
         let escalation: Event | undefined
@@ -55,9 +66,20 @@ export class LoopAgent extends BaseAgent {
           }
           yield event
         }
-        if (escalation || ctx.failure) return
+        if (escalation || ctx.failure || ctx.pauseScope?.paused) return
       }
       if (this.subAgents.length === 0) return
     }
+  }
+
+  /** The checkpoint of a resumable run at the start of an iteration (`agentState: { timesLooped }`). */
+  #checkpoint(ctx: InvocationContext, timesLooped: number): Event {
+    const event = createEvent({
+      invocationId: ctx.invocationId,
+      author: this.name,
+      actions: { agentState: { timesLooped } },
+    })
+    if (ctx.branch !== undefined) event.branch = ctx.branch
+    return event
   }
 }

@@ -4,7 +4,8 @@ import type { Event } from '../events/event.js'
 
 /**
  * Runs its sub-agents one after another, on the same branch; later agents see earlier agents' events. A sub-agent
- * that fails (yields an error event, see `isErrorEvent`) ends it: the agents after it do not run.
+ * that fails (yields an error event, see `isErrorEvent`) ends it: the agents after it do not run. In a resumable run
+ * a sub-agent that pauses stops it too; the resume goes on from it (the ones before it are not run again).
  */
 export class SequentialAgent extends BaseAgent {
   constructor(config: BaseAgentConfig) {
@@ -17,9 +18,14 @@ export class SequentialAgent extends BaseAgent {
   }
 
   protected async *runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
-    for (const sub of this.subAgents) {
+    const subAgents = this.subAgents
+    // Re-entered by a resumed invocation: the sub-agents before the last one that started have finished.
+    const start = ctx.resumeFrom !== undefined && ctx.progress ? ctx.progress.resumeIndex(subAgents) : 0
+    for (let index = start; index < subAgents.length; index++) {
+      const sub = subAgents[index] as BaseAgent
       yield* sub.runAsync(ctx)
-      if (ctx.failure) return
+      // A sub-agent failed, or paused (resumable runs): the ones after it do not run (until the resume).
+      if (ctx.failure || ctx.pauseScope?.paused) return
     }
   }
 }

@@ -30,6 +30,7 @@ type CoreErrorCode =
   | 'INTERNAL'
   | 'GUARD_VIOLATION'
   | 'CIRCUIT_OPEN'
+  | 'INTERRUPT_ANSWER_INVALID'
   | 'PLUGIN_FAILED'
   | 'NODE_TIMEOUT'
   | 'NODE_SCHEMA_INVALID'
@@ -104,6 +105,10 @@ const core: Readonly<Record<CoreErrorCode, ErrorCodeInfo>> = {
   INTERNAL: { endsTheRun: true, description: 'A bug inside adk-fluent.' },
   GUARD_VIOLATION: { endsTheRun: true, description: 'A guard blocked a model call or its answer.' },
   CIRCUIT_OPEN: { endsTheRun: true, description: 'A circuit breaker refused a model call without making it.' },
+  INTERRUPT_ANSWER_INVALID: {
+    endsTheRun: true,
+    description: 'An answer to a paused run names no pending interrupt or does not fit it.',
+  },
   PLUGIN_FAILED: { endsTheRun: true, description: 'A plugin (middleware) failed in one of its hooks.' },
   NODE_TIMEOUT: { endsTheRun: false, description: 'A workflow node ran past its timeout.' },
   NODE_SCHEMA_INVALID: { endsTheRun: false, description: "A workflow node's input or output failed its schema." },

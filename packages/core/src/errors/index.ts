@@ -23,3 +23,4 @@ export {
 } from './runtime-errors.js'
 export { CircuitOpenError, GuardViolationError } from './guard-errors.js'
 export { AlreadyExistsError, SessionBusyError, SessionStoreError, StaleSessionError } from './session-errors.js'
+export { InterruptAnswerError } from './interrupt-errors.js'

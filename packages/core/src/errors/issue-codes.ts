@@ -91,6 +91,10 @@ export const issueCodeDescriptions = {
   runner_option_conflict:
     "A run option that names another app, session service or memory service than the runner's own, given with it.",
   message_invalid: 'A new message without parts, or carrying a function call only the runtime may create.',
+  resume_invalid:
+    'A resume that cannot happen: no message and no invocation to resume, a runner that is not resumable, or a session that holds no such invocation.',
+  app_name_invalid:
+    "An app name that does not start with a letter, holds other characters than letters, digits, _ and -, or is 'user'.",
   artifact_invalid: 'An artifact with no content (no inline data, text or file data).',
   memory_invalid: 'A memory without words, or with a timestamp that is not an ISO 8601 date.',
   memory_unsupported: 'A memory service that does not support the operation.',

@@ -18,6 +18,13 @@ export interface EventActions {
   skipSummarization?: boolean
   requestedAuthConfigs: Record<string, unknown>
   requestedToolConfirmations: Record<string, ToolConfirmation>
+  /**
+   * A checkpoint of the authoring agent in a resumable run (a `LoopAgent` records `{ timesLooped }` at the start of
+   * each iteration); read back when the invocation is resumed.
+   */
+  agentState?: Record<string, unknown>
+  /** The authoring agent finished its run in this invocation (resumable runs): a resume does not run it again. */
+  endOfAgent?: boolean
 }
 
 /** Empty actions (`stateDelta` is a record that inherits nothing: only own keys are state), with the given fields spread over them. */
@@ -45,6 +52,8 @@ export function mergeEventActions(list: readonly EventActions[]): EventActions {
     if (actions.transferToAgent !== undefined) merged.transferToAgent = actions.transferToAgent
     if (actions.escalate !== undefined) merged.escalate = actions.escalate
     if (actions.skipSummarization !== undefined) merged.skipSummarization = actions.skipSummarization
+    if (actions.agentState !== undefined) merged.agentState = actions.agentState
+    if (actions.endOfAgent !== undefined) merged.endOfAgent = actions.endOfAgent
   }
   return merged
 }

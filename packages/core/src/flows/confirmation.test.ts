@@ -173,3 +173,32 @@ describe('tool confirmation (spec 10.15)', () => {
     expect(llm.requests[0]?.contents).toEqual([])
   })
 })
+
+describe('FunctionTool confirmation rule (ADK checkRequireConfirmation)', () => {
+  it('reports its rule and evaluates the predicate on validated arguments', async () => {
+    const seen: unknown[] = []
+    const conditional = new FunctionTool({
+      name: 'transfer_money',
+      description: 'Sends money.',
+      parameters: z.object({ amount: z.coerce.number() }),
+      execute: () => ({}),
+      requireConfirmation: (args) => {
+        seen.push(args)
+        return args.amount > 50
+      },
+    })
+    const { tool: always } = transferMoney(true)
+    const never = new FunctionTool({ name: 'free', description: 'Free.', execute: () => ({}) })
+    expect([always.confirmationRule, conditional.confirmationRule, never.confirmationRule]).toEqual([
+      'always',
+      'conditional',
+      'never',
+    ])
+    const context = {} as Parameters<typeof conditional.checkRequireConfirmation>[1]
+    expect(await conditional.checkRequireConfirmation({ amount: '100' }, context)).toBe(true)
+    expect(await conditional.checkRequireConfirmation({ amount: 10 }, context)).toBe(false)
+    expect(seen).toEqual([{ amount: 100 }, { amount: 10 }])
+    expect(await always.checkRequireConfirmation({}, context)).toBe(true)
+    expect(await never.checkRequireConfirmation({}, context)).toBe(false)
+  })
+})

@@ -1,18 +1,19 @@
-import type { FunctionCall, FunctionResponse, Part } from '../models/genai-types.js'
+import type { FunctionCall } from '../models/genai-types.js'
 import type { LlmAgent } from '../agents/llm-agent.js'
 import type { InvocationContext } from '../agents/invocation-context.js'
 import { Context } from '../agents/context.js'
 import type { Event } from '../events/event.js'
 import { createEvent, getFunctionCalls } from '../events/event.js'
-import { createEventActions, mergeEventActions, type ToolConfirmation } from '../events/event-actions.js'
+import { createEventActions, hasDelta, mergeEventActions, type ToolConfirmation } from '../events/event-actions.js'
 import type { BaseTool } from '../tools/base-tool.js'
 import { ConfigError } from '../errors/config-error.js'
 import { endsTheRun } from '../errors/adk-fluent-error.js'
-import { newFunctionCallId } from '../util/ids.js'
 import { normalizeToolResult } from './normalize-tool-result.js'
 import { untilAborted } from './until-aborted.js'
 import { isInvalidArgumentsResult, markInvalidArgumentsResponse } from '../tools/invalid-arguments-message.js'
-import { REQUEST_CONFIRMATION_FUNCTION_CALL_NAME } from './contents/event-filter.js'
+import { isRequestInput, type RequestInput } from '../pause/request-input.js'
+import { InputRequested, interruptEvents, pauseAgent } from './interrupt-events.js'
+import { createRequestInputEvent } from '../pause/request-input-event.js'
 
 function copyArgs(args: Record<string, unknown> | undefined): Record<string, unknown> {
   if (!args) return {}
@@ -23,14 +24,18 @@ function copyArgs(args: Record<string, unknown> | undefined): Record<string, unk
   }
 }
 
-/** Runs one function call through plugins, callbacks and the tool; `undefined` when a long-running tool gave nothing. */
+/**
+ * Runs one function call through plugins, callbacks and the tool: its response event; an {@link InputRequested} when
+ * the tool returned a `RequestInput`; `undefined` when a long-running tool gave nothing and wrote nothing (when it
+ * wrote state, an event without content carries it).
+ */
 async function executeCall(
   agent: LlmAgent,
   ctx: InvocationContext,
   call: FunctionCall,
   toolsDict: Readonly<Record<string, BaseTool>>,
   toolConfirmation: ToolConfirmation | undefined,
-): Promise<Event | undefined> {
+): Promise<Event | InputRequested | undefined> {
   const actions = createEventActions()
   const context = new Context({
     invocationContext: ctx,
@@ -42,7 +47,7 @@ async function executeCall(
   const tool = toolsDict[name]
   // A copy: callbacks and tools may edit their arguments, the stored call event keeps what the model sent.
   const args = copyArgs(call.args)
-  let response: Record<string, unknown> | undefined
+  let response: Record<string, unknown> | RequestInput | undefined
   if (!tool) {
     const available = Object.keys(toolsDict)
     response = {
@@ -50,7 +55,8 @@ async function executeCall(
     }
   } else {
     response = await runTool(agent, ctx, tool, args, context)
-    if (response === undefined && tool.isLongRunning) return undefined
+    if (isRequestInput(response)) return new InputRequested(call, response, actions)
+    if (response === undefined && tool.isLongRunning) return actionsOnlyEvent(agent, ctx, actions)
   }
   const result = response ?? { result: null }
   // Two literals rather than `{ ...(id ? { id } : {}), name, response }`: keys added after a spread cost V8 11 a
@@ -66,6 +72,20 @@ async function executeCall(
   return event
 }
 
+/** The event of a long-running call that answered nothing yet but wrote state or asked for something (no content). */
+function actionsOnlyEvent(agent: LlmAgent, ctx: InvocationContext, actions: Event['actions']): Event | undefined {
+  if (
+    !hasDelta(actions) &&
+    Object.keys(actions.requestedToolConfirmations).length === 0 &&
+    Object.keys(actions.requestedAuthConfigs).length === 0
+  )
+    return undefined
+  const event = createEvent({ invocationId: ctx.invocationId, author: agent.name })
+  event.actions = actions
+  if (ctx.branch !== undefined) event.branch = ctx.branch
+  return event
+}
+
 /** {@link executeCall} in an `execute_tool` span: the tool (and an agent tool's child run) runs in its context. */
 async function executeTracedCall(
   agent: LlmAgent,
@@ -73,7 +93,7 @@ async function executeTracedCall(
   call: FunctionCall,
   toolsDict: Readonly<Record<string, BaseTool>>,
   toolConfirmation: ToolConfirmation | undefined,
-): Promise<Event | undefined> {
+): Promise<Event | InputRequested | undefined> {
   const tracing = ctx.tracing
   const traced = tracing?.startToolCall(agent.name, toolsDict[call.name ?? ''], call, ctx.traceContext)
   if (!tracing || !traced) return executeCall(agent, ctx, call, toolsDict, toolConfirmation)
@@ -81,7 +101,8 @@ async function executeTracedCall(
     const event = await tracing.api.context.with(traced.context, () =>
       executeCall(agent, ctx.clone({ traceContext: traced.context }), call, toolsDict, toolConfirmation),
     )
-    tracing.recordToolResult(traced, event?.content?.parts?.[0]?.functionResponse?.response)
+    if (!(event instanceof InputRequested))
+      tracing.recordToolResult(traced, event?.content?.parts?.[0]?.functionResponse?.response)
     return event
   } catch (error) {
     tracing.recordError(traced, error)
@@ -97,7 +118,7 @@ async function runTool(
   tool: BaseTool,
   args: Record<string, unknown>,
   context: Context,
-): Promise<Record<string, unknown> | undefined> {
+): Promise<Record<string, unknown> | RequestInput | undefined> {
   // Plugin hooks are awaited only when there are plugins (each await of an empty run costs promises and ticks).
   const manager = ctx.pluginManager
   let invalid = false
@@ -117,6 +138,8 @@ async function runTool(
         ? await runToolThroughHook(agent, ctx, tool, args, context)
         : await tool.runAsync({ args, toolContext: context })
       if (result === undefined && tool.isLongRunning) return undefined
+      // A request for input: no response until the user replies (after-tool callbacks see nothing yet).
+      if (isRequestInput(result)) return result
       invalid = isInvalidArgumentsResult(result)
     } catch (caught) {
       // The runtime's own failures (an abort, a store a durable run's hook could not write to) end the run: the
@@ -179,34 +202,42 @@ async function runToolThroughHook(
   return outcome.result
 }
 
-/** Runs calls concurrently and merges their responses into one event, in call order; an abort stops the wait. */
+/**
+ * Runs calls concurrently and merges their responses into one event, in call order; an abort stops the wait. Calls
+ * whose tool returned a `RequestInput` are added to `inputs` instead.
+ */
 async function executeCalls(
   agent: LlmAgent,
   ctx: InvocationContext,
   calls: readonly FunctionCall[],
   toolsDict: Readonly<Record<string, BaseTool>>,
-  confirmations: ReadonlyMap<string, ToolConfirmation> = new Map(),
+  confirmations: ReadonlyMap<string, ToolConfirmation> | undefined,
+  inputs: InputRequested[],
 ): Promise<Event | undefined> {
-  const events = (
-    await untilAborted(
-      ctx,
-      Promise.all(
-        calls.map((call) =>
-          ctx.tracing
-            ? executeTracedCall(agent, ctx, call, toolsDict, call.id ? confirmations.get(call.id) : undefined)
-            : executeCall(agent, ctx, call, toolsDict, call.id ? confirmations.get(call.id) : undefined),
-        ),
+  const results = await untilAborted(
+    ctx,
+    Promise.all(
+      calls.map((call) =>
+        ctx.tracing
+          ? executeTracedCall(agent, ctx, call, toolsDict, call.id ? confirmations?.get(call.id) : undefined)
+          : executeCall(agent, ctx, call, toolsDict, call.id ? confirmations?.get(call.id) : undefined),
       ),
-    )
-  ).filter((event): event is Event => event !== undefined)
+    ),
+  )
+  const events: Event[] = []
+  for (const result of results) {
+    if (result instanceof InputRequested) inputs.push(result)
+    else if (result !== undefined) events.push(result)
+  }
   if (events.length === 0) return undefined
   if (events.length === 1) return events[0]
   const [first] = events as [Event, ...Event[]]
+  const parts = events.flatMap((event) => event.content?.parts ?? [])
   const mergedEvent = createEvent({
     invocationId: first.invocationId,
     author: first.author,
     timestamp: first.timestamp,
-    content: { role: 'user', parts: events.flatMap((event) => event.content?.parts ?? []) },
+    ...(parts.length > 0 ? { content: { role: 'user', parts } } : {}),
   })
   mergedEvent.actions = mergeEventActions(events.map((event) => event.actions))
   if (first.branch !== undefined) mergedEvent.branch = first.branch
@@ -221,80 +252,38 @@ export function answersInvalidArguments(event: Event): boolean {
 }
 
 /**
- * Handles the function calls of a model event: runs the tools, yields the response event (or, when a tool asks for
- * confirmation, the `adk_request_confirmation` event and ends the invocation), then runs a transfer target if one
- * was requested.
+ * Handles function calls of a model event (all of them, or `calls`, with the users' `confirmations` when resuming):
+ * runs the tools, yields the response event, then runs a transfer target if one was requested. A call that asks the
+ * user (a confirmation, a `RequestInput`) pauses: the other calls' responses are yielded, then one event with every
+ * request (`adk_request_confirmation`, `adk_request_input`), and the agent pauses. In a resumable run a step with a
+ * long-running call pauses too, after its responses.
  */
 export async function* handleFunctionCalls(
   agent: LlmAgent,
   ctx: InvocationContext,
   callEvent: Event,
   toolsDict: Readonly<Record<string, BaseTool>>,
+  calls: readonly FunctionCall[] = getFunctionCalls(callEvent),
+  confirmations?: ReadonlyMap<string, ToolConfirmation>,
 ): AsyncGenerator<Event, void, undefined> {
-  const calls = getFunctionCalls(callEvent)
-  const responseEvent = await executeCalls(agent, ctx, calls, toolsDict)
-  if (!responseEvent) return
-  const requested = responseEvent.actions.requestedToolConfirmations
-  const confirmationIds = Object.keys(requested)
-  if (confirmationIds.length > 0) {
-    yield* confirmationEvents(agent, ctx, calls, responseEvent, confirmationIds)
+  const inputs: InputRequested[] = []
+  const responseEvent = await executeCalls(agent, ctx, calls, toolsDict, confirmations, inputs)
+  const requested = responseEvent ? Object.keys(responseEvent.actions.requestedToolConfirmations) : []
+  if (requested.length > 0 || inputs.length > 0) {
+    yield* interruptEvents(agent, ctx, calls, responseEvent, requested, inputs)
     return
   }
-  yield responseEvent
-  if (responseEvent.actions.transferToAgent) yield* runTransfer(agent, ctx, responseEvent)
+  if (responseEvent) yield responseEvent
+  const longRunning = callEvent.longRunningToolIds
+  if (ctx.progress && longRunning && calls.some((call) => call.id && longRunning.includes(call.id))) {
+    pauseAgent(ctx)
+    return
+  }
+  if (responseEvent?.actions.transferToAgent) yield* runTransfer(agent, ctx, responseEvent)
 }
 
-function* confirmationEvents(
-  agent: LlmAgent,
-  ctx: InvocationContext,
-  calls: readonly FunctionCall[],
-  responseEvent: Event,
-  confirmationIds: readonly string[],
-): Generator<Event, void, undefined> {
-  const pending = new Set(confirmationIds)
-  const otherParts = (responseEvent.content?.parts ?? []).filter(
-    (part) => !pending.has(part.functionResponse?.id ?? ''),
-  )
-  if (otherParts.length > 0) {
-    const others = createEvent({
-      invocationId: ctx.invocationId,
-      author: agent.name,
-      content: { role: 'user', parts: otherParts },
-    })
-    if (ctx.branch !== undefined) others.branch = ctx.branch
-    yield others
-  }
-  const parts: Part[] = []
-  const ids: string[] = []
-  for (const id of confirmationIds) {
-    const original = calls.find((call) => call.id === id)
-    if (!original) continue
-    const requestId = ctx.hooks?.newFunctionCallId ? ctx.hooks.newFunctionCallId() : newFunctionCallId()
-    ids.push(requestId)
-    parts.push({
-      functionCall: {
-        id: requestId,
-        name: REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,
-        args: {
-          originalFunctionCall: original,
-          toolConfirmation: responseEvent.actions.requestedToolConfirmations[id],
-        },
-      },
-    })
-  }
-  const event = createEvent({
-    invocationId: ctx.invocationId,
-    author: agent.name,
-    content: { role: 'user', parts },
-    longRunningToolIds: ids,
-  })
-  event.actions = { ...responseEvent.actions }
-  if (ctx.branch !== undefined) event.branch = ctx.branch
-  ctx.endInvocation = true
-  yield event
-}
-
-async function* runTransfer(
+/** Runs the agent a response event transfers to (found from the root), in this invocation. */
+export async function* runTransfer(
   agent: LlmAgent,
   ctx: InvocationContext,
   responseEvent: Event,
@@ -319,92 +308,6 @@ async function* runTransfer(
   yield* target.runAsync(ctx)
 }
 
-/** Parses a confirmation the user sent back: the object itself, or `{ response: "<json>" }`. */
-function parseConfirmation(response: Record<string, unknown> | undefined): ToolConfirmation {
-  let value: unknown = response
-  if (response && typeof response['response'] === 'string' && Object.keys(response).length === 1) {
-    try {
-      value = JSON.parse(response['response'])
-    } catch {
-      value = {}
-    }
-  }
-  const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>
-  const confirmation: ToolConfirmation = {
-    hint: typeof record['hint'] === 'string' ? record['hint'] : '',
-    confirmed: record['confirmed'] === true,
-  }
-  if (record['payload'] !== undefined) confirmation.payload = record['payload']
-  return confirmation
-}
-
-/**
- * Resumes tool calls that waited for the user's confirmation: when the latest user event answers
- * `adk_request_confirmation` calls of this agent, the original calls run again with the decision (once).
- */
-export async function* resumeConfirmedCalls(
-  agent: LlmAgent,
-  ctx: InvocationContext,
-  toolsDict: () => Promise<Readonly<Record<string, BaseTool>>>,
-): AsyncGenerator<Event, void, undefined> {
-  const found = confirmationAnswers(ctx)
-  if (!found) return
-  const { userIndex, answers } = found
-  const events = ctx.session.events
-  const confirmations = new Map<string, ToolConfirmation>()
-  const originals: FunctionCall[] = []
-  for (const answer of answers) {
-    for (let index = userIndex - 1; index >= 0; index--) {
-      const event = events[index] as Event
-      const request = getFunctionCalls(event).find((call) => call.id === answer?.id)
-      if (!request) continue
-      if (event.author !== agent.name) break
-      const original = (request.args as { originalFunctionCall?: FunctionCall } | undefined)?.originalFunctionCall
-      if (original?.id && !hasResponseAfter(events, index, original.id)) {
-        confirmations.set(original.id, parseConfirmation(answer?.response as Record<string, unknown> | undefined))
-        originals.push(original)
-      }
-      break
-    }
-  }
-  if (originals.length === 0) return
-  const responseEvent = await executeCalls(agent, ctx, originals, await toolsDict(), confirmations)
-  if (responseEvent) yield responseEvent
-}
-
-/** The latest user event of this invocation, when it answers `adk_request_confirmation` calls, and those answers. */
-function confirmationAnswers(
-  ctx: InvocationContext,
-): { userIndex: number; answers: (FunctionResponse | undefined)[] } | undefined {
-  const events = ctx.session.events
-  let userIndex = -1
-  for (let index = events.length - 1; index >= 0; index--) {
-    const event = events[index] as Event
-    if (event.author === 'user' && (!ctx.branch || !event.branch || event.branch === ctx.branch)) {
-      userIndex = index
-      break
-    }
-    if (event.author !== 'user' && event.invocationId !== ctx.invocationId) break
-  }
-  if (userIndex < 0) return undefined
-  const answers = (events[userIndex]?.content?.parts ?? [])
-    .map((part) => part.functionResponse)
-    .filter((response) => response?.name === REQUEST_CONFIRMATION_FUNCTION_CALL_NAME && response.id)
-  return answers.length > 0 ? { userIndex, answers } : undefined
-}
-
-/** True when {@link resumeConfirmedCalls} has something to resume (a cheap check that needs no generator). */
-export function hasConfirmationAnswers(ctx: InvocationContext): boolean {
-  return confirmationAnswers(ctx) !== undefined
-}
-
-function hasResponseAfter(events: readonly Event[], start: number, callId: string): boolean {
-  for (let index = start + 1; index < events.length; index++) {
-    for (const part of events[index]?.content?.parts ?? []) if (part.functionResponse?.id === callId) return true
-  }
-  return false
-}
-
 /**
  * Runs one call of `tool` for a caller that is not an LlmAgent (a workflow's `ToolNode`): plugins, durable-run hooks,
  * tracing and error handling as for a call a model made; the response event is authored by `author`.
@@ -418,7 +321,20 @@ export function executeToolCall(
   // Only `name` and the tool-callback lists of the caller are read on this path.
   const caller = { name: author, beforeToolCallback: [], afterToolCallback: [] } as unknown as LlmAgent
   const tools = { [tool.name]: tool }
-  return ctx.tracing
+  const done = ctx.tracing
     ? executeTracedCall(caller, ctx, call, tools, undefined)
     : executeCall(caller, ctx, call, tools, undefined)
+  // A tool that asks for input pauses its node with the interrupt event (its id long-running).
+  return done.then((result) => (result instanceof InputRequested ? inputRequestEvent(author, ctx, result) : result))
+}
+
+/** The `adk_request_input` event a tool's `RequestInput` pauses with, carrying what the call wrote. */
+function inputRequestEvent(author: string, ctx: InvocationContext, input: InputRequested): Event {
+  const event = createRequestInputEvent(
+    input.request,
+    { invocationId: ctx.invocationId, author, branch: ctx.branch },
+    input.call,
+  )
+  event.actions = input.actions
+  return event
 }

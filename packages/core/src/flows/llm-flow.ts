@@ -12,12 +12,8 @@ import { newEventId, newFunctionCallId } from '../util/ids.js'
 import { buildLlmRequest, usesSetModelResponse } from './build-llm-request.js'
 import { callLlm, limitResponse } from './call-llm.js'
 import { breachBeforeToolCalls } from '../usage/usage-limits.js'
-import {
-  answersInvalidArguments,
-  handleFunctionCalls,
-  hasConfirmationAnswers,
-  resumeConfirmedCalls,
-} from './functions.js'
+import { answersInvalidArguments, handleFunctionCalls } from './functions.js'
+import { hasAnswers, resumeAgent } from './resume-agent.js'
 import { saveOutputToState } from './output-key.js'
 import { SET_MODEL_RESPONSE_TOOL_NAME, validateStructuredOutput } from './output-schema.js'
 
@@ -26,19 +22,11 @@ import { SET_MODEL_RESPONSE_TOOL_NAME, validateStructuredOutput } from './output
  * nothing was produced, or the invocation ended. Every event passes `outputKey` handling before it is yielded.
  */
 export async function* runLlmFlow(agent: LlmAgent, ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
-  let resumed = false
-  // Checked first, so a turn without confirmations creates no resume generator (one per agent run otherwise).
-  if (hasConfirmationAnswers(ctx)) {
-    for await (const event of resumeConfirmedCalls(
-      agent,
-      ctx,
-      async () => (await buildLlmRequest(agent, ctx)).toolsDict,
-    )) {
-      resumed = true
-      yield event
-    }
+  // Checked first, so a turn that answers nothing and resumes nothing creates no resume generator.
+  if (ctx.resumeFrom !== undefined || hasAnswers(ctx.userContent)) {
+    const outcome = yield* resumeAgent(agent, ctx, async () => (await buildLlmRequest(agent, ctx)).toolsDict)
+    if (outcome === 'paused' || outcome === 'done') return
   }
-  if (resumed && ctx.endInvocation) return
   // Model steps whose tool calls had arguments the tools' schemas rejected (see LlmAgent.maxToolRetries).
   let invalidSteps = 0
   // The steps run inline (not as a generator per step): each event passes one async-generator layer less.
@@ -108,7 +96,7 @@ export async function* runLlmFlow(agent: LlmAgent, ctx: InvocationContext): Asyn
         yield (last = event)
       }
     }
-    if (!last || ctx.endInvocation || isFinalResponse(last) || last.partial) return
+    if (!last || ctx.endInvocation || ctx.pauseScope?.paused || isFinalResponse(last) || last.partial) return
   }
 }
 

@@ -18,7 +18,7 @@ export function isRoutableLlmAgent(agent: BaseAgent): boolean {
  * Which agent handles a new user turn: the agent whose function call the new message answers; else the latest agent
  * (newest first) that may be transferred to across the tree; else the root.
  */
-export function findAgentToRun(session: Session, root: BaseAgent): BaseAgent {
+export function findAgentToRun(session: Pick<Session, 'events'>, root: BaseAgent): BaseAgent {
   const events = session.events
   const last = events[events.length - 1]
   const response = last ? getFunctionResponses(last)[0] : undefined

@@ -32,10 +32,16 @@ export function repairDanglingCalls(
     for (const id of Object.keys(event.actions.requestedToolConfirmations)) waiting.add(id)
     for (const id of Object.keys(event.actions.requestedAuthConfigs)) waiting.add(id)
     for (const call of getFunctionCalls(event)) {
-      if (!call.id || !call.name || answered.has(call.id)) continue
-      // A runtime request (confirmation, credentials, input) still open: the run paused for the user, it did not crash.
-      if (reserved.has(call.name)) paused = true
-      else if (!event.longRunningToolIds?.includes(call.id)) open.set(call.id, { event, name: call.name })
+      if (!call.id || !call.name) continue
+      // A runtime request (confirmation, credentials, input): the run paused for the user, it did not crash, and the
+      // call it holds waits for the answer.
+      if (reserved.has(call.name)) {
+        paused = true
+        const original = call.args?.['originalFunctionCall'] as { id?: unknown } | undefined
+        if (typeof original?.id === 'string') waiting.add(original.id)
+      } else if (!answered.has(call.id) && !event.longRunningToolIds?.includes(call.id)) {
+        open.set(call.id, { event, name: call.name })
+      }
     }
   }
   for (const id of waiting) open.delete(id)

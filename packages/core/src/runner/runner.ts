@@ -22,15 +22,21 @@ import { findAgentToRun } from './find-agent-to-run.js'
 import { acquireRunLease, type OnBusy, type RunLease } from './run-lease.js'
 import { repairDanglingCalls } from './repair-dangling-calls.js'
 import { loadSessionForRun } from './load-session-tail.js'
-import {
-  REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,
-  REQUEST_CREDENTIAL_FUNCTION_CALL_NAME,
-  REQUEST_INPUT_FUNCTION_CALL_NAME,
-} from '../flows/contents/event-filter.js'
+import { FRAMEWORK_FUNCTION_CALL_NAMES as reservedCalls } from '../pause/interrupt-names.js'
+import { checkInputReplies } from '../pause/interrupt-answers.js'
+import { InvocationProgress } from '../agents/invocation-progress.js'
+import { isApp, type App } from '../apps/app.js'
+import type { ResumabilityConfig } from '../apps/resumability-config.js'
+import { describeValue } from '../util/describe-value.js'
+import { answeredBranch, answersCalls, resumeTarget } from './resume-target.js'
 
 export interface RunnerConfig {
-  appName: string
-  agent: BaseAgent
+  /** The application: its name, root agent, plugins and resumability (the options below override nothing of it). */
+  app?: App
+  /** Required without `app`. */
+  appName?: string
+  /** The root agent; required without `app`. */
+  agent?: BaseAgent
   sessionService: BaseSessionService
   artifactService?: BaseArtifactService
   /** Long-term memory: what `context.searchMemory`, `LoadMemoryTool` and `PreloadMemoryTool` search. */
@@ -53,26 +59,32 @@ export interface RunnerConfig {
    * (`InMemorySessionService`) gives runs a lease without expiry instead, held until the run ends.
    */
   leaseTtlMs?: number
+  /**
+   * With `{ isResumable: true }` a run that pauses (a tool awaiting approval, a `RequestInput`, a long-running tool)
+   * stops the agents that depend on it, and `runAsync({ userId, sessionId, invocationId, newMessage? })` resumes the
+   * invocation from its stored events — in any process that reads the same session store — without running agents
+   * or tool calls that completed again. An answer to a pause (a `functionResponse`) resumes its invocation by itself.
+   * Taken from `app` when one is given.
+   */
+  resumabilityConfig?: ResumabilityConfig
 }
 
 export interface RunAsyncRequest {
   userId: string
   sessionId: string
-  newMessage: Content
+  /** The user's message; may be left out only to resume an invocation (`invocationId`) of a resumable runner. */
+  newMessage?: Content | undefined
   stateDelta?: Record<string, unknown>
   runConfig?: RunConfig
   abortSignal?: AbortSignal
-  /** The invocation's id (default: a new random `e-<uuid>`); a durable engine derives it from its workflow id. */
+  /**
+   * A resumable runner resumes this invocation when the session holds it (from its last stored event). Otherwise the
+   * id of the new invocation (default: a new random `e-<uuid>`); a durable engine derives it from its workflow id.
+   */
   invocationId?: string
   /** An execution engine's hooks: model and tool calls as steps, event ids and timestamps (see {@link InvocationHooks}). */
   hooks?: InvocationHooks
 }
-
-const reservedCalls = new Set([
-  REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,
-  REQUEST_CREDENTIAL_FUNCTION_CALL_NAME,
-  REQUEST_INPUT_FUNCTION_CALL_NAME,
-])
 
 /** Lease owners are unique per run, across processes: a random tag per process plus a counter. */
 const processTag = Math.random().toString(36).slice(2, 10)
@@ -92,15 +104,39 @@ export class Runner {
   readonly pluginManager: PluginManager
   readonly onBusy: OnBusy
   readonly leaseTtlMs: number
+  /** The resumability of every run (from `app`, else the option); `undefined`: runs are not resumable. */
+  readonly resumabilityConfig: ResumabilityConfig | undefined
 
   constructor(config: RunnerConfig) {
-    this.appName = config.appName
-    this.agent = config.agent
+    const app = config.app
+    if (app !== undefined && !isApp(app)) {
+      throw new ConfigError([
+        {
+          code: 'options_invalid',
+          path: ['Runner', 'app'],
+          message: `app must be an App (new App({ name, rootAgent })), got ${describeValue(app)}.`,
+        },
+      ])
+    }
+    const appName = app?.name ?? config.appName
+    const agent = app?.rootAgent ?? config.agent
+    if (agent === undefined || appName === undefined) {
+      throw new ConfigError([
+        {
+          code: 'option_missing',
+          path: ['Runner', agent === undefined ? 'agent' : 'appName'],
+          message: `new Runner() needs ${agent === undefined ? 'an agent' : 'an appName'}: pass { appName, agent, sessionService } or { app, sessionService }.`,
+        },
+      ])
+    }
+    this.appName = appName
+    this.agent = agent
     this.sessionService = config.sessionService
     this.artifactService = config.artifactService
     this.memoryService = config.memoryService
     this.memoryAutoSave = config.memoryAutoSave ?? false
-    this.pluginManager = new PluginManager(config.plugins ?? [])
+    this.pluginManager = new PluginManager([...(app?.plugins ?? []), ...(config.plugins ?? [])])
+    this.resumabilityConfig = app?.resumabilityConfig ?? config.resumabilityConfig
     this.onBusy = config.onBusy ?? 'reject'
     this.leaseTtlMs = config.leaseTtlMs ?? 30_000
     if (this.onBusy !== 'reject' && this.onBusy !== 'wait') {
@@ -127,12 +163,14 @@ export class Runner {
   /**
    * One invocation: yields every event (partial ones too) after it was persisted. The run holds its session (see
    * {@link RunnerConfig.onBusy}) from before the user message is stored until it ends. If the session store fails
-   * mid-run, the run ends with an event carrying `errorCode: 'SESSION_STORE_FAILED'` (not stored).
+   * mid-run, the run ends with an event carrying `errorCode: 'SESSION_STORE_FAILED'` (not stored). A resumable runner
+   * resumes a stored invocation (see {@link RunnerConfig.resumabilityConfig}) instead of starting one.
    */
   async *runAsync(request: RunAsyncRequest): AsyncGenerator<Event, void, undefined> {
     const { userId, sessionId, abortSignal } = request
-    let newMessage: Content = request.newMessage.role ? request.newMessage : { ...request.newMessage, role: 'user' }
-    for (const part of newMessage.parts ?? []) {
+    const given = request.newMessage
+    let newMessage: Content | undefined = given === undefined || given.role ? given : { ...given, role: 'user' }
+    for (const part of newMessage?.parts ?? []) {
       if (part.functionCall?.name && reservedCalls.has(part.functionCall.name)) {
         throw new ConfigError([
           {
@@ -144,23 +182,59 @@ export class Runner {
         ])
       }
     }
-    const invocationId = request.invocationId ?? newInvocationId()
+    const resumable = this.resumabilityConfig?.isResumable === true
+    if (!newMessage) {
+      if (request.invocationId === undefined || !resumable) {
+        throw new ConfigError([
+          {
+            code: 'resume_invalid',
+            path: ['runAsync', 'newMessage'],
+            message:
+              request.invocationId === undefined
+                ? 'runAsync needs a newMessage, or the invocationId of an invocation to resume.'
+                : `Resuming invocation "${request.invocationId}" without a newMessage needs a resumable runner.`,
+            hint: 'Create the runner (or its App) with resumabilityConfig: { isResumable: true }.',
+          },
+        ])
+      }
+    }
+    const ownerId = request.invocationId ?? newInvocationId()
     const acquired = acquireRunLease({
       service: this.sessionService,
       appName: this.appName,
       userId,
       sessionId,
-      owner: `${invocationId}:${processTag}${(ownerSequence = (ownerSequence + 1) % 1e9)}`,
+      owner: `${ownerId}:${processTag}${(ownerSequence = (ownerSequence + 1) % 1e9)}`,
       ttlMs: this.leaseTtlMs,
       onBusy: this.onBusy,
       abortSignal,
     })
     const hold = acquired instanceof Promise ? await acquired : acquired
+    let invocationId = ownerId
     try {
       const { stateDelta, runConfig } = request
       const at = { appName: this.appName, userId, sessionId }
-      const session = await loadSessionForRun(this.sessionService, at, this.agent.historyTurns())
+      // A resumable run that answers a pause or resumes reads the whole session: the invocation may begin before
+      // the tail a new turn reads.
+      const whole = resumable && (request.invocationId !== undefined || answersCalls(newMessage))
+      const session = whole
+        ? await this.sessionService.getSession(at)
+        : await loadSessionForRun(this.sessionService, at, this.agent.historyTurns())
       if (!session) throw sessionErrors.notFound(sessionId)
+      const resume = resumable ? resumeTarget(session.events, newMessage, request.invocationId) : undefined
+      if (!newMessage && !resume) {
+        throw new ConfigError([
+          {
+            code: 'resume_invalid',
+            path: ['runAsync', 'invocationId'],
+            message: `Session "${sessionId}" holds no invocation "${request.invocationId}" to resume.`,
+            hint: 'Pass the invocationId of one of its events, or a newMessage to start a new invocation.',
+          },
+        ])
+      }
+      invocationId = resume?.invocationId ?? ownerId
+      // An answer to a request for input is checked before anything is stored: a wrong one changes nothing.
+      if (newMessage) checkInputReplies(session.events, newMessage)
       // OpenTelemetry: loaded once (the first run waits for it); without it, or with tracing off, no span is made.
       let otel = runConfig?.tracing?.enabled === false ? null : loadedOtelApi()
       if (otel === undefined) otel = await loadOtelApi()
@@ -173,45 +247,54 @@ export class Runner {
         artifactService: this.artifactService,
         memoryService: this.memoryService,
         pluginManager: this.pluginManager,
-        userContent: newMessage,
+        userContent: newMessage ?? resume?.userContent,
         runConfig,
         abortSignal,
         hooks: request.hooks,
         tracing: otel ? new RunTracing(otel, runConfig?.tracing) : undefined,
+        progress: resumable
+          ? resume
+            ? InvocationProgress.fromEvents(this.agent, session.events, resume.invocationId)
+            : InvocationProgress.fresh()
+          : undefined,
       })
       const stamp = request.hooks?.stampEvent
       const plugins = this.pluginManager.plugins.length > 0
-      if (plugins) {
-        const replaced = await this.pluginManager.run(
-          'onUserMessageCallback',
-          { invocationContext: ctx, userMessage: newMessage },
-          ctx,
-        )
-        if (replaced) newMessage = replaced
+      if (newMessage) {
+        if (plugins) {
+          const replaced = await this.pluginManager.run(
+            'onUserMessageCallback',
+            { invocationContext: ctx, userMessage: newMessage },
+            ctx,
+          )
+          if (replaced) newMessage = replaced
+        }
+        if (!newMessage.parts || newMessage.parts.length === 0) {
+          throw new ConfigError([
+            {
+              code: 'message_invalid',
+              path: ['runAsync', 'newMessage'],
+              message: 'No parts in the newMessage.',
+              hint: "Send a message with at least one part, such as { role: 'user', parts: [{ text: 'Hi' }] }.",
+            },
+          ])
+        }
+        const repair = resume ? undefined : repairDanglingCalls(session.events, newMessage, reservedCalls)
+        if (repair) {
+          request.hooks?.stampEvent?.call(request.hooks, repair)
+          await this.#append(ctx, hold, repair)
+        }
+        const userEvent = createEvent({ invocationId: ctx.invocationId, author: 'user', content: newMessage })
+        const branch = resumable ? answeredBranch(session.events, newMessage) : undefined
+        if (branch !== undefined) userEvent.branch = branch
+        if (stateDelta) {
+          assertStateDelta(stateDelta, 'runAsync({ stateDelta })')
+          userEvent.actions.stateDelta = ownRecord(stateDelta)
+        }
+        stamp?.call(request.hooks, userEvent)
+        await this.#append(ctx, hold, userEvent)
       }
-      if (!newMessage.parts || newMessage.parts.length === 0) {
-        throw new ConfigError([
-          {
-            code: 'message_invalid',
-            path: ['runAsync', 'newMessage'],
-            message: 'No parts in the newMessage.',
-            hint: "Send a message with at least one part, such as { role: 'user', parts: [{ text: 'Hi' }] }.",
-          },
-        ])
-      }
-      const repair = repairDanglingCalls(session.events, newMessage, reservedCalls)
-      if (repair) {
-        request.hooks?.stampEvent?.call(request.hooks, repair)
-        await this.#append(ctx, hold, repair)
-      }
-      const userEvent = createEvent({ invocationId: ctx.invocationId, author: 'user', content: newMessage })
-      if (stateDelta) {
-        assertStateDelta(stateDelta, 'runAsync({ stateDelta })')
-        userEvent.actions.stateDelta = ownRecord(stateDelta)
-      }
-      stamp?.call(request.hooks, userEvent)
-      await this.#append(ctx, hold, userEvent)
-      const agent = findAgentToRun(session, this.agent)
+      const agent = resume ? resume.agent(this.agent) : findAgentToRun(session, this.agent)
       ctx.agent = agent
       if (plugins) {
         const early = await this.pluginManager.run('beforeRunCallback', { invocationContext: ctx }, ctx)

@@ -9,6 +9,7 @@ import { AdkFluentError } from '../errors/adk-fluent-error.js'
 import { ConfigError, type ConfigIssueInit } from '../errors/config-error.js'
 import { describeValue } from '../util/describe-value.js'
 import { brandSymbol, hasBrand } from '../util/brand.js'
+import { confirmationGate, confirmationHint } from '../pause/confirmation-gate.js'
 
 const functionToolBrand = brandSymbol('function-tool')
 
@@ -40,10 +41,7 @@ export interface FunctionToolOptions<TParameters extends FunctionToolParameters 
 export const LONG_RUNNING_NOTE =
   'NOTE: This is a long-running operation. Do not call this tool again if it has already returned some intermediate or pending status.'
 
-/** The hint of the confirmation request a tool with `requireConfirmation` sends. */
-export function confirmationHint(toolName: string): string {
-  return `Please approve or reject the tool call ${toolName}() by responding with a FunctionResponse with an expected ToolConfirmation payload.`
-}
+export { confirmationHint }
 
 /**
  * A tool backed by a function. The zod `parameters` become the function declaration, and the model's arguments
@@ -72,6 +70,24 @@ export class FunctionTool<TParameters extends FunctionToolParameters = undefined
     this.#execute = options.execute
     this.#requireConfirmation = options.requireConfirmation
     this.#schema = parametersSchema(name, options.parameters)
+  }
+
+  /**
+   * When a call needs the user's approval: `'always'` (`requireConfirmation: true`), `'conditional'` (a predicate
+   * decides per call) or `'never'`. Previews and `.llmAnatomy()` show it as a place where a run can pause.
+   */
+  get confirmationRule(): 'always' | 'conditional' | 'never' {
+    const rule = this.#requireConfirmation
+    return rule === true ? 'always' : typeof rule === 'function' ? 'conditional' : 'never'
+  }
+
+  /** Whether this call needs approval (ADK's `checkRequireConfirmation`): the flag, or the predicate on the arguments. */
+  async checkRequireConfirmation(args: Record<string, unknown>, toolContext: Context): Promise<boolean> {
+    const rule = this.#requireConfirmation
+    if (typeof rule !== 'function') return rule === true
+    const parsed = isZodSchema(this.parameters) ? await z.safeParseAsync(this.parameters, args) : undefined
+    if (parsed && !parsed.success) return false
+    return Boolean(await rule((parsed ? parsed.data : args) as FunctionToolArgs<TParameters>, toolContext))
   }
 
   /** `{ name, description, parameters }`; long-running tools get ADK's note appended to the description. */
@@ -107,13 +123,8 @@ export class FunctionTool<TParameters extends FunctionToolParameters = undefined
       // A confirmation rule is awaited only when it is a function (no promise for the common case: no rule).
       const rule = this.#requireConfirmation
       if (rule === true || (typeof rule === 'function' && Boolean(await rule(validated, toolContext)))) {
-        const confirmation = toolContext.toolConfirmation
-        if (!confirmation) {
-          toolContext.requestConfirmation({ hint: confirmationHint(this.name) })
-          toolContext.actions.skipSummarization = true
-          return { error: 'This tool call requires confirmation, please approve or reject.' }
-        }
-        if (!confirmation.confirmed) return { error: 'This tool call is rejected.' }
+        const gated = confirmationGate(this.name, toolContext)
+        if (gated) return gated
       }
       return await this.#execute(validated, toolContext)
     } catch (error) {

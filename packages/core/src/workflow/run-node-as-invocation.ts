@@ -71,6 +71,8 @@ export async function* runNodeAsInvocation(
     parent?.removeEventListener('abort', onAbort)
     await settled
   }
+  // Waiting for answers: in a resumable run the agents that depend on this one wait too (see PauseScope).
+  if (interrupted && ic.progress) ic.pauseScope?.pause()
   if (interrupted || root.output === undefined || (sawOutput && Object.is(lastOutput, root.output))) return
   const event = createEvent({ author: node.name, invocationId: ic.invocationId, output: root.output })
   const content = toContent(root.output)

@@ -75,6 +75,11 @@ export class Workflow extends BaseAgent {
     return undefined
   }
 
+  /** A workflow re-entered by a resumed invocation goes on from its recorded node runs (a resumable runner's resume). */
+  protected override get continuesFromEvents(): boolean {
+    return true
+  }
+
   protected runAsyncImpl(ctx: InvocationContext): AsyncGenerator<Event, void, undefined> {
     return runNodeAsInvocation(this, ctx)
   }

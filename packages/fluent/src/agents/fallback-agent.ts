@@ -17,7 +17,12 @@ export class FallbackAgent extends BaseAgent {
 
   protected async *runAsyncImpl(invocation: InvocationContext): AsyncGenerator<Event, void, undefined> {
     let failure: AttemptFailure | undefined
-    for (const attempt of this.subAgents) {
+    const attempts = this.subAgents
+    // Re-entered by a resumed invocation: the attempts before the last one that started had failed.
+    const start =
+      invocation.resumeFrom !== undefined && invocation.progress ? invocation.progress.resumeIndex(attempts) : 0
+    for (let index = start; index < attempts.length; index++) {
+      const attempt = attempts[index] as BaseAgent
       failure = undefined
       try {
         for await (const event of attempt.runAsync(invocation)) {

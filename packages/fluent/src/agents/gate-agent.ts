@@ -29,6 +29,20 @@ export class GateAgent extends BaseAgent {
   }
 
   protected async *runAsyncImpl(invocation: InvocationContext): AsyncGenerator<Event, void, undefined> {
+    // Re-entered by a resumed invocation after it let the steps through: they go on from the last one that started.
+    const progress = invocation.progress
+    if (
+      invocation.resumeFrom !== undefined &&
+      progress &&
+      this.subAgents.some((next) => progress.hasStarted(next.name))
+    ) {
+      const steps = this.subAgents
+      for (let index = progress.resumeIndex(steps); index < steps.length; index++) {
+        yield* (steps[index] as BaseAgent).runAsync(invocation)
+        if (invocation.failure || invocation.pauseScope?.paused) return
+      }
+      return
+    }
     const state = stateSnapshot(new ReadonlyContext(invocation))
     const keys = gateKeys(this.#key)
     if (await this.#predicate(state)) {
@@ -45,8 +59,9 @@ export class GateAgent extends BaseAgent {
     }
     for (const next of this.subAgents) {
       yield* next.runAsync(invocation)
-      // A step that failed ends the rest of the sequence, as in a SequentialAgent.
-      if (invocation.failure) return
+      // A step that failed ends the rest of the sequence, as in a SequentialAgent; one that paused (resumable runs)
+      // holds it until the resume.
+      if (invocation.failure || invocation.pauseScope?.paused) return
     }
   }
 }

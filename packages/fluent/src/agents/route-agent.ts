@@ -32,6 +32,14 @@ export class RouteAgent extends BaseAgent {
   }
 
   protected async *runAsyncImpl(invocation: InvocationContext): AsyncGenerator<Event, void, undefined> {
+    // Re-entered by a resumed invocation: the branch it chose then goes on (state may have changed since).
+    if (invocation.resumeFrom !== undefined) {
+      const chosen = this.subAgents.find((agent) => invocation.progress?.hasStarted(agent.name))
+      if (chosen) {
+        yield* chosen.runAsync(invocation)
+        return
+      }
+    }
     const value = invocation.readState(this.key) ?? undefined
     let snapshot: StateSnapshot | undefined
     const state = () => (snapshot ??= stateSnapshot(new ReadonlyContext(invocation)))

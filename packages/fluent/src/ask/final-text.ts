@@ -8,16 +8,18 @@ import {
   stringifyContent,
   type Event,
 } from '@adk-fluent/core'
+import { watchForPause, type PauseWatch } from './pause-watch.js'
 
 /**
  * The text of the last final response with text (the run's answer); `''` when there is none. When the run ends on
  * an error event (core reports failed model calls as events, and the invocation ends on one), throws
- * {@link runFailure} of it instead.
+ * {@link runFailure} of it instead. `watch` notes what the events tell about a pause.
  */
-export async function finalText(events: AsyncIterable<Event>): Promise<string> {
+export async function finalText(events: AsyncIterable<Event>, watch?: PauseWatch): Promise<string> {
   let answer = ''
   let failure: Event | undefined
   for await (const event of events) {
+    if (watch) watchForPause(watch, event)
     if (event.author === 'user' || !isFinalResponse(event)) continue
     if (event.errorCode !== undefined) {
       failure = event

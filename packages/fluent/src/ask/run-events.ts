@@ -5,13 +5,22 @@ import {
   InMemoryRunner,
   type ConfigIssueInit,
   Runner,
+  answerInterrupts,
   type BaseAgent,
   type Event,
   type RunConfig,
 } from '@adk-fluent/core'
+import { describeValue } from '@adk-fluent/core/internal'
 import { createLinkedAbortController } from '../agents/linked-abort-controller.js'
-import type { RunOptions } from './run-options.js'
+import { resumeOptions, type RunOptions } from './run-options.js'
 import { sessionRunner } from './session-runner.js'
+import { isResume, type Resume } from './resume-with.js'
+import { pauseOf, watchForPause, type PauseWatch } from './pause-watch.js'
+import type { StartedRun } from './started-run.js'
+import { finalText } from './final-text.js'
+
+/** Runs of `.ask()`, `.stream()` and `.events()` are resumable: a pause stops the steps after it until it is answered. */
+const resumable = { isResumable: true }
 
 /**
  * `options.runner`, else the runner over `build()` on `options.sessionService` (one per tree and service, reused: see
@@ -37,6 +46,7 @@ function runnerFor(build: () => BaseAgent, options: RunOptions): Runner {
     // no run sees another's (a shared one would carry user-scoped artifacts and saved memories across runs).
     return new InMemoryRunner({
       agent,
+      resumabilityConfig: resumable,
       appName: options.appName ?? agent.name,
       ...(options.memoryService ? { memoryService: options.memoryService } : {}),
       ...(options.memoryAutoSave === undefined ? {} : { memoryAutoSave: options.memoryAutoSave }),
@@ -84,6 +94,57 @@ function runConfigOf(options: RunOptions, base: RunConfig | undefined): RunConfi
   }
 }
 
+/** Starts a run that answers a paused one (`resumeWith(...)` or `RunPausedError.answer(...)`). */
+function startResume(
+  build: () => BaseAgent,
+  prompt: Resume,
+  options: RunOptions,
+  runConfig: RunConfig | undefined,
+): StartedRun {
+  if (!prompt.runner && !options.runner && !options.sessionService) {
+    throw new ConfigError([
+      {
+        code: 'service_missing',
+        path: ['ask', 'prompt'],
+        message:
+          'resumeWith(answers) continues a run stored in a session service, but no sessionService or runner was given.',
+        hint: "Pass { sessionService, sessionId } (the paused run's), or answer the RunPausedError itself: error.resume(answers) or error.answer(answers) keeps its in-memory session.",
+      },
+    ])
+  }
+  const sessionId = prompt.sessionId ?? options.sessionId
+  if (sessionId === undefined) {
+    throw new ConfigError([
+      {
+        code: 'option_missing',
+        path: ['ask', 'sessionId'],
+        message: 'resumeWith(answers) needs the sessionId of the paused run.',
+        hint: 'Pass { sessionId: error.sessionId } (from the RunPausedError) with the answers.',
+      },
+    ])
+  }
+  if (options.state) {
+    throw new ConfigError([
+      {
+        code: 'options_conflict',
+        path: ['ask', 'state'],
+        message: 'state cannot be given with answers to a paused run: the paused run goes on with the state it had.',
+        hint: 'Leave state out when you pass resumeWith(...) or error.answer(...).',
+      },
+    ])
+  }
+  const runner = prompt.runner ?? runnerFor(build, options)
+  const userId = prompt.userId ?? options.userId ?? 'user'
+  const config = runConfigOf(options, runConfig)
+  const request = { userId, sessionId, answers: prompt.answers, ...(config ? { runConfig: config } : {}) }
+  const { abortSignal, timeoutMs } = options
+  const events =
+    timeoutMs === undefined
+      ? answerInterrupts(runner, abortSignal ? { ...request, abortSignal } : request)
+      : withTimeout((signal) => answerInterrupts(runner, { ...request, abortSignal: signal }), abortSignal, timeoutMs)
+  return { events, runner, userId, sessionId, resumed: true }
+}
+
 /**
  * Starts one turn: `prompt` as the user's message on a fresh `InMemoryRunner` (about 2 µs) over `build()` (the
  * builder's cached tree, see `runAgentFor`), or `options.runner`, or a runner on `options.sessionService`; in a new
@@ -93,10 +154,21 @@ function runConfigOf(options: RunOptions, base: RunConfig | undefined): RunConfi
  */
 export async function startRun(
   build: () => BaseAgent,
-  prompt: string,
+  prompt: string | Resume,
   options: RunOptions = {},
   runConfig?: RunConfig,
-): Promise<AsyncGenerator<Event, void, undefined>> {
+): Promise<StartedRun> {
+  if (isResume(prompt)) return startResume(build, prompt, options, runConfig)
+  if (typeof prompt !== 'string') {
+    throw new ConfigError([
+      {
+        code: 'message_invalid',
+        path: ['ask', 'prompt'],
+        message: `The prompt must be a string, or the answers to a paused run; got ${describeValue(prompt)}.`,
+        hint: 'Send text as .ask("…"). To answer a paused run (an approval, a reply to a RequestInput, a long-running result), catch its RunPausedError and call error.resume({ [id]: answer }), or pass resumeWith({ [id]: answer }) with its sessionId.',
+      },
+    ])
+  }
   const runner = runnerFor(build, options)
   const { appName, sessionService } = runner
   const userId = options.userId ?? 'user'
@@ -125,14 +197,16 @@ export async function startRun(
     ...(options.state ? { stateDelta: { ...options.state } } : {}),
     ...(config ? { runConfig: config } : {}),
   }
-  if (timeoutMs === undefined) return runner.runAsync(abortSignal ? { ...request, abortSignal } : request)
-  return withTimeout(runner, request, abortSignal, timeoutMs)
+  const events =
+    timeoutMs === undefined
+      ? runner.runAsync(abortSignal ? { ...request, abortSignal } : request)
+      : withTimeout((signal) => runner.runAsync({ ...request, abortSignal: signal }), abortSignal, timeoutMs)
+  return { events, runner, userId, sessionId: sessionId as string, resumed: false }
 }
 
 /** The run with `timeoutMs`: cancelled (an `AbortError` naming the timeout) when it lasts longer. */
 async function* withTimeout(
-  runner: Runner,
-  request: Parameters<Runner['runAsync']>[0],
+  run: (signal: AbortSignal) => AsyncGenerator<Event, void, undefined>,
   abortSignal: AbortSignal | undefined,
   timeoutMs: number,
 ): AsyncGenerator<Event, void, undefined> {
@@ -143,7 +217,7 @@ async function* withTimeout(
     linked.controller.abort(new AbortError(`The run was cancelled after its timeout of ${timeoutMs} ms (timeoutMs).`))
   }, timeoutMs)
   try {
-    yield* runner.runAsync({ ...request, abortSignal: linked.controller.signal })
+    yield* run(linked.controller.signal)
   } catch (error) {
     if (timedOut && AbortError.isInstance(error) && error.code === 'ABORTED') {
       throw new AbortError(`The run was cancelled after its timeout of ${timeoutMs} ms (timeoutMs).`, { cause: error })
@@ -155,12 +229,25 @@ async function* withTimeout(
   }
 }
 
-/** {@link startRun} as one generator (for `.events()`, `.stream()`): yields every event of the turn. */
+/**
+ * {@link startRun} as one generator (for `.events()`, `.stream()`): yields every event of the turn, then throws a
+ * `RunPausedError` when the run paused (`resume` continues it as `.ask()` does; by default it resolves to the
+ * answer's text).
+ */
 export async function* runEvents(
   build: () => BaseAgent,
-  prompt: string,
+  prompt: string | Resume,
   options: RunOptions = {},
   runConfig?: RunConfig,
+  resume: (answers: Resume) => Promise<unknown> = async (answers) =>
+    finalText(runEvents(build, answers, resumeOptions(options), runConfig, resume)),
 ): AsyncGenerator<Event, void, undefined> {
-  yield* await startRun(build, prompt, options, runConfig)
+  const run = await startRun(build, prompt, options, runConfig)
+  const watch: PauseWatch = { interrupted: false, invocationId: undefined }
+  for await (const event of run.events) {
+    watchForPause(watch, event)
+    yield event
+  }
+  const paused = await pauseOf(run, watch, resume)
+  if (paused) throw paused
 }

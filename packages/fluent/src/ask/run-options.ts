@@ -52,3 +52,10 @@ export interface RunOptions {
 export interface AskOptions extends RunOptions {
   readonly withUsage?: boolean
 }
+
+/** The options a paused run's `resume()` goes on with: the run's own, without the state its first message carried. */
+export function resumeOptions<TOptions extends RunOptions>(options: TOptions | undefined): TOptions | undefined {
+  if (!options?.state) return options
+  const { state: _state, ...rest } = options
+  return rest as TOptions
+}

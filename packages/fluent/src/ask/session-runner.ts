@@ -48,6 +48,8 @@ export function sessionRunner(
     appName: settings.appName,
     agent,
     sessionService,
+    // Resumable: a pause stops the steps after it, and any process with the same service can answer it.
+    resumabilityConfig: { isResumable: true },
     artifactService: new InMemoryArtifactService(),
     ...(settings.memoryService ? { memoryService: settings.memoryService } : {}),
     ...(settings.memoryAutoSave === undefined ? {} : { memoryAutoSave: settings.memoryAutoSave }),

@@ -1,4 +1,4 @@
-import { RunUsage, type BaseAgent, type BasePlugin, type Event } from '@adk-fluent/core'
+import { RunUsage, type BaseAgent, type BasePlugin, type Event, type RunConfig } from '@adk-fluent/core'
 import type { z } from 'zod'
 import type { FlowNode } from '../ir/flow-node.js'
 import type { StatePredicate } from '../ir/state-function-types.js'
@@ -9,8 +9,10 @@ import { compileNode } from '../compile/compile-node.js'
 import { finalText } from '../ask/final-text.js'
 import { parseAnswer } from '../ask/parse-answer.js'
 import { runEvents, startRun } from '../ask/run-events.js'
+import { pauseOf, type PauseWatch } from '../ask/pause-watch.js'
+import type { Resume } from '../ask/resume-with.js'
 import { runAgentFor } from '../ask/run-agent.js'
-import type { AskOptions, RunOptions } from '../ask/run-options.js'
+import { resumeOptions, type AskOptions, type RunOptions } from '../ask/run-options.js'
 import type { AskReturn } from '../ask/ask-result.js'
 import type { StreamChunk } from '../ask/stream-chunk.js'
 import { streamChunks, streamText } from '../ask/stream-text.js'
@@ -136,27 +138,43 @@ export abstract class FlowBuilderBase<TOutput = string> {
   }
 
   async ask<TOptions extends AskOptions = RunOptions>(
-    prompt: string,
+    prompt: string | Resume,
     options?: TOptions,
   ): Promise<AskReturn<TOutput, TOptions>> {
     const usage = options?.withUsage ? (options.usage ?? new RunUsage()) : undefined
-    const text = await finalText(
-      await startRun(() => this.#runAgent(), prompt, usage ? { ...options, usage } : options),
-    )
+    const run = await startRun(() => this.#runAgent(), prompt, usage ? { ...options, usage } : options)
+    const watch: PauseWatch = { interrupted: false, invocationId: undefined }
+    const text = await finalText(run.events, watch)
+    const paused = await pauseOf(run, watch, (answers) => this.ask(answers, resumeOptions(options)))
+    if (paused) throw paused
     const schema = this.answerSchema()
     const output = schema ? parseAnswer(text, schema, this.node.name) : (text as unknown as TOutput)
     return (usage ? { output, usage: usage.toJSON() } : output) as AskReturn<TOutput, TOptions>
   }
 
-  stream(prompt: string, options?: RunOptions): AsyncGenerator<StreamChunk, void, undefined> {
-    return streamChunks(runEvents(() => this.#runAgent(), prompt, options, { streamingMode: 'sse' }))
+  stream(prompt: string | Resume, options?: RunOptions): AsyncGenerator<StreamChunk, void, undefined> {
+    return streamChunks(this.#events(prompt, options, { streamingMode: 'sse' }))
   }
 
-  streamText(prompt: string, options?: RunOptions): AsyncGenerator<string, void, undefined> {
-    return streamText(runEvents(() => this.#runAgent(), prompt, options, { streamingMode: 'sse' }))
+  streamText(prompt: string | Resume, options?: RunOptions): AsyncGenerator<string, void, undefined> {
+    return streamText(this.#events(prompt, options, { streamingMode: 'sse' }))
   }
 
-  events(prompt: string, options?: RunOptions): AsyncGenerator<Event, void, undefined> {
-    return runEvents(() => this.#runAgent(), prompt, options)
+  events(prompt: string | Resume, options?: RunOptions): AsyncGenerator<Event, void, undefined> {
+    return this.#events(prompt, options, undefined)
+  }
+
+  #events(
+    prompt: string | Resume,
+    options: RunOptions | undefined,
+    runConfig: RunConfig | undefined,
+  ): AsyncGenerator<Event, void, undefined> {
+    return runEvents(
+      () => this.#runAgent(),
+      prompt,
+      options,
+      runConfig,
+      (answers) => this.ask(answers, options),
+    )
   }
 }

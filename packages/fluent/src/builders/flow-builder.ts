@@ -5,6 +5,7 @@ import type { StepInput } from '../parse/parse-step.js'
 import type { AskOptions, RunOptions } from '../ask/run-options.js'
 import type { AskReturn } from '../ask/ask-result.js'
 import type { StreamChunk } from '../ask/stream-chunk.js'
+import type { Resume } from '../ask/resume-with.js'
 import type { CheckIssue, CheckOptions } from '../check/check-issue.js'
 import type { ExplainReport } from '../introspect/explain-report.js'
 import type { LlmAnatomyOptions } from '../introspect/llm-anatomy-preview.js'
@@ -131,26 +132,33 @@ export interface FlowBuilder<TOutput = string, TFlow extends StateFlow = any> {
    * Runs once on an in-memory runner with `prompt` as the user's message and returns the final answer's text (for an
    * agent with `.returns(schema)`, the parsed object). With `{ withUsage: true }` it returns `{ output, usage }`: the
    * answer and the model calls, tool calls and tokens of the run, in total and per agent.
+   *
+   * A run that pauses (a tool awaiting approval, a `RequestInput`, a long-running tool) rejects with a
+   * `RunPausedError` listing its interrupts; `error.resume({ [id]: answer })` continues it. `prompt` may also be the
+   * answers to a paused run (`resumeWith(answers)` with the run's `sessionId`, or `error.answer(answers)`); any other
+   * non-string prompt is a `ConfigError`.
    * @example const answer = await Agent('helper').instruct('Answer briefly.').ask('What is ADK?')
    */
   ask<TOptions extends AskOptions = RunOptions>(
-    prompt: string,
+    prompt: string | Resume,
     options?: TOptions,
   ): Promise<AskReturn<TOutput, TOptions>>
   /**
    * Runs once with streaming on and yields the text as it arrives, each chunk tagged with its author (and branch in a
-   * fan-out), so concurrent agents' texts can be told apart.
+   * fan-out), so concurrent agents' texts can be told apart. A run that pauses throws a `RunPausedError` after its
+   * last chunk.
    * @example for await (const { author, text } of fanOut.stream('Research bees')) console.log(author, text)
    */
-  stream(prompt: string, options?: RunOptions): AsyncGenerator<StreamChunk, void, undefined>
+  stream(prompt: string | Resume, options?: RunOptions): AsyncGenerator<StreamChunk, void, undefined>
   /**
    * `.stream()` as plain text chunks, for the simple case of one agent answering.
    * @example for await (const chunk of agent.streamText('Tell me a story')) process.stdout.write(chunk)
    */
-  streamText(prompt: string, options?: RunOptions): AsyncGenerator<string, void, undefined>
+  streamText(prompt: string | Resume, options?: RunOptions): AsyncGenerator<string, void, undefined>
   /**
-   * Runs once and yields every event (model replies, tool calls and results, state changes).
+   * Runs once and yields every event (model replies, tool calls and results, state changes, the interrupt events of
+   * a pause). A run that pauses throws a `RunPausedError` after its last event.
    * @example for await (const event of pipeline.events('Go')) console.log(event.author)
    */
-  events(prompt: string, options?: RunOptions): AsyncGenerator<Event, void, undefined>
+  events(prompt: string | Resume, options?: RunOptions): AsyncGenerator<Event, void, undefined>
 }

@@ -10,6 +10,7 @@ import { afterCall, anatomyItem, contextSummary, historyMode } from './llm-anato
 import type { Content, LlmCallPreview } from './preview-llm-calls.js'
 import type { AgentNode } from '../ir/agent-node.js'
 import { quoted } from './text-block.js'
+import { describeToolPause, toolPause } from '../namespaces/tools/tool-pause.js'
 
 /** Config fields shown elsewhere in the anatomy (or set by the runtime for bookkeeping). */
 const shownElsewhere = new Set(['systemInstruction', 'tools', 'responseSchema', 'responseMimeType', 'labels'])
@@ -51,9 +52,12 @@ function preloadsMemory(node: AgentNode | undefined): boolean {
 }
 
 function toolsItem(request: LlmRequest, node: AgentNode | undefined): string {
-  const lines = getFunctionDeclarations(request).map(
-    (declaration) => `${declaration.name ?? 'tool'}(${parameterList(declaration.parameters)})`,
-  )
+  const lines = getFunctionDeclarations(request).map((declaration) => {
+    const tool = declaration.name === undefined ? undefined : request.toolsDict[declaration.name]
+    const pause = tool ? toolPause(tool) : undefined
+    const signature = `${declaration.name ?? 'tool'}(${parameterList(declaration.parameters)})`
+    return pause ? `${signature} — ${describeToolPause(pause)}` : signature
+  })
   if (preloadsMemory(node)) {
     const added = (request.config.systemInstruction ?? '').includes('<PAST_CONVERSATIONS>')
     lines.push(

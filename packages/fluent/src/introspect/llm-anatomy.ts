@@ -3,7 +3,8 @@ import type { AgentNode } from '../ir/agent-node.js'
 import type { FlowNode } from '../ir/flow-node.js'
 import { effectiveContext } from '../ir/effective-context.js'
 import { compileContext, describeContext } from '../namespaces/context/compile-context.js'
-import { agentToolNames } from './agent-tool-names.js'
+import { agentToolNames, agentToolPauses } from './agent-tool-names.js'
+import { describeToolPause } from '../namespaces/tools/tool-pause.js'
 import { describeInstruction, formatVariables } from './describe-instruction.js'
 import { SET_MODEL_RESPONSE_IN_WORDS } from './data-flow.js'
 import { describeSchema } from '../check/describe-schema.js'
@@ -86,7 +87,11 @@ function systemItem(node: AgentNode, root: FlowNode): string {
 }
 
 function toolsItem(visit: NodeVisit, node: AgentNode): string {
-  const names = agentToolNames(node)
+  const pauses = new Map(agentToolPauses(node).map((item) => [item.name, item.pause]))
+  const names = agentToolNames(node).map((name) => {
+    const pause = pauses.get(name)
+    return pause ? `${name} (${describeToolPause(pause)})` : name
+  })
   const targets = transferTargets(visit)
   if (targets.length > 0) names.push(`transfer_to_agent (to ${targets.join(', ')})`)
   if (node.returns && node.tools.length > 0) names.push('set_model_response (carries the final answer)')

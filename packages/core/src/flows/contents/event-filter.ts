@@ -1,15 +1,5 @@
 import type { Event } from '../../events/event.js'
-
-/** Function names of framework events that are never sent to a model. */
-export const REQUEST_CONFIRMATION_FUNCTION_CALL_NAME = 'adk_request_confirmation'
-export const REQUEST_CREDENTIAL_FUNCTION_CALL_NAME = 'adk_request_credential'
-export const REQUEST_INPUT_FUNCTION_CALL_NAME = 'adk_request_input'
-
-const frameworkNames = new Set([
-  REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,
-  REQUEST_CREDENTIAL_FUNCTION_CALL_NAME,
-  REQUEST_INPUT_FUNCTION_CALL_NAME,
-])
+import { FRAMEWORK_FUNCTION_CALL_NAMES as frameworkNames } from '../../pause/interrupt-names.js'
 
 /** True when `eventBranch` is the current branch or one of its ancestors (or either is unset). */
 export function isBranchVisible(currentBranch: string | undefined, eventBranch: string | undefined): boolean {

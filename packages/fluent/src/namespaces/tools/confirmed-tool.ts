@@ -1,10 +1,11 @@
 import { type BaseTool, type Context } from '@adk-fluent/core'
-import { confirmationHint } from '@adk-fluent/core/internal'
+import { confirmationGate } from '@adk-fluent/core/internal'
 import { ForwardingTool } from './forwarding-tool.js'
 
 /**
- * `T.confirm(tool)`: every call waits for the user's approval (core's tool-confirmation protocol) before the inner
- * tool runs; a rejected call answers `{ error: 'This tool call is rejected.' }`.
+ * `T.confirm(tool)`: every call waits for the user's approval (core's tool-confirmation protocol, the same gate as
+ * `FunctionTool`'s `requireConfirmation`) before the inner tool runs; a rejected call answers
+ * `{ error: 'This tool call is rejected.' }` and the inner tool never runs.
  * @internal
  */
 export class ConfirmedTool extends ForwardingTool {
@@ -16,14 +17,6 @@ export class ConfirmedTool extends ForwardingTool {
   }
 
   override async runAsync(request: { args: Record<string, unknown>; toolContext: Context }): Promise<unknown> {
-    const { toolContext } = request
-    const confirmation = toolContext.toolConfirmation
-    if (!confirmation) {
-      toolContext.requestConfirmation({ hint: this.hint ?? confirmationHint(this.name) })
-      toolContext.actions.skipSummarization = true
-      return { error: 'This tool call requires confirmation, please approve or reject.' }
-    }
-    if (!confirmation.confirmed) return { error: 'This tool call is rejected.' }
-    return this.inner.runAsync(request)
+    return confirmationGate(this.name, request.toolContext, this.hint) ?? this.inner.runAsync(request)
   }
 }

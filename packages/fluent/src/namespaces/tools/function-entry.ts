@@ -8,6 +8,7 @@ import {
 } from '@adk-fluent/core'
 import { createToolEntry, type ToolEntry } from './tool-composite.js'
 import { ConfirmedTool } from './confirmed-tool.js'
+import { toolPause } from './tool-pause.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 
 /** A function the model may call: it receives the (validated) arguments and the tool context. */
@@ -45,7 +46,7 @@ export function parseToolName(factory: string, name: unknown): string {
 
 /** The entry of a core tool, used as is. @internal */
 export function baseToolEntry(tool: BaseTool, description = `<tool ${tool.name}>`): ToolEntry {
-  return createToolEntry(tool.name, description, () => tool)
+  return createToolEntry(tool.name, description, () => tool, toolPause(tool))
 }
 
 /** The entry of `T.fn(f, settings)`: a core `FunctionTool`, made once (it holds no per-run state). @internal */
@@ -60,7 +61,7 @@ export function functionEntry(factory: string, fn: unknown, settings: FunctionTo
       )
     }
     return settings.confirm
-      ? createToolEntry(fn.name, `T.fn(<tool ${fn.name}>, { confirm })`, () => new ConfirmedTool(fn))
+      ? createToolEntry(fn.name, `T.fn(<tool ${fn.name}>, { confirm })`, () => new ConfirmedTool(fn), 'approval')
       : baseToolEntry(fn, `T.fn(<tool ${fn.name}>)`)
   }
   if (typeof fn !== 'function') {
@@ -118,5 +119,5 @@ export function functionEntry(factory: string, fn: unknown, settings: FunctionTo
       FunctionToolOptions<FunctionToolParameters>['requireConfirmation']
     >
   const tool = new FunctionTool(options)
-  return createToolEntry(name, `T.fn(${fn.name || name}${confirm ? ', { confirm }' : ''})`, () => tool)
+  return createToolEntry(name, `T.fn(${fn.name || name}${confirm ? ', { confirm }' : ''})`, () => tool, toolPause(tool))
 }

@@ -237,3 +237,12 @@ describe('bad input', () => {
     expectConfigError(() => toTools([1 as never]), 'toTools()')
   })
 })
+
+describe('T.confirm hint', () => {
+  it('must be a non-empty string', () => {
+    expect(() => T.confirm(T.mock('x', { returns: 1 }), { hint: 3 as never })).toThrow(
+      /T\.confirm\(\)\.hint: expected a non-empty string, got 3/,
+    )
+    expect(() => T.confirm(T.mock('x', { returns: 1 }), { hint: ' ' })).toThrow(/expected a non-empty string/)
+  })
+})

@@ -1,4 +1,5 @@
 import type { BaseTool } from '@adk-fluent/core'
+import type { ToolPause } from './tool-pause.js'
 
 /** One tool of a composite: its name and a factory for the core tool (fresh where that matters, as for agents). */
 export interface ToolEntry {
@@ -8,6 +9,8 @@ export interface ToolEntry {
   /** The factory call as written (`T.fn(getWeather)`), for explain views. */
   readonly description: string
   readonly create: () => BaseTool
+  /** How a call can pause a run (approval, long-running), when it can: shown by `.llmAnatomy()` and `.explain()`. */
+  readonly pause?: ToolPause
 }
 
 /** A list of tools: a frozen plain descriptor, combined with `.add()` and turned into core tools by `toTools()`. */
@@ -24,9 +27,18 @@ export interface ToolComposite {
 /** Anything that names tools: a composite, a core tool, a named function, or an array of those. */
 export type ToolInput = ToolComposite | BaseTool | ((...args: never[]) => unknown) | readonly ToolInput[]
 
-/** Creates a frozen entry. @internal */
-export function createToolEntry(name: string, description: string, create: () => BaseTool): ToolEntry {
-  return Object.freeze({ kind: 'tool-entry', name, description, create })
+/** Creates a frozen entry (with how its calls can pause a run, when they can). @internal */
+export function createToolEntry(
+  name: string,
+  description: string,
+  create: () => BaseTool,
+  pause?: ToolPause,
+): ToolEntry {
+  return Object.freeze(
+    pause === undefined
+      ? { kind: 'tool-entry' as const, name, description, create }
+      : { kind: 'tool-entry' as const, name, description, create, pause },
+  )
 }
 
 /** True for a composite made by `T.*`. */

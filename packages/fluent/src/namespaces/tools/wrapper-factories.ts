@@ -40,7 +40,7 @@ export function cache(
   return createToolComposite(
     toToolEntries('T.cache()', tools).map((entry) => {
       const made = new CachedTool(entry.create(), ttlMs, key)
-      return createToolEntry(entry.name, `T.cache(${entry.description}, ${ttlMs} ms)`, () => made)
+      return createToolEntry(entry.name, `T.cache(${entry.description}, ${ttlMs} ms)`, () => made, entry.pause)
     }),
   )
 }
@@ -84,6 +84,7 @@ export function transform(
         entry.name,
         `T.transform(${entry.description})`,
         () => new TransformedTool(entry.create(), pre, post),
+        entry.pause,
       ),
     ),
   )
@@ -102,16 +103,32 @@ export function effectful(
   const key = parseKey('T.effectful()', options.key)
   return createToolComposite(
     toToolEntries('T.effectful()', tools).map((entry) =>
-      createToolEntry(entry.name, `T.effectful(${entry.description})`, () => new EffectfulTool(entry.create(), key)),
+      createToolEntry(
+        entry.name,
+        `T.effectful(${entry.description})`,
+        () => new EffectfulTool(entry.create(), key),
+        entry.pause,
+      ),
     ),
   )
 }
 
 /**
- * The tools, each needing the user's approval before every call (`hint` is shown with the request).
- * @example T.confirm(T.fn(deleteFile))
+ * The tools, each needing the user's approval before every call (`hint` is shown with the request): a call pauses
+ * the run with ADK's `adk_request_confirmation`; approved it runs once, refused it never runs and the model is told.
+ * `.ask()` rejects with a `RunPausedError` to answer.
+ * @example T.confirm(T.fn(deleteFile), { hint: 'Delete this file?' })
  */
 export function confirm(tools: ToolInput, options: { readonly hint?: string } = {}): ToolComposite {
+  const hint: unknown = options?.hint
+  if (hint !== undefined && (typeof hint !== 'string' || hint.trim() === '')) {
+    throwConfigIssue(
+      'text_invalid',
+      ['T.confirm()', 'hint'],
+      `expected a non-empty string, got ${JSON.stringify(hint) ?? String(hint)}.`,
+      "Pass { hint: 'Refund this order?' } (shown to the person who approves), or leave it out for ADK's sentence.",
+    )
+  }
   const entries = toToolEntries('T.confirm()', tools)
   return createToolComposite(
     entries.map((entry) =>
@@ -119,6 +136,7 @@ export function confirm(tools: ToolInput, options: { readonly hint?: string } = 
         entry.name,
         `T.confirm(${entry.description})`,
         () => new ConfirmedTool(entry.create(), options.hint),
+        'approval',
       ),
     ),
   )
@@ -141,7 +159,12 @@ export function timeout(tools: ToolInput, ms: number): ToolComposite {
   const entries = toToolEntries('T.timeout()', tools)
   return createToolComposite(
     entries.map((entry) =>
-      createToolEntry(entry.name, `T.timeout(${entry.description}, ${ms})`, () => new TimeoutTool(entry.create(), ms)),
+      createToolEntry(
+        entry.name,
+        `T.timeout(${entry.description}, ${ms})`,
+        () => new TimeoutTool(entry.create(), ms),
+        entry.pause,
+      ),
     ),
   )
 }
