@@ -180,6 +180,33 @@ export function defineRequestInputCases(impl: PausePortImpl): void {
       ])
       expect(ran).toEqual(['ask', 'ask'])
     })
+
+    portCase(
+      impl,
+      "through a plain Runner: the reply is the paused node's output; the nodes after it run",
+      async () => {
+        const ran: string[] = []
+        const ask = node(
+          (ctx: Any) => {
+            ran.push('ask')
+            return ctx.resumeInputs['approve-1'] ?? new RequestInput({ interruptId: 'approve-1' })
+          },
+          { name: 'ask' },
+        )
+        const after = node((_c: Any, input: Any) => `after:${input}`, { name: 'after' })
+        const run = await portRunner(impl, new Workflow({ name: 'plain', edges: [['START', ask, after]] }))
+        await run.send('go')
+        const resumed = await run.send([
+          functionResponse(REQUEST_INPUT_FUNCTION_CALL_NAME, 'approve-1', { result: 'yes' }),
+        ])
+        expect(resumed.filter((e) => e.output !== undefined).map((e) => e.output)).toEqual(['after:yes'])
+        expect(ran).toEqual(['ask'])
+        // The next turn is a new run of the workflow: it asks again.
+        const next = await run.send('again')
+        expect(requestInputCalls(next).map((c) => c.id)).toEqual(['approve-1'])
+        expect(ran).toEqual(['ask', 'ask'])
+      },
+    )
   })
 
   const TOOL_REQUEST_INPUT =
