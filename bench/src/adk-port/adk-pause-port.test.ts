@@ -6,9 +6,11 @@ import { defineConfirmationCases } from '../../../packages/core/src/pause/adk-po
 import { defineLongRunningCases } from '../../../packages/core/src/pause/adk-port/long-running.cases.test-helper.js'
 import { defineRequestInputCases } from '../../../packages/core/src/pause/adk-port/request-input.cases.test-helper.js'
 import { definePauseInvocationCases } from '../../../packages/core/src/pause/adk-port/resumability.cases.test-helper.js'
+import { defineUserInputRequestCases } from '../../../packages/core/src/pause/adk-port/user-input-requests.cases.test-helper.js'
 import { googlePause } from './google-pause-impl.js'
 
 defineConfirmationCases(googlePause)
 defineRequestInputCases(googlePause)
 defineLongRunningCases(googlePause)
 definePauseInvocationCases(googlePause)
+defineUserInputRequestCases(googlePause)

@@ -5,8 +5,10 @@ import { defineLongRunningCases } from './adk-port/long-running.cases.test-helpe
 import { ours } from './adk-port/ours.test-helper.js'
 import { defineRequestInputCases } from './adk-port/request-input.cases.test-helper.js'
 import { definePauseInvocationCases } from './adk-port/resumability.cases.test-helper.js'
+import { defineUserInputRequestCases } from './adk-port/user-input-requests.cases.test-helper.js'
 
 defineConfirmationCases(ours)
 defineRequestInputCases(ours)
 defineLongRunningCases(ours)
 definePauseInvocationCases(ours)
+defineUserInputRequestCases(ours)
