@@ -170,24 +170,30 @@ export function definePauseInvocationCases(impl: PausePortImpl): void {
     })
   })
 
+  /** A resumable SequentialAgent paused in its first sub-agent's long-running call. */
+  async function pausedSequence() {
+    const one = lroAgent('sub_agent_1', [callTool, 'one done'])
+    const two = impl.model(['two done'])
+    const seq = new SequentialAgent({
+      name: 'root_agent',
+      subAgents: [one.agent, new LlmAgent({ name: 'sub_agent_2', model: two.model })],
+    })
+    const run = await portRunner(impl, seq, { resumable: true })
+    const events = await run.send('test')
+    return { run, events, requests: () => [one.requests.length, two.requests.length] }
+  }
+
   describe('test_resume_invocation (adk-python) — resuming a paused invocation', () => {
     portCase(
       impl,
       'an answer resumes a paused SequentialAgent: the paused agent goes on, then the next',
       async () => {
-        const one = lroAgent('sub_agent_1', [callTool, 'one done'])
-        const two = impl.model(['two done'])
-        const seq = new SequentialAgent({
-          name: 'root_agent',
-          subAgents: [one.agent, new LlmAgent({ name: 'sub_agent_2', model: two.model })],
-        })
-        const run = await portRunner(impl, seq, { resumable: true })
-        const events = await run.send('test')
+        const { run, events, requests } = await pausedSequence()
         const id = callsOf(events).find((c) => c.name === 'test_tool').id
         const resumed = await run.send([functionResponse('test_tool', id, { result: 'test tool update' })])
         expect(textsOf(resumed)).toEqual(['one done', 'two done'])
         expect(resumed.every((e) => e.invocationId === events[0].invocationId)).toBe(true)
-        expect([one.requests.length, two.requests.length]).toEqual([2, 1])
+        expect(requests()).toEqual([2, 1])
       },
       { googleFails: NO_PAUSED_SEQUENCE },
     )
@@ -202,21 +208,11 @@ export function definePauseInvocationCases(impl: PausePortImpl): void {
 
     portCase(
       impl,
-      'an invocation answered but not run on is resumed by its id from its last stored event',
+      'a paused invocation resumed by its id with no answer stays paused: no model is asked again',
       async () => {
-        const one = lroAgent('sub_agent_1', [callTool, 'one done'])
-        const two = impl.model(['two done'])
-        const seq = new SequentialAgent({
-          name: 'root_agent',
-          subAgents: [one.agent, new LlmAgent({ name: 'sub_agent_2', model: two.model })],
-        })
-        const run = await portRunner(impl, seq, { resumable: true })
-        const events = await run.send('test')
-        const invocationId = events[0].invocationId
-        const resumed = await run.resume(invocationId)
-        // Nothing answered the call yet: the invocation is still paused, no model is asked again.
-        expect(textsOf(resumed)).toEqual([])
-        expect([one.requests.length, two.requests.length]).toEqual([1, 0])
+        const { run, events, requests } = await pausedSequence()
+        expect(textsOf(await run.resume(events[0].invocationId))).toEqual([])
+        expect(requests()).toEqual([1, 0])
       },
       { googleFails: NO_INVOCATION_ID },
     )
