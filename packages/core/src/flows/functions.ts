@@ -137,7 +137,8 @@ async function runTool(
       result = ctx.hooks?.runToolCall
         ? await runToolThroughHook(agent, ctx, tool, args, context)
         : await tool.runAsync({ args, toolContext: context })
-      if (result === undefined && tool.isLongRunning) return undefined
+      // ADK: a long-running tool that returns nothing (`undefined` or `null`) gives no response yet.
+      if (result == null && tool.isLongRunning) return undefined
       // A request for input: no response until the user replies (after-tool callbacks see nothing yet).
       if (isRequestInput(result)) return result
       invalid = isInvalidArgumentsResult(result)

@@ -65,6 +65,21 @@ export function resumeTarget(
   }
 }
 
+/**
+ * The invocation of the workflow node's pause a message answers (a call of an event a graph node wrote), or
+ * `undefined`. A plain runner whose root is a `Workflow` goes on in it, so the workflow resumes from its recorded node
+ * runs (as ADK 2.0 does) instead of starting over and asking again.
+ */
+export function answeredNodeInvocation(events: readonly Event[], message: Content | undefined): string | undefined {
+  for (const part of message?.parts ?? []) {
+    const id = part.functionResponse?.id
+    if (!id) continue
+    const found = callEvent(events, id)
+    if (found?.nodeInfo?.path) return found.invocationId
+  }
+  return undefined
+}
+
 /** The branch of the calls a message answers, when they all belong to one branch (the answer is stored there). */
 export function answeredBranch(events: readonly Event[], message: Content): string | undefined {
   let branch: string | undefined

@@ -28,7 +28,8 @@ import { InvocationProgress } from '../agents/invocation-progress.js'
 import { isApp, type App } from '../apps/app.js'
 import type { ResumabilityConfig } from '../apps/resumability-config.js'
 import { describeValue } from '../util/describe-value.js'
-import { answeredBranch, answersCalls, resumeTarget } from './resume-target.js'
+import { answeredBranch, answeredNodeInvocation, answersCalls, resumeTarget } from './resume-target.js'
+import { isWorkflow } from '../workflow/is-workflow.js'
 
 export interface RunnerConfig {
   /** The application: its name, root agent, plugins and resumability (the options below override nothing of it). */
@@ -232,7 +233,12 @@ export class Runner {
           },
         ])
       }
-      invocationId = resume?.invocationId ?? ownerId
+      invocationId =
+        resume?.invocationId ??
+        (!resumable && request.invocationId === undefined && isWorkflow(this.agent)
+          ? answeredNodeInvocation(session.events, newMessage)
+          : undefined) ??
+        ownerId
       // An answer to a request for input is checked before anything is stored: a wrong one changes nothing.
       if (newMessage) checkInputReplies(session.events, newMessage)
       // OpenTelemetry: loaded once (the first run waits for it); without it, or with tracing off, no span is made.

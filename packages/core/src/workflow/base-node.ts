@@ -1,5 +1,7 @@
 import type { Content } from '../models/genai-types.js'
 import { createEvent, isEvent, type Event } from '../events/event.js'
+import { isRequestInput } from '../pause/request-input.js'
+import { createRequestInputEvent } from '../pause/request-input-event.js'
 import { ConfigError } from '../errors/config-error.js'
 import { brandSymbol, hasBrand } from '../util/brand.js'
 import { describeValue } from '../util/describe-value.js'
@@ -112,12 +114,15 @@ export abstract class BaseNode<TInput = unknown, TOutput = unknown> {
   /**
    * Runs the node: checks the input against `inputSchema` once, then turns every item `runImpl` yields into an event
    * (what the workflow and `ctx.runNode` consume). Each item goes through {@link BaseNode.toEvent} — the one place
-   * a node result becomes an event.
+   * a node result becomes an event — except a `RequestInput`, which pauses the node with its
+   * `adk_request_input` event, as ADK 2.0's nodes do (the reply is `ctx.resumeInputs[interruptId]` on resume).
    */
   async *run(ctx: NodeContext, input: TInput): AsyncGenerator<Event, void, undefined> {
     const validated = this.validateInput(input)
     for await (const item of this.runImpl(ctx, validated)) {
-      const event = this.toEvent(ctx, item)
+      const event = isRequestInput(item)
+        ? createRequestInputEvent(item, { invocationId: ctx.invocationId, author: this.name, branch: ctx.branch })
+        : this.toEvent(ctx, item)
       if (event) yield event
     }
   }

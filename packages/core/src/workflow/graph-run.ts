@@ -9,7 +9,7 @@ import { recordCompletion } from './completion-record.js'
 import { claimNodeErrorReport, createNodeErrorEvent } from './node-error-event.js'
 import { createNodeState, type NodeState } from './node-state.js'
 import { NodeStatus } from './node-status.js'
-import { recordedResult, type RecordedRun } from './rehydration.js'
+import { recordedResult, repliedResult, type RecordedRun } from './rehydration.js'
 import { InvocationAbortedError, isInvocationAbortedError } from './workflow-errors.js'
 
 /** How a node is to be started: its input and branch. */
@@ -161,6 +161,13 @@ export class GraphRun {
     if (recorded?.finished) {
       this.#running.set(name, Promise.resolve())
       this.#settle({ name, result: recordedResult(recorded) })
+      return
+    }
+    // A node that paused for input and is not rerun on resume: the replies are its output (ADK 2.0).
+    const replied = recorded && !node.rerunOnResume ? repliedResult(recorded, this.#ctx.resumeInputs) : undefined
+    if (replied) {
+      this.#running.set(name, Promise.resolve())
+      this.#settle({ name, result: replied })
       return
     }
     const options: RunNodeOptions = { runId: state.runId }

@@ -1,4 +1,6 @@
 import type { Event, Route } from '../events/event.js'
+import { REQUEST_INPUT_FUNCTION_CALL_NAME, RESPONSE_SCHEMA_ARG } from '../pause/interrupt-names.js'
+import { unwrapReply } from '../pause/response-schema.js'
 import type { NodeResult } from './node-context.js'
 
 /** What the session records of one earlier run of a node (its result, when it finished). */
@@ -10,6 +12,8 @@ export interface RecordedRun {
   finished: boolean
   /** The run's id, when its events carry one. */
   runId: string | undefined
+  /** The interrupts the run paused on (the ids of its long-running calls), when it did not finish. */
+  interruptIds: string[]
 }
 
 /**
@@ -55,7 +59,10 @@ function collectRuns(
   const runs = new Map<string, RecordedRun[]>()
   for (const event of events) {
     const completed = event.nodeInfo?.completed === true
-    if (event.output === undefined && event.route === undefined && !completed) continue
+    if (event.output === undefined && event.route === undefined && !completed) {
+      if (event.longRunningToolIds?.length && event.nodeInfo?.path) recordInterrupt(runs, event, keyOf)
+      continue
+    }
     for (const path of resultPaths(event)) {
       const segment = keyOf(path)
       if (segment === undefined) continue
@@ -69,7 +76,7 @@ function collectRuns(
       const same = last !== undefined && (runId !== undefined ? last.runId === runId : !last.finished)
       const record: RecordedRun = same
         ? last
-        : { output: undefined, route: undefined, branch: event.branch, finished: false, runId }
+        : { output: undefined, route: undefined, branch: event.branch, finished: false, runId, interruptIds: [] }
       if (event.output !== undefined) record.output = event.output
       else if (completed && event.nodeInfo && 'completedOutput' in event.nodeInfo) {
         record.output = event.nodeInfo.completedOutput
@@ -82,7 +89,66 @@ function collectRuns(
   return runs
 }
 
+/** A pause of the emitting node's run: an unfinished record of it, holding the interrupt ids. */
+function recordInterrupt(
+  runs: Map<string, RecordedRun[]>,
+  event: Event,
+  keyOf: (path: string) => string | undefined,
+): void {
+  const info = event.nodeInfo as NonNullable<Event['nodeInfo']>
+  const segment = keyOf(info.path as string)
+  if (segment === undefined) return
+  let list = runs.get(segment)
+  if (!list) runs.set(segment, (list = []))
+  const last = list[list.length - 1]
+  const same = last !== undefined && !last.finished && (info.runId === undefined || last.runId === info.runId)
+  const record: RecordedRun = same
+    ? last
+    : {
+        output: undefined,
+        route: undefined,
+        branch: event.branch,
+        finished: false,
+        runId: info.runId,
+        interruptIds: [],
+      }
+  for (const id of event.longRunningToolIds ?? []) if (!record.interruptIds.includes(id)) record.interruptIds.push(id)
+  if (!same) list.push(record)
+}
+
+/**
+ * The user's replies to the `adk_request_input` pauses of workflow nodes in `events` (an invocation's), by interrupt
+ * id: `{ result: x }` unwrapped to `x` (ADK 2.0's resume inputs; a later reply to the same id wins).
+ */
+export function interruptReplies(events: readonly Event[]): Record<string, unknown> | undefined {
+  let schemas: Map<string, unknown> | undefined
+  let replies: Record<string, unknown> | undefined
+  for (const event of events) {
+    for (const part of event.content?.parts ?? []) {
+      const call = part.functionCall
+      if (call?.name === REQUEST_INPUT_FUNCTION_CALL_NAME && call.id && event.nodeInfo?.path) {
+        ;(schemas ??= new Map()).set(call.id, call.args?.[RESPONSE_SCHEMA_ARG] ?? undefined)
+      }
+      const response = part.functionResponse
+      if (event.author === 'user' && response?.id && schemas?.has(response.id)) {
+        ;(replies ??= {})[response.id] = unwrapReply(response.response, schemas.get(response.id) ?? undefined)
+      }
+    }
+  }
+  return replies
+}
+
 /** A finished recorded run as the result of a node that is not run again. */
 export function recordedResult(run: RecordedRun): NodeResult {
   return { output: run.output, route: run.route, branch: run.branch, interruptIds: [] }
+}
+
+/**
+ * The result of a run that paused for input once every interrupt of it has a reply: the reply (several replies in
+ * the order of the interrupts); `undefined` while one is missing.
+ */
+export function repliedResult(run: RecordedRun, replies: Record<string, unknown>): NodeResult | undefined {
+  if (run.interruptIds.length === 0 || !run.interruptIds.every((id) => replies[id] !== undefined)) return undefined
+  const values = run.interruptIds.map((id) => replies[id])
+  return { output: values.length === 1 ? values[0] : values, route: undefined, branch: run.branch, interruptIds: [] }
 }

@@ -9,7 +9,13 @@ import { createGraphFromEdgeItems, type Graph } from './graph.js'
 import { GraphRun } from './graph-run.js'
 import { DynamicNodeScheduler } from './dynamic-node-scheduler.js'
 import type { NodeContext } from './node-context.js'
-import { invocationEvents, recordedRuns, recordedRunsByPath, type RecordedRun } from './rehydration.js'
+import {
+  interruptReplies,
+  invocationEvents,
+  recordedRuns,
+  recordedRunsByPath,
+  type RecordedRun,
+} from './rehydration.js'
 import { runNodeAsInvocation } from './run-node-as-invocation.js'
 
 /**
@@ -94,6 +100,9 @@ export class Workflow extends BaseAgent {
     else parent?.addEventListener('abort', onAbort, { once: true })
     try {
       const events = invocationEvents(ctx.session.events, ctx.invocationId)
+      // The replies to the nodes' requests for input reach them as resume inputs (ADK 2.0).
+      const replies = events.length > 0 ? interruptReplies(events) : undefined
+      if (replies) ctx.resumeInputs = { ...replies, ...ctx.resumeInputs }
       let byPath: Map<string, RecordedRun[]> | undefined
       const recorded = (path: string) => (byPath ??= recordedRunsByPath(events)).get(path)?.at(-1)
       ctx.scheduler = new DynamicNodeScheduler(events.length > 0 ? recorded : () => undefined, abort.signal)
