@@ -1,8 +1,7 @@
 import { isAgentTool, isLlmAgent, type BaseAgent, type BaseLlm } from '@adk-fluent/core'
 import { defaultModelName } from '@adk-fluent/core/internal'
-import type { ScriptEntry } from '@adk-fluent/core/testing'
 import { CliUsageError } from './cli-usage-error.js'
-import { answerEveryModelWith } from './offline-models.js'
+import { buildOnScript, type OfflineScript } from './offline-models.js'
 
 /**
  * The LLM agents of a built tree (agent tools included) whose model is a name — their own, an ancestor's, or the default
@@ -29,41 +28,65 @@ export function hasGeminiCredentials(env: Readonly<Record<string, string | undef
   )
 }
 
-function isScript(value: unknown): value is readonly ScriptEntry[] | Readonly<Record<string, readonly ScriptEntry[]>> {
+function isScript(value: unknown): value is OfflineScript {
   if (Array.isArray(value)) return true
   return typeof value === 'object' && value !== null && Object.values(value).every((entry) => Array.isArray(entry))
 }
 
-/** Marks a module whose `mockScript` came from `--replies`: it is used even when Gemini credentials are set. */
+/** Marks a module whose `mockScript` came from `--replies` (the file's name): used even when Gemini credentials are set. */
 export const repliesGiven: unique symbol = Symbol('adk-fluent.replies-given')
 
-/** How `run` gets its models: the agents' own, Gemini with credentials, or the module's `mockScript` offline. */
-export type RunModelChoice = { readonly kind: 'own' } | { readonly kind: 'gemini' } | { readonly kind: 'mock-script' }
-
-/** How the serving commands name a {@link RunModelChoice} on their start line. */
-export const runModelNames = {
-  own: "the agents' own models",
-  gemini: 'Gemini (GOOGLE_API_KEY)',
-  'mock-script': 'offline, the mockScript replies',
-} as const satisfies Record<RunModelChoice['kind'], string>
+/** The `--replies` file a module's `mockScript` came from, or `undefined` for the module's own `mockScript`. */
+export function repliesFileOf(module: Readonly<Record<string, unknown>>): string | undefined {
+  const file = (module as Readonly<Record<symbol, unknown>>)[repliesGiven]
+  return typeof file === 'string' ? file : undefined
+}
 
 /**
- * Decides the models of a run. Agents whose model is a `BaseLlm` (`.mock()`, `.model(llm)`) keep it. When some agent's
- * model is a name (or no model at all): replies given with `--replies` run offline (credentials or not); else, with
- * `GOOGLE_API_KEY` / `GEMINI_API_KEY` set, names resolve to Gemini as usual; otherwise a `mockScript` export (replies
- * in call order, or `{ agentName: replies }`) becomes one shared `ScriptedLlm` that every model name resolves to,
- * offline; otherwise the run cannot go on (a {@link CliUsageError}).
+ * How a command's turns get their models — the agents' own, Gemini with credentials, or offline on the module's
+ * `mockScript` (or `--replies`) — and the tree each turn runs on.
+ */
+export interface RunModelChoice {
+  readonly kind: 'own' | 'gemini' | 'mock-script'
+  /**
+   * The tree of one turn (a run, a served message or A2A task, an eval case). Offline, a tree built on a fresh copy
+   * of the script (see {@link buildOnScript}), so every turn replays it from its first reply; otherwise the same tree
+   * every time.
+   */
+  tree(): BaseAgent
+}
+
+/**
+ * What a serving command's start line says about its models: where offline replies come from (the module's
+ * `mockScript` or the `--replies` file) and that every turn replays them.
+ */
+export function describeModels(kind: RunModelChoice['kind'], module: Readonly<Record<string, unknown>>): string {
+  if (kind === 'own') return "the agents' own models"
+  if (kind === 'gemini') return 'Gemini (GOOGLE_API_KEY)'
+  const replies = repliesFileOf(module)
+  return `offline, ${replies === undefined ? 'the mockScript replies' : `the replies of ${replies}`} (every turn replays them from the first)`
+}
+
+/**
+ * Decides the models of a command's turns. Agents whose model is a `BaseLlm` (`.mock()`, `.model(llm)`) keep it. When
+ * some agent's model is a name (or no model at all): replies given with `--replies` run offline (credentials or not);
+ * else, with `GOOGLE_API_KEY` / `GEMINI_API_KEY` set, names resolve to Gemini as usual; otherwise a `mockScript`
+ * export (replies in call order, or `{ agentName: replies }`) answers every model name offline, each turn on a fresh
+ * copy; otherwise the run cannot go on (a {@link CliUsageError}). `built` is the builder's tree when the caller has
+ * built it already.
  */
 export function chooseRunModel(
-  agent: BaseAgent,
+  builder: { build(): BaseAgent },
   module: Readonly<Record<string, unknown>>,
   env: Readonly<Record<string, string | undefined>>,
   file: string,
+  built: BaseAgent = builder.build(),
 ): RunModelChoice {
-  const [first] = namedModels(agent)
-  if (!first) return { kind: 'own' }
-  const repliesFile = (module as Readonly<Record<symbol, unknown>>)[repliesGiven]
-  if (hasGeminiCredentials(env) && repliesFile === undefined) return { kind: 'gemini' }
+  const [first] = namedModels(built)
+  const same = { tree: () => built }
+  if (!first) return { kind: 'own', ...same }
+  const fromReplies = repliesFileOf(module) !== undefined
+  if (hasGeminiCredentials(env) && !fromReplies) return { kind: 'gemini', ...same }
   const script = module['mockScript']
   if (script === undefined) {
     throw new CliUsageError(
@@ -72,6 +95,5 @@ export function chooseRunModel(
   }
   if (!isScript(script))
     throw new CliUsageError(`mockScript in ${file} must be a list of replies or { agentName: [replies] }.`)
-  answerEveryModelWith(script)
-  return { kind: 'mock-script' }
+  return { kind: 'mock-script', tree: () => buildOnScript(builder, script) }
 }

@@ -5,7 +5,7 @@ import { defineCommand } from '../command-definition.js'
 import { moduleArguments, parseState, text } from '../argument-values.js'
 import type { CliIo } from '../cli-io.js'
 import { CliUsageError } from '../cli-usage-error.js'
-import { chooseRunModel, repliesGiven } from '../choose-run-model.js'
+import { chooseRunModel, repliesFileOf } from '../choose-run-model.js'
 import { loadSessionsPackage } from '../load-sessions-package.js'
 import { loadTarget } from '../load-target.js'
 import { createJsonRenderer, createPlainRenderer, createTerminalRenderer, type RunRenderer } from '../run-renderer.js'
@@ -65,13 +65,11 @@ export const runCommand = defineCommand({
   },
   async execute(command, io) {
     const { module, builder } = await loadTarget(command.file, command.exportName, io, command.replies)
-    const built = builder.build()
-    const choice = chooseRunModel(built, module, io.env, command.file)
-    // Model names resolve when agents are constructed: with the offline script installed, build again to pick it up.
-    const agent = choice.kind === 'mock-script' ? builder.build() : built
+    const choice = chooseRunModel(builder, module, io.env, command.file)
+    const agent = choice.tree()
     // Said on stderr (stdout stays the answer, or JSON lines), as the demo, the examples and `web` say it.
     // With --replies the offline run is what was asked for: nothing to point out.
-    if (choice.kind === 'mock-script' && !(repliesGiven in module)) io.stderr.write(offlineNote(command.file))
+    if (choice.kind === 'mock-script' && repliesFileOf(module) === undefined) io.stderr.write(offlineNote(command.file))
     const { renderer, streaming } = chooseRenderer(io, command.json, agent.name)
     let failed = false
     const interrupt = new AbortController()
