@@ -11,6 +11,7 @@ import {
 } from '@adk-fluent/core'
 import { agentMessage, contentText, dataPart, partsData, textPart, toContentParts } from './a2a-parts.js'
 import { errorMessage } from './error-message.js'
+import { publicText } from './public-text.js'
 
 /** What the executor runs turns on. */
 export interface PipelineExecutorOptions {
@@ -18,7 +19,11 @@ export interface PipelineExecutorOptions {
   readonly runner: Runner | (() => Runner)
   readonly sessionService: BaseSessionService
   readonly appName: string
-  readonly userId: string
+  /**
+   * The sessions' user id for anonymous callers; unset, each conversation is its own user (`A2A_USER_<contextId>`,
+   * ADK's). An authenticated caller's sessions are under their own id.
+   */
+  readonly userId?: string
 }
 
 function now(): string {
@@ -48,8 +53,9 @@ function writtenState(events: readonly Event[]): Record<string, unknown> {
 }
 
 /**
- * Runs one A2A task as one turn of the agent tree: the A2A `contextId` is the session id (created on first use), the
- * message's text and files are the user's message, its data fields go into state with it. Every agent event with
+ * Runs one A2A task as one turn of the agent tree: the A2A `contextId` is the session id (created on first use) of
+ * the caller's user (an authenticated caller's own id, else `userId`, else one per conversation), the message's text and files are the user's
+ * message, its data fields go into state with it (the request handler has checked them: session keys only). Every agent event with
  * text is a `working` status update; the answer (the last final response) is the task's artifact — its text and a
  * data part with the state keys the turn wrote and the fields of a JSON-object answer — and the final status
  * message. `tasks/cancel` aborts the run: no model is called after it.
@@ -100,7 +106,7 @@ export class PipelineExecutor implements AgentExecutor {
       if (failed?.errorCode !== undefined) {
         status(
           TaskState.TASK_STATE_FAILED,
-          agentMessage(`Agent "${failed.author}" failed: ${failed.errorMessage ?? failed.errorCode}`, ids),
+          agentMessage(`Agent "${failed.author}" failed: ${publicText(failed.errorMessage ?? failed.errorCode)}`, ids),
         )
         return
       }
@@ -126,7 +132,7 @@ export class PipelineExecutor implements AgentExecutor {
       status(TaskState.TASK_STATE_COMPLETED, agentMessage(text, ids, final?.author))
     } catch (error) {
       if (entry.canceled) return
-      const message = errorMessage(error)
+      const message = publicText(errorMessage(error))
       const code = AdkFluentError.isInstance(error) ? ` (${error.code})` : ''
       status(TaskState.TASK_STATE_FAILED, agentMessage(`The run failed${code}: ${message}`, ids))
     } finally {
@@ -163,8 +169,10 @@ export class PipelineExecutor implements AgentExecutor {
   }
 
   async #run(requestContext: RequestContext, signal: AbortSignal, onEvent: (event: Event) => void): Promise<Event[]> {
-    const { runner, sessionService, appName, userId } = this.#options
+    const { runner, sessionService, appName } = this.#options
+    const user = requestContext.context.user
     const sessionId = requestContext.contextId
+    const userId = user?.isAuthenticated ? user.userName : (this.#options.userId ?? `A2A_USER_${sessionId}`)
     const existing = await sessionService.getSession({ appName, userId, sessionId, config: { numRecentEvents: 0 } })
     if (!existing) {
       try {

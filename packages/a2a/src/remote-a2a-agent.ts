@@ -14,11 +14,14 @@ import {
   type Event,
   type InvocationContext,
 } from '@adk-fluent/core'
+import { stateValueIssue, untilSignal } from '@adk-fluent/core/internal'
 import { a2aMessage, dataPart, fromContentParts, textPart } from './a2a-parts.js'
 import { RemoteCall, type RemoteAnswer } from './remote-call.js'
 import { isRefused, resolveCard, sourceUrl, type RemoteAgentSource } from './remote-card.js'
 import { RemoteAgentError, type RemoteAgentFailure } from './remote-agent-error.js'
 import { errorMessage } from './error-message.js'
+import { publicText } from './public-text.js'
+import { boundedFetch, MAX_ANSWER_BYTES, remoteErrorIn } from './remote-fetch.js'
 
 /** Configuration of a {@link RemoteA2aAgent}. */
 export interface RemoteA2aAgentConfig extends BaseAgentConfig {
@@ -28,7 +31,7 @@ export interface RemoteA2aAgentConfig extends BaseAgentConfig {
   readonly sends?: readonly string[]
   /** Fields of the answer's data written to state. */
   readonly receives?: readonly string[]
-  /** Milliseconds the whole call (card included) may take. */
+  /** Milliseconds the whole call (card included) may take (default {@link RemoteA2aAgent.DEFAULT_TIMEOUT_MS}). */
   readonly timeoutMs?: number
   /** `true`: stream; `false`: one blocking request; unset: stream when the card says the agent can. */
   readonly streaming?: boolean
@@ -56,10 +59,14 @@ export function isRemoteA2aAgent(value: unknown): value is RemoteA2aAgent {
  * (and the `sends` state keys as one data part), streams when the remote can, and yields the answer as its own
  * event, with the `receives` fields of the answer's data in the event's state delta. The same session keeps the
  * remote conversation (its `contextId`) across turns. Every failure is a {@link RemoteAgentError} naming the URL;
- * nothing is stored for a failed call. In a preview (`runConfig.preview`) it never contacts the remote and answers
+ * nothing is stored for a failed call. A remote cannot hold a run: every call has a timeout (600 s unless set), no
+ * redirect is followed, a card over 1 MiB or an answer over 16 MiB is not read, and what it says in an error is cut
+ * short and cleaned of control characters. In a preview (`runConfig.preview`) it never contacts the remote and answers
  * with a stand-in.
  */
 export class RemoteA2aAgent extends BaseAgent {
+  /** The timeout of a call without `timeoutMs`: ADK's, 600 s. */
+  static readonly DEFAULT_TIMEOUT_MS = 600_000
   readonly url: string
   readonly sends: readonly string[]
   readonly receives: readonly string[]
@@ -95,35 +102,56 @@ export class RemoteA2aAgent extends BaseAgent {
 
   /** Sends the turn and gathers the answer; a failed task, a timeout or a refusal is a {@link RemoteAgentError}. */
   async #call(ctx: InvocationContext): Promise<RemoteAnswer> {
-    const timeout = this.timeoutMs === undefined ? undefined : AbortSignal.timeout(this.timeoutMs)
-    const signals = [ctx.abortSignal, timeout].filter((signal) => signal !== undefined)
-    const signal = signals.length === 0 ? undefined : AbortSignal.any(signals)
+    const timeout = AbortSignal.timeout(this.#timeoutMs)
+    const signal = ctx.abortSignal ? AbortSignal.any([ctx.abortSignal, timeout]) : timeout
     const call = new RemoteCall()
     let client: Client | undefined
     try {
-      const connection = await this.#connect(signal)
+      // The card is read once for every call: this call stops waiting when it is cancelled, the reading goes on.
+      const connection = await untilSignal(this.#connect(), signal, () => signal.reason)
       client = connection.client
       const streaming = this.streaming ?? connection.card.capabilities?.streaming === true
       const request = { tenant: '', message: this.#message(ctx), configuration: undefined, metadata: undefined }
-      const options = signal ? { signal } : {}
+      const options = { signal }
       if (streaming) for await (const response of client.sendMessageStream(request, options)) call.update(response)
       else call.result(await client.sendMessage(request, options))
     } catch (error) {
       // Cancelled or timed out mid-task: ask the remote to stop too (best effort; it may have finished).
-      if (client && call.taskId && signal?.aborted) void cancelQuietly(client, call.taskId)
+      if (client && call.taskId && signal.aborted) void cancelQuietly(client, call.taskId)
       ctx.throwIfAborted()
       throw this.#failure(error, timeout)
     }
     const answer = call.answer()
     this.#checkState(answer, call)
+    this.#checkReceived(answer)
     return answer
   }
 
-  /** The card and a client, made on first use (a failure is retried on the next call). */
-  #connect(signal: AbortSignal | undefined): Promise<{ card: AgentCard; client: Client }> {
+  /** The `receives` fields of the answer must be storable state (a remote cannot break the session's next write). */
+  #checkReceived(answer: RemoteAnswer): void {
+    for (const key of this.receives) {
+      const issue = key in answer.data ? stateValueIssue(answer.data[key]) : undefined
+      if (issue !== undefined)
+        throw new RemoteAgentError(
+          `Remote agent "${this.name}" at ${this.url}: its answer's "${key}" cannot be kept in state: ${publicText(issue, 300)}.`,
+          { url: this.url, failure: 'malformed', agentName: this.name },
+        )
+    }
+  }
+
+  get #timeoutMs(): number {
+    return this.timeoutMs ?? RemoteA2aAgent.DEFAULT_TIMEOUT_MS
+  }
+
+  /**
+   * The card and a client, made on first use with a timeout of its own, not any caller's signal: one cancelled call
+   * never fails the others waiting for the same card (a failure is retried on the next call).
+   */
+  #connect(): Promise<{ card: AgentCard; client: Client }> {
     this.#connection ??= (async () => {
-      const card = await resolveCard(this.#source, this.name, this.#fetch, signal)
-      const fetchImpl = this.#fetch
+      const card = await resolveCard(this.#source, this.name, this.#fetch, AbortSignal.timeout(this.#timeoutMs))
+      const scope = { agentName: this.name, url: this.url, maxBytes: MAX_ANSWER_BYTES, what: 'its answer' }
+      const fetchImpl = boundedFetch(this.#fetch, scope)
       const factory = new ClientFactory(
         ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
           transports: [
@@ -136,7 +164,7 @@ export class RemoteA2aAgent extends BaseAgent {
         return { card, client: await factory.createFromAgentCard(card) }
       } catch (error) {
         throw new RemoteAgentError(
-          `Remote agent "${this.name}" at ${this.url}: its card offers no interface this client speaks (${errorMessage(error)}). adk-fluent speaks A2A over JSON-RPC and HTTP+JSON, versions 1.0 and 0.3.`,
+          `Remote agent "${this.name}" at ${this.url}: its card offers no interface this client speaks (${publicText(errorMessage(error), 500)}). adk-fluent speaks A2A over JSON-RPC and HTTP+JSON, versions 1.0 and 0.3.`,
           { url: this.url, failure: 'card-invalid', agentName: this.name, cause: error },
         )
       }
@@ -178,25 +206,33 @@ export class RemoteA2aAgent extends BaseAgent {
       [TaskState.TASK_STATE_AUTH_REQUIRED]: 'task-failed',
       [TaskState.TASK_STATE_CANCELED]: 'task-canceled',
     }
+    const unfinished = [TaskState.TASK_STATE_UNSPECIFIED, TaskState.TASK_STATE_SUBMITTED, TaskState.TASK_STATE_WORKING]
+    if (answer.state !== undefined && unfinished.includes(answer.state))
+      throw new RemoteAgentError(
+        `Remote agent "${this.name}" at ${this.url}: its answer ended while its task ${publicText(answer.taskId, 100) || '(no id)'} was ${TaskState[answer.state]}: it gave no final answer.`,
+        { url: this.url, failure: 'malformed', agentName: this.name },
+      )
     const failure = answer.state === undefined ? undefined : failures[answer.state]
     if (!failure) return
-    const why = call.statusText()
+    const why = publicText(call.statusText(), 500)
     const what = failure === 'task-canceled' ? 'was canceled' : `ended ${TaskState[answer.state as TaskState]}`
     throw new RemoteAgentError(
-      `Remote agent "${this.name}" at ${this.url}: its task ${answer.taskId} ${what}${why ? `: ${why}` : ''}.`,
+      `Remote agent "${this.name}" at ${this.url}: its task ${publicText(answer.taskId, 100)} ${what}${why ? `: ${why}` : ''}.`,
       { url: this.url, failure, agentName: this.name },
     )
   }
 
-  #failure(error: unknown, timeout: AbortSignal | undefined): RemoteAgentError {
-    if (RemoteAgentError.isInstance(error)) return error
+  #failure(error: unknown, timeout: AbortSignal): RemoteAgentError {
+    const known = remoteErrorIn(error)
+    if (known && known.failure !== 'aborted') return known
     const at = `Remote agent "${this.name}" at ${this.url}`
     const options = (failure: RemoteAgentFailure) => ({ url: this.url, failure, agentName: this.name, cause: error })
-    if (timeout?.aborted)
+    if (timeout.aborted)
       return new RemoteAgentError(
-        `${at} did not answer within its ${this.timeoutMs} ms timeout. Raise it with .timeout(ms).`,
+        `${at} did not answer within its ${this.#timeoutMs} ms timeout${this.timeoutMs === undefined ? ' (the default)' : ''}. Set another with .timeout(ms).`,
         options('timeout'),
       )
+    if (known) return known
     if (isRefused(error))
       return new RemoteAgentError(
         `${at} refused the connection. Start the agent, or check the URL.`,
@@ -206,10 +242,10 @@ export class RemoteA2aAgent extends BaseAgent {
     const reason = (error as { reason?: unknown }).reason
     if (envelope || typeof reason === 'string')
       return new RemoteAgentError(
-        `${at} answered with a JSON-RPC error: ${errorMessage(error)}.`,
+        `${at} answered with a JSON-RPC error: ${publicText(errorMessage(error), 500)}.`,
         options('json-rpc-error'),
       )
-    return new RemoteAgentError(`${at} failed: ${errorMessage(error)}.`, options('http-error'))
+    return new RemoteAgentError(`${at} failed: ${publicText(errorMessage(error), 500)}.`, options('http-error'))
   }
 
   #event(
@@ -241,7 +277,8 @@ function standInData(agent: RemoteA2aAgent): Record<string, unknown> {
 
 async function cancelQuietly(client: Client, taskId: string): Promise<void> {
   try {
-    await client.cancelTask({ tenant: '', id: taskId, metadata: undefined })
+    // Bounded: a remote that never answers the cancel holds nothing.
+    await client.cancelTask({ tenant: '', id: taskId, metadata: undefined }, { signal: AbortSignal.timeout(5_000) })
   } catch {
     // The run was cancelled; a remote that cannot cancel finishes on its own.
   }

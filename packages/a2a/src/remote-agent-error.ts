@@ -22,6 +22,9 @@ export type RemoteAgentFailure =
   | 'task-failed'
   | 'task-canceled'
   | 'aborted'
+  | 'redirect'
+  | 'too-large'
+  | 'malformed'
 
 /** Options of {@link RemoteAgentError}. */
 export interface RemoteAgentErrorOptions extends AdkFluentErrorOptions {
@@ -31,7 +34,7 @@ export interface RemoteAgentErrorOptions extends AdkFluentErrorOptions {
 
 /**
  * A remote agent could not be reached or failed: refused, an HTTP or JSON-RPC error, a timeout, a remote task that
- * failed or was canceled, an invalid agent card. Code `REMOTE_AGENT_FAILED`; the message names the agent and the URL.
+ * failed or was canceled, an invalid agent card, a redirect (never followed), a card or answer over the size limit, an answer that ends before its task did. Code `REMOTE_AGENT_FAILED`; the message names the agent and the URL.
  * Recognise it with `RemoteAgentError.isInstance(error)` (its own marker: works across module copies) or by `error.code`.
  */
 export class RemoteAgentError extends AdkFluentError {

@@ -4,6 +4,8 @@ import { AGENT_CARD_PATH } from '@a2a-js/sdk'
 import { DefaultAgentCardResolver } from '@a2a-js/sdk/client'
 import { RemoteAgentError } from './remote-agent-error.js'
 import { errorMessage } from './error-message.js'
+import { publicText } from './public-text.js'
+import { boundedFetch, MAX_CARD_BYTES, remoteErrorIn } from './remote-fetch.js'
 
 /** Where a remote agent is: its base URL, its card's URL, or the card itself. */
 export type RemoteAgentSource = string | A2aAgentCard
@@ -46,12 +48,17 @@ export function cardProblem(card: unknown): string | undefined {
   const interfaces = candidate.supportedInterfaces
   if (!Array.isArray(interfaces) || interfaces.length === 0 || interfaces.some((item) => typeof item?.url !== 'string'))
     missing.push('supportedInterfaces (each with a url)')
-  return missing.length > 0 ? `the card has no ${missing.join(' and no ')}` : undefined
+  if (missing.length > 0) return `the card has no ${missing.join(' and no ')}`
+  const notHttp = (interfaces as { url: string }[]).find((item) => urlProblem(item.url) !== undefined)
+  return notHttp
+    ? `the card's interface ${JSON.stringify(publicText(notHttp.url, 200))} is not an http(s) URL`
+    : undefined
 }
 
 /**
  * Reads and checks a remote agent's card: fetched from its URL (a base URL gets `/.well-known/agent-card.json`; v0.3
- * cards are translated), or the card object given. Every problem is a `RemoteAgentError` naming the URL.
+ * cards are translated; at most {@link MAX_CARD_BYTES}, no redirect followed), or the card object given; each
+ * interface must be an http(s) URL. Every problem is a `RemoteAgentError` naming the URL.
  */
 export async function resolveCard(
   source: RemoteAgentSource,
@@ -60,9 +67,10 @@ export async function resolveCard(
   signal: AbortSignal | undefined,
 ): Promise<AgentCard> {
   const url = sourceUrl(source)
+  const bounded = boundedFetch(fetchImpl, { agentName, url, maxBytes: MAX_CARD_BYTES, what: 'its agent card' })
   const resolver = new DefaultAgentCardResolver({
     legacyCompat,
-    fetchImpl: (input, init) => fetchImpl(input, { ...init, ...(signal ? { signal } : {}) }),
+    fetchImpl: (input, init) => bounded(input, { ...init, ...(signal ? { signal } : {}) }),
   })
   let card: unknown
   if (typeof source === 'string') {
@@ -80,7 +88,7 @@ export async function resolveCard(
       card = resolver.normalizeAgentCard(source)
     } catch (error) {
       throw new RemoteAgentError(
-        `Remote agent "${agentName}": the agent card given for ${url} is not a valid A2A card (${errorMessage(error)}).`,
+        `Remote agent "${agentName}": the agent card given for ${url} is not a valid A2A card (${publicText(errorMessage(error), 500)}).`,
         { url, failure: 'card-invalid', agentName, cause: error },
       )
     }
@@ -100,6 +108,8 @@ function cardFetchError(
   url: string,
   signal: AbortSignal | undefined,
 ): RemoteAgentError {
+  const limit = remoteErrorIn(error)
+  if (limit) return limit
   if (signal?.aborted)
     return new RemoteAgentError(`Remote agent "${agentName}" at ${url}: reading its agent card was cancelled.`, {
       url,
@@ -111,7 +121,7 @@ function cardFetchError(
   return new RemoteAgentError(
     refused
       ? `Remote agent "${agentName}" at ${url} refused the connection (nothing listens there). Start the agent, or check the URL.`
-      : `Remote agent "${agentName}": could not read its agent card from ${url} (${errorMessage(error)}). Check the URL; a base URL gets /.well-known/agent-card.json.`,
+      : `Remote agent "${agentName}": could not read its agent card from ${url} (${publicText(errorMessage(error), 500)}). Check the URL; a base URL gets /.well-known/agent-card.json.`,
     { url, failure: refused ? 'refused' : 'card-invalid', agentName, cause: error },
   )
 }

@@ -115,7 +115,11 @@ describe('serveA2a', () => {
     await client.sendMessage(sendRequest(userMessage('what is my name?', { contextId: first.contextId })))
     const texts = llm.requests[1]?.contents.map((content) => content.parts?.[0]?.text)
     expect(texts).toEqual(['my name is Ada', 'one', 'what is my name?'])
-    const session = await sessionService.getSession({ appName: 'chat_app', userId: 'a2a', sessionId: first.contextId })
+    const session = await sessionService.getSession({
+      appName: 'chat_app',
+      userId: `A2A_USER_${first.contextId}`,
+      sessionId: first.contextId,
+    })
     expect(session?.events.map((event) => event.author)).toEqual(['user', 'chat', 'user', 'chat'])
     // Without a contextId: a new session, no earlier history.
     const third = (await client.sendMessage(sendRequest(userMessage('fresh')))) as Task

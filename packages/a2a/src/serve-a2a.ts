@@ -1,8 +1,7 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { AGENT_CARD_PATH } from '@a2a-js/sdk'
-import { DefaultRequestHandler, InMemoryTaskStore } from '@a2a-js/sdk/server'
-import { agentCardHandler, jsonRpcHandler, UserBuilder } from '@a2a-js/sdk/server/express'
+import { agentCardHandler, jsonRpcHandler } from '@a2a-js/sdk/server/express'
 import {
   ConfigError,
   InMemoryArtifactService,
@@ -14,6 +13,17 @@ import {
 } from '@adk-fluent/core'
 import express from 'express'
 import { buildAgentCard } from './agent-card.js'
+import { authenticateCallers, callerOf, type A2aAuthenticate } from './a2a-caller.js'
+import {
+  bodyReader,
+  DEFAULT_MAX_BODY_BYTES,
+  errorReply,
+  hostGuard,
+  hostPolicy,
+  notFound,
+  versionGuard,
+} from './a2a-http.js'
+import { A2aRequestHandler, KnownTaskStore } from './a2a-request-handler.js'
 import type { A2aAgentCard, AgentCardOverrides } from './a2a-card-types.js'
 import { PipelineExecutor } from './pipeline-executor.js'
 
@@ -29,8 +39,25 @@ export interface ServeA2aOptions {
   readonly sessionService?: BaseSessionService
   /** The sessions' app name (default: the root agent's name). */
   readonly appName?: string
-  /** The sessions' user id (default `a2a`). */
+  /**
+   * The user id of every anonymous caller's sessions: they then share `user:` state and user artifacts. Default, as in
+   * ADK: each conversation is a user of its own, `A2A_USER_<contextId>`. With `authenticate`, each caller's own id.
+   */
   readonly userId?: string
+  /**
+   * Identifies the caller of each JSON-RPC request (from its headers); `undefined` or a throw refuses it (401). Each
+   * caller then has their own sessions, tasks, `user:` state and user artifacts. Without it callers are anonymous:
+   * a task or context is reachable only by its id (random UUIDs the server makes), each conversation is a user of
+   * its own (see `userId`), and tasks are listed only for a `contextId` the caller names.
+   */
+  readonly authenticate?: A2aAuthenticate
+  /**
+   * Host names the server answers to besides loopback names and its bound address (`Host` header, port ignored):
+   * names it is reached by through a proxy or DNS. `'*'` answers any. Other names get 403 (a DNS rebinding guard).
+   */
+  readonly allowedHosts?: readonly string[] | '*'
+  /** Largest request body read, in bytes (default 4 MiB); a larger one gets a JSON-RPC error (413). */
+  readonly maxBodyBytes?: number
 }
 
 /** A running A2A server. */
@@ -71,7 +98,11 @@ function rootAgent(target: A2aTarget): BaseAgent {
  * (`SendMessage`, `SendStreamingMessage`, `GetTask`, `CancelTask`, …) and, for older clients, the 0.3 method names
  * (`message/send`, `message/stream`, `tasks/get`, `tasks/cancel`). A `contextId` is a session of `appName` in
  * `sessionService`: the same `contextId` continues the conversation, a message without one starts a new session.
- * Bound to 127.0.0.1 unless `host` says otherwise.
+ * Bound to 127.0.0.1 unless `host` says otherwise. Every request is checked before it runs: its `Host` names this
+ * server and it comes from no other site's page, its body is at most `maxBodyBytes` and 100 levels deep, its ids have
+ * no path or control characters, its data parts write only session keys. Every refusal and error is a JSON-RPC error
+ * (in a stream, an SSE error event) without a stack, a local path or a secret; one bad request never stops the
+ * server or another caller's task.
  * @example
  * const server = await serveA2a(Pipeline('support').step(triage).step(answer), { port: 0 })
  * console.log(server.cardUrl)
@@ -85,18 +116,32 @@ export async function serveA2a(target: A2aTarget, options: ServeA2aOptions = {})
   const artifactService = new InMemoryArtifactService()
   const runnerOf = (root: BaseAgent) => new Runner({ appName, agent: root, sessionService, artifactService })
   const runner = typeof target === 'function' ? () => runnerOf(rootAgent(target)) : runnerOf(agent)
-  const executor = new PipelineExecutor({ runner, sessionService, appName, userId: options.userId ?? 'a2a' })
+  const executor = new PipelineExecutor({
+    runner,
+    sessionService,
+    appName,
+    ...(options.userId === undefined ? {} : { userId: options.userId }),
+  })
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   const app = express()
+  app.disable('x-powered-by')
   // Routes come after listening: the card names the URL, which needs the port; nobody knows the port before.
   const server = await listen(app, options.port ?? 8000, host)
   const address = server.address() as AddressInfo
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address
   const url = `http://${shownHost}:${address.port}/`
   const card = buildAgentCard(agent, url, options.card)
-  const handler = new DefaultRequestHandler(card, new InMemoryTaskStore(), executor)
+  // The SDK's store keeps each authenticated user's tasks apart (anonymous callers share one, reached by task id).
+  const handler = new A2aRequestHandler(card, new KnownTaskStore(), executor)
   const legacyCompat = { enabled: true }
+  app.use(hostGuard(hostPolicy(address.address, options.allowedHosts)))
   app.use(`/${AGENT_CARD_PATH}`, agentCardHandler({ agentCardProvider: handler, legacyCompat }))
-  app.use('/', jsonRpcHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication, legacyCompat }))
+  app.post('/', versionGuard(card))
+  if (options.authenticate) app.post('/', authenticateCallers(options.authenticate))
+  app.post('/', ...bodyReader(maxBodyBytes))
+  app.use('/', jsonRpcHandler({ requestHandler: handler, userBuilder: callerOf, legacyCompat }))
+  app.use(notFound)
+  app.use(errorReply(maxBodyBytes))
   return {
     url,
     cardUrl: `${url}${AGENT_CARD_PATH}`,

@@ -9,6 +9,7 @@ export {
   InternalError,
   MaxTurnsError,
   ModelError,
+  PluginError,
   SessionBusyError,
   SessionNotFoundError,
   SessionStoreError,

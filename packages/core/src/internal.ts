@@ -20,6 +20,7 @@ export {
   type ResolvedRetryOptions,
 } from './models/retry.js'
 export { readOrAbort } from './models/read-or-abort.js'
+export { untilSignal } from './flows/until-aborted.js'
 
 // Validation and state-key rules
 export { hasTrailingCodeExecutionResult } from './events/event.js'
@@ -28,6 +29,21 @@ export { isScopedKey } from './sessions/state-prefix.js'
 export { assertStateDelta, assertWritableStateKey } from './sessions/reserved-state-key.js'
 export { assertStorableState, stateValueIssue } from './sessions/storable-state.js'
 export { assertSessionIds, sessionIdsIssue, type SessionIds } from './sessions/session-ids.js'
+
+// Session stores: the session protocol once, over a driver per store (SQLite and PostgreSQL live in @adk-fluent/sessions)
+export { StoredSessionService } from './sessions/stored-session-service.js'
+export type {
+  AppendedEvent,
+  AppendFacts,
+  EventAppend,
+  EventWindow,
+  LeaseTaken,
+  SessionKey,
+  SessionStoreDriver,
+  StoredSessionRecord,
+} from './sessions/session-store-driver.js'
+export { hasKeys, type ScopedState, type SplitState } from './sessions/scoped-state.js'
+export { sessionErrors } from './errors/session-errors.js'
 export { describeValue } from './util/describe-value.js'
 export { bareStateKey, hasStateKeyForm, isReservedStateKey, isStateKey, stateKeyIssue } from './sessions/state-key.js'
 export { memoryWords } from './memory/memory-words.js'

@@ -4,7 +4,6 @@ import {
   ConfigError,
   Runner,
   AdkFluentError,
-  SessionNotFoundError,
   SessionStoreError,
   isFinalResponse,
   stringifyContent,
@@ -14,6 +13,7 @@ import {
   type BaseSessionService,
   type Session,
 } from '@adk-fluent/core'
+import { sessionErrors } from '@adk-fluent/core/internal'
 import {
   DurableClient,
   DEFAULT_QUEUE,
@@ -299,7 +299,7 @@ export class DurableRunner extends DurableClient {
     // At once: the session as the run finds it, and the run's execution count and recorded steps (none on a first
     // execution; the session snapshot once an execution recorded it).
     const [session, { recorded, execution }] = await Promise.all([sessionService.getSession(key), store.openRun(runId)])
-    if (!session) throw new SessionNotFoundError(`Session not found: ${input.sessionId}`)
+    if (!session) throw sessionErrors.notFound(input.sessionId)
     const ownership = new RunOwnership({ runId, hold, store, execution })
     this.#executions.get(runId)?.supersede(execution)
     this.#executions.set(runId, ownership)

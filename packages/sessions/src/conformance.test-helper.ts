@@ -1,14 +1,9 @@
-import {
-  AdkFluentError,
-  createEvent,
-  type BaseSessionService,
-  type Event,
-  type EventInit,
-  type Session,
-} from '@adk-fluent/core'
+import { AdkFluentError, type BaseSessionService, type Event, type Session } from '@adk-fluent/core'
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { describeSessionInput } from './conformance-input.test-helper.js'
+import { describeSessionIsolation } from './conformance-isolation.test-helper.js'
+import { code, delta, ev } from './conformance-kit.test-helper.js'
 
 /** A service under test and how to dispose of it. */
 export interface ConformanceTarget {
@@ -18,30 +13,14 @@ export interface ConformanceTarget {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-function ev(init: EventInit = {}): Event {
-  return createEvent({ invocationId: 'inv', author: 'agent', ...init })
-}
-
-function delta(stateDelta: Record<string, unknown>, init: EventInit = {}): Event {
-  return ev({ ...init, actions: { stateDelta } })
-}
-
-async function code(promise: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await promise
-    return undefined
-  } catch (error) {
-    return AdkFluentError.isInstance(error) ? error.code : String(error)
-  }
-}
-
 /**
  * The session-service contract (`BaseSessionService`), as one suite any implementation runs: identity and CRUD,
  * state scopes, event order and round trip, ADK Python's read semantics, revisions (stale views), idempotent
- * appends and leases.
+ * appends and leases; with hostile input and isolation between apps and users in suites of their own.
  */
 export function describeSessionService(name: string, open: () => Promise<ConformanceTarget>): void {
   describeSessionInput(name, open)
+  describeSessionIsolation(name, open)
   describe(`session-service conformance: ${name}`, () => {
     let target: ConformanceTarget
     let service: BaseSessionService

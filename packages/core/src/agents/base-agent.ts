@@ -221,6 +221,7 @@ export abstract class BaseAgent {
     let content: Content | undefined = await ctx.pluginManager.run(
       when === 'before' ? 'beforeAgentCallback' : 'afterAgentCallback',
       { agent: this, callbackContext },
+      ctx,
     )
     if (!content) {
       for (const callback of callbacks) {

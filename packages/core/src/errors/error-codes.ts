@@ -30,6 +30,7 @@ type CoreErrorCode =
   | 'INTERNAL'
   | 'GUARD_VIOLATION'
   | 'CIRCUIT_OPEN'
+  | 'PLUGIN_FAILED'
 
 /** A machine-readable error code carried by every `AdkFluentError` (core's and every registered one). */
 export type ErrorCode = keyof ErrorCodes & string
@@ -99,5 +100,6 @@ const core: Readonly<Record<CoreErrorCode, ErrorCodeInfo>> = {
   INTERNAL: { endsTheRun: true, description: 'A bug inside adk-fluent.' },
   GUARD_VIOLATION: { endsTheRun: true, description: 'A guard blocked a model call or its answer.' },
   CIRCUIT_OPEN: { endsTheRun: true, description: 'A circuit breaker refused a model call without making it.' },
+  PLUGIN_FAILED: { endsTheRun: true, description: 'A plugin (middleware) failed in one of its hooks.' },
 }
 for (const [code, info] of Object.entries(core)) registerErrorCode(code, info)

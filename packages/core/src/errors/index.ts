@@ -13,6 +13,7 @@ export {
   InternalError,
   MaxTurnsError,
   ModelError,
+  PluginError,
   SessionNotFoundError,
   StateError,
   ToolError,

@@ -75,6 +75,22 @@ export class AbortError extends AdkFluentError {
   }
 }
 
+/**
+ * A plugin (middleware: `M.*`, or any `BasePlugin`) threw in one of its hooks, or answered with something that is not
+ * an object (code `PLUGIN_FAILED`, ends the run): the message names the plugin and the hook; `cause` is what it threw.
+ * Errors that end a run themselves (a guard's violation, an open circuit, an abort) pass through unwrapped.
+ */
+export class PluginError extends AdkFluentError {
+  readonly pluginName: string
+  readonly hook: string
+  constructor(message: string, options: AdkFluentErrorOptions & { pluginName: string; hook: string }) {
+    const { pluginName, hook, ...rest } = options
+    super('PLUGIN_FAILED', message, rest)
+    this.pluginName = pluginName
+    this.hook = hook
+  }
+}
+
 /** A bug inside adk-fluent: please report it. */
 export class InternalError extends AdkFluentError {
   constructor(message: string, options: AdkFluentErrorOptions = {}) {

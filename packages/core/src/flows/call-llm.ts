@@ -36,7 +36,7 @@ export async function* callLlm(
   const pluginList = scopedPlugins(agent, ctx.pluginManager.plugins)
   const plugins = pluginList.length > 0 ? pluginList : undefined
   let early: LlmResponse | undefined = plugins
-    ? await runPluginHook(plugins, 'beforeModelCallback', { callbackContext, llmRequest: request })
+    ? await runPluginHook(plugins, 'beforeModelCallback', { callbackContext, llmRequest: request }, ctx)
     : undefined
   if (!early) {
     for (const callback of agent.beforeModelCallback) {
@@ -116,7 +116,7 @@ export async function* callLlm(
     if (ctx.abortSignal?.aborted) throw caught
     const error = caught instanceof Error ? caught : new Error(String(caught))
     const replacement = plugins
-      ? await runPluginHook(plugins, 'onModelErrorCallback', { callbackContext, llmRequest: request, error })
+      ? await runPluginHook(plugins, 'onModelErrorCallback', { callbackContext, llmRequest: request, error }, ctx)
       : undefined
     if (replacement) {
       yield await afterModel(agent, callbackContext, replacement, plugins)
@@ -147,7 +147,12 @@ async function afterModel(
   plugins: readonly BasePlugin[] | undefined,
 ): Promise<LlmResponse> {
   if (plugins) {
-    const fromPlugin = await runPluginHook(plugins, 'afterModelCallback', { callbackContext, llmResponse: response })
+    const fromPlugin = await runPluginHook(
+      plugins,
+      'afterModelCallback',
+      { callbackContext, llmResponse: response },
+      callbackContext.invocationContext,
+    )
     if (fromPlugin) return fromPlugin
   }
   for (const callback of agent.afterModelCallback) {

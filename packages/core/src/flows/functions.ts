@@ -103,7 +103,7 @@ async function runTool(
   let invalid = false
   let result: unknown =
     manager.plugins.length > 0
-      ? await ctx.pluginManager.run('beforeToolCallback', { tool, toolArgs: args, toolContext: context })
+      ? await ctx.pluginManager.run('beforeToolCallback', { tool, toolArgs: args, toolContext: context }, ctx)
       : undefined
   if (result === undefined) {
     for (const callback of agent.beforeToolCallback) {
@@ -127,7 +127,7 @@ async function runTool(
       for (const key of Object.keys(context.actions.stateDelta)) delete context.actions.stateDelta[key]
       result =
         manager.plugins.length > 0
-          ? await manager.run('onToolErrorCallback', { tool, toolArgs: args, toolContext: context, error })
+          ? await manager.run('onToolErrorCallback', { tool, toolArgs: args, toolContext: context, error }, ctx)
           : undefined
       if (result === undefined) result = { error: error.message }
     }
@@ -135,12 +135,11 @@ async function runTool(
   let response = normalizeToolResult(result)
   const fromPlugin =
     manager.plugins.length > 0
-      ? await ctx.pluginManager.run('afterToolCallback', {
-          tool,
-          toolArgs: args,
-          toolContext: context,
-          result: response,
-        })
+      ? await ctx.pluginManager.run(
+          'afterToolCallback',
+          { tool, toolArgs: args, toolContext: context, result: response },
+          ctx,
+        )
       : undefined
   if (fromPlugin !== undefined) return normalizeToolResult(fromPlugin)
   for (const callback of agent.afterToolCallback) {

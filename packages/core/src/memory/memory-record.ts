@@ -2,6 +2,7 @@ import type { Content, Part } from '../models/genai-types.js'
 import type { Session } from '../sessions/session.js'
 import { ConfigError } from '../errors/config-error.js'
 import { randomUUID } from '../util/ids.js'
+import { isWellFormedText } from '../sessions/storable-state.js'
 import type { AddMemoryRequest, MemoryEntry, SearchMemoryRequest } from './memory-entry.js'
 import { memoryWords, queryWords } from './memory-words.js'
 
@@ -145,7 +146,10 @@ export function memorySearchOf(request: SearchMemoryRequest): MemorySearch {
   return { appName: request.appName, userId: request.userId, words: queryWords(request.query), limit }
 }
 
-/** Checks the `appName` / `userId` of a request or session. */
+/**
+ * Checks the `appName` / `userId` of a request or session: non-empty, without NUL characters, and well-formed UTF-16
+ * (a lone surrogate becomes U+FFFD in a database's UTF-8 text, so two such ids would share one user's memories).
+ */
 export function checkScope(operation: string, scope: { readonly appName: unknown; readonly userId: unknown }): void {
   for (const field of ['appName', 'userId'] as const) {
     const value = scope?.[field]
@@ -154,6 +158,14 @@ export function checkScope(operation: string, scope: { readonly appName: unknown
         {
           path: [operation, field],
           message: `${field} must be a non-empty string without NUL characters, got ${JSON.stringify(value)}.`,
+        },
+      ])
+    }
+    if (!isWellFormedText(value)) {
+      throw new ConfigError([
+        {
+          path: [operation, field],
+          message: `${field} ${JSON.stringify(value)} is not well-formed UTF-16 (it has a lone surrogate); stores keep ids as UTF-8 text, where it would name another user's memories. Use well-formed text.`,
         },
       ])
     }

@@ -13,8 +13,8 @@ import { assertStateDelta, ownRecord } from '../sessions/reserved-state-key.js'
 import type { BasePlugin } from '../plugins/base-plugin.js'
 import { PluginManager } from '../plugins/plugin-manager.js'
 import { ConfigError } from '../errors/config-error.js'
-import { AbortError, SessionNotFoundError } from '../errors/runtime-errors.js'
-import { SessionBusyError, SessionStoreError } from '../errors/session-errors.js'
+import { AbortError } from '../errors/runtime-errors.js'
+import { SessionBusyError, SessionStoreError, sessionErrors } from '../errors/session-errors.js'
 import { newInvocationId } from '../util/ids.js'
 import { hasNoTracerProvider, loadOtelApi, loadedOtelApi } from '../telemetry/otel-api.js'
 import { RunTracing } from '../telemetry/run-tracing.js'
@@ -153,7 +153,7 @@ export class Runner {
       const { stateDelta, runConfig } = request
       const at = { appName: this.appName, userId, sessionId }
       const session = await loadSessionForRun(this.sessionService, at, this.agent.historyTurns())
-      if (!session) throw new SessionNotFoundError(`Session not found: ${sessionId}`)
+      if (!session) throw sessionErrors.notFound(sessionId)
       // OpenTelemetry: loaded once (the first run waits for it); without it, or with tracing off, no span is made.
       let otel = runConfig?.tracing?.enabled === false ? null : loadedOtelApi()
       if (otel === undefined) otel = await loadOtelApi()
@@ -175,10 +175,11 @@ export class Runner {
       const stamp = request.hooks?.stampEvent
       const plugins = this.pluginManager.plugins.length > 0
       if (plugins) {
-        const replaced = await this.pluginManager.run('onUserMessageCallback', {
-          invocationContext: ctx,
-          userMessage: newMessage,
-        })
+        const replaced = await this.pluginManager.run(
+          'onUserMessageCallback',
+          { invocationContext: ctx, userMessage: newMessage },
+          ctx,
+        )
         if (replaced) newMessage = replaced
       }
       if (!newMessage.parts || newMessage.parts.length === 0) throw new ConfigError('No parts in the newMessage.')
@@ -197,7 +198,7 @@ export class Runner {
       const agent = findAgentToRun(session, this.agent)
       ctx.agent = agent
       if (plugins) {
-        const early = await this.pluginManager.run('beforeRunCallback', { invocationContext: ctx })
+        const early = await this.pluginManager.run('beforeRunCallback', { invocationContext: ctx }, ctx)
         if (early) {
           const event = createEvent({ invocationId: ctx.invocationId, author: 'model', content: early })
           stamp?.call(request.hooks, event)
@@ -209,7 +210,7 @@ export class Runner {
       for await (const produced of agent.runAsync(ctx)) {
         let event = produced
         if (plugins) {
-          const replaced = await this.pluginManager.run('onEventCallback', { invocationContext: ctx, event })
+          const replaced = await this.pluginManager.run('onEventCallback', { invocationContext: ctx, event }, ctx)
           if (replaced) {
             event = {
               ...replaced,
@@ -226,7 +227,7 @@ export class Runner {
         yield event
       }
       if (this.memoryAutoSave) await saveRunToMemory(this.memoryService, ctx)
-      if (plugins) await this.pluginManager.run('afterRunCallback', { invocationContext: ctx })
+      if (plugins) await this.pluginManager.run('afterRunCallback', { invocationContext: ctx }, ctx)
     } catch (error) {
       if (!SessionStoreError.isInstance(error) || (error as SessionStoreError).code !== 'SESSION_STORE_FAILED')
         throw error

@@ -1,5 +1,5 @@
 import type { AdkApiApps } from './api-apps.js'
-import { HttpRequestError } from '../http/request-error.js'
+import { HttpRequestError, sessionNotFound } from '../http/request-error.js'
 import { agentAt, agentInfo, agentTreeDot, eventHighlights } from './app-graph.js'
 import { adkWebFile } from './adk-web-assets.js'
 import { Reply } from '../http/reply.js'
@@ -24,7 +24,7 @@ export function addDevRoutes(router: Router, apps: AdkApiApps, adkWeb: string | 
     const root = apps.agent(params['app'] as string)
     const at = { appName: params['app'] as string, userId: params['user'] as string }
     const session = await apps.sessionService.getSession({ ...at, sessionId: params['session'] as string })
-    if (!session) throw new HttpRequestError('HTTP_NOT_FOUND', `Session not found: ${params['session'] as string}`)
+    if (!session) throw sessionNotFound(params['session'] as string)
     const event = session.events.find((candidate) => candidate.id === params['event'])
     if (!event) throw new HttpRequestError('HTTP_NOT_FOUND', `Event not found: ${params['event'] as string}`)
     return { dotSrc: agentTreeDot(agentInfo(root), { highlights: eventHighlights(event) }) }

@@ -10,7 +10,7 @@ import {
   type EvalSetResult,
 } from '@adk-fluent/eval'
 import type { AdkApiApps } from './api-apps.js'
-import { HttpRequestError } from '../http/request-error.js'
+import { HttpRequestError, sessionNotFound } from '../http/request-error.js'
 import { optionalObject, requiredString } from '../http/body.js'
 import { readApiBody } from './api-body.js'
 import { Reply } from '../http/reply.js'
@@ -130,7 +130,7 @@ export function addEvalRoutes(router: Router, apps: AdkApiApps): void {
         userId: requiredString(body, 'userId'),
         sessionId,
       })
-      if (!session) throw missing(`Session not found: ${sessionId}`)
+      if (!session) throw sessionNotFound(sessionId)
       if (!idPattern.test(evalId)) throw bad(`"evalId" "${evalId}" may only use letters, digits and "_".`)
       if (set.evalCases.some((evalCase) => evalCase.evalId === evalId))
         throw bad(`Eval set ${set.evalSetId} already has a case "${evalId}".`)

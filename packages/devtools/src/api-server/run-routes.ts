@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { StreamingMode, type Content, type Event } from '@adk-fluent/core'
 import type { AdkApiApps } from './api-apps.js'
 import { errorReply, publicMessage } from '../http/error-reply.js'
-import { HttpRequestError } from '../http/request-error.js'
+import { HttpRequestError, sessionNotFound } from '../http/request-error.js'
 import { eventJson } from './adk-json.js'
 import { optionalBoolean, optionalObject, requiredString } from '../http/body.js'
 import { readApiBody } from './api-body.js'
@@ -51,8 +51,7 @@ async function startRun(
   const body = await runBody(call)
   const runner = apps.runner(body.appName)
   const at = { appName: body.appName, userId: body.userId, sessionId: body.sessionId }
-  if (!(await apps.sessionService.getSession(at)))
-    throw new HttpRequestError('HTTP_NOT_FOUND', `Session not found: ${body.sessionId}`)
+  if (!(await apps.sessionService.getSession(at))) throw sessionNotFound(body.sessionId)
   const abort = new AbortController()
   const onClose = () => {
     if (!call.response.writableFinished) abort.abort()

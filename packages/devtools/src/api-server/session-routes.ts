@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { AlreadyExistsError, createEvent, isEvent, type Event } from '@adk-fluent/core'
 import type { AdkApiApps } from './api-apps.js'
-import { HttpRequestError } from '../http/request-error.js'
+import { HttpRequestError, sessionNotFound } from '../http/request-error.js'
 import { sessionJson, sessionListJson } from './adk-json.js'
 import { optionalObject } from '../http/body.js'
 import { readApiBody } from './api-body.js'
@@ -19,7 +19,7 @@ async function existing(apps: AdkApiApps, call: RouteCall) {
   apps.agent(call.params['app'] as string)
   const sessionId = call.params['session'] as string
   const found = await apps.sessionService.getSession({ ...where(call), sessionId })
-  if (!found) throw new HttpRequestError('HTTP_NOT_FOUND', `Session not found: ${sessionId}`)
+  if (!found) throw sessionNotFound(sessionId)
   return found
 }
 

@@ -1,4 +1,5 @@
 import { AdkFluentError, registerErrorCode } from '@adk-fluent/core'
+import { sessionErrors } from '@adk-fluent/core/internal'
 
 /** The HTTP status of each kind of refused request. */
 const statuses = {
@@ -46,4 +47,9 @@ export class HttpRequestError extends AdkFluentError {
     super(code, message)
     this.status = statuses[code]
   }
+}
+
+/** A 404 for a session the store does not have, in the one wording core's session errors use. */
+export function sessionNotFound(sessionId: string): HttpRequestError {
+  return new HttpRequestError('HTTP_NOT_FOUND', sessionErrors.notFound(sessionId).message)
 }

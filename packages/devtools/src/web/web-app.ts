@@ -16,7 +16,7 @@ import { memoryRecords } from '@adk-fluent/core/internal'
 import type { FlowBuilder } from '@adk-fluent/fluent'
 import { graphVisits, lowerNode } from '@adk-fluent/fluent/internal'
 import { chooseRunModel, type RunModelChoice } from '../cli/choose-run-model.js'
-import { HttpRequestError } from '../http/request-error.js'
+import { HttpRequestError, sessionNotFound } from '../http/request-error.js'
 import { tokenUsage, type RequestJson } from '../trace/model-call.js'
 import { TraceRecorder, type ModelCallListener } from '../trace/trace-recorder.js'
 import { buildTree, type BuildProblem } from './build-report.js'
@@ -168,7 +168,7 @@ export class WebApp {
   /** Adds a stored session to the memory (404 when there is none); the number of its memories (events with text). */
   async addSessionToMemory(sessionId: string): Promise<number> {
     const session = await this.getSession(sessionId)
-    if (!session) throw new HttpRequestError('HTTP_NOT_FOUND', `Session not found: ${sessionId}`)
+    if (!session) throw sessionNotFound(sessionId)
     await this.memoryService.addSessionToMemory(session)
     return memoryRecords.ofSession(session).length
   }
@@ -190,7 +190,7 @@ export class WebApp {
   async startRun(sessionId: string, text: string, state?: Record<string, unknown>): Promise<RunLog> {
     if (this.chatOff !== undefined) throw new HttpRequestError('HTTP_UNPROCESSABLE', this.chatOff)
     const session = await this.getSession(sessionId)
-    if (!session) throw new HttpRequestError('HTTP_NOT_FOUND', `Session not found: ${sessionId}`)
+    if (!session) throw sessionNotFound(sessionId)
     const runs = this.#sessionRuns.get(sessionId) ?? []
     if (runs.some((run) => !run.finished))
       throw new HttpRequestError('HTTP_CONFLICT', `A turn is already running in session ${sessionId}.`)

@@ -1,7 +1,7 @@
 import type { Session } from '@adk-fluent/core'
 import { optionalString, readJsonBody, requiredString } from '../http/body.js'
 import { Reply } from '../http/reply.js'
-import { HttpRequestError } from '../http/request-error.js'
+import { HttpRequestError, sessionNotFound } from '../http/request-error.js'
 import type { Router } from '../http/router.js'
 import { eventEntries } from './event-entries.js'
 import { graphView } from './graph-view.js'
@@ -54,7 +54,7 @@ const listedInFull = 50
 
 async function sessionOf(app: WebApp, id: string): Promise<Session> {
   const session = await app.getSession(id)
-  if (!session) throw new HttpRequestError('HTTP_NOT_FOUND', `Session not found: ${id}`)
+  if (!session) throw sessionNotFound(id)
   return session
 }
 

@@ -57,7 +57,9 @@ export function addTool(tool: ConfigTool): ToolStep {
 
 /** ADK's built-in tool named `name` (`google_search`, or `google.adk.tools.google_search`), if our runtime has it. @internal */
 export function builtInTool(name: string): ToolStep | undefined {
-  return builtIns[name.startsWith('google.adk.tools.') ? (name.split('.').pop() ?? name) : name]?.()
+  const bare = name.startsWith('google.adk.tools.') ? (name.split('.').pop() ?? name) : name
+  // Own names only: a file naming `constructor` or `toString` finds nothing.
+  return Object.hasOwn(builtIns, bare) ? builtIns[bare]?.() : undefined
 }
 
 /**

@@ -74,6 +74,25 @@ export class FieldReader {
     return value
   }
 
+  /**
+   * A model name: text without whitespace, control characters, `?`, `#`, `%`, `\\` or a `.`/`..` path segment (a name
+   * becomes part of a model request's URL, so a file cannot point that request elsewhere).
+   */
+  modelName(record: YamlRecord, path: FieldPath, key: string): string | undefined {
+    const value = this.string(record, path, key)
+    if (value === undefined) return undefined
+    if (
+      /[\s\u0000-\u001F\u007F-\u009F?#%\\]/.test(value) ||
+      value.split('/').some((part) => part === '.' || part === '..')
+    )
+      return this.fail(
+        [...path, key],
+        `${JSON.stringify(value)} is not a model name: it has a space, a control character, ?, #, %, \\ or a . or .. segment.`,
+        'Write a name such as gemini-2.5-flash.',
+      )
+    return value
+  }
+
   boolean(record: YamlRecord, path: FieldPath, key: string): boolean | undefined {
     const value = record[key]
     if (value === undefined || value === null) return undefined

@@ -80,7 +80,7 @@ export function readLlmFields(
     if (record[field] !== undefined) reader.fail([field], `field "${field}" is not supported.`, hint)
   }
   reader.onlyKnown(record, [], [...baseFields, ...llmFields, ...Object.keys(unsupported)], 'an LlmAgent config')
-  const model = reader.string(record, [], 'model')
+  const model = reader.modelName(record, [], 'model')
   const instruction = reader.string(record, [], 'instruction', true)
   const staticValue = record['static_instruction']
   const staticInstruction =

@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync, statSync } from 'node:fs'
+import { realpathSync, statSync } from 'node:fs'
 import { dirname, isAbsolute, relative, resolve } from 'node:path'
 import type { z } from 'zod'
 import type {
@@ -20,7 +20,7 @@ import { readGenerateContentConfig } from './config-generate-content.js'
 import { resolveConfigTool, type ConfigTool } from './config-tools.js'
 import { FieldReader, type YamlRecord } from './field-reader.js'
 import { readLlmFields, type LlmFieldSteps } from './llm-agent-fields.js'
-import { parseYaml, type FieldPath } from './yaml-source.js'
+import { parseYaml, readAgentFileText, type FieldPath } from './yaml-source.js'
 
 /** A callback a config names: any of the six callback shapes. */
 export type ConfigCallback =
@@ -127,7 +127,7 @@ function isFile(path: string): boolean {
 function loadFile(real: string, shown: string, loading: Loading): AgentConfigBuilder | undefined {
   let source
   try {
-    source = parseYaml(readFileSync(real, 'utf8'), shown)
+    source = parseYaml(readAgentFileText(real, shown), shown)
   } catch (error) {
     if (!AgentFileError.isInstance(error)) throw error
     loading.problems.push(...error.problems)
@@ -299,6 +299,8 @@ function subAgentFile(
   loading: Loading,
 ): AgentConfigBuilder | undefined {
   if (configPath === undefined) return undefined
+  if (/[\u0000-\u001F\u007F]/.test(configPath))
+    return reader.fail(path, `config_path ${JSON.stringify(configPath)} has control characters.`)
   if (isAbsolute(configPath) || /^[a-zA-Z]:[\\/]/.test(configPath))
     return reader.fail(
       path,

@@ -1,10 +1,10 @@
-import { readFileSync, statSync } from 'node:fs'
+import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { Agent } from '../builders/workflow-factories.js'
 import { AgentFileError, type AgentFileProblem } from './agent-file-error.js'
 import { FieldReader, type YamlRecord } from './field-reader.js'
 import { parseTopology, topologyAgents, TopologySyntaxError, type TopologyNode } from './skill-topology.js'
-import { parseYaml, type FieldPath } from './yaml-source.js'
+import { parseYaml, readAgentFileText, type FieldPath } from './yaml-source.js'
 
 /** One agent of a skill's front matter. */
 export interface SkillAgent {
@@ -78,7 +78,7 @@ function readAgent(reader: FieldReader, value: unknown, path: FieldPath): SkillA
   reader.onlyKnown(record, path, agentFields, 'a skill agent')
   const name = reader.string(record, path, 'name', true)
   const instruct = reader.string(record, path, 'instruct', true)
-  const model = reader.string(record, path, 'model')
+  const model = reader.modelName(record, path, 'model')
   const description = reader.string(record, path, 'description')
   const writes = reader.string(record, path, 'writes')
   const reads = stringList(reader, record, path, 'reads')
@@ -141,6 +141,16 @@ function readTopology(
   return topology
 }
 
+/** The skill's name when it is one (Agent Skills' rule, underscores and capitals allowed): 1–64 letters, digits, `-`, `_`. */
+function skillName(reader: FieldReader, name: string | undefined): string | undefined {
+  if (name === undefined || /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(name)) return name
+  return reader.fail(
+    ['name'],
+    `${JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name)} is not a skill name: use 1 to 64 letters, digits, "-" and "_", starting with a letter or digit.`,
+    'For example name: research-report.',
+  )
+}
+
 /**
  * Reads and checks a skill: a `SKILL.md` (or its folder) whose YAML front matter has `name`, `description`,
  * `agents` (`name`, `model`, `description`, `instruct`, `tools`, `reads`, `writes`) and `topology`. The Markdown body
@@ -151,18 +161,10 @@ export function readSkillFile(path: string): SkillDefinition {
   const file = skillFilePath(path)
   let text: string
   try {
-    text = readFileSync(file, 'utf8')
-  } catch {
-    throw new AgentFileError([
-      {
-        file,
-        line: 1,
-        column: 1,
-        field: [],
-        message: 'file not found.',
-        hint: 'Pass a SKILL.md file or the folder that holds one.',
-      },
-    ])
+    text = readAgentFileText(file, file)
+  } catch (error) {
+    if (!AgentFileError.isInstance(error) || error.problems[0]?.message !== 'file not found.') throw error
+    throw new AgentFileError([{ ...error.problems[0], hint: 'Pass a SKILL.md file or the folder that holds one.' }])
   }
   const { yaml, ok } = splitFrontMatter(text)
   if (!ok) {
@@ -183,7 +185,7 @@ export function readSkillFile(path: string): SkillDefinition {
   const record = source.value === null ? {} : reader.record(source.value, [], '{ name: research, agents: [...] }')
   if (!record) throw new AgentFileError(problems)
   reader.onlyKnown(record, [], skillFields, 'a skill')
-  const name = reader.string(record, [], 'name', true)
+  const name = skillName(reader, reader.string(record, [], 'name', true))
   const description = reader.string(record, [], 'description')
   const list = reader.list(record, [], 'agents')
   if (!list || list.length === 0)

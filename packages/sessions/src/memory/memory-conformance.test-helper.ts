@@ -318,6 +318,23 @@ export function describeMemoryService(name: string, open: () => Promise<MemoryFi
         expect((await search('hello', USER, "test-app' OR 'x'='x")).memories).toEqual([])
       })
 
+      it('refuses app names and user ids that are not well-formed text: a store would read them as another id', async () => {
+        // In UTF-8 both lone surrogates become U+FFFD: "ana\uD800" and "ana\uDFFF" would share memories there.
+        for (const [appName, userId] of [
+          [APP, 'ana\uD800'],
+          ['app\uDFFF', USER],
+        ] as const) {
+          await expect(service.addMemory({ appName, userId, memories: ['the vault code is 1234'] })).rejects.toThrow(
+            /not well-formed/,
+          )
+          await expect(service.searchMemory({ appName, userId, query: 'vault' })).rejects.toThrow(/not well-formed/)
+          await expect(service.addSessionToMemory(session('s-lone', [], userId, appName))).rejects.toThrow(
+            /not well-formed/,
+          )
+        }
+        expect((await service.searchMemory({ appName: APP, userId: 'ana\uFFFD', query: 'vault' })).memories).toEqual([])
+      })
+
       it('a very long query of many words is searched by its first words, never widened', async () => {
         const filler = Array.from({ length: 500 }, (_, index) => `w${index}`).join(' ')
         expect(texts((await search(`hello ${filler}`)).memories)).toEqual(['hello there'])

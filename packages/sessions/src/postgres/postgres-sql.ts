@@ -1,5 +1,5 @@
 /**
- * The statements of {@link PostgresSessionService}. Timestamps cross as epoch seconds; every connection runs with
+ * The statements of `PostgresSessionService` (run by `PostgresSessionDriver`). Timestamps cross as epoch seconds; every connection runs with
  * `TimeZone=UTC`, so `timestamp` (ADK Python) and `timestamptz` (`@google/adk`, migrated Python) columns both work.
  * @internal
  */
@@ -24,7 +24,7 @@ SELECT s.revision, s.update_time, a.state AS app_state, u.state AS user_state FR
 
   /**
    * One statement: checks the lease and the revision, merges the deltas (shallow, `null` kept, as ADK Python),
-   * stores a strictly increasing timestamp and inserts the event. No row back: run {@link pgSql.probe}.
+   * stores a strictly increasing timestamp and inserts the event. No row back: read {@link pgSql.facts}.
    * $1 app $2 user $3 session $4 event id $5 invocation id $6 event ts (s) $7 event_data $8 session delta|null
    * $9 expected revision $10 app delta|null $11 user delta|null $12 lease owner|null $13 lease fence|null
    */
@@ -53,14 +53,19 @@ INSERT INTO events (id, app_name, user_id, session_id, invocation_id, timestamp,
 SELECT $4, s.app_name, s.user_id, s.id, $5, s.update_time, $7::jsonb FROM s
 RETURNING (SELECT revision FROM s) AS revision, extract(epoch FROM timestamp)::float8 AS stored_ts`,
 
-  /** Why an append wrote nothing. $1 app $2 user $3 session $4 event id $5 owner|null $6 fence|null */
-  probe: `
+  /**
+   * What an append is judged on (no row: no session): the revision, whether the event is stored, the live lease and
+   * the newest event's id. $1 app $2 user $3 session $4 event id
+   */
+  facts: `
 SELECT s.revision,
   EXISTS (SELECT 1 FROM events WHERE app_name = $1 AND user_id = $2 AND session_id = $3 AND id = $4) AS has_event,
-  EXISTS (SELECT 1 FROM adk_session_leases l WHERE l.app_name = $1 AND l.user_id = $2 AND l.session_id = $3
-    AND l.expires_at > (now() AT TIME ZONE 'UTC') AND (l.owner IS DISTINCT FROM $5::text OR l.fence IS DISTINCT FROM $6::bigint)) AS busy,
+  l.owner AS lease_owner, l.fence AS lease_fence,
   (SELECT id FROM events WHERE app_name = $1 AND user_id = $2 AND session_id = $3 ORDER BY timestamp DESC LIMIT 1) AS last_event_id
-FROM sessions s WHERE s.app_name = $1 AND s.user_id = $2 AND s.id = $3`,
+FROM sessions s
+LEFT JOIN adk_session_leases l ON l.app_name = s.app_name AND l.user_id = s.user_id AND l.session_id = s.id
+  AND l.expires_at > (now() AT TIME ZONE 'UTC')
+WHERE s.app_name = $1 AND s.user_id = $2 AND s.id = $3`,
 
   /**
    * One snapshot, as rows (one big `json_agg` value costs the server and `pg` several times more): the session row

@@ -9,11 +9,14 @@ import type { LlmResponse } from '../../models/llm-response.js'
 import { isRetryableStatus, sleepFor } from '../../models/retry.js'
 import { BasePlugin } from '../base-plugin.js'
 
+/** The longest wait between attempts: the longest a timer can wait (a doubled backoff stops growing there). */
+const MAX_WAIT_MS = 2_147_483_647
+
 /** Options of {@link RetryPlugin} (`M.retry`). */
 export interface RetryPluginOptions {
   /** Model calls in total, the first one included (`1` never retries). */
   readonly attempts: number
-  /** Wait before the first retry, doubled for each later one; default 500 ms. */
+  /** Wait before the first retry, doubled for each later one (never past about 24.8 days); default 500 ms. */
   readonly backoffMs?: number
   /** Waits between attempts; replace it in tests. */
   readonly sleep?: (delayMs: number, abortSignal?: AbortSignal) => Promise<void>
@@ -39,8 +42,10 @@ export class RetryPlugin extends BasePlugin {
       )
     }
     const backoffMs = options.backoffMs ?? 500
-    if (!(backoffMs >= 0))
-      throw new ConfigError(`M.retry({ backoffMs }) must be zero or more, got ${String(backoffMs)}.`)
+    if (!(backoffMs >= 0 && backoffMs <= MAX_WAIT_MS))
+      throw new ConfigError(
+        `M.retry({ backoffMs }) must be zero or more and at most ${MAX_WAIT_MS} ms (about 24.8 days), got ${String(backoffMs)}.`,
+      )
     this.attempts = options.attempts
     this.backoffMs = backoffMs
     this.#sleep = options.sleep ?? sleepFor
@@ -55,7 +60,7 @@ export class RetryPlugin extends BasePlugin {
     const agent = ctx.agent as LlmAgent
     let error: unknown = params.error
     for (let attempt = 2; attempt <= this.attempts && isRetryable(error); attempt++) {
-      await this.#sleep(this.backoffMs * 2 ** (attempt - 2), ctx.abortSignal)
+      await this.#sleep(Math.min(this.backoffMs * 2 ** (attempt - 2), MAX_WAIT_MS), ctx.abortSignal)
       if (ctx.abortSignal?.aborted) return undefined
       ctx.incrementLlmCallCount()
       ctx.usage.addModelCall(agent.name)

@@ -1,0 +1,135 @@
+import type {
+  AgentCard,
+  ListTasksRequest,
+  ListTasksResponse,
+  Message,
+  SendMessageRequest,
+  StreamResponse,
+  SubscribeToTaskRequest,
+  Task,
+} from '@a2a-js/sdk'
+import { RequestMalformedError, TaskNotFoundError } from '@a2a-js/sdk/errors'
+import {
+  DefaultRequestHandler,
+  InMemoryTaskStore,
+  type AgentExecutor,
+  type ServerCallContext,
+} from '@a2a-js/sdk/server'
+import { isStateKey, stateValueIssue } from '@adk-fluent/core/internal'
+import { publicText } from './public-text.js'
+
+// A context or task id a caller may send: what UUIDs and ordinary ids are made of, never a path or a control
+// character. Ids the server makes are random UUIDs.
+const idForm = /^[A-Za-z0-9_-][A-Za-z0-9_.:-]{0,127}$/
+
+function shown(value: string): string {
+  return JSON.stringify(publicText(value, 80))
+}
+
+/**
+ * Why a message a caller sent cannot be run, or `undefined`: its ids, its file URLs (http, https or gs only), and every
+ * key and value of its data parts.
+ */
+export function messageProblem(message: Message | undefined): string | undefined {
+  if (!message) return 'the request has no message.'
+  for (const [field, value] of [
+    ['contextId', message.contextId],
+    ['taskId', message.taskId],
+    ...message.referenceTaskIds.map((id) => ['referenceTaskIds', id] as const),
+  ] as const) {
+    if (value !== '' && !idForm.test(value))
+      return `message.${field} ${shown(value)} is not an id: use letters, digits, "_", "-", "." and ":" (at most 128, not starting with "."), or leave it out for a new one.`
+  }
+  for (const part of message.parts) {
+    const content = part.content
+    if (content?.$case === 'url' && !/^(?:https?|gs):\/\//i.test(content.value))
+      return `file URL ${shown(content.value)} is not an http(s) or gs:// URL: a caller cannot point the agent at a local file.`
+    if (content?.$case !== 'data') continue
+    const value = content.value
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) continue
+    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+      if (key.includes(':') && isStateKey(key))
+        return `data key ${shown(key)} cannot be sent: app:, user: and temp: state belongs to the server, not to one caller. Send a key without a prefix.`
+      if (!isStateKey(key))
+        return `data key ${shown(key)} is not a state key: use an identifier (letters, digits and "_", not starting with a digit; not __proto__, constructor or prototype).`
+      const issue = stateValueIssue(item)
+      if (issue !== undefined)
+        return `the value of data key ${shown(key)} cannot be kept in state: ${publicText(issue, 300)}.`
+    }
+  }
+  return undefined
+}
+
+function checked(params: SendMessageRequest): void {
+  const problem = messageProblem(params.message)
+  if (problem) throw new RequestMalformedError(`Invalid message: ${problem}`)
+}
+
+/** The SDK's in-memory task store, which also knows synchronously whether a task id was ever stored. */
+export class KnownTaskStore extends InMemoryTaskStore {
+  readonly #ids = new Set<string>()
+
+  override save(task: Task, context: ServerCallContext): Promise<void> {
+    this.#ids.add(task.id)
+    return super.save(task, context)
+  }
+
+  has(taskId: string): boolean {
+    return this.#ids.has(taskId)
+  }
+}
+
+/**
+ * The SDK's request handler with `serveA2a`'s rules for callers: a message is checked before anything runs (ids
+ * without path or control characters; data parts write only session keys, never `app:`, `user:` or `temp:` state or a
+ * reserved name) and refused with a JSON-RPC "invalid params" error naming the field; an anonymous caller (no
+ * `authenticate`) lists only the tasks of a context it names — its id is what lets it in — never everyone's. Requests
+ * that fail before they start are answered without the SDK logging them.
+ */
+export class A2aRequestHandler extends DefaultRequestHandler {
+  readonly #store: KnownTaskStore
+
+  constructor(card: AgentCard, store: KnownTaskStore, executor: AgentExecutor) {
+    super(card, store, executor)
+    this.#store = store
+  }
+
+  override sendMessage(params: SendMessageRequest, context: ServerCallContext): Promise<Message | Task> {
+    try {
+      checked(params)
+    } catch (error) {
+      return Promise.reject(error)
+    }
+    return super.sendMessage(params, context)
+  }
+
+  // Checked before the stream starts: the transport answers a refusal as a plain JSON-RPC error.
+  override sendMessageStream(
+    params: SendMessageRequest,
+    context: ServerCallContext,
+  ): AsyncGenerator<StreamResponse, void, undefined> {
+    checked(params)
+    return super.sendMessageStream(params, context)
+  }
+
+  // An unknown task is refused before the stream starts (the SDK would log the failure of a started one).
+  override resubscribe(
+    params: SubscribeToTaskRequest,
+    context: ServerCallContext,
+  ): AsyncGenerator<StreamResponse, void, undefined> {
+    if (!this.#store.has(params.id)) throw new TaskNotFoundError(`Task not found: ${shown(params.id)}`)
+    return super.resubscribe(params, context)
+  }
+
+  override listTasks(params: ListTasksRequest, context: ServerCallContext): Promise<ListTasksResponse> {
+    if (!context.user?.isAuthenticated && !params.contextId)
+      return Promise.reject(
+        new RequestMalformedError(
+          'Listing tasks needs a contextId: callers are anonymous here, so each lists only the tasks of a conversation it knows. (A server started with authenticate lists each user their own tasks.)',
+        ),
+      )
+    if (params.contextId && !idForm.test(params.contextId))
+      return Promise.reject(new RequestMalformedError(`contextId ${shown(params.contextId)} is not an id.`))
+    return super.listTasks(params, context)
+  }
+}
