@@ -48,6 +48,28 @@ describe(
       expect(check.stdout).toContain('[INFO] pros: state key "topic" is read by "pros" ({topic?} in the instruction)')
     })
 
+    it('explain, graph and check show a skill whose tools are not injected (stand-ins, said on stderr); commands that call tools stop with exit code 2', async () => {
+      const file = fixture('agent-files/search-brief/SKILL.md')
+      const note = `adk-fluent: ${file}: "search" is not injected into skill "search-brief" (a SKILL.md cannot hold tools), shown as a stand-in. To run it, inject them in a module: export const skill = Skill(path).inject({ "search": myTool })\n`
+      const graph = await cli(['graph', file])
+      expect(graph).toMatchObject({ code: 0, stderr: note })
+      expect(graph.stdout).toMatch(/searcher[\s\S]*writer/)
+      const explain = await cli(['explain', file])
+      expect(explain).toMatchObject({ code: 0, stderr: note })
+      expect(explain.stdout).toContain('search')
+      expect(explain.stdout).toContain('google_search')
+      expect(await cli(['check', file])).toMatchObject({ code: 0, stderr: note })
+      for (const args of [
+        ['run', file, 'Tides', '--replies', replies],
+        ['anatomy', file],
+      ]) {
+        const refused = await cli(args)
+        expect(refused.code, args.join(' ')).toBe(2)
+        expect(refused.stderr).toContain('agent "searcher" uses tool "search", which is not injected.')
+        expect(refused.stderr).not.toContain('invalid configuration')
+      }
+    })
+
     it('anatomy previews a config with per-agent --replies', async () => {
       const result = await cli([
         'anatomy',

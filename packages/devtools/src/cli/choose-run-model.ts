@@ -1,6 +1,7 @@
 import { isAgentTool, isLlmAgent, type BaseAgent, type BaseLlm } from '@adk-fluent/core'
 import { defaultModelName } from '@adk-fluent/core/internal'
 import { CliUsageError } from './cli-usage-error.js'
+import { didYouMean } from './did-you-mean.js'
 import { buildOnScript, type OfflineScript } from './offline-models.js'
 
 /**
@@ -31,6 +32,24 @@ export function hasGeminiCredentials(env: Readonly<Record<string, string | undef
 function isScript(value: unknown): value is OfflineScript {
   if (Array.isArray(value)) return true
   return typeof value === 'object' && value !== null && Object.values(value).every((entry) => Array.isArray(entry))
+}
+
+/**
+ * Per-agent replies (`{ agentName: [replies] }`) may only name agents that answer from them (`agents`): any other
+ * name is a typo, a {@link CliUsageError} for each with the closest name. A list of replies names no agent.
+ */
+export function checkScriptAgents(script: unknown, agents: readonly string[], where: string): void {
+  if (typeof script !== 'object' || script === null || Array.isArray(script)) return
+  const unknown = Object.keys(script).filter((name) => !agents.includes(name))
+  if (unknown.length === 0) return
+  throw new CliUsageError(
+    unknown
+      .map(
+        (name) =>
+          `${where} has replies for "${name}", which is no agent that answers from them (${agents.join(', ') || 'none'}).${didYouMean(name, agents)}`,
+      )
+      .join('\n'),
+  )
 }
 
 /** Marks a module whose `mockScript` came from `--replies` (the file's name): used even when Gemini credentials are set. */
@@ -82,11 +101,15 @@ export function chooseRunModel(
   file: string,
   built: BaseAgent = builder.build(),
 ): RunModelChoice {
-  const [first] = namedModels(built)
+  const named = namedModels(built)
+  const answering = [...new Set(named.map((entry) => entry.agent))]
+  const replies = repliesFileOf(module)
+  // Replies asked for with --replies must be for agents that answer from them, whatever the models turn out to be.
+  if (replies !== undefined) checkScriptAgents(module['mockScript'], answering, `--replies file ${replies}`)
+  const [first] = named
   const same = { tree: () => built }
   if (!first) return { kind: 'own', ...same }
-  const fromReplies = repliesFileOf(module) !== undefined
-  if (hasGeminiCredentials(env) && !fromReplies) return { kind: 'gemini', ...same }
+  if (hasGeminiCredentials(env) && replies === undefined) return { kind: 'gemini', ...same }
   const script = module['mockScript']
   if (script === undefined) {
     throw new CliUsageError(
@@ -95,5 +118,6 @@ export function chooseRunModel(
   }
   if (!isScript(script))
     throw new CliUsageError(`mockScript in ${file} must be a list of replies or { agentName: [replies] }.`)
+  if (replies === undefined) checkScriptAgents(script, answering, `mockScript in ${file}`)
   return { kind: 'mock-script', tree: () => buildOnScript(builder, script) }
 }

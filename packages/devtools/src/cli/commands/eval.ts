@@ -3,6 +3,7 @@ import type { EvalCliInput } from '@adk-fluent/eval'
 import { defineCommand } from '../command-definition.js'
 import { moduleArguments, text } from '../argument-values.js'
 import { CliUsageError } from '../cli-usage-error.js'
+import { didYouMean } from '../did-you-mean.js'
 import { chooseRunModel, hasGeminiCredentials } from '../choose-run-model.js'
 import { loadTarget } from '../load-target.js'
 
@@ -76,6 +77,7 @@ export const evalCommand = defineCommand({
       cwd: io.cwd,
       stdout: io.stdout,
       stderr: io.stderr,
+      didYouMean,
     })
   },
 })

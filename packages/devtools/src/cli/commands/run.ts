@@ -1,13 +1,12 @@
 import { AbortError, StreamingMode } from '@adk-fluent/core'
-import type { ClosableSessionService } from '@adk-fluent/sessions'
 import { runEvents } from '@adk-fluent/fluent/internal'
 import { defineCommand } from '../command-definition.js'
 import { moduleArguments, parseState, text } from '../argument-values.js'
 import type { CliIo } from '../cli-io.js'
 import { CliUsageError } from '../cli-usage-error.js'
 import { chooseRunModel, repliesFileOf } from '../choose-run-model.js'
-import { loadSessionsPackage } from '../load-sessions-package.js'
 import { loadTarget } from '../load-target.js'
+import { openSessions, type OpenedSessions } from '../../web/open-sessions.js'
 import { createJsonRenderer, createPlainRenderer, createTerminalRenderer, type RunRenderer } from '../run-renderer.js'
 
 /** The line `run` prints when no key is set and the module's `mockScript` answers for every model. */
@@ -75,13 +74,13 @@ export const runCommand = defineCommand({
     const interrupt = new AbortController()
     const stopListening = io.onInterrupt?.(() => interrupt.abort()) ?? (() => undefined)
     const uri = command.sessions ?? (command.session === undefined ? undefined : DEFAULT_SESSIONS)
-    let sessionService: ClosableSessionService | undefined
+    let sessions: OpenedSessions | undefined
     try {
       // Loaded only when asked for (an optional peer): a plain run does not pay for the session store code.
-      if (uri !== undefined) sessionService = (await loadSessionsPackage(uri)).openSessionService(uri)
+      if (uri !== undefined) sessions = await openSessions(uri)
       const options = {
         ...(command.state ? { state: command.state } : {}),
-        ...(sessionService ? { sessionService } : {}),
+        ...(sessions ? { sessionService: sessions.service } : {}),
         ...(command.session === undefined ? {} : { sessionId: command.session }),
         abortSignal: interrupt.signal,
       }
@@ -100,7 +99,7 @@ export const runCommand = defineCommand({
     } finally {
       stopListening()
       renderer.finish()
-      await sessionService?.close()
+      await sessions?.close()
     }
     return failed ? 1 : 0
   },
