@@ -68,9 +68,14 @@ export function repliesFileOf(module: Readonly<Record<string, unknown>>): string
 export interface RunModelChoice {
   readonly kind: 'own' | 'gemini' | 'mock-script'
   /**
+   * True when each turn needs a tree of its own: offline on the script, or on the agents' own models (a `.mock()`
+   * script is fresh in each build). Servers then take a function app / target; otherwise one tree serves every turn.
+   */
+  readonly perTurn: boolean
+  /**
    * The tree of one turn (a run, a served message or A2A task, an eval case). Offline, a tree built on a fresh copy
-   * of the script (see {@link buildOnScript}), so every turn replays it from its first reply; otherwise the same tree
-   * every time.
+   * of the script (see {@link buildOnScript}), so every turn replays it from its first reply; on the agents' own
+   * models, the tree built again (after the first turn); on Gemini, the same tree every time.
    */
   tree(): BaseAgent
 }
@@ -107,8 +112,8 @@ export function chooseRunModel(
   // Replies asked for with --replies must be for agents that answer from them, whatever the models turn out to be.
   if (replies !== undefined) checkScriptAgents(module['mockScript'], answering, `--replies file ${replies}`)
   const [first] = named
-  const same = { tree: () => built }
-  if (!first) return { kind: 'own', ...same }
+  const same = { perTurn: false, tree: () => built }
+  if (!first) return ownModels(builder, built)
   if (hasGeminiCredentials(env) && replies === undefined) return { kind: 'gemini', ...same }
   const script = module['mockScript']
   if (script === undefined) {
@@ -119,5 +124,20 @@ export function chooseRunModel(
   if (!isScript(script))
     throw new CliUsageError(`mockScript in ${file} must be a list of replies or { agentName: [replies] }.`)
   if (replies === undefined) checkScriptAgents(script, answering, `mockScript in ${file}`)
-  return { kind: 'mock-script', tree: () => buildOnScript(builder, script) }
+  return { kind: 'mock-script', perTurn: true, tree: () => buildOnScript(builder, script) }
+}
+
+/**
+ * Every agent has a model of its own. A `.mock()` script would run out of replies on a second turn of one tree (each
+ * build gives it a fresh `ScriptedLlm`; a class check cannot pick those out, as the module may load another copy of
+ * core), so every turn after the first builds the tree again; a model given with `.model(llm)` is the same instance.
+ */
+function ownModels(builder: { build(): BaseAgent }, built: BaseAgent): RunModelChoice {
+  let first: BaseAgent | undefined = built
+  const tree = (): BaseAgent => {
+    const agent = first ?? builder.build()
+    first = undefined
+    return agent
+  }
+  return { kind: 'own', perTurn: true, tree }
 }

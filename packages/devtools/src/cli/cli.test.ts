@@ -263,7 +263,12 @@ describe.concurrent('adk-fluent errors: one line on stderr, exit code 2', { time
     [
       'an unknown option',
       ['graph', writerCritic, '--colour'],
-      /^adk-fluent: unknown option --colour for "graph" \(it takes --export, --format\)\.\n$/,
+      /^adk-fluent: unknown option --colour for "graph" \(it takes --export, --format, --help\)\.\n$/,
+    ],
+    [
+      'a misspelt --help',
+      ['run', writerCritic, '--hlep'],
+      /^adk-fluent: unknown option --hlep for "run" \(it takes .*, --help\)\. Did you mean --help\?\n$/,
     ],
     [
       'a misspelt option, with the closest one',

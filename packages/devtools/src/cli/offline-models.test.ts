@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { InMemoryRunner, type BaseAgent } from '@adk-fluent/core'
 import { Agent } from '@adk-fluent/fluent'
+import { chooseRunModel } from './choose-run-model.js'
 import { buildOnScript } from './offline-models.js'
 
 /** The non-partial texts of one turn, as `author: text`. */
@@ -47,5 +48,22 @@ describe('buildOnScript', () => {
     const entries = registry().length
     for (let index = 0; index < 20; index++) buildOnScript(flow, script)
     expect(registry().length).toBe(entries)
+  })
+})
+
+describe('chooseRunModel on the agents own models', () => {
+  it('gives every turn after the first a tree built again, so a .mock() script answers each turn', async () => {
+    const builder = Agent('greeter').instruct('Greet.').mock(['Hello!'])
+    const built = builder.build()
+    const choice = chooseRunModel(builder, {}, {}, 'greeter.ts', built)
+    expect(choice).toMatchObject({ kind: 'own', perTurn: true })
+    const first = choice.tree()
+    expect(first).toBe(built)
+    expect(await turn(first)).toEqual(['greeter: Hello!'])
+    // The web chat's second turn, a second eval case: the one tree's script had no reply left.
+    const second = choice.tree()
+    expect(second).not.toBe(first)
+    expect(await turn(second)).toEqual(['greeter: Hello!'])
+    expect(await turn(choice.tree())).toEqual(['greeter: Hello!'])
   })
 })

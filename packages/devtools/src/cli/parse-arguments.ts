@@ -31,7 +31,8 @@ function split(command: Registered, argv: readonly string[]): CommandArguments |
     const [name = '', inline] = argument.slice(2).split(/=(.*)/s)
     const isFlag = Object.hasOwn(allowed, name) ? allowed[name] : undefined
     if (isFlag === undefined) {
-      const names = Object.keys(allowed)
+      // --help is taken by every command (a misspelt --help gets the same suggestion as any option).
+      const names = [...Object.keys(allowed), 'help']
       throw new CliUsageError(
         `unknown option --${name} for "${command.name}" (it takes ${names.map((option) => `--${option}`).join(', ')}).` +
           didYouMean(name, names, (option) => `--${option}`),

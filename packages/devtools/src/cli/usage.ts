@@ -12,7 +12,7 @@ run, eval, web, api-server, a2a: the models run offline on these replies, even w
 
 const modelsNote = `run: agents without a model of their own use Gemini when GOOGLE_API_KEY (or GEMINI_API_KEY) is set. Without a key,
 a \`mockScript\` export (a list of replies, or { agentName: [replies] }) runs every model offline on a ScriptedLlm;
-every turn (a run, a message or task served, an eval case) replays it from its first reply.`
+every turn (a run, a message or task served, an eval case) replays it from its first reply, as it does .mock() replies.`
 
 const exitCodes = `Exit codes: 0 done, 1 failed (a run error, check found errors, or an eval case did not pass), 2 bad usage (unknown
 command or option, a missing file or one that is not a module, a module that does not load, no exported builder,

@@ -77,6 +77,7 @@ function checkCaseIds(evalSet: EvalSet, caseIds: readonly string[], file: string
   if (unknown.length === 0) return
   throw new ConfigError(
     unknown.map((id) => ({
+      code: 'eval_case_missing' as const,
       path: [],
       message: `${file}: no case "${id}" (its cases: ${known.join(', ') || 'none'}).${input.didYouMean?.(id, known) ?? ''}`,
     })),

@@ -58,7 +58,8 @@ async function send(url: string, text: string, contextId?: string): Promise<{ co
   return { contextId: body.result.contextId, answer: body.result.artifacts[0]?.parts[0]?.text ?? '' }
 }
 
-describe('adk-fluent a2a', () => {
+// Each test spawns the bin, which loads the TypeScript sources: slow on a busy machine.
+describe('adk-fluent a2a', { timeout: 60_000 }, () => {
   it('serves the module as an A2A agent on 127.0.0.1 with a card, a 0.3 message/send, and stored sessions', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'a2a-cli-'))
     stops.push(async () => rmSync(folder, { recursive: true, force: true }))
@@ -87,6 +88,15 @@ describe('adk-fluent a2a', () => {
     const other = await send(url, 'hello')
     expect(other.contextId).not.toBe(first.contextId)
     expect(other.answer).toBe('Hello over A2A!')
+  })
+
+  it('completes every task of agents with their own .mock() script (each task builds the tree anew)', async () => {
+    const { url, stdout } = await serve([fixture('mocked-greeter.ts'), '--port', '0'])
+    expect(stdout).toContain("models: the agents' own models;")
+    const first = await send(url, 'hi')
+    expect(first.answer).toBe('Hello!')
+    // The second task used to end `failed` ("ScriptedLlm … has no reply left") while every task shared one tree.
+    expect(await send(url, 'hi again', first.contextId)).toEqual({ contextId: first.contextId, answer: 'Hello!' })
   })
 
   it('lists the command in --help and refuses bad usage', async () => {

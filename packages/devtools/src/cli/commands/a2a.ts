@@ -35,8 +35,8 @@ export const a2aCommand = defineCommand({
     const sessions = await openSessions(command.sessions)
     let server
     try {
-      // Offline, a factory: every task runs on a tree of its own, replaying the script from its first reply.
-      const target = models.kind === 'mock-script' ? () => models.tree() : models.tree()
+      // Offline (or on .mock() scripts), a factory: every task gets a tree of its own, replaying its replies from the first.
+      const target = models.perTurn ? () => models.tree() : models.tree()
       server = await serveA2a(target, { port: command.port, sessionService: sessions.service })
     } catch (error) {
       await sessions.close()

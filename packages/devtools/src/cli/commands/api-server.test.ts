@@ -18,14 +18,16 @@ function capture(): { io: CliIo; out: () => string; err: () => string } {
 }
 
 /** Starts the command; resolves with its URL, a stop function and its exit code. */
-async function serve(args: { sessions?: string; adkWeb?: boolean; port?: number; replies?: string } = {}) {
+async function serve(
+  args: { sessions?: string; adkWeb?: boolean; port?: number; replies?: string; file?: string } = {},
+) {
   const { io, out, err } = capture()
   let stop: () => void = () => undefined
   const stopped = new Promise<void>((resolve) => (stop = resolve))
   const exit = apiServerCommand.execute(
     {
       name: 'api-server',
-      file: fixture('writer-critic.ts'),
+      file: args.file ?? fixture('writer-critic.ts'),
       exportName: undefined,
       port: args.port ?? 0,
       sessions: args.sessions,
@@ -42,12 +44,18 @@ async function serve(args: { sessions?: string; adkWeb?: boolean; port?: number;
 type EventJson = { author: string; content?: { parts?: { text?: string }[] }; partial?: boolean }
 
 /** One turn of a session as `[author, text]` rows: `POST /run`, or `POST /run_sse` as adk-web sends it. */
-async function turn(url: string, sessionId: string, text: string, route: '/run' | '/run_sse' = '/run') {
+async function turn(
+  url: string,
+  sessionId: string,
+  text: string,
+  route: '/run' | '/run_sse' = '/run',
+  appName = 'writer-critic',
+) {
   const response = await fetch(`${url}${route}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      appName: 'writer-critic',
+      appName,
       userId: 'u',
       sessionId,
       newMessage: { role: 'user', parts: [{ text }] },
@@ -66,8 +74,8 @@ async function turn(url: string, sessionId: string, text: string, route: '/run' 
   return events.filter((event) => !event.partial).map((event) => [event.author, event.content?.parts?.[0]?.text])
 }
 
-async function newSession(url: string): Promise<string> {
-  const created = await fetch(`${url}/apps/writer-critic/users/u/sessions`, {
+async function newSession(url: string, appName = 'writer-critic'): Promise<string> {
+  const created = await fetch(`${url}/apps/${appName}/users/u/sessions`, {
     method: 'POST',
     body: '{"state":{"topic":"cats"}}',
   })
@@ -124,6 +132,20 @@ describe('adk-fluent api-server', () => {
         ['writer', 'Cats sleep sixteen hours a day.'],
         ['critic', 'Clear and short.'],
       ])
+    stop()
+    expect(await exit).toBe(0)
+  })
+
+  it('answers every message of agents with their own .mock() script (each run builds the tree anew)', async () => {
+    const { url, out, stop, exit } = await serve({ file: fixture('mocked-greeter.ts') })
+    expect(out()).toContain("models: the agents' own models")
+    const at = url as string
+    const session = await newSession(at, 'mocked-greeter')
+    // The second message: "ScriptedLlm … has no reply left" (500) while every run shared the one built tree.
+    for (const text of ['hi', 'hi again'])
+      expect(await turn(at, session, text, '/run', 'mocked-greeter')).toEqual([['greeter', 'Hello!']])
+    const other = await newSession(at, 'mocked-greeter')
+    expect(await turn(at, other, 'hi', '/run_sse', 'mocked-greeter')).toEqual([['greeter', 'Hello!']])
     stop()
     expect(await exit).toBe(0)
   })

@@ -53,8 +53,8 @@ export const apiServerCommand = defineCommand({
     let server
     try {
       server = await startAdkApiServer({
-        // Offline, a factory: every run gets a tree of its own, replaying the script from its first reply.
-        apps: { [appName]: models.kind === 'mock-script' ? () => models.tree() : models.tree() },
+        // Offline (or on .mock() scripts), a factory: every run gets a tree of its own, replaying its replies from the first.
+        apps: { [appName]: models.perTurn ? () => models.tree() : models.tree() },
         port: input.port,
         sessionService: sessions.service,
         adkWeb: input.adkWeb,
