@@ -2,11 +2,14 @@
 // installs the tarballs with npm into an empty project outside the repository (no workspace links), and there:
 // - imports every entry point of every package under ESM (`import`) and CommonJS (`require`);
 // - runs every `adk-fluent` command of the installed @adk-fluent/devtools on a small TypeScript module
-//   (`--version`, `--help`, explain, graph, anatomy, check, run offline on its mockScript, eval; api-server and a2a
-//   started and asked for their app list / agent card);
+//   (`--version`, `--help`, a command's own `--help`, a misspelt command, explain, graph, anatomy, check, run offline
+//   on its mockScript, eval; a SKILL.md whose tool is not injected drawn with a stand-in; api-server (on a --replies
+//   file) and a2a started, asked for their app list / agent card, and sent a second message: each turn replays the
+//   script);
 // - starts `adk-fluent web` and loads its page in headless Chromium (Debian's /usr/bin/chromium through the
 //   repository's playwright-core): every asset the page loads is served (HTTP 200), no console error, the graph is
-//   drawn, and one chat turn completes offline; a module whose tree does not build still gets its page (graph drawn,
+//   drawn with no label outside its box or over another, and two chat turns complete offline; a module whose tree
+//   does not build still gets its page (graph drawn,
 //   its build issue listed and marked, chat off with the reason).
 // Run after `pnpm build`. Prints one `ok …` line per check and the time each phase took; exits 1 on the first failure.
 //
@@ -81,6 +84,20 @@ const drafter = Agent('drafter').instruct('Draft about {topic}.').writes('draft'
 const publisher = Agent('publisher').instruct('Publish {article}.')
 export const flow = Pipeline('flow').initialState('topic').step(drafter).step(publisher)
 export const mockScript = ['A draft.', 'Published.']
+`
+
+/** Per-agent replies for `--replies` (the agents' own words, not the module's mockScript). */
+const replies = { researcher: ['Bees dance.'], writer: [{ text: 'They dance to talk.' }] }
+
+/** A skill whose agent names a tool a SKILL.md cannot hold: explain, graph and check show it with a stand-in. */
+const skillFile = `---
+name: searcher
+description: Searches, then answers.
+agents:
+  - name: finder
+    instruct: Search for {topic?}.
+    tools: [search]
+---
 `
 
 // Two cases on the module's one-reply-per-agent mockScript: each must replay it from its first reply.
@@ -236,6 +253,23 @@ async function runCommands() {
     stdout: new RegExp(`^${version.replace(/\./g, '\\.')}\\n$`),
   })
   expectOutput('--help', await adkFluent(['--help']), { stdout: /^Usage: adk-fluent <command> <file>/ })
+  expectOutput('run --help', await adkFluent(['run', '--help']), { stdout: /^Usage: adk-fluent run <file> "<prompt>"/ })
+  expectOutput('chek (a misspelt command)', await adkFluent(['chek', 'agent.ts']), {
+    code: 2,
+    stdout: /^$/,
+    stderr: /^adk-fluent: unknown command "chek"\. Did you mean "check"\?/,
+  })
+  mkdirSync(join(project, 'skills', 'searcher'), { recursive: true })
+  writeFileSync(join(project, 'skills', 'searcher', 'SKILL.md'), skillFile)
+  expectOutput('graph of a SKILL.md whose tool is not injected', await adkFluent(['graph', 'skills/searcher']), {
+    stdout: /finder/,
+    stderr: /"search" is not injected into skill "searcher" .*shown as a stand-in/,
+  })
+  expectOutput('run of that SKILL.md (exit 2)', await adkFluent(['run', 'skills/searcher', 'Hi']), {
+    code: 2,
+    stdout: /^$/,
+    stderr: /agent "finder" uses tool "search", which is not injected/,
+  })
   expectOutput('explain', await adkFluent(['explain', 'agent.ts']), { stdout: /^Pipeline: answer\n/ })
   expectOutput('graph', await adkFluent(['graph', 'agent.ts']), { stdout: /researcher[\s\S]*writer/ })
   expectOutput('graph --format mermaid', await adkFluent(['graph', 'agent.ts', '--format', 'mermaid']), {
@@ -250,8 +284,9 @@ async function runCommands() {
     stdout: /\[writer\] Bees talk by dancing\./,
     stderr: /mockScript/,
   })
-  await serveAndProbe('api-server', '/list-apps', /"agent"/)
-  await serveAndProbe('a2a', '/.well-known/agent-card.json', /"name"/)
+  writeFileSync(join(project, 'replies.json'), JSON.stringify(replies))
+  await serve('api-server', ['--replies', 'replies.json'], apiServerTurns)
+  await serve('a2a', [], a2aTurns)
   expectOutput(
     'eval (two cases, each replaying the mockScript)',
     await adkFluent(['eval', 'agent.ts', 'smoke.evalset.json']),
@@ -261,15 +296,16 @@ async function runCommands() {
   )
 }
 
-/** Starts a serving command (`api-server`, `a2a`) on a free port, GETs `path` from the URL it prints, stops it. */
-async function serveAndProbe(command, path, expect) {
+/** Starts a serving command (`api-server`, `a2a`) on `agent.ts` on a free port, hands its URL to `check`, stops it. */
+async function serve(command, args, check) {
   const env = { ...process.env }
   for (const name of ['GOOGLE_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_GENAI_USE_VERTEXAI', 'ADK_FLUENT_MODEL'])
     delete env[name]
-  const server = spawn(join(project, 'node_modules', '.bin', 'adk-fluent'), [command, 'agent.ts', '--port', '0'], {
-    cwd: project,
-    env,
-  })
+  const server = spawn(
+    join(project, 'node_modules', '.bin', 'adk-fluent'),
+    [command, 'agent.ts', '--port', '0', ...args],
+    { cwd: project, env },
+  )
   let out = ''
   server.stdout.setEncoding('utf8').on('data', (chunk) => (out += chunk))
   server.stderr.setEncoding('utf8').on('data', (chunk) => (out += chunk))
@@ -281,16 +317,74 @@ async function serveAndProbe(command, path, expect) {
         fail(`adk-fluent ${command} did not print its URL:\n${out}`)
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
-    const origin = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out)[1]
-    const response = await fetch(`${origin}${path}`)
-    const body = await response.text()
-    if (response.status !== 200 || !expect.test(body))
-      fail(`adk-fluent ${command}: GET ${path} answered ${response.status}:\n${body.slice(0, 500)}`)
-    console.log(`ok adk-fluent ${command}: GET ${path} answers 200`)
+    await check(/(http:\/\/127\.0\.0\.1:\d+)/.exec(out)[1], out)
   } finally {
     server.kill('SIGTERM')
     await exited
   }
+}
+
+/** POSTs JSON; the parsed answer (fails on a status other than `status`). */
+async function postJson(url, body, status = 200) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  const text = await response.text()
+  if (response.status !== status) fail(`POST ${url} answered ${response.status}:\n${text.slice(0, 500)}`)
+  return text
+}
+
+/**
+ * api-server on --replies: the banner names the file; one session gets three messages — POST /run twice and POST
+ * /run_sse as adk-web sends it — each answered from the first reply (the second used to be a 500: no reply left).
+ */
+async function apiServerTurns(origin, banner) {
+  if (!banner.includes('models: offline, the replies of replies.json (every turn replays them from the first)'))
+    fail(`adk-fluent api-server does not say where its replies come from:\n${banner}`)
+  const apps = await (await fetch(`${origin}/list-apps`)).json()
+  if (JSON.stringify(apps) !== '["agent"]') fail(`GET /list-apps answered ${JSON.stringify(apps)}`)
+  const session = JSON.parse(await postJson(`${origin}/apps/agent/users/u/sessions`, {}))
+  const turn = { appName: 'agent', userId: 'u', sessionId: session.id }
+  for (const [route, text, extra] of [
+    ['/run', 'How do bees talk?', {}],
+    ['/run', 'And again?', {}],
+    ['/run_sse', 'Once more?', { streaming: false, stateDelta: null }],
+  ]) {
+    const body = await postJson(`${origin}${route}`, {
+      ...turn,
+      newMessage: { role: 'user', parts: [{ text }] },
+      ...extra,
+    })
+    if (!body.includes('They dance to talk.')) fail(`POST ${route} ("${text}") did not answer:\n${body.slice(0, 500)}`)
+  }
+  console.log('ok adk-fluent api-server --replies: three messages of one session answered (/run twice, /run_sse)')
+}
+
+/** a2a: two tasks of one conversation, each completed with the writer's reply (the second used to end failed). */
+async function a2aTurns(origin, banner) {
+  if (!banner.includes('models: offline, the mockScript replies (every turn replays them from the first)'))
+    fail(`adk-fluent a2a does not say where its replies come from:\n${banner}`)
+  const card = await (await fetch(`${origin}/.well-known/agent-card.json`)).json()
+  if (card.name !== 'answer') fail(`the agent card names ${card.name}`)
+  let contextId
+  for (const [index, text] of ['How do bees talk?', 'And again?'].entries()) {
+    const message = { kind: 'message', messageId: `m${index}`, role: 'user', parts: [{ kind: 'text', text }] }
+    const answer = JSON.parse(
+      await postJson(`${origin}/`, {
+        jsonrpc: '2.0',
+        id: index + 1,
+        method: 'message/send',
+        params: { message: contextId === undefined ? message : { ...message, contextId } },
+      }),
+    )
+    const task = answer.result
+    if (task?.status?.state !== 'completed' || !JSON.stringify(task).includes('Bees talk by dancing.'))
+      fail(`a2a task ${index + 1} did not complete:\n${JSON.stringify(answer).slice(0, 800)}`)
+    contextId = task.contextId
+  }
+  console.log('ok adk-fluent a2a: two tasks of one conversation completed offline')
 }
 
 /**
@@ -348,6 +442,28 @@ async function withPage(file, check) {
   return err
 }
 
+/** Runs in the page: labels that leave their node's or frame's box, and pairs of labels drawn over each other. */
+function labelProblems() {
+  const box = (element) => element.getBoundingClientRect()
+  const inside = (a, b) =>
+    a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5
+  const found = []
+  for (const item of document.querySelectorAll('svg.graph .node, svg.graph .group')) {
+    const rect = item.querySelector(':scope > rect')
+    const text = item.querySelector(':scope > text')
+    if (rect && text && !inside(box(text), box(rect))) found.push(`"${text.textContent}" leaves its box`)
+  }
+  const texts = [...document.querySelectorAll('svg.graph text')]
+  texts.forEach((a, index) => {
+    for (const b of texts.slice(index + 1)) {
+      const [r, q] = [box(a), box(b)]
+      if (r.left < q.right - 0.5 && q.left < r.right - 0.5 && r.top < q.bottom - 0.5 && q.top < r.bottom - 0.5)
+        found.push(`"${a.textContent}" over "${b.textContent}"`)
+    }
+  })
+  return found
+}
+
 /** Opens the page at `url`; fails unless it answers 200 and starts. */
 async function openPage(page, url) {
   const main = await page.goto(url)
@@ -381,14 +497,23 @@ async function loadPage() {
     for (const name of ['researcher', 'writer'])
       if (!nodes.some((label) => label.startsWith(`${name} `)))
         fail(`the graph does not draw ${name} (it draws ${nodes.join(', ')})`)
-    console.log(`ok the graph is drawn: ${nodes.join(', ')}`)
+    const drawn = await page.evaluate(labelProblems)
+    if (drawn.length > 0) fail(`the graph's labels: ${drawn.join('; ')}`)
+    console.log(`ok the graph is drawn, every label in its box and none over another: ${nodes.join(', ')}`)
     await page.click('[data-tab="chat"]')
-    await page.fill('.chat-input', 'How do bees talk?')
-    await page.click('.send')
-    await page.waitForSelector('#tab-chat .timeline .row-end', { timeout: 30_000 })
-    const timeline = await page.textContent('#tab-chat .timeline')
-    if (!timeline.includes('Bees talk by dancing.')) fail(`the chat turn did not show the answer:\n${timeline}`)
-    console.log('ok one chat turn completed offline in the page')
+    for (const [turn, text] of ['How do bees talk?', 'And again?'].entries()) {
+      await page.fill('.chat-input', text)
+      await page.click('.send')
+      await page.waitForFunction(
+        (count) => document.querySelectorAll('#tab-chat .timeline .row-end').length === count,
+        turn + 1,
+        { timeout: 30_000 },
+      )
+    }
+    const answers = await page.$$eval('#tab-chat .timeline .row-text', (list) => list.map((row) => row.textContent))
+    if (answers.filter((answer) => answer.includes('Bees talk by dancing.')).length !== 2)
+      fail(`two chat turns did not both show the answer:\n${answers.join('\n')}`)
+    console.log('ok two chat turns completed offline in the page')
   })
   if (err !== '') fail(`adk-fluent web wrote to stderr:\n${err}`)
 }

@@ -89,7 +89,7 @@ describe('the weather agent eval set (scripted agent and judge)', () => {
     ])
   })
 
-  it('exits 1 naming the file when an eval set cannot be read', async () => {
+  it('exits 2 (bad usage, as the docs say) naming the file when an eval set cannot be read', async () => {
     let stdout = ''
     let stderr = ''
     const io = {
@@ -98,8 +98,8 @@ describe('the weather agent eval set (scripted agent and judge)', () => {
       env: {},
       cwd: here('.'),
     }
-    expect(await runCli(['eval', 'agent.ts', 'missing.evalset.json'], io)).toBe(1)
-    expect(stderr).toMatch(/^adk-fluent: invalid configuration: missing\.evalset\.json: cannot read the eval set/)
+    expect(await runCli(['eval', 'agent.ts', 'missing.evalset.json'], io)).toBe(2)
+    expect(stderr).toMatch(/^adk-fluent: missing\.evalset\.json: cannot read the eval set/)
     expect(stdout).toBe('')
   })
 })

@@ -15,7 +15,8 @@ import { publicText } from './public-text.js'
 
 /** What the executor runs turns on. */
 export interface PipelineExecutorOptions {
-  readonly runner: Runner
+  /** The runner of every task, or a function giving each task its own. */
+  readonly runner: Runner | (() => Runner)
   readonly sessionService: BaseSessionService
   readonly appName: string
   /**
@@ -187,7 +188,8 @@ export class PipelineExecutor implements AgentExecutor {
     const stateDelta = partsData(parts)
     const contentParts = toContentParts(parts)
     const events: Event[] = []
-    for await (const event of runner.runAsync({
+    const taskRunner = typeof runner === 'function' ? runner() : runner
+    for await (const event of taskRunner.runAsync({
       userId,
       sessionId,
       newMessage: { role: 'user', parts: contentParts.length > 0 ? contentParts : [{ text: '' }] },

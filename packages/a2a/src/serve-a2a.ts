@@ -72,11 +72,16 @@ export interface A2aServer {
   close(): Promise<void>
 }
 
-/** Anything `serveA2a` serves: a fluent builder or a core agent. */
-export type A2aTarget = BaseAgent | { build(): BaseAgent }
+/**
+ * Anything `serveA2a` serves: a fluent builder, a core agent, or a function giving a core agent — called for the card
+ * and again for every task, so each task runs on a tree of its own (models that keep state per run, such as a script
+ * replayed from its first reply).
+ */
+export type A2aTarget = BaseAgent | { build(): BaseAgent } | (() => BaseAgent)
 
 function rootAgent(target: A2aTarget): BaseAgent {
   if (isBaseAgent(target)) return target
+  if (typeof target === 'function') return rootAgent(target())
   if (typeof target === 'object' && target !== null && typeof (target as { build?: unknown }).build === 'function')
     return (target as { build(): BaseAgent }).build()
   throw new ConfigError([
@@ -109,7 +114,9 @@ export async function serveA2a(target: A2aTarget, options: ServeA2aOptions = {})
   const host = options.host ?? '127.0.0.1'
   const sessionService = options.sessionService ?? new InMemorySessionService()
   const appName = options.appName ?? agent.name
-  const runner = new Runner({ appName, agent, sessionService, artifactService: new InMemoryArtifactService() })
+  const artifactService = new InMemoryArtifactService()
+  const runnerOf = (root: BaseAgent) => new Runner({ appName, agent: root, sessionService, artifactService })
+  const runner = typeof target === 'function' ? () => runnerOf(rootAgent(target)) : runnerOf(agent)
   const executor = new PipelineExecutor({
     runner,
     sessionService,

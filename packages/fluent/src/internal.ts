@@ -27,6 +27,7 @@ export { parseStateKey } from './parse/parse-state-key.js'
 export { bareStateKey } from '@adk-fluent/core/internal'
 // For `@adk-fluent/devtools` (the command line and the dev UI).
 export { formatIssues } from './introspect/format-issues.js'
+export { similarKey } from './check/similar-key.js'
 export { runEvents } from './ask/run-events.js'
 export { isNodeHolder } from './parse/parse-step.js'
 export { lowerNode } from './compile/lower-node.js'

@@ -199,6 +199,7 @@ describe('@adk-fluent/fluent public surface', () => {
       'parseStateKey',
       'promptStateKeys',
       'runEvents',
+      'similarKey',
       'throwConfigIssue',
       'toTools',
       'visitNode',

@@ -11,7 +11,10 @@ import { addSessionRoutes } from './session-routes.js'
 
 /** Options of {@link startAdkApiServer}. */
 export interface AdkApiServerOptions {
-  /** App name → fluent builder or core agent. Builders are built once, here (a build error rejects the start). */
+  /**
+   * App name → fluent builder, core agent, or a function giving a core agent. Builders are built once, here (a build
+   * error rejects the start); a function is called here and again for every run and eval case, each on its own tree.
+   */
   readonly apps: Readonly<Record<string, AdkApiApp>>
   /** Default 8000; 0 takes a free port. */
   readonly port?: number

@@ -12,8 +12,12 @@ import {
 import { HttpRequestError } from '../http/request-error.js'
 import { TraceRecorder } from '../trace/trace-recorder.js'
 
-/** An app: a fluent builder (anything with `build()` giving a core agent) or a core agent. */
-export type AdkApiApp = BaseAgent | { build(): BaseAgent }
+/**
+ * An app: a fluent builder (anything with `build()` giving a core agent), a core agent, or a function giving a core
+ * agent — called for every run (and every eval case), so each runs on a tree of its own (the CLI's offline mode: each
+ * run replays the script from its first reply).
+ */
+export type AdkApiApp = BaseAgent | { build(): BaseAgent } | (() => BaseAgent)
 
 /** Where the apps' sessions and artifacts live, and what a run does when its session is busy. */
 export interface AdkApiAppsOptions {
@@ -29,67 +33,92 @@ const appNamePattern = /^[A-Za-z0-9_.-]+$/
 
 function toAgent(name: string, app: unknown): BaseAgent {
   if (isBaseAgent(app)) return app
-  if (typeof app === 'object' && app !== null && typeof (app as { build?: unknown }).build === 'function') {
-    const built = (app as { build(): unknown }).build()
-    if (isBaseAgent(built)) return built
-  }
+  const built =
+    typeof app === 'function'
+      ? (app as () => unknown)()
+      : typeof app === 'object' && app !== null && typeof (app as { build?: unknown }).build === 'function'
+        ? (app as { build(): unknown }).build()
+        : undefined
+  if (isBaseAgent(built)) return built
   throw new TypeError(
-    `apps["${name}"] must be a fluent builder (Agent(...), Pipeline(...), …) or a core agent, got ${app === null ? 'null' : typeof app}.`,
+    `apps["${name}"] must be a fluent builder (Agent(...), Pipeline(...), …), a core agent or a function giving one, got ${app === null ? 'null' : typeof app}.`,
   )
+}
+
+/** One served app: the tree its graph and card show, and the runner of its runs (one per run for a function app). */
+interface ServedApp {
+  readonly agent: BaseAgent
+  /** The shared runner; `undefined` for a function app, whose every run gets its own tree and runner. */
+  readonly runner: Runner | undefined
+  readonly perRun: (() => BaseAgent) | undefined
 }
 
 /**
  * The apps a server serves: each built once (a builder's `build()` errors surface here, before the server listens),
- * with one runner per app sharing the session and artifact services and the trace recorder.
+ * with one runner per app sharing the session and artifact services and the trace recorder; a function app is called
+ * again for each run, on a runner of its own over the same services.
  */
 export class AdkApiApps {
   readonly sessionService: BaseSessionService
   readonly artifactService: BaseArtifactService
   readonly trace = new TraceRecorder()
-  readonly #agents = new Map<string, BaseAgent>()
-  readonly #runners = new Map<string, Runner>()
+  readonly #apps = new Map<string, ServedApp>()
+  readonly #options: AdkApiAppsOptions
 
   constructor(apps: Readonly<Record<string, AdkApiApp>>, options: AdkApiAppsOptions = {}) {
     if (typeof apps !== 'object' || apps === null || Object.keys(apps).length === 0)
       throw new TypeError('startAdkApiServer needs apps: { appName: builderOrAgent, … } with at least one app.')
     this.sessionService = options.sessionService ?? new InMemorySessionService()
     this.artifactService = options.artifactService ?? new InMemoryArtifactService()
+    this.#options = options
     for (const [name, app] of Object.entries(apps)) {
       if (!appNamePattern.test(name))
         throw new TypeError(`App name "${name}" may only use letters, digits, "_", "." and "-" (it is a URL segment).`)
       const agent = toAgent(name, app)
-      this.#agents.set(name, agent)
-      this.#runners.set(
-        name,
-        new Runner({
-          appName: name,
-          agent,
-          sessionService: this.sessionService,
-          artifactService: this.artifactService,
-          plugins: [this.trace],
-          ...(options.memoryService === undefined ? {} : { memoryService: options.memoryService }),
-          ...(options.onBusy === undefined ? {} : { onBusy: options.onBusy }),
-        }),
-      )
+      const perRun = typeof app === 'function' && !isBaseAgent(app) ? () => toAgent(name, app) : undefined
+      this.#apps.set(name, { agent, perRun, runner: perRun ? undefined : this.#runnerOf(name, agent) })
     }
+  }
+
+  #runnerOf(appName: string, agent: BaseAgent): Runner {
+    const { memoryService, onBusy } = this.#options
+    return new Runner({
+      appName,
+      agent,
+      sessionService: this.sessionService,
+      artifactService: this.artifactService,
+      plugins: [this.trace],
+      ...(memoryService === undefined ? {} : { memoryService }),
+      ...(onBusy === undefined ? {} : { onBusy }),
+    })
+  }
+
+  #app(name: string): ServedApp {
+    const app = this.#apps.get(name)
+    if (!app) throw appNotFound(name)
+    return app
   }
 
   /** The app names, sorted (ADK lists its app folders in order). */
   names(): string[] {
-    return [...this.#agents.keys()].sort()
+    return [...this.#apps.keys()].sort()
   }
 
-  /** The root agent of an app; unknown apps are ADK's 404 `{ error: "App not found: <name>" }`. */
+  /** The root agent of an app (its graph); unknown apps are ADK's 404 `{ error: "App not found: <name>" }`. */
   agent(name: string): BaseAgent {
-    const agent = this.#agents.get(name)
-    if (!agent) throw appNotFound(name)
-    return agent
+    return this.#app(name).agent
   }
 
+  /** What an eval of the app runs: its agent, or for a function app the function (a tree per case). */
+  agentSource(name: string): BaseAgent | (() => BaseAgent) {
+    const app = this.#app(name)
+    return app.perRun ?? app.agent
+  }
+
+  /** The runner of one run of an app: the app's own, or a new one on a new tree for a function app. */
   runner(name: string): Runner {
-    const runner = this.#runners.get(name)
-    if (!runner) throw appNotFound(name)
-    return runner
+    const app = this.#app(name)
+    return app.runner ?? this.#runnerOf(name, (app.perRun as () => BaseAgent)())
   }
 }
 

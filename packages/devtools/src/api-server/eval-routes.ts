@@ -162,7 +162,7 @@ export function addEvalRoutes(router: Router, apps: AdkApiApps): void {
       let result: EvalSetResult
       try {
         result = await evaluate({
-          agent: apps.agent(appName),
+          agent: apps.agentSource(appName),
           evalSet: set,
           config: { criteria },
           ...(evalIds.length > 0 ? { caseIds: evalIds as string[] } : {}),

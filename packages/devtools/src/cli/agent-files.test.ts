@@ -48,6 +48,28 @@ describe(
       expect(check.stdout).toContain('[INFO] pros: state key "topic" is read by "pros" ({topic?} in the instruction)')
     })
 
+    it('explain, graph and check show a skill whose tools are not injected (stand-ins, said on stderr); commands that call tools stop with exit code 2', async () => {
+      const file = fixture('agent-files/search-brief/SKILL.md')
+      const note = `adk-fluent: ${file}: "search" is not injected into skill "search-brief" (a SKILL.md cannot hold tools), shown as a stand-in. To run it, inject them in a module: export const skill = Skill(path).inject({ "search": myTool })\n`
+      const graph = await cli(['graph', file])
+      expect(graph).toMatchObject({ code: 0, stderr: note })
+      expect(graph.stdout).toMatch(/searcher[\s\S]*writer/)
+      const explain = await cli(['explain', file])
+      expect(explain).toMatchObject({ code: 0, stderr: note })
+      expect(explain.stdout).toContain('search')
+      expect(explain.stdout).toContain('google_search')
+      expect(await cli(['check', file])).toMatchObject({ code: 0, stderr: note })
+      for (const args of [
+        ['run', file, 'Tides', '--replies', replies],
+        ['anatomy', file],
+      ]) {
+        const refused = await cli(args)
+        expect(refused.code, args.join(' ')).toBe(2)
+        expect(refused.stderr).toContain('agent "searcher" uses tool "search", which is not injected.')
+        expect(refused.stderr).not.toContain('invalid configuration')
+      }
+    })
+
     it('anatomy previews a config with per-agent --replies', async () => {
       const result = await cli([
         'anatomy',
@@ -144,7 +166,7 @@ describe(
       await expect
         .poll(() => out, { timeout: 15_000 })
         .toMatch(/^adk-fluent web: review at http:\/\/127\.0\.0\.1:\d+\/\n/)
-      expect(out).toContain(`models: offline, the replies of ${replies};`)
+      expect(out).toContain(`models: offline, the replies of ${replies} (every turn replays them from the first);`)
       const url = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)?.[1] as string
       const run = (await (
         await fetch(new URL('/api/sessions/first/runs', url), { method: 'POST', body: '{"text":"Write about cats."}' })
@@ -185,21 +207,25 @@ describe(
       const session = (await (
         await fetch(`${url}/apps/review/users/u/sessions`, { method: 'POST', body: '{}' })
       ).json()) as { id: string }
-      const events = (await (
-        await fetch(`${url}/run`, {
-          method: 'POST',
-          body: JSON.stringify({
-            appName: 'review',
-            userId: 'u',
-            sessionId: session.id,
-            newMessage: { parts: [{ text: 'Write about cats.' }] },
-          }),
-        })
-      ).json()) as { author: string; content: { parts: { text: string }[] } }[]
-      expect(events.map((event) => [event.author, event.content.parts[0]?.text])).toEqual([
-        ['writer', 'Cats sleep sixteen hours a day.'],
-        ['critic', 'Clear and short.'],
-      ])
+      expect(out).toContain(`models: offline, the replies of ${replies} (every turn replays them from the first);`)
+      // The second message of the session replays the replies too.
+      for (const text of ['Write about cats.', 'And again.']) {
+        const events = (await (
+          await fetch(`${url}/run`, {
+            method: 'POST',
+            body: JSON.stringify({
+              appName: 'review',
+              userId: 'u',
+              sessionId: session.id,
+              newMessage: { parts: [{ text }] },
+            }),
+          })
+        ).json()) as { author: string; content: { parts: { text: string }[] } }[]
+        expect(events.map((event) => [event.author, event.content.parts[0]?.text])).toEqual([
+          ['writer', 'Cats sleep sixteen hours a day.'],
+          ['critic', 'Clear and short.'],
+        ])
+      }
       stop()
       expect(await exit).toBe(0)
     })
@@ -221,30 +247,38 @@ describe(
       await expect.poll(() => out, { timeout: 15_000 }).toMatch(/http:\/\/127\.0\.0\.1:\d+/)
       const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] as string
       const card = (await (await fetch(`${url}/.well-known/agent-card.json`)).json()) as { name: string }
-      const answer = await (
-        await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            jsonrpc: '2.0',
-            id: 1,
-            method: 'message/send',
-            params: {
-              message: {
-                kind: 'message',
-                messageId: 'm1',
-                role: 'user',
-                parts: [{ kind: 'text', text: 'Write about cats.' }],
+      const send = async (messageId: string, contextId?: string) =>
+        (await (
+          await fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              jsonrpc: '2.0',
+              id: 1,
+              method: 'message/send',
+              params: {
+                message: {
+                  kind: 'message',
+                  messageId,
+                  role: 'user',
+                  parts: [{ kind: 'text', text: 'Write about cats.' }],
+                  contextId,
+                },
               },
-            },
-          }),
-        })
-      ).text()
+            }),
+          })
+        ).json()) as { result: { contextId: string; status: { state: string; message?: unknown } } }
+      const first = await send('m1')
+      // The second task of the conversation replays the replies (it used to end `failed`).
+      const second = await send('m2', first.result.contextId)
       stop()
       expect(await exit).toBe(0)
       expect(card.name).toBe('review')
-      expect(answer).toContain('Clear and short.')
-      expect(answer).not.toContain('"error"')
+      expect(out).toContain(`models: offline, the replies of ${replies} (every turn replays them from the first);`)
+      for (const answer of [first, second]) {
+        expect(answer.result.status.state).toBe('completed')
+        expect(JSON.stringify(answer.result.status.message)).toContain('Clear and short.')
+      }
     })
 
     it('the real bin runs a config offline', async () => {

@@ -1,8 +1,8 @@
 import { isAgentTool, isLlmAgent, type BaseAgent, type BaseLlm } from '@adk-fluent/core'
 import { defaultModelName } from '@adk-fluent/core/internal'
-import type { ScriptEntry } from '@adk-fluent/core/testing'
 import { CliUsageError } from './cli-usage-error.js'
-import { answerEveryModelWith } from './offline-models.js'
+import { didYouMean } from './did-you-mean.js'
+import { buildOnScript, type OfflineScript } from './offline-models.js'
 
 /**
  * The LLM agents of a built tree (agent tools included) whose model is a name — their own, an ancestor's, or the default
@@ -29,41 +29,92 @@ export function hasGeminiCredentials(env: Readonly<Record<string, string | undef
   )
 }
 
-function isScript(value: unknown): value is readonly ScriptEntry[] | Readonly<Record<string, readonly ScriptEntry[]>> {
+function isScript(value: unknown): value is OfflineScript {
   if (Array.isArray(value)) return true
   return typeof value === 'object' && value !== null && Object.values(value).every((entry) => Array.isArray(entry))
 }
 
-/** Marks a module whose `mockScript` came from `--replies`: it is used even when Gemini credentials are set. */
+/**
+ * Per-agent replies (`{ agentName: [replies] }`) may only name agents that answer from them (`agents`): any other
+ * name is a typo, a {@link CliUsageError} for each with the closest name. A list of replies names no agent.
+ */
+export function checkScriptAgents(script: unknown, agents: readonly string[], where: string): void {
+  if (typeof script !== 'object' || script === null || Array.isArray(script)) return
+  const unknown = Object.keys(script).filter((name) => !agents.includes(name))
+  if (unknown.length === 0) return
+  throw new CliUsageError(
+    unknown
+      .map(
+        (name) =>
+          `${where} has replies for "${name}", which is no agent that answers from them (${agents.join(', ') || 'none'}).${didYouMean(name, agents)}`,
+      )
+      .join('\n'),
+  )
+}
+
+/** Marks a module whose `mockScript` came from `--replies` (the file's name): used even when Gemini credentials are set. */
 export const repliesGiven: unique symbol = Symbol('adk-fluent.replies-given')
 
-/** How `run` gets its models: the agents' own, Gemini with credentials, or the module's `mockScript` offline. */
-export type RunModelChoice = { readonly kind: 'own' } | { readonly kind: 'gemini' } | { readonly kind: 'mock-script' }
-
-/** How the serving commands name a {@link RunModelChoice} on their start line. */
-export const runModelNames = {
-  own: "the agents' own models",
-  gemini: 'Gemini (GOOGLE_API_KEY)',
-  'mock-script': 'offline, the mockScript replies',
-} as const satisfies Record<RunModelChoice['kind'], string>
+/** The `--replies` file a module's `mockScript` came from, or `undefined` for the module's own `mockScript`. */
+export function repliesFileOf(module: Readonly<Record<string, unknown>>): string | undefined {
+  const file = (module as Readonly<Record<symbol, unknown>>)[repliesGiven]
+  return typeof file === 'string' ? file : undefined
+}
 
 /**
- * Decides the models of a run. Agents whose model is a `BaseLlm` (`.mock()`, `.model(llm)`) keep it. When some agent's
- * model is a name (or no model at all): replies given with `--replies` run offline (credentials or not); else, with
- * `GOOGLE_API_KEY` / `GEMINI_API_KEY` set, names resolve to Gemini as usual; otherwise a `mockScript` export (replies
- * in call order, or `{ agentName: replies }`) becomes one shared `ScriptedLlm` that every model name resolves to,
- * offline; otherwise the run cannot go on (a {@link CliUsageError}).
+ * How a command's turns get their models — the agents' own, Gemini with credentials, or offline on the module's
+ * `mockScript` (or `--replies`) — and the tree each turn runs on.
+ */
+export interface RunModelChoice {
+  readonly kind: 'own' | 'gemini' | 'mock-script'
+  /**
+   * True when each turn needs a tree of its own: offline on the script, or on the agents' own models (a `.mock()`
+   * script is fresh in each build). Servers then take a function app / target; otherwise one tree serves every turn.
+   */
+  readonly perTurn: boolean
+  /**
+   * The tree of one turn (a run, a served message or A2A task, an eval case). Offline, a tree built on a fresh copy
+   * of the script (see {@link buildOnScript}), so every turn replays it from its first reply; on the agents' own
+   * models, the tree built again (after the first turn); on Gemini, the same tree every time.
+   */
+  tree(): BaseAgent
+}
+
+/**
+ * What a serving command's start line says about its models: where offline replies come from (the module's
+ * `mockScript` or the `--replies` file) and that every turn replays them.
+ */
+export function describeModels(kind: RunModelChoice['kind'], module: Readonly<Record<string, unknown>>): string {
+  if (kind === 'own') return "the agents' own models"
+  if (kind === 'gemini') return 'Gemini (GOOGLE_API_KEY)'
+  const replies = repliesFileOf(module)
+  return `offline, ${replies === undefined ? 'the mockScript replies' : `the replies of ${replies}`} (every turn replays them from the first)`
+}
+
+/**
+ * Decides the models of a command's turns. Agents whose model is a `BaseLlm` (`.mock()`, `.model(llm)`) keep it. When
+ * some agent's model is a name (or no model at all): replies given with `--replies` run offline (credentials or not);
+ * else, with `GOOGLE_API_KEY` / `GEMINI_API_KEY` set, names resolve to Gemini as usual; otherwise a `mockScript`
+ * export (replies in call order, or `{ agentName: replies }`) answers every model name offline, each turn on a fresh
+ * copy; otherwise the run cannot go on (a {@link CliUsageError}). `built` is the builder's tree when the caller has
+ * built it already.
  */
 export function chooseRunModel(
-  agent: BaseAgent,
+  builder: { build(): BaseAgent },
   module: Readonly<Record<string, unknown>>,
   env: Readonly<Record<string, string | undefined>>,
   file: string,
+  built: BaseAgent = builder.build(),
 ): RunModelChoice {
-  const [first] = namedModels(agent)
-  if (!first) return { kind: 'own' }
-  const repliesFile = (module as Readonly<Record<symbol, unknown>>)[repliesGiven]
-  if (hasGeminiCredentials(env) && repliesFile === undefined) return { kind: 'gemini' }
+  const named = namedModels(built)
+  const answering = [...new Set(named.map((entry) => entry.agent))]
+  const replies = repliesFileOf(module)
+  // Replies asked for with --replies must be for agents that answer from them, whatever the models turn out to be.
+  if (replies !== undefined) checkScriptAgents(module['mockScript'], answering, `--replies file ${replies}`)
+  const [first] = named
+  const same = { perTurn: false, tree: () => built }
+  if (!first) return ownModels(builder, built)
+  if (hasGeminiCredentials(env) && replies === undefined) return { kind: 'gemini', ...same }
   const script = module['mockScript']
   if (script === undefined) {
     throw new CliUsageError(
@@ -72,6 +123,21 @@ export function chooseRunModel(
   }
   if (!isScript(script))
     throw new CliUsageError(`mockScript in ${file} must be a list of replies or { agentName: [replies] }.`)
-  answerEveryModelWith(script)
-  return { kind: 'mock-script' }
+  if (replies === undefined) checkScriptAgents(script, answering, `mockScript in ${file}`)
+  return { kind: 'mock-script', perTurn: true, tree: () => buildOnScript(builder, script) }
+}
+
+/**
+ * Every agent has a model of its own. A `.mock()` script would run out of replies on a second turn of one tree (each
+ * build gives it a fresh `ScriptedLlm`; a class check cannot pick those out, as the module may load another copy of
+ * core), so every turn after the first builds the tree again; a model given with `.model(llm)` is the same instance.
+ */
+function ownModels(builder: { build(): BaseAgent }, built: BaseAgent): RunModelChoice {
+  let first: BaseAgent | undefined = built
+  const tree = (): BaseAgent => {
+    const agent = first ?? builder.build()
+    first = undefined
+    return agent
+  }
+  return { kind: 'own', perTurn: true, tree }
 }

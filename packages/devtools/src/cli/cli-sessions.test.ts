@@ -59,7 +59,7 @@ describe('adk-fluent run --sessions <uri> --session <id>', () => {
     }
   })
 
-  it('never prints the password of an unknown --sessions URI (only its scheme)', async () => {
+  it('never prints the password of an unknown --sessions URI (only its scheme); bad usage, exit code 2', async () => {
     let err = ''
     const io = {
       stdout: { write: () => true },
@@ -68,8 +68,8 @@ describe('adk-fluent run --sessions <uri> --session <id>', () => {
       cwd: process.cwd(),
     }
     const args = ['run', fixture('writer-critic.ts'), 'Go', '--sessions', 'mysql://root:hunter2-secret@db/app']
-    expect(await runCli(args, io)).toBe(1)
-    expect(err).toContain('Unknown session store URI scheme "mysql:"')
+    expect(await runCli(args, io)).toBe(2)
+    expect(err).toContain('adk-fluent: --sessions mysql://root:***@db/app: Unknown session store URI scheme "mysql:"')
     expect(err).not.toContain('hunter2')
   })
 })

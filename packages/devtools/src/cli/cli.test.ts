@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { commands } from './commands.js'
+import { runCli } from './main.js'
 import { offlineNote } from './commands/run.js'
 import { flow } from './fixtures/writer-critic.js'
 import { fixture, runBin } from './run-bin.test-helper.js'
@@ -16,6 +17,30 @@ describe('adk-fluent (the real bin, TypeScript modules loaded without a build)',
     expect(result.stderr).toBe('')
     // Every registered command has its lines in the help.
     for (const command of commands) expect(result.stdout).toContain(`\n  ${command.name} <file>`)
+  })
+
+  it("prints one command's usage with <command> --help, -h (anywhere an option may be) or help <command>", async () => {
+    for (const command of commands) {
+      for (const argv of [
+        [command.name, '--help'],
+        [command.name, '-h'],
+        ['help', command.name],
+        [command.name, writerCritic, '--export', 'flow', '--help'],
+      ]) {
+        let out = ''
+        const io = {
+          stdout: { write: (text: string) => (out += text) },
+          stderr: { write: () => true },
+          env: {},
+          cwd: '.',
+        }
+        expect(await runCli(argv, io), argv.join(' ')).toBe(0)
+        expect(out.startsWith(`Usage: adk-fluent ${command.name} `), out).toBe(true)
+        expect(out).toContain(command.help.trim().split('\n').at(-1)?.trim())
+        expect(out).toContain('Exit codes: 0 done')
+        expect(out.includes('--replies: a JSON file')).toBe('replies' in command.options)
+      }
+    }
   })
 
   it('prints the package version with --version (and -v)', async () => {
@@ -231,9 +256,24 @@ describe.concurrent('adk-fluent errors: one line on stderr, exit code 2', { time
       /^adk-fluent: unknown command "draw"\. Commands: explain, graph, anatomy, check, run, eval, web, api-server, a2a \(see adk-fluent --help\)\.\n$/,
     ],
     [
+      'a misspelt command, with the closest one',
+      ['chek', writerCritic],
+      /^adk-fluent: unknown command "chek"\. Did you mean "check"\? Commands: explain, graph, .*\n$/,
+    ],
+    [
       'an unknown option',
       ['graph', writerCritic, '--colour'],
-      /^adk-fluent: unknown option --colour for "graph" \(it takes --export, --format\)\.\n$/,
+      /^adk-fluent: unknown option --colour for "graph" \(it takes --export, --format, --help\)\.\n$/,
+    ],
+    [
+      'a misspelt --help',
+      ['run', writerCritic, '--hlep'],
+      /^adk-fluent: unknown option --hlep for "run" \(it takes .*, --help\)\. Did you mean --help\?\n$/,
+    ],
+    [
+      'a misspelt option, with the closest one',
+      ['run', writerCritic, 'Go', '--replys', 'r.json'],
+      /^adk-fluent: unknown option --replys for "run" \(it takes .*\)\. Did you mean --replies\?\n$/,
     ],
     [
       'an unknown graph format',
@@ -241,9 +281,44 @@ describe.concurrent('adk-fluent errors: one line on stderr, exit code 2', { time
       /^adk-fluent: --format must be mermaid or ascii, got "svg"\.\n$/,
     ],
     [
+      'a misspelt graph format',
+      ['graph', writerCritic, '--format', 'mermiad'],
+      /^adk-fluent: --format must be mermaid or ascii, got "mermiad"\. Did you mean "mermaid"\?\n$/,
+    ],
+    [
       'an unknown export',
       ['explain', writerCritic, '--export', 'editor'],
       /^adk-fluent: .* has no exported builder named "editor" \(builders: critic, flow, writer\)\.\n$/,
+    ],
+    [
+      'a misspelt export',
+      ['explain', writerCritic, '--export', 'writr'],
+      /^adk-fluent: .* has no exported builder named "writr" \(builders: critic, flow, writer\)\. Did you mean "writer"\?\n$/,
+    ],
+    [
+      'a misspelt --at agent',
+      ['anatomy', writerCritic, '--state', '{"topic":"cats"}', '--at', 'critc'],
+      /^adk-fluent: --at critc: the tree has no agent of that name \(its agents: writer, critic\)\. Did you mean "critic"\?\n$/,
+    ],
+    [
+      'replies for an agent the tree does not have (a --replies file)',
+      ['run', fixture('classifier.ts'), 'Go', '--replies', fixture('writer-critic-replies.json')],
+      /^adk-fluent: --replies file .*writer-critic-replies\.json has replies for "writer", which is no agent that answers from them \(none\)\.\n/,
+    ],
+    [
+      "a misspelt agent in a module's mockScript",
+      ['run', fixture('typo-script.ts'), 'Go'],
+      /^adk-fluent: mockScript in .*typo-script\.ts has replies for "wrtier", which is no agent that answers from them \(writer, critic\)\. Did you mean "writer"\?\n$/,
+    ],
+    [
+      'a session store URI of no known kind',
+      ['run', writerCritic, 'Go', '--sessions', 'mongo://x'],
+      /adk-fluent: --sessions mongo:\/\/x: Unknown session store URI scheme "mongo:"/,
+    ],
+    [
+      'an eval set that does not exist',
+      ['eval', writerCritic, 'no-such.evalset.json'],
+      /^adk-fluent: no-such\.evalset\.json: cannot read the eval set/,
     ],
     [
       'run without a prompt',

@@ -1,17 +1,18 @@
 import { ConfigError } from '@adk-fluent/core'
+import { AgentFileError } from '@adk-fluent/fluent'
 import type { CliIo } from './cli-io.js'
 import { CliUsageError } from './cli-usage-error.js'
 import { commands } from './commands.js'
 import { packageVersion } from './package-version.js'
 import { parseArguments, type CliCommand } from './parse-arguments.js'
 import { print } from './print.js'
-import { usage } from './usage.js'
+import { commandUsage, usage } from './usage.js'
 
 export type { CliIo, CliOutput } from './cli-io.js'
 
 async function execute(command: CliCommand, io: CliIo): Promise<number> {
   if (command.name === 'help') {
-    print(io, usage)
+    print(io, command.command === undefined ? usage : commandUsage(command.command))
     return 0
   }
   if (command.name === 'version') {
@@ -27,13 +28,15 @@ async function execute(command: CliCommand, io: CliIo): Promise<number> {
 /**
  * Runs the `adk-fluent` command line and returns the exit code: 0 done, 1 failed (a build or run error, or `check`
  * found errors), 2 bad usage (on stderr: unknown command or option, a missing file or one that is not a module, a
- * module that does not load, no exported builder, invalid `--state` JSON, no model to run on).
+ * module that does not load, no exported builder, a bad agent file or eval set, an invalid option value such as
+ * `--state` JSON, no model to run on).
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     return await execute(parseArguments(argv), io)
   } catch (error) {
-    if (error instanceof CliUsageError) {
+    // A bad agent file is bad usage wherever it shows (a skill's missing tools show when it is first composed).
+    if (error instanceof CliUsageError || AgentFileError.isInstance(error)) {
       io.stderr.write(`adk-fluent: ${error.message}\n`)
       return 2
     }

@@ -64,7 +64,7 @@ describe('parseArguments', () => {
       /--state must be a JSON object such as '\{"topic":"cats"\}', got "text"\./,
     )
     expect(() => parseArguments(['explain', 'a.ts', '--format', 'ascii'])).toThrow(
-      /unknown option --format for "explain" \(it takes --export, --json\)/,
+      /unknown option --format for "explain" \(it takes --export, --json, --help\)/,
     )
   })
 })

@@ -1,6 +1,7 @@
 import type { FlowBuilder, FlowNode } from '@adk-fluent/fluent'
 import { isNodeHolder, nodeChildren } from '@adk-fluent/fluent/internal'
 import { CliUsageError } from './cli-usage-error.js'
+import { didYouMean } from './did-you-mean.js'
 
 function isBuilder(value: unknown): value is FlowBuilder {
   return (
@@ -33,8 +34,9 @@ export function pickBuilder(
   if (exportName !== undefined) {
     const found = builders.find(([name]) => name === exportName)
     if (found) return found[1]
+    const names = builders.map(([name]) => name)
     throw new CliUsageError(
-      `${file} has no exported builder named "${exportName}" (builders: ${builders.map(([name]) => name).join(', ')}).`,
+      `${file} has no exported builder named "${exportName}" (builders: ${names.join(', ')}).${didYouMean(exportName, names)}`,
     )
   }
   const distinct = builders.filter(

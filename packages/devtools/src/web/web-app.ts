@@ -13,11 +13,9 @@ import {
   type Session,
 } from '@adk-fluent/core'
 import { memoryRecords } from '@adk-fluent/core/internal'
-import type { ScriptEntry } from '@adk-fluent/core/testing'
 import type { FlowBuilder } from '@adk-fluent/fluent'
 import { graphVisits, lowerNode } from '@adk-fluent/fluent/internal'
 import { chooseRunModel, type RunModelChoice } from '../cli/choose-run-model.js'
-import { answerEveryModelWith } from '../cli/offline-models.js'
 import { HttpRequestError, sessionNotFound } from '../http/request-error.js'
 import { tokenUsage, type RequestJson } from '../trace/model-call.js'
 import { TraceRecorder, type ModelCallListener } from '../trace/trace-recorder.js'
@@ -71,7 +69,8 @@ export class WebApp {
   readonly #trace = new TraceRecorder({ keptSessions: 0 })
   readonly #runs = new Map<string, RunLog>()
   readonly #sessionRuns = new Map<string, RunLog[]>()
-  #shared: BaseAgent | undefined
+  /** The tree of each turn (offline, a tree on a fresh copy of the script); `undefined` when chat is off. */
+  readonly #treeForTurn: (() => BaseAgent) | undefined
 
   constructor(options: WebAppOptions) {
     this.#options = options
@@ -92,8 +91,12 @@ export class WebApp {
         }
     this.buildProblem = problem
     this.chatOff = problem && chatOffReason(problem)
-    this.models = built ? chooseRunModel(built, options.module, options.env, options.file).kind : undefined
-    if (built && this.models !== 'mock-script') this.#shared = built
+    const choice =
+      built && options.builder
+        ? chooseRunModel(options.builder, options.module, options.env, options.file, built)
+        : undefined
+    this.models = choice?.kind
+    this.#treeForTurn = choice?.tree
   }
 
   /** The text of {@link buildProblem} (`undefined` when the tree builds). */
@@ -198,19 +201,6 @@ export class WebApp {
     return log
   }
 
-  /**
-   * The tree a turn runs on. Offline (`mock-script`) every turn gets a fresh `ScriptedLlm` over the module's
-   * `mockScript`: each turn replays the script from its first reply, so the second message of a session works as the
-   * first did (the page says so).
-   */
-  #agentForTurn(): BaseAgent {
-    if (this.#shared) return this.#shared
-    // Model names resolve when agents are built: with this turn's script installed, the tree uses it (each request
-    // still names the agent's own model).
-    answerEveryModelWith(this.#options.module['mockScript'] as readonly ScriptEntry[])
-    return (this.#options.builder as FlowBuilder<unknown>).build()
-  }
-
   async #execute(
     log: RunLog,
     session: Session,
@@ -230,7 +220,8 @@ export class WebApp {
       }
       const runner = new Runner({
         appName: this.appName,
-        agent: this.#agentForTurn(),
+        // Offline every turn gets its own copy of the script: it replays it from its first reply.
+        agent: (this.#treeForTurn as () => BaseAgent)(),
         sessionService: this.sessionService,
         memoryService: this.memoryService,
         plugins: [this.#trace],

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import type { BaseLlm } from '@adk-fluent/core'
+import { ConfigError, type BaseLlm } from '@adk-fluent/core'
 import { junitXml } from '../report/junit.js'
 import { writeEvalSetResult } from '../report/result-file.js'
 import { pyFloat } from '../report/py-float.js'
@@ -40,6 +40,8 @@ export interface EvalCliInput {
   readonly cwd: string
   readonly stdout: EvalCliOutput
   readonly stderr: EvalCliOutput
+  /** The CLI's spelling suggestion for an unknown case id (` Did you mean "x"?`, or `''`); default none. */
+  readonly didYouMean?: ((given: string, candidates: readonly string[]) => string) | undefined
 }
 
 /** ADK's `file_or_id[:case1,case2]` list: split at the first `:`, empty ids dropped, repeated sets merged. */
@@ -68,17 +70,41 @@ function criteriaRepr(config: EvalConfig): string {
   return `criteria={${criteria.join(', ')}} custom_metrics=${config.customMetrics ? pyRepr(config.customMetrics) : 'None'} user_simulator_config=${config.userSimulatorConfig ? pyRepr(config.userSimulatorConfig) : 'None'}`
 }
 
+/** Every case id asked for is in its set (a {@link ConfigError} naming the set, its cases and the closest id). */
+function checkCaseIds(evalSet: EvalSet, caseIds: readonly string[], file: string, input: EvalCliInput): void {
+  const known = evalSet.evalCases.map((evalCase) => evalCase.evalId)
+  const unknown = caseIds.filter((id) => !known.includes(id))
+  if (unknown.length === 0) return
+  throw new ConfigError(
+    unknown.map((id) => ({
+      code: 'eval_case_missing' as const,
+      path: [],
+      message: `${file}: no case "${id}" (its cases: ${known.join(', ') || 'none'}).${input.didYouMean?.(id, known) ?? ''}`,
+    })),
+  )
+}
+
 /**
  * `adk-fluent eval <file> <evalset.json>[:case_id,…] [--config_file_path f] [--num_runs n] [--print_detailed_results]`:
  * loads every eval set and the config first (a bad file or a missing judge stops it before any case runs), evaluates,
  * writes each result to `.adk/eval_history/` beside the agent file, prints ADK's summary (and details), and returns
- * the exit code: 1 when a case did not pass.
+ * the exit code: 1 when a case did not pass; 2 (the problem on stderr, nothing run) when an eval set, a case id or the
+ * config cannot be used.
  */
 export async function runEvalCli(input: EvalCliInput): Promise<number> {
-  const config = readEvalConfigFile(input.configFile === undefined ? undefined : resolve(input.cwd, input.configFile))
+  let config: EvalConfig
   const sets: { evalSet: EvalSet; caseIds: string[] }[] = []
-  for (const [file, caseIds] of parseEvalSetArguments(input.evalSets)) {
-    sets.push({ evalSet: readEvalSetFile(resolve(input.cwd, file), { evalSetId: file, source: file }), caseIds })
+  try {
+    config = readEvalConfigFile(input.configFile === undefined ? undefined : resolve(input.cwd, input.configFile))
+    for (const [file, caseIds] of parseEvalSetArguments(input.evalSets)) {
+      const evalSet = readEvalSetFile(resolve(input.cwd, file), { evalSetId: file, source: file })
+      checkCaseIds(evalSet, caseIds, file, input)
+      sets.push({ evalSet, caseIds })
+    }
+  } catch (error) {
+    if (!ConfigError.isConfigError(error)) throw error
+    input.stderr.write(`adk-fluent: ${error.message}\n`)
+    return 2
   }
   // A judge model that cannot be resolved stops the command here, before any output or case.
   for (const metric of evalMetricsOf(config)) {

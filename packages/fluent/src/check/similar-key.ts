@@ -26,7 +26,8 @@ function distance(a: string, b: string): number {
 
 /**
  * The candidate closest to `key` when it is close enough to be a typo (at most 1 edit for keys up to 4 characters,
- * 2 for longer ones; case ignored), else `undefined`. @internal
+ * 2 for longer ones; case ignored), else `undefined`: the contract checker's state-key hints, and the CLI's
+ * "Did you mean" (exported from `@adk-fluent/fluent/internal` for it).
  */
 export function similarKey(key: string, candidates: Iterable<string>): string | undefined {
   const limit = key.length <= 4 ? 1 : 2

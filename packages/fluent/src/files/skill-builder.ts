@@ -41,6 +41,11 @@ export interface SkillBuilder extends FlowBuilder {
   /** Its agents' names, in the order the front matter lists them. */
   readonly agentNames: readonly string[]
   /**
+   * The tool names its agents use that are neither injected nor built in, in file order: while any is left, composing,
+   * building or previewing the skill fails (`.inject()` them).
+   */
+  readonly missingTools: readonly string[]
+  /**
    * Supplies tools the agents name (`tools: [search]`) by name (merged with earlier injections). Every injected name
    * must be used by some agent. Names of ADK's built-in tools (`google_search`, `url_context`, `exit_loop`, `load_memory`, `preload_memory`) need no
    * injection; an injected tool of the same name wins.
@@ -138,6 +143,13 @@ class SkillBuilderImpl extends FlowBuilderBase implements SkillBuilder {
 
   get agentNames(): readonly string[] {
     return this.#props.definition.agents.map((agent) => agent.name)
+  }
+
+  get missingTools(): readonly string[] {
+    const used = this.#props.definition.agents.flatMap((agent) => agent.tools.map((tool) => tool.name))
+    return [...new Set(used)].filter(
+      (name) => lookupName(this.#props.tools, name) === undefined && builtInTool(name) === undefined,
+    )
   }
 
   #with(patch: Partial<SkillProps>): SkillBuilder {

@@ -128,6 +128,9 @@ describe('Skill(path): a SKILL.md as a builder', () => {
       [16, 'agents.2.tools.0', 'agent "papers" uses tool "search", which is not injected.'],
     ])
     expect(error.message).toContain('Supply it: Skill(path).inject({ "search": myTool }).')
+    // What is missing can be asked without composing: built-ins (google_search) need no injection.
+    expect(loaded.missingTools).toEqual(['search'])
+    expect(loaded.inject({ search }).missingTools).toEqual([])
   })
 
   it('loops with * n, runs agents in order without a topology, and a lone agent is itself', async () => {

@@ -299,6 +299,7 @@ describe('llmAnatomy(options): every call of a previewed run', () => {
     await expect(loop.llmAnatomy({ state: { topic: 'cats' }, at: 'nobody' })).rejects.toThrow(
       'agent "nobody" made no model call in this run (agents that did: writer, critic)',
     )
+    await expect(loop.llmAnatomy({ state: { topic: 'cats' }, at: 'critc' })).rejects.toThrow('Did you mean "critic"?')
   })
 
   it('rejects a tree that cannot be built', async () => {

@@ -1,3 +1,4 @@
+import { similarKey } from '../check/similar-key.js'
 import {
   ConfigError,
   createEvent,
@@ -91,13 +92,17 @@ export async function previewLlmCalls(node: FlowNode, options: LlmAnatomyOptions
   })
   if (options.at !== undefined && !run.calls.some((call) => call.agent === options.at)) {
     const agents = [...new Set(run.calls.map((call) => call.agent))]
+    const close = similarKey(options.at, agents)
     throw new ConfigError(
       [
         {
           code: 'agent_not_found',
           path: [node.name, 'llmAnatomy', 'at'],
           message: `agent "${options.at}" made no model call in this run (agents that did: ${agents.length > 0 ? agents.join(', ') : '(none)'}).`,
-          hint: 'Check the name, or the state and replies that decide which agents run.',
+          hint:
+            close === undefined
+              ? 'Check the name, or the state and replies that decide which agents run.'
+              : `Did you mean "${close}"?`,
         },
       ],
       { agentName: node.name },

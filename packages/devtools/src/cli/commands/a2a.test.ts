@@ -13,7 +13,7 @@ afterEach(async () => {
 })
 
 /** Starts `adk-fluent a2a …` through the real bin and resolves with the URL it prints. */
-function serve(args: readonly string[]): Promise<string> {
+function serve(args: readonly string[]): Promise<{ url: string; stdout: string }> {
   const env: Record<string, string | undefined> = { ...process.env, ADK_FLUENT_CLI_FROM_SOURCE: '1' }
   for (const name of ['GOOGLE_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_GENAI_USE_VERTEXAI']) delete env[name]
   const child = spawn(process.execPath, [binPath, 'a2a', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -32,7 +32,7 @@ function serve(args: readonly string[]): Promise<string> {
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk
       const url = /at (http:\/\/127\.0\.0\.1:\d+\/)\n/.exec(stdout)?.[1]
-      if (url) resolve(url)
+      if (url) resolve({ url, stdout })
     })
     child.once('exit', (code) => reject(new Error(`adk-fluent a2a exited (${code}): ${stderr}`)))
   })
@@ -58,11 +58,19 @@ async function send(url: string, text: string, contextId?: string): Promise<{ co
   return { contextId: body.result.contextId, answer: body.result.artifacts[0]?.parts[0]?.text ?? '' }
 }
 
-describe('adk-fluent a2a', () => {
+// Each test spawns the bin, which loads the TypeScript sources: slow on a busy machine.
+describe('adk-fluent a2a', { timeout: 60_000 }, () => {
   it('serves the module as an A2A agent on 127.0.0.1 with a card, a 0.3 message/send, and stored sessions', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'a2a-cli-'))
     stops.push(async () => rmSync(folder, { recursive: true, force: true }))
-    const url = await serve([fixture('a2a-greeter.ts'), '--port', '0', '--sessions', `sqlite:${join(folder, 's.db')}`])
+    const { url, stdout } = await serve([
+      fixture('a2a-greeter.ts'),
+      '--port',
+      '0',
+      '--sessions',
+      `sqlite:${join(folder, 's.db')}`,
+    ])
+    expect(stdout).toContain('models: offline, the mockScript replies (every turn replays them from the first);')
     const card = (await (
       await fetch(`${url}.well-known/agent-card.json`, { headers: { 'A2A-Version': '1.0' } })
     ).json()) as {
@@ -73,8 +81,22 @@ describe('adk-fluent a2a', () => {
     expect(card.skills[0]).toMatchObject({ id: 'greeter', description: 'Greets people.' })
     const first = await send(url, 'hi')
     expect(first.answer).toBe('Hello over A2A!')
+    // The second task of a conversation, and a new conversation, replay the one-reply script (the second task used
+    // to end `failed`: "ScriptedLlm … has no reply left").
     const second = await send(url, 'hi again', first.contextId)
-    expect(second).toEqual({ contextId: first.contextId, answer: 'Hello again!' })
+    expect(second).toEqual({ contextId: first.contextId, answer: 'Hello over A2A!' })
+    const other = await send(url, 'hello')
+    expect(other.contextId).not.toBe(first.contextId)
+    expect(other.answer).toBe('Hello over A2A!')
+  })
+
+  it('completes every task of agents with their own .mock() script (each task builds the tree anew)', async () => {
+    const { url, stdout } = await serve([fixture('mocked-greeter.ts'), '--port', '0'])
+    expect(stdout).toContain("models: the agents' own models;")
+    const first = await send(url, 'hi')
+    expect(first.answer).toBe('Hello!')
+    // The second task used to end `failed` ("ScriptedLlm … has no reply left") while every task shared one tree.
+    expect(await send(url, 'hi again', first.contextId)).toEqual({ contextId: first.contextId, answer: 'Hello!' })
   })
 
   it('lists the command in --help and refuses bad usage', async () => {

@@ -1,6 +1,6 @@
 import { defineCommand } from '../command-definition.js'
 import { fileOnly, parsePort, text } from '../argument-values.js'
-import { chooseRunModel, runModelNames } from '../choose-run-model.js'
+import { chooseRunModel, describeModels } from '../choose-run-model.js'
 import { loadA2aPackage } from '../load-a2a-package.js'
 import { loadTarget } from '../load-target.js'
 import { untilStopped } from '../until-stopped.js'
@@ -9,7 +9,8 @@ import { openSessions } from '../../web/open-sessions.js'
 /**
  * `adk-fluent a2a <file>`: serves the module's agent tree as an A2A agent on 127.0.0.1 (card, JSON-RPC in A2A 1.0 and
  * the 0.3 method names) until stopped; `--sessions` keeps the conversations (a `contextId` is a session there).
- * Models as for `run`: the agents' own, Gemini with `GOOGLE_API_KEY`, else the module's `mockScript` offline.
+ * Models as for `run`: the agents' own, Gemini with `GOOGLE_API_KEY`, else the module's `mockScript` (or `--replies`)
+ * offline, each task replaying it from its first reply.
  */
 export const a2aCommand = defineCommand({
   name: 'a2a',
@@ -30,14 +31,13 @@ export const a2aCommand = defineCommand({
     const stopped = untilStopped(io)
     const { module, builder } = await loadTarget(command.file, command.exportName, io, command.replies)
     const { serveA2a } = await loadA2aPackage()
-    const built = builder.build()
-    const models = chooseRunModel(built, module, io.env, command.file)
-    // Built again once mockScript's model is registered (a built agent keeps the model its name resolved to).
-    const agent = models.kind === 'mock-script' ? builder.build() : built
+    const models = chooseRunModel(builder, module, io.env, command.file)
     const sessions = await openSessions(command.sessions)
     let server
     try {
-      server = await serveA2a(agent, { port: command.port, sessionService: sessions.service })
+      // Offline (or on .mock() scripts), a factory: every task gets a tree of its own, replaying its replies from the first.
+      const target = models.perTurn ? () => models.tree() : models.tree()
+      server = await serveA2a(target, { port: command.port, sessionService: sessions.service })
     } catch (error) {
       await sessions.close()
       if ((error as { code?: unknown }).code === 'EADDRINUSE') {
@@ -49,7 +49,7 @@ export const a2aCommand = defineCommand({
       throw error
     }
     io.stdout.write(
-      `adk-fluent a2a: ${agent.name} at ${server.url}\n  card: ${server.cardUrl}\n  models: ${runModelNames[models.kind]}; sessions: ${sessions.uri}\n  Ctrl+C stops it.\n`,
+      `adk-fluent a2a: ${server.card.name} at ${server.url}\n  card: ${server.cardUrl}\n  models: ${describeModels(models.kind, module)}; sessions: ${sessions.uri}\n  Ctrl+C stops it.\n`,
     )
     await stopped
     await server.close()

@@ -1,10 +1,14 @@
 import { previewLlmCalls, type FlowBuilder, type LlmCallPreview } from '@adk-fluent/fluent'
+import { graphVisits } from '@adk-fluent/fluent/internal'
 import { defineCommand } from '../command-definition.js'
 import { fileOnly, parseState, text } from '../argument-values.js'
 import type { CliIo } from '../cli-io.js'
 import { loadTarget } from '../load-target.js'
 import { print } from '../print.js'
 import { readReplies } from '../replies-file.js'
+import { checkScriptAgents } from '../choose-run-model.js'
+import { CliUsageError } from '../cli-usage-error.js'
+import { didYouMean } from '../did-you-mean.js'
 
 /** The options of `adk-fluent anatomy`. */
 interface AnatomyOptions {
@@ -49,10 +53,17 @@ async function showAnatomy(builder: FlowBuilder, command: AnatomyOptions, io: Cl
     command.at !== undefined ||
     command.json
   if (!resolved) return builder.llmAnatomy()
+  const agents = graphVisits(builder.node).flatMap((visit) => (visit.node.kind === 'agent' ? [visit.node.name] : []))
+  if (command.at !== undefined && !agents.includes(command.at))
+    throw new CliUsageError(
+      `--at ${command.at}: the tree has no agent of that name (its agents: ${agents.join(', ')}).${didYouMean(command.at, agents)}`,
+    )
+  const replies = command.replies === undefined ? undefined : await readReplies(command.replies, io.cwd)
+  checkScriptAgents(replies, agents, `--replies file ${command.replies}`)
   const options = {
     state: command.state ?? {},
     ...(command.message === undefined ? {} : { userMessage: command.message }),
-    ...(command.replies === undefined ? {} : { replies: await readReplies(command.replies, io.cwd) }),
+    ...(replies === undefined ? {} : { replies }),
     ...(command.at === undefined ? {} : { at: command.at }),
   }
   if (!command.json) return builder.llmAnatomy(options)

@@ -18,19 +18,21 @@ function capture(): { io: CliIo; out: () => string; err: () => string } {
 }
 
 /** Starts the command; resolves with its URL, a stop function and its exit code. */
-async function serve(args: { sessions?: string; adkWeb?: boolean; port?: number } = {}) {
+async function serve(
+  args: { sessions?: string; adkWeb?: boolean; port?: number; replies?: string; file?: string } = {},
+) {
   const { io, out, err } = capture()
   let stop: () => void = () => undefined
   const stopped = new Promise<void>((resolve) => (stop = resolve))
   const exit = apiServerCommand.execute(
     {
       name: 'api-server',
-      file: fixture('writer-critic.ts'),
+      file: args.file ?? fixture('writer-critic.ts'),
       exportName: undefined,
       port: args.port ?? 0,
       sessions: args.sessions,
       adkWeb: args.adkWeb ?? false,
-      replies: undefined,
+      replies: args.replies,
     },
     { ...io, stopped },
   )
@@ -39,36 +41,111 @@ async function serve(args: { sessions?: string; adkWeb?: boolean; port?: number 
   return { url, out, err, stop, exit }
 }
 
+type EventJson = { author: string; content?: { parts?: { text?: string }[] }; partial?: boolean }
+
+/** One turn of a session as `[author, text]` rows: `POST /run`, or `POST /run_sse` as adk-web sends it. */
+async function turn(
+  url: string,
+  sessionId: string,
+  text: string,
+  route: '/run' | '/run_sse' = '/run',
+  appName = 'writer-critic',
+) {
+  const response = await fetch(`${url}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      appName,
+      userId: 'u',
+      sessionId,
+      newMessage: { role: 'user', parts: [{ text }] },
+      ...(route === '/run_sse' ? { streaming: false, stateDelta: null } : {}),
+    }),
+  })
+  const body = await response.text()
+  expect(response.status, body).toBe(200)
+  const events: EventJson[] =
+    route === '/run'
+      ? (JSON.parse(body) as EventJson[])
+      : body
+          .split('\n\n')
+          .filter((frame) => frame.startsWith('data: '))
+          .map((frame) => JSON.parse(frame.slice(6)) as EventJson)
+  return events.filter((event) => !event.partial).map((event) => [event.author, event.content?.parts?.[0]?.text])
+}
+
+async function newSession(url: string, appName = 'writer-critic'): Promise<string> {
+  const created = await fetch(`${url}/apps/${appName}/users/u/sessions`, {
+    method: 'POST',
+    body: '{"state":{"topic":"cats"}}',
+  })
+  return ((await created.json()) as { id: string }).id
+}
+
+const answered = [
+  ['writer', 'Cats sleep a lot.'],
+  ['critic', 'Clear and short.'],
+]
+
 describe('adk-fluent api-server', () => {
   it('serves the module as the app named after the file, offline on its mockScript, sessions in a --sessions store', async () => {
     const { url, out, stop, exit } = await serve({ sessions: 'sqlite::memory:' })
     expect(out()).toContain('app "writer-critic" at http://127.0.0.1:')
     expect(out()).toContain(
-      'models: offline, the mockScript replies (one script shared by every session); sessions: sqlite::memory:',
+      'models: offline, the mockScript replies (every turn replays them from the first); sessions: sqlite::memory:',
     )
     expect(await (await fetch(`${url}/list-apps`)).json()).toEqual(['writer-critic'])
-    const session = (await (
-      await fetch(`${url}/apps/writer-critic/users/u/sessions`, { method: 'POST', body: '{"state":{"topic":"cats"}}' })
-    ).json()) as { id: string }
-    const events = (await (
-      await fetch(`${url}/run`, {
-        method: 'POST',
-        body: JSON.stringify({
-          appName: 'writer-critic',
-          userId: 'u',
-          sessionId: session.id,
-          newMessage: { parts: [{ text: 'go' }] },
-        }),
-      })
-    ).json()) as { author: string; content: { parts: { text: string }[] } }[]
-    expect(events.map((event) => [event.author, event.content.parts[0]?.text])).toEqual([
-      ['writer', 'Cats sleep a lot.'],
-      ['critic', 'Clear and short.'],
-    ])
-    const stored = (await (await fetch(`${url}/apps/writer-critic/users/u/sessions/${session.id}`)).json()) as {
+    const session = await newSession(url as string)
+    expect(await turn(url as string, session, 'go')).toEqual(answered)
+    const stored = (await (await fetch(`${url}/apps/writer-critic/users/u/sessions/${session}`)).json()) as {
       state: Record<string, unknown>
     }
     expect(stored.state).toEqual({ topic: 'cats', draft: 'Cats sleep a lot.' })
+    stop()
+    expect(await exit).toBe(0)
+  })
+
+  it('answers the second message of a session, a second session and turns at the same time (each replays the script)', async () => {
+    const { url, stop, exit } = await serve()
+    const at = url as string
+    const session = await newSession(at)
+    expect(await turn(at, session, 'go')).toEqual(answered)
+    // The second message: "ScriptedLlm … has no reply left" (500) before every run got its own copy of the script.
+    expect(await turn(at, session, 'again')).toEqual(answered)
+    // adk-web's route: POST /run_sse with { streaming: false }.
+    expect(await turn(at, session, 'and again', '/run_sse')).toEqual(answered)
+    const [other, third] = await Promise.all([newSession(at), newSession(at)])
+    const both = await Promise.all([turn(at, other, 'go', '/run_sse'), turn(at, third, 'go')])
+    expect(both).toEqual([answered, answered])
+    stop()
+    expect(await exit).toBe(0)
+  })
+
+  it('says where offline replies come from: a --replies file', async () => {
+    const replies = fixture('writer-critic-replies.json')
+    const { url, out, stop, exit } = await serve({ replies })
+    expect(out()).toContain(`models: offline, the replies of ${replies} (every turn replays them from the first)`)
+    expect(out()).not.toContain('mockScript')
+    const session = await newSession(url as string)
+    for (const text of ['go', 'again'])
+      expect(await turn(url as string, session, text)).toEqual([
+        ['writer', 'Cats sleep sixteen hours a day.'],
+        ['critic', 'Clear and short.'],
+      ])
+    stop()
+    expect(await exit).toBe(0)
+  })
+
+  it('answers every message of agents with their own .mock() script (each run builds the tree anew)', async () => {
+    const { url, out, stop, exit } = await serve({ file: fixture('mocked-greeter.ts') })
+    expect(out()).toContain("models: the agents' own models")
+    const at = url as string
+    const session = await newSession(at, 'mocked-greeter')
+    // The second message: "ScriptedLlm … has no reply left" (500) while every run shared the one built tree.
+    for (const text of ['hi', 'hi again'])
+      expect(await turn(at, session, text, '/run', 'mocked-greeter')).toEqual([['greeter', 'Hello!']])
+    const other = await newSession(at, 'mocked-greeter')
+    expect(await turn(at, other, 'hi', '/run_sse', 'mocked-greeter')).toEqual([['greeter', 'Hello!']])
     stop()
     expect(await exit).toBe(0)
   })

@@ -1,16 +1,11 @@
 import { basename, dirname, extname, resolve } from 'node:path'
 import { defineCommand } from '../command-definition.js'
 import { fileOnly, parsePort, text } from '../argument-values.js'
-import { chooseRunModel, runModelNames } from '../choose-run-model.js'
+import { chooseRunModel, describeModels } from '../choose-run-model.js'
 import { loadTarget } from '../load-target.js'
 import { untilStopped } from '../until-stopped.js'
 import { PortInUseError } from '../../http/port-in-use-error.js'
 import { openSessions } from '../../web/open-sessions.js'
-
-const modelNames = {
-  ...runModelNames,
-  'mock-script': 'offline, the mockScript replies (one script shared by every session)',
-} as const
 
 /**
  * The app's name: the file's name without its extension (`support.ts` → `support`), as ADK names an app after its
@@ -52,13 +47,14 @@ export const apiServerCommand = defineCommand({
     const { AdkWebMissingError } = await import('../../api-server/adk-web-assets.js')
     const { module, builder } = await loadTarget(input.file, input.exportName, io, input.replies)
     const appName = appNameOf(input.file)
-    // The models: the agents' own, Gemini with a key, or the module's mockScript (installed before the server builds).
-    const models = chooseRunModel(builder.build(), module, io.env, input.file).kind
+    // The models: the agents' own, Gemini with a key, or the module's mockScript offline (a tree per run).
+    const models = chooseRunModel(builder, module, io.env, input.file)
     const sessions = await openSessions(input.sessions)
     let server
     try {
       server = await startAdkApiServer({
-        apps: { [appName]: builder },
+        // Offline (or on .mock() scripts), a factory: every run gets a tree of its own, replaying its replies from the first.
+        apps: { [appName]: models.perTurn ? () => models.tree() : models.tree() },
         port: input.port,
         sessionService: sessions.service,
         adkWeb: input.adkWeb,
@@ -75,7 +71,7 @@ export const apiServerCommand = defineCommand({
       throw error
     }
     io.stdout.write(
-      `adk-fluent api-server: app "${appName}" at ${server.url}\n  models: ${modelNames[models]}; sessions: ${sessions.uri}\n` +
+      `adk-fluent api-server: app "${appName}" at ${server.url}\n  models: ${describeModels(models.kind, module)}; sessions: ${sessions.uri}\n` +
         (input.adkWeb ? `  adk-web: ${server.url}/dev-ui/\n` : '') +
         '  Ctrl+C stops it.\n',
     )

@@ -15,7 +15,7 @@ export const checkCommand = defineCommand({
     state: parseState(args.options.get('state')),
   }),
   async execute(command, io) {
-    const { builder } = await loadTarget(command.file, command.exportName, io)
+    const { builder } = await loadTarget(command.file, command.exportName, io, undefined, true)
     const issues = builder.check(command.state ? { initialState: Object.keys(command.state) } : {})
     print(io, issues.length > 0 ? formatIssues(issues).join('\n') : 'No contract issues.')
     return issues.some((issue) => issue.level === 'error') ? 1 : 0

@@ -3,8 +3,8 @@ import type { EvalCliInput } from '@adk-fluent/eval'
 import { defineCommand } from '../command-definition.js'
 import { moduleArguments, text } from '../argument-values.js'
 import { CliUsageError } from '../cli-usage-error.js'
+import { didYouMean } from '../did-you-mean.js'
 import { chooseRunModel, hasGeminiCredentials } from '../choose-run-model.js'
-import { answerEveryModelWith } from '../offline-models.js'
 import { loadTarget } from '../load-target.js'
 
 type EvalPackage = { runEvalCli(input: EvalCliInput): Promise<number> }
@@ -52,7 +52,7 @@ export const evalCommand = defineCommand({
   async execute(command, io) {
     const { module, builder } = await loadTarget(command.file, command.exportName, io, command.replies)
     const evalPackage = (await import('@adk-fluent/eval')) as EvalPackage
-    const choice = chooseRunModel(builder.build(), module, io.env, command.file)
+    const choice = chooseRunModel(builder, module, io.env, command.file)
     const judge = (modelName: string): BaseLlm => {
       if (choice.kind !== 'mock-script' && /^(models\/)?gemini/.test(modelName) && !hasGeminiCredentials(io.env)) {
         throw new CliUsageError(
@@ -63,13 +63,9 @@ export const evalCommand = defineCommand({
     }
     const offline = choice.kind === 'mock-script'
     return evalPackage.runEvalCli({
-      // Model names resolve when agents are built: build per case, after the offline script (if any) is installed.
-      // Offline, each case gets a fresh copy of the script (its judges too: they are made after its agent), and cases
-      // run one at a time, so every case replays the script from its first reply.
-      agent: () => {
-        if (offline) answerEveryModelWith(module['mockScript'] as Parameters<typeof answerEveryModelWith>[0])
-        return builder.build()
-      },
+      // Offline, each case gets a tree on a fresh copy of the script (its judges too: they are made after its agent),
+      // and cases run one at a time, so every case replays the script from its first reply.
+      agent: () => choice.tree(),
       ...(offline ? { parallelism: 1 } : {}),
       agentFile: command.file,
       evalSets: command.evalSets,
@@ -81,6 +77,7 @@ export const evalCommand = defineCommand({
       cwd: io.cwd,
       stdout: io.stdout,
       stderr: io.stderr,
+      didYouMean,
     })
   },
 })

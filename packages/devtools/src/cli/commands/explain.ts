@@ -14,7 +14,7 @@ export const explainCommand = defineCommand({
     json: args.options.get('json') === true,
   }),
   async execute(command, io) {
-    const { builder } = await loadTarget(command.file, command.exportName, io)
+    const { builder } = await loadTarget(command.file, command.exportName, io, undefined, true)
     print(io, command.json ? JSON.stringify(builder.explain({ format: 'json' }), null, 2) : builder.explain())
     return 0
   },

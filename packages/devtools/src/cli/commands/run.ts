@@ -1,13 +1,12 @@
 import { AbortError, StreamingMode } from '@adk-fluent/core'
-import type { ClosableSessionService } from '@adk-fluent/sessions'
 import { runEvents } from '@adk-fluent/fluent/internal'
 import { defineCommand } from '../command-definition.js'
 import { moduleArguments, parseState, text } from '../argument-values.js'
 import type { CliIo } from '../cli-io.js'
 import { CliUsageError } from '../cli-usage-error.js'
-import { chooseRunModel, repliesGiven } from '../choose-run-model.js'
-import { loadSessionsPackage } from '../load-sessions-package.js'
+import { chooseRunModel, repliesFileOf } from '../choose-run-model.js'
 import { loadTarget } from '../load-target.js'
+import { openSessions, type OpenedSessions } from '../../web/open-sessions.js'
 import { createJsonRenderer, createPlainRenderer, createTerminalRenderer, type RunRenderer } from '../run-renderer.js'
 
 /** The line `run` prints when no key is set and the module's `mockScript` answers for every model. */
@@ -65,25 +64,23 @@ export const runCommand = defineCommand({
   },
   async execute(command, io) {
     const { module, builder } = await loadTarget(command.file, command.exportName, io, command.replies)
-    const built = builder.build()
-    const choice = chooseRunModel(built, module, io.env, command.file)
-    // Model names resolve when agents are constructed: with the offline script installed, build again to pick it up.
-    const agent = choice.kind === 'mock-script' ? builder.build() : built
+    const choice = chooseRunModel(builder, module, io.env, command.file)
+    const agent = choice.tree()
     // Said on stderr (stdout stays the answer, or JSON lines), as the demo, the examples and `web` say it.
     // With --replies the offline run is what was asked for: nothing to point out.
-    if (choice.kind === 'mock-script' && !(repliesGiven in module)) io.stderr.write(offlineNote(command.file))
+    if (choice.kind === 'mock-script' && repliesFileOf(module) === undefined) io.stderr.write(offlineNote(command.file))
     const { renderer, streaming } = chooseRenderer(io, command.json, agent.name)
     let failed = false
     const interrupt = new AbortController()
     const stopListening = io.onInterrupt?.(() => interrupt.abort()) ?? (() => undefined)
     const uri = command.sessions ?? (command.session === undefined ? undefined : DEFAULT_SESSIONS)
-    let sessionService: ClosableSessionService | undefined
+    let sessions: OpenedSessions | undefined
     try {
       // Loaded only when asked for (an optional peer): a plain run does not pay for the session store code.
-      if (uri !== undefined) sessionService = (await loadSessionsPackage(uri)).openSessionService(uri)
+      if (uri !== undefined) sessions = await openSessions(uri)
       const options = {
         ...(command.state ? { state: command.state } : {}),
-        ...(sessionService ? { sessionService } : {}),
+        ...(sessions ? { sessionService: sessions.service } : {}),
         ...(command.session === undefined ? {} : { sessionId: command.session }),
         abortSignal: interrupt.signal,
       }
@@ -102,7 +99,7 @@ export const runCommand = defineCommand({
     } finally {
       stopListening()
       renderer.finish()
-      await sessionService?.close()
+      await sessions?.close()
     }
     return failed ? 1 : 0
   },

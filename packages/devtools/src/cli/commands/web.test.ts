@@ -51,7 +51,9 @@ describe('adk-fluent web', { timeout: 90_000 }, () => {
       .poll(out, { timeout: 60_000 })
       .toMatch(/^adk-fluent web: writer_then_critic at http:\/\/127\.0\.0\.1:\d+\/\n/)
     const url = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out())?.[1] as string
-    expect(out()).toContain('models: offline, the mockScript replies; sessions: sqlite::memory:')
+    expect(out()).toContain(
+      'models: offline, the mockScript replies (every turn replays them from the first); sessions: sqlite::memory:',
+    )
     expect((await fetch(url)).status).toBe(200)
     expect(await (await fetch(new URL('/api/app', url))).json()).toMatchObject({
       name: 'writer_then_critic',

@@ -1,7 +1,7 @@
 import type { FlowBuilder } from '@adk-fluent/fluent'
 import { defineCommand } from '../command-definition.js'
 import { fileOnly, parsePort, text } from '../argument-values.js'
-import { runModelNames } from '../choose-run-model.js'
+import { describeModels } from '../choose-run-model.js'
 import { CliUsageError } from '../cli-usage-error.js'
 import { loadSource } from '../load-source.js'
 import { pickBuilder } from '../pick-builder.js'
@@ -82,12 +82,7 @@ export const webCommand = defineCommand({
       }
       throw error
     }
-    const models =
-      server.app.models === undefined
-        ? 'none (chat is off)'
-        : server.app.models === 'mock-script' && input.replies !== undefined
-          ? `offline, the replies of ${input.replies}`
-          : runModelNames[server.app.models]
+    const models = server.app.models === undefined ? 'none (chat is off)' : describeModels(server.app.models, module)
     io.stdout.write(
       `adk-fluent web: ${server.app.appName} at ${server.url}\n  models: ${models}; sessions: ${sessions.uri}; memory: ${memory.uri}\n  Ctrl+C stops it.\n`,
     )

@@ -4,13 +4,15 @@ import { api } from './api.js'
 import { createAnatomy } from './anatomy.js'
 import { createChat } from './chat.js'
 import { all, byId, h, messageOf } from './dom.js'
-import { renderGraph } from './graph.js'
+import { fitGraphText, renderGraph } from './graph.js'
 import { createMemory } from './memory.js'
 import { createSessions } from './sessions.js'
 
 function showTab(name) {
   for (const tab of all('[role=tab]')) tab.setAttribute('aria-selected', String(tab.dataset.tab === name))
   for (const panel of all('[data-panel]')) panel.hidden = panel.dataset.panel !== name
+  // Text is measured only while shown: the graph's is fitted when its tab is.
+  if (name === 'graph') fitGraphText(byId('tab-graph'))
 }
 
 async function boot() {

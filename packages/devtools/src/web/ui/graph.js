@@ -3,51 +3,11 @@
 // marked on the agents they concern. Layout comes from the server (GET /api/graph).
 import { h, svg } from './dom.js'
 
-const center = (box) => ({ x: box.x + box.w / 2, y: box.y + box.h / 2 })
-
-function controlPath(from, to) {
-  if (to.y >= from.y + from.h) {
-    const a = { x: from.x + from.w / 2, y: from.y + from.h }
-    const b = { x: to.x + to.w / 2, y: to.y }
-    const mid = (a.y + b.y) / 2
-    return { d: `M${a.x},${a.y} C${a.x},${mid} ${b.x},${mid} ${b.x},${b.y}`, label: { x: (a.x + b.x) / 2, y: mid } }
-  }
-  const a = { x: from.x + from.w, y: from.y + from.h / 2 }
-  const b = { x: to.x, y: to.y + to.h / 2 }
-  return { d: `M${a.x},${a.y} L${b.x},${b.y}`, label: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 - 4 } }
-}
-
-function repeatPath(from, to) {
-  const a = { x: from.x, y: from.y + from.h / 2 }
-  const b = { x: to.x, y: to.y + to.h / 2 }
-  const bend = Math.min(a.x, b.x) - 36
-  return {
-    d: `M${a.x},${a.y} C${bend},${a.y} ${bend},${b.y} ${b.x},${b.y}`,
-    label: { x: bend + 8, y: (a.y + b.y) / 2 },
-  }
-}
-
-function dataPath(from, to, index) {
-  const a = { x: from.x + from.w, y: from.y + from.h / 2 }
-  const b = { x: to.x + to.w, y: to.y + to.h / 2 }
-  const bulge = Math.max(a.x, b.x) + 40 + (index % 3) * 18
-  // Midpoint of the cubic curve, where the label goes.
-  const mx = 0.125 * a.x + 0.75 * bulge + 0.125 * b.x
-  const my = (a.y + b.y) / 2
-  return { d: `M${a.x},${a.y} C${bulge},${a.y} ${bulge},${b.y} ${b.x},${b.y}`, label: { x: mx + 4, y: my } }
-}
-
-function edgeElement(edge, boxes, index) {
-  const from = boxes.get(edge.from)
-  const to = boxes.get(edge.to)
-  if (!from || !to) return null
-  const path =
-    edge.kind === 'data'
-      ? dataPath(from, to, index)
-      : edge.kind === 'repeat'
-        ? repeatPath(from, to)
-        : controlPath(from, to)
+/** An edge: its routed path (from the server's layout) and its label in the box kept for it. */
+function edgeElement(edge) {
+  if (!edge.path) return null
   const marker = edge.kind === 'data' ? 'url(#arrow-data)' : 'url(#arrow)'
+  const box = edge.labelBox
   return svg(
     'g',
     {
@@ -57,15 +17,48 @@ function edgeElement(edge, boxes, index) {
       'data-to': edge.to,
       'data-label': edge.label ?? '',
     },
-    svg('path', { d: path.d, 'marker-end': marker }),
-    edge.label ? svg('text', { x: path.label.x, y: path.label.y, class: 'edge-label' }, edge.label) : null,
+    svg('path', { d: edge.path, 'marker-end': marker }),
+    edge.label && box
+      ? svg('text', { x: box.x, y: box.y + box.h - 3, class: 'edge-label', 'data-fit': box.w + 2 }, edge.label)
+      : null,
   )
+}
+
+/** Text in lines (`tspan`s) from (x, y), one line every `step` px; each line is fitted to `fit` px (see fitGraphText). */
+function lines(list, x, y, step, attrs) {
+  return svg(
+    'text',
+    attrs,
+    list.map((line, index) => svg('tspan', { x, y: y + index * step, 'data-fit': attrs['data-fit'] }, line)),
+  )
+}
+
+/**
+ * Narrows any line of the graph's text that the page's font draws wider than the room the layout kept for it (the
+ * layout estimates widths without a font), so no text leaves its box. Runs once the graph is visible.
+ */
+export function fitGraphText(container) {
+  for (const text of container.querySelectorAll('svg.graph [data-fit]')) {
+    if (text.tagName === 'text' && text.querySelector('tspan')) continue
+    const room = Number(text.getAttribute('data-fit'))
+    if (text.hasAttribute('textLength')) continue
+    const drawn = text.getComputedTextLength()
+    if (drawn > room && room > 0) {
+      text.setAttribute('textLength', String(room))
+      text.setAttribute('lengthAdjust', 'spacingAndGlyphs')
+    }
+  }
 }
 
 /** How serious the issues of a box are: `error`, `warning`, `info` or `''` (none). */
 function levelOf(issues) {
   for (const level of ['error', 'warning', 'info']) if (issues.some((issue) => issue.level === level)) return level
   return ''
+}
+
+/** The strokes of an `!` or an `i` centred on (x, y). */
+function glyph(mark, x, y) {
+  return mark === 'i' ? `M${x},${y - 4} v0.5 M${x},${y - 1} v5` : `M${x},${y - 4.5} v5 M${x},${y + 3.5} v0.5`
 }
 
 /** A box's badge and tooltip for its issues (a build issue counts as an error). */
@@ -76,7 +69,8 @@ function issueMarks(box, issues, level) {
       'g',
       { class: 'issue-badge' },
       svg('circle', { cx: box.x + box.w - 2, cy: box.y + 2, r: 8 }),
-      svg('text', { x: box.x + box.w - 2, y: box.y + 6, 'text-anchor': 'middle' }, level === 'info' ? 'i' : '!'),
+      // The mark is drawn, not written: the graph's only text is its labels.
+      svg('path', { class: 'issue-glyph', d: glyph(level === 'info' ? 'i' : '!', box.x + box.w - 2, box.y + 2) }),
     ),
     svg('title', {}, issues.map((issue) => `${issue.level}: ${issue.message}`).join('\n')),
   ]
@@ -114,7 +108,6 @@ function buildProblem(graph) {
 
 /** Draws the graph into `container`; `onAgent(name)` is called when an agent node is clicked. */
 export function renderGraph(container, graph, onAgent) {
-  const boxes = new Map([...graph.groups, ...graph.nodes].map((item) => [item.id, item]))
   const issuesOf = new Map()
   const mark = (id, issue) => issuesOf.set(id, [...(issuesOf.get(id) ?? []), issue])
   for (const issue of graph.issues) for (const id of issue.nodes) mark(id, issue)
@@ -129,11 +122,10 @@ export function renderGraph(container, graph, onAgent) {
       classes: `${level ? ` issue-${level}` : ''}${issues.some((issue) => issue.build) ? ' build-issue' : ''}`,
     }
   }
-  const width = graph.width + 80
-  const height = graph.height + 20
+  const { width, height } = graph
   const root = svg(
     'svg',
-    { class: 'graph', viewBox: `-40 0 ${width} ${height}`, width, height, role: 'img', 'aria-label': 'agent graph' },
+    { class: 'graph', viewBox: `0 0 ${width} ${height}`, width, height, role: 'img', 'aria-label': 'agent graph' },
     svg(
       'defs',
       {},
@@ -170,14 +162,14 @@ export function renderGraph(container, graph, onAgent) {
         'g',
         { class: `group kind-${group.kind.toLowerCase()}${classes}`, 'data-id': group.id, 'data-name': group.name },
         svg('rect', { x: group.x, y: group.y, width: group.w, height: group.h, rx: 10 }),
-        svg('text', { x: group.x + 10, y: group.y + 17, class: 'group-label' }, group.label),
+        lines(group.lines, group.x + 10, group.y + 15, 15, { class: 'group-label', 'data-fit': group.w - 20 }),
         issueMarks(group, issues, level),
       )
     }),
-    graph.edges.filter((edge) => edge.kind !== 'data').map((edge, index) => edgeElement(edge, boxes, index)),
+    graph.edges.filter((edge) => edge.kind !== 'data').map(edgeElement),
     graph.nodes.map((node) => {
       const { issues, level, classes } = flags(node.id)
-      const c = center(node)
+      const top = node.y + (node.h - node.lines.length * 15) / 2
       const clickable = node.kind === 'Agent'
       return svg(
         'g',
@@ -189,11 +181,15 @@ export function renderGraph(container, graph, onAgent) {
           onclick: clickable ? () => onAgent(node.name) : undefined,
         },
         svg('rect', { x: node.x, y: node.y, width: node.w, height: node.h, rx: node.kind === 'State' ? 18 : 6 }),
-        svg('text', { x: c.x, y: c.y + 4, 'text-anchor': 'middle', class: 'node-label' }, node.label),
+        lines(node.lines, node.x + node.w / 2, top + 11, 15, {
+          'text-anchor': 'middle',
+          class: 'node-label',
+          'data-fit': node.w - 12,
+        }),
         issueMarks(node, issues, level),
       )
     }),
-    graph.edges.filter((edge) => edge.kind === 'data').map((edge, index) => edgeElement(edge, boxes, index)),
+    graph.edges.filter((edge) => edge.kind === 'data').map(edgeElement),
   )
   // An error the checker finds is also a build issue: listed once, with the build issues.
   const listed = graph.issues.filter(
@@ -240,4 +236,5 @@ export function renderGraph(container, graph, onAgent) {
       h('details', {}, h('summary', {}, 'Mermaid'), h('pre', { class: 'mermaid-src' }, graph.mermaid)),
     ),
   )
+  fitGraphText(container)
 }
