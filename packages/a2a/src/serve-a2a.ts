@@ -109,7 +109,14 @@ export async function serveA2a(target: A2aTarget, options: ServeA2aOptions = {})
   const host = options.host ?? '127.0.0.1'
   const sessionService = options.sessionService ?? new InMemorySessionService()
   const appName = options.appName ?? agent.name
-  const runner = new Runner({ appName, agent, sessionService, artifactService: new InMemoryArtifactService() })
+  // Resumable: a task that paused (input-required) resumes its own invocation when the answer arrives.
+  const runner = new Runner({
+    appName,
+    agent,
+    sessionService,
+    artifactService: new InMemoryArtifactService(),
+    resumabilityConfig: { isResumable: true },
+  })
   const executor = new PipelineExecutor({
     runner,
     sessionService,
