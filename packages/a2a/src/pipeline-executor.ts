@@ -12,7 +12,6 @@ import {
   pendingInterrupts,
   type BaseSessionService,
   type Event,
-  type InterruptAnswers,
   type PendingInterrupt,
   type Runner,
 } from '@adk-fluent/core'

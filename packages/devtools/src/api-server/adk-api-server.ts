@@ -1,4 +1,10 @@
-import type { BaseArtifactService, BaseMemoryService, BaseSessionService, RunnerConfig } from '@adk-fluent/core'
+import type {
+  BaseArtifactService,
+  BaseMemoryService,
+  BaseSessionService,
+  ResumabilityConfig,
+  RunnerConfig,
+} from '@adk-fluent/core'
 import { startHttpServer } from '../http/http-server.js'
 import { Router } from '../http/router.js'
 import { AdkApiApps, type AdkApiApp } from './api-apps.js'
@@ -11,7 +17,10 @@ import { addSessionRoutes } from './session-routes.js'
 
 /** Options of {@link startAdkApiServer}. */
 export interface AdkApiServerOptions {
-  /** App name → fluent builder or core agent. Builders are built once, here (a build error rejects the start). */
+  /**
+   * App name → fluent builder, core agent or core `App` (whose plugins and `resumabilityConfig` its runs use).
+   * Builders are built once, here (a build error rejects the start).
+   */
   readonly apps: Readonly<Record<string, AdkApiApp>>
   /** Default 8000; 0 takes a free port. */
   readonly port?: number
@@ -31,6 +40,11 @@ export interface AdkApiServerOptions {
   readonly memoryService?: BaseMemoryService
   /** A run on a session another run holds: `'reject'` (default; answered 409 `SESSION_BUSY`) or `'wait'`. */
   readonly onBusy?: RunnerConfig['onBusy']
+  /**
+   * The resumability of the apps given as builders or agents (an `App` brings its own); unset, not resumable, as in
+   * ADK. A resumable app's pause holds the workflow after it, and `/run` takes an `invocationId` to resume.
+   */
+  readonly resumabilityConfig?: ResumabilityConfig
   /**
    * Also serve Google's dev UI (adk-web) at `/dev-ui/`: `true` takes it from an installed `@google/adk-devtools`
    * (an `AdkWebMissingError` says what to install when it is absent); a string is the folder of a built adk-web.

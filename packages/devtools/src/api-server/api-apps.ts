@@ -2,18 +2,24 @@ import {
   InMemoryArtifactService,
   InMemorySessionService,
   Runner,
+  isApp,
   isBaseAgent,
+  type App,
   type BaseAgent,
   type BaseArtifactService,
   type BaseMemoryService,
   type BaseSessionService,
+  type ResumabilityConfig,
   type RunnerConfig,
 } from '@adk-fluent/core'
 import { HttpRequestError } from '../http/request-error.js'
 import { TraceRecorder } from '../trace/trace-recorder.js'
 
-/** An app: a fluent builder (anything with `build()` giving a core agent) or a core agent. */
-export type AdkApiApp = BaseAgent | { build(): BaseAgent }
+/**
+ * An app: a fluent builder (anything with `build()` giving a core agent), a core agent, or a core `App` (its root
+ * agent, plugins and resumability, as ADK's api_server takes them from an App; served under the key it is given).
+ */
+export type AdkApiApp = BaseAgent | { build(): BaseAgent } | App
 
 /** Where the apps' sessions and artifacts live, and what a run does when its session is busy. */
 export interface AdkApiAppsOptions {
@@ -23,6 +29,12 @@ export interface AdkApiAppsOptions {
   readonly memoryService?: BaseMemoryService
   /** A run on a session another run holds: `'reject'` (default: 409 `SESSION_BUSY`) or `'wait'` (queued). */
   readonly onBusy?: RunnerConfig['onBusy']
+  /**
+   * The resumability of apps given as builders or agents (an `App` brings its own). Unset, as in ADK, their runs are
+   * not resumable: an answer to a pause (adk-web's confirmation and input dialogs) still goes to the agent that
+   * paused, but a workflow does not wait for it and `/run` takes no `invocationId`.
+   */
+  readonly resumabilityConfig?: ResumabilityConfig
 }
 
 const appNamePattern = /^[A-Za-z0-9_.-]+$/
@@ -57,7 +69,8 @@ export class AdkApiApps {
     for (const [name, app] of Object.entries(apps)) {
       if (!appNamePattern.test(name))
         throw new TypeError(`App name "${name}" may only use letters, digits, "_", "." and "-" (it is a URL segment).`)
-      const agent = toAgent(name, app)
+      const agent = isApp(app) ? app.rootAgent : toAgent(name, app)
+      const resumabilityConfig = isApp(app) ? app.resumabilityConfig : options.resumabilityConfig
       this.#agents.set(name, agent)
       this.#runners.set(
         name,
@@ -66,7 +79,8 @@ export class AdkApiApps {
           agent,
           sessionService: this.sessionService,
           artifactService: this.artifactService,
-          plugins: [this.trace],
+          plugins: [...(isApp(app) ? app.plugins : []), this.trace],
+          ...(resumabilityConfig === undefined ? {} : { resumabilityConfig }),
           ...(options.memoryService === undefined ? {} : { memoryService: options.memoryService }),
           ...(options.onBusy === undefined ? {} : { onBusy: options.onBusy }),
         }),

@@ -4,17 +4,22 @@ import type { AdkApiApps } from './api-apps.js'
 import { errorReply, publicMessage } from '../http/error-reply.js'
 import { HttpRequestError, sessionNotFound } from '../http/request-error.js'
 import { eventJson } from './adk-json.js'
-import { optionalBoolean, optionalObject, requiredString } from '../http/body.js'
+import { optionalBoolean, optionalObject, optionalString, requiredString } from '../http/body.js'
 import { readApiBody } from './api-body.js'
 import { Reply } from '../http/reply.js'
 import type { RouteCall, Router } from '../http/router.js'
 
-/** The body of `/run` and `/run_sse`: `{ appName, userId, sessionId, newMessage, streaming?, stateDelta? }`. */
+/**
+ * The body of `/run` and `/run_sse`: `{ appName, userId, sessionId, newMessage, streaming?, stateDelta?,
+ * invocationId? }` (adk-web also sends `functionCallEventId` with an answer; the answer's ids say what it answers).
+ */
 interface RunBody {
   readonly appName: string
   readonly userId: string
   readonly sessionId: string
-  readonly newMessage: Content
+  /** Absent only when `invocationId` resumes an invocation from its last stored event. */
+  readonly newMessage: Content | undefined
+  readonly invocationId: string | undefined
   readonly streaming: boolean
   readonly stateDelta: Record<string, unknown> | undefined
 }
@@ -22,19 +27,21 @@ interface RunBody {
 async function runBody(call: RouteCall): Promise<RunBody> {
   const body = await readApiBody(call.request)
   const newMessage = optionalObject(body, 'newMessage')
+  const invocationId = optionalString(body, 'invocationId')
   const parts = newMessage?.['parts']
-  if (!newMessage || !Array.isArray(parts) || parts.length === 0)
+  if ((newMessage || invocationId === undefined) && (!Array.isArray(parts) || parts.length === 0))
     throw new HttpRequestError(
       'HTTP_BAD_REQUEST',
       '"newMessage" must be a message with parts, for example { "role": "user", "parts": [{ "text": "hi" }] }.',
     )
-  if (parts.some((part) => typeof part !== 'object' || part === null || Array.isArray(part)))
+  if (Array.isArray(parts) && parts.some((part) => typeof part !== 'object' || part === null || Array.isArray(part)))
     throw new HttpRequestError('HTTP_BAD_REQUEST', '"newMessage.parts" must be an array of part objects.')
   return {
     appName: requiredString(body, 'appName'),
     userId: requiredString(body, 'userId'),
     sessionId: requiredString(body, 'sessionId'),
-    newMessage: newMessage as Content,
+    newMessage: newMessage as Content | undefined,
+    invocationId,
     streaming: optionalBoolean(body, 'streaming'),
     stateDelta: optionalObject(body, 'stateDelta'),
   }
@@ -57,24 +64,38 @@ async function startRun(
     if (!call.response.writableFinished) abort.abort()
   }
   call.response.on('close', onClose)
+  if (body.invocationId !== undefined && runner.resumabilityConfig?.isResumable !== true)
+    throw new HttpRequestError(
+      'HTTP_BAD_REQUEST',
+      `"invocationId" resumes an invocation, but app "${body.appName}" is not resumable: serve it as an App with resumabilityConfig: { isResumable: true } (or give the server resumabilityConfig). An answer to a pause needs no invocationId.`,
+    )
   // Chosen here (ADK's `e-<uuid>` form) so the run's trace is closed even when it fails before its first event.
-  const invocationId = `e-${randomUUID()}`
+  const invocationId = body.invocationId ?? `e-${randomUUID()}`
+  // A resumed invocation (an answer to a pause resumes the one that paused) is traced under its own id.
+  let resumed: string | undefined
   const run = runner.runAsync({
     invocationId,
     userId: body.userId,
     sessionId: body.sessionId,
-    newMessage: body.newMessage,
+    ...(body.newMessage ? { newMessage: body.newMessage } : {}),
     ...(body.stateDelta ? { stateDelta: body.stateDelta } : {}),
     runConfig: { streamingMode: body.streaming ? StreamingMode.SSE : StreamingMode.NONE },
     abortSignal: abort.signal,
   })
+  async function* traced(): AsyncGenerator<Event, void, undefined> {
+    for await (const event of run) {
+      if (event.invocationId !== invocationId) resumed = event.invocationId
+      yield event
+    }
+  }
   return {
-    events: run,
+    events: traced(),
     // Closing the generator runs its cleanup (the session's lease is given back) when the stream stopped early.
     done: async () => {
       call.response.off('close', onClose)
       await run.return(undefined).catch(() => undefined)
       apps.trace.finish(invocationId)
+      if (resumed !== undefined) apps.trace.finish(resumed)
     },
   }
 }
