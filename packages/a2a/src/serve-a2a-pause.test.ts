@@ -171,7 +171,7 @@ describe('serveA2a: a paused run is an input-required task', () => {
     expect(task.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED)
     expect(task.history.map((message) => textOf(message.parts))).not.toContain('maybe later')
     expect(refund).not.toHaveBeenCalled()
-    const done = await send(client, toTask(paused, [text('yes')]))
+    const done = await send(client, toTask(paused, [text('Approve')]))
     expect(done.status?.state).toBe(TaskState.TASK_STATE_COMPLETED)
     expect(refund).toHaveBeenCalledTimes(1)
     // A completed task takes no more answers: nothing runs twice.

@@ -212,6 +212,9 @@ describe("adk-web's answers on our server", () => {
       expect(events.map((event) => event['author'])).toContain('notifier')
       expect(events.at(-1)?.['content'].parts[0].text).toBe('Customer told.')
       expect(refund).toHaveBeenCalledTimes(1)
+      // invocationId alone (no newMessage) resumes the invocation from its last stored event: it had finished.
+      const again = await post(server.url, '/run', { ...run, invocationId: pause['invocationId'] })
+      expect(again.status).toBe(200)
       // The same answer again runs nothing twice.
       await post(server.url, '/run', { ...run, newMessage: answer })
       expect(refund).toHaveBeenCalledTimes(1)
