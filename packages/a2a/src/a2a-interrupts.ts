@@ -1,6 +1,6 @@
 import type { Part } from '@a2a-js/sdk'
 import { InterruptAnswerError, type InterruptAnswers, type PendingInterrupt } from '@adk-fluent/core'
-import { dataPart, partsText, textPart } from './a2a-parts.js'
+import { dataPart, jsonObject, partsText, textPart } from './a2a-parts.js'
 
 /**
  * The data key of a message that answers an `input-required` task: `{ answers: { <interruptId>: <answer> } }`, the
@@ -71,17 +71,12 @@ function functionResponseOf(part: Part): Record<string, unknown> | undefined {
   return part.metadata?.[ADK_TYPE_KEY] === 'function_response' ? value : undefined
 }
 
-/** True when the data part carries answers (not state): `{ answers }`, `{ functionResponse }` or ADK's form. */
-export function isAnswerPart(part: Part): boolean {
-  const value = part.content?.$case === 'data' ? part.content.value : undefined
-  return isRecord(value) && (ANSWERS_KEY in value || functionResponseOf(part) !== undefined)
-}
-
 function textAnswer(text: string, pending: readonly PendingInterrupt[]): InterruptAnswers {
   const only = pending.length === 1 ? pending[0] : undefined
   const reply = text.trim()
   if (only?.kind === 'confirmation' && (yes.test(reply) || no.test(reply))) return { [only.id]: yes.test(reply) }
-  if (only?.kind === 'input' && reply !== '') return { [only.id]: parsedReply(reply) }
+  // A text reply to an input: a JSON object when it is one (a structured reply), else the text.
+  if (only?.kind === 'input' && reply !== '') return { [only.id]: jsonObject(reply) ?? reply }
   const why =
     pending.length > 1
       ? `the task waits for ${pending.length} answers, so a text reply is ambiguous`
@@ -91,17 +86,6 @@ function textAnswer(text: string, pending: readonly PendingInterrupt[]): Interru
   throw new InterruptAnswerError(
     `This message does not answer the task: ${why}. Send a data part { "${ANSWERS_KEY}": { "<id>": <answer> } }. Pending: ${pending.map((item) => `${item.id} (${item.kind})`).join(', ')}.`,
   )
-}
-
-/** A text reply to an input: a JSON object when it is one (a structured reply), else the text. */
-function parsedReply(text: string): unknown {
-  if (!text.startsWith('{')) return text
-  try {
-    const value: unknown = JSON.parse(text)
-    return isRecord(value) ? value : text
-  } catch {
-    return text
-  }
 }
 
 /**

@@ -15,8 +15,17 @@ import {
   type PendingInterrupt,
   type Runner,
 } from '@adk-fluent/core'
-import { a2aMessage, agentMessage, contentText, dataPart, partsData, textPart, toContentParts } from './a2a-parts.js'
-import { interruptParts, isAnswerPart, messageAnswers } from './a2a-interrupts.js'
+import {
+  a2aMessage,
+  agentMessage,
+  contentText,
+  dataPart,
+  jsonObject,
+  partsData,
+  textPart,
+  toContentParts,
+} from './a2a-parts.js'
+import { interruptParts, messageAnswers } from './a2a-interrupts.js'
 import { errorMessage } from './error-message.js'
 import { publicText } from './public-text.js'
 
@@ -37,20 +46,6 @@ const INVOCATION_KEY = 'adk_invocation_id'
 
 function now(): string {
   return new Date().toISOString()
-}
-
-/** A JSON object answer, parsed (an agent with `.returns()` answers with one), else `undefined`. */
-function jsonObject(text: string): Record<string, unknown> | undefined {
-  const trimmed = text.trim()
-  if (!trimmed.startsWith('{')) return undefined
-  try {
-    const value: unknown = JSON.parse(trimmed)
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined
-  } catch {
-    return undefined
-  }
 }
 
 /** Session-scoped keys a turn wrote (no `temp:`, `app:` or `user:` keys), last write wins. */
@@ -76,7 +71,10 @@ export class PipelineExecutor implements AgentExecutor {
   readonly #options: PipelineExecutorOptions
   readonly #running = new Map<string, { controller: AbortController; contextId: string; canceled: boolean }>()
   /** The tasks that wait (`input-required`): whose conversation they are, and for what. */
-  readonly #waiting = new Map<string, { contextId: string; userId: string; pending: PendingInterrupt[] }>()
+  readonly #waiting = new Map<
+    string,
+    { contextId: string; userId: string; pending: PendingInterrupt[]; answered?: boolean }
+  >()
 
   constructor(options: PipelineExecutorOptions) {
     this.#options = options
@@ -199,15 +197,19 @@ export class PipelineExecutor implements AgentExecutor {
   /**
    * Why a message to a task that waits (`input-required`) does not answer it — an unknown id, a confirmation that is
    * not a boolean, a reply that does not match its schema, an ambiguous text — or `undefined` when it does, or when
-   * the task does not wait for this caller's conversation (the SDK then answers as for any task). Synchronous, so a
-   * streamed request is refused before its stream starts.
+   * the task does not wait for this caller's conversation (the SDK then answers as for any task). An accepted answer
+   * holds the task until its run starts: a second answer meanwhile is refused. Synchronous, so a streamed request is
+   * refused before its stream starts.
    */
   refusal(message: Message, user: ServerCallContext['user']): string | undefined {
     const waiting = this.#waiting.get(message.taskId)
     if (!waiting || (message.contextId && message.contextId !== waiting.contextId)) return undefined
     if (this.#userId(user, waiting.contextId) !== waiting.userId) return undefined
+    // One answer resumes a task: a second one sent meanwhile would find nothing left to answer.
+    if (waiting.answered) return 'another answer is resuming it; read the task for what it waits for next.'
     try {
       answerContent(waiting.pending, messageAnswers(message.parts, waiting.pending))
+      waiting.answered = true
       return undefined
     } catch (error) {
       if (!AdkFluentError.isInstance(error)) throw error
@@ -251,7 +253,7 @@ export class PipelineExecutor implements AgentExecutor {
       run = answerInterrupts(runner, { userId, sessionId, answers, abortSignal: signal })
     } else {
       await this.#ensureSession(userId, sessionId)
-      const stateDelta = partsData(parts.filter((part) => !isAnswerPart(part)))
+      const stateDelta = partsData(parts)
       const contentParts = toContentParts(parts)
       run = runner.runAsync({
         userId,

@@ -179,6 +179,22 @@ describe('serveA2a: a paused run is an input-required task', () => {
     expect(refund).toHaveBeenCalledTimes(1)
   })
 
+  it('two answers sent at once: one resumes the task, the other is refused, and the tool runs once', async () => {
+    const model = new ScriptedLlm([call('refund', { order: 5 }, 'c1'), 'Refunded.'])
+    const { client, refund } = await refundDesk(model)
+    const paused = await send(client, userMessage('Refund order 5'))
+    const results = await Promise.allSettled([
+      send(client, toTask(paused, [text('yes')])),
+      send(client, toTask(paused, [text('yes')])),
+    ])
+    const done = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+    const refused = results.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : []))
+    expect(done.map((task) => task.status?.state)).toEqual([TaskState.TASK_STATE_COMPLETED])
+    // Refused while the first resumes it, or once it completed (which of the two depends on timing).
+    expect(refused).toEqual([expect.stringMatching(/another answer is resuming it|terminal state/)])
+    expect(refund).toHaveBeenCalledTimes(1)
+  })
+
   it("a second conversation neither sees nor answers the first's task", async () => {
     const model = new ScriptedLlm([
       call('refund', { order: 1 }, 'a1'),
