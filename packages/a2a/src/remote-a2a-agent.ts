@@ -64,8 +64,8 @@ export function isRemoteA2aAgent(value: unknown): value is RemoteA2aAgent {
  * redirect is followed, a card over 1 MiB or an answer over 16 MiB is not read, and what it says in an error is cut
  * short and cleaned of control characters. A remote task that ends `input-required` pauses the run: an
  * `adk_request_input` (an inbox item of kind `input`) with the remote's question, whose reply is sent to that same
- * remote task (text as text, an object as a data part) when the run resumes. In a preview (`runConfig.preview`) it never contacts the remote and answers
- * with a stand-in.
+ * remote task (text as text, an object as a data part) when the run resumes. In a preview (`runConfig.preview`) it
+ * never contacts the remote and answers with a stand-in.
  */
 export class RemoteA2aAgent extends BaseAgent {
   /** The timeout of a call without `timeoutMs`: ADK's, 600 s. */

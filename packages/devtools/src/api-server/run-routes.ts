@@ -54,9 +54,14 @@ async function runBody(call: RouteCall): Promise<RunBody> {
 async function startRun(
   apps: AdkApiApps,
   call: RouteCall,
-): Promise<{ events: AsyncIterator<Event>; done(): Promise<void> }> {
+): Promise<{ events: AsyncIterator<Event>; done(last?: Event): Promise<void> }> {
   const body = await runBody(call)
   const runner = apps.runner(body.appName)
+  if (body.invocationId !== undefined && runner.resumabilityConfig?.isResumable !== true)
+    throw new HttpRequestError(
+      'HTTP_BAD_REQUEST',
+      `"invocationId" resumes an invocation, but app "${body.appName}" is not resumable: serve it as an App with resumabilityConfig: { isResumable: true } (or give the server resumabilityConfig). An answer to a pause needs no invocationId.`,
+    )
   const at = { appName: body.appName, userId: body.userId, sessionId: body.sessionId }
   if (!(await apps.sessionService.getSession(at))) throw sessionNotFound(body.sessionId)
   const abort = new AbortController()
@@ -64,15 +69,8 @@ async function startRun(
     if (!call.response.writableFinished) abort.abort()
   }
   call.response.on('close', onClose)
-  if (body.invocationId !== undefined && runner.resumabilityConfig?.isResumable !== true)
-    throw new HttpRequestError(
-      'HTTP_BAD_REQUEST',
-      `"invocationId" resumes an invocation, but app "${body.appName}" is not resumable: serve it as an App with resumabilityConfig: { isResumable: true } (or give the server resumabilityConfig). An answer to a pause needs no invocationId.`,
-    )
   // Chosen here (ADK's `e-<uuid>` form) so the run's trace is closed even when it fails before its first event.
   const invocationId = body.invocationId ?? `e-${randomUUID()}`
-  // A resumed invocation (an answer to a pause resumes the one that paused) is traced under its own id.
-  let resumed: string | undefined
   const run = runner.runAsync({
     invocationId,
     userId: body.userId,
@@ -82,20 +80,15 @@ async function startRun(
     runConfig: { streamingMode: body.streaming ? StreamingMode.SSE : StreamingMode.NONE },
     abortSignal: abort.signal,
   })
-  async function* traced(): AsyncGenerator<Event, void, undefined> {
-    for await (const event of run) {
-      if (event.invocationId !== invocationId) resumed = event.invocationId
-      yield event
-    }
-  }
   return {
-    events: traced(),
+    events: run,
     // Closing the generator runs its cleanup (the session's lease is given back) when the stream stopped early.
-    done: async () => {
+    // A resumed invocation (an answer resumes the one that paused) is traced under its own id: `last` names it.
+    done: async (last?: Event) => {
       call.response.off('close', onClose)
       await run.return(undefined).catch(() => undefined)
       apps.trace.finish(invocationId)
-      if (resumed !== undefined) apps.trace.finish(resumed)
+      if (last && last.invocationId !== invocationId) apps.trace.finish(last.invocationId)
     },
   }
 }
@@ -104,14 +97,18 @@ async function startRun(
 async function runAll(apps: AdkApiApps, call: RouteCall): Promise<unknown> {
   const { events, done } = await startRun(apps, call)
   const collected: Record<string, unknown>[] = []
+  let last: Event | undefined
   try {
-    for (let step = await events.next(); !step.done; step = await events.next()) collected.push(eventJson(step.value))
+    for (let step = await events.next(); !step.done; step = await events.next()) {
+      last = step.value
+      collected.push(eventJson(last))
+    }
     return collected
   } catch (error) {
     const reply = errorReply(error, 'Failed to run agent')
     return collected.length > 0 ? Reply.json({ ...(reply.body as object), events: collected }, reply.status) : reply
   } finally {
-    await done()
+    await done(last)
   }
 }
 
@@ -122,6 +119,7 @@ async function runAll(apps: AdkApiApps, call: RouteCall): Promise<unknown> {
  */
 async function runStream(apps: AdkApiApps, call: RouteCall): Promise<unknown> {
   const { events, done } = await startRun(apps, call)
+  let last: Event | undefined
   try {
     let step: IteratorResult<Event>
     try {
@@ -131,14 +129,17 @@ async function runStream(apps: AdkApiApps, call: RouteCall): Promise<unknown> {
     }
     const stream = call.eventStream()
     try {
-      for (; !step.done && !stream.closed; step = await events.next()) stream.send(eventJson(step.value))
+      for (; !step.done && !stream.closed; step = await events.next()) {
+        last = step.value
+        stream.send(eventJson(last))
+      }
     } catch (error) {
       stream.send({ error: publicMessage(error) })
     }
     stream.end()
     return undefined
   } finally {
-    await done()
+    await done(last)
   }
 }
 
