@@ -119,12 +119,15 @@ const evalSet = {
 /**
  * Run behaviour a user meets on the second try, from the installed packages: a failed model call ends a pipeline
  * (the caller sees its cause), memories stay in their app, a failing memory store does not fail the run, G.pii
- * redacts a phone number whole and an IBAN with letters, reviewLoop answers with the accepted draft.
+ * redacts a phone number whole and an IBAN with letters, reviewLoop answers with the accepted draft, a paused A2A task
+ * is answered through a RemoteAgent, and adk-web's answer to a confirmation resumes a /run.
  */
 const behaviourCheck = `import { InMemoryMemoryService, ModelError } from '@adk-fluent/core'
-import { ScriptedLlm } from '@adk-fluent/core/testing'
-import { Agent, G, Pipeline } from '@adk-fluent/fluent'
+import { ScriptedLlm, call } from '@adk-fluent/core/testing'
+import { Agent, G, Pipeline, RunPausedError, T } from '@adk-fluent/fluent'
 import { reviewLoop } from '@adk-fluent/patterns'
+import { RemoteAgent, serveA2a } from '@adk-fluent/a2a'
+import { startAdkApiServer } from '@adk-fluent/devtools'
 
 const problems = []
 const check = (label, ok, seen) => (ok ? console.log('ok ' + label) : problems.push(label + ': ' + JSON.stringify(seen)))
@@ -162,6 +165,26 @@ const tagline = await reviewLoop({
   reviewer: Agent('critic').mock(['Score: 5/10', 'Score: 9/10']).reads('draft'),
 }).ask('go')
 check('reviewLoop answers with the accepted draft', tagline === 'draft two', tagline)
+
+// Issue 42: a paused A2A task (input-required) answered through a RemoteAgent, and adk-web's answer to /run.
+let refunds = 0
+const refund = T.confirm(T.fn(function refund() { refunds += 1; return { ok: true } }))
+const server = await serveA2a(Agent('desk', new ScriptedLlm([call('refund', {}, 'c1'), 'Refunded.'])).tools(refund), { port: 0 })
+const paused = await RemoteAgent('desk', server.url).ask('Refund it').catch((error) => error)
+const [input] = RunPausedError.isInstance(paused) ? paused.interrupts : []
+const resumed = input ? await paused.resume({ [input.id]: 'yes' }) : undefined
+await server.close()
+check('a remote A2A task that waits for approval pauses the run; "yes" resumes it and the tool runs once', input?.kind === 'input' && resumed === 'Refunded.' && refunds === 1, [input?.kind, resumed, refunds])
+
+const api = await startAdkApiServer({ apps: { desk: Agent('desk', new ScriptedLlm([call('refund', {}, 'c1'), 'Refunded.'])).tools(refund) }, port: 0 })
+const post = async (path, body) => (await fetch(api.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()
+const session = await post('/apps/desk/users/u/sessions', {})
+const turn = { appName: 'desk', userId: 'u', sessionId: session.id }
+const pause = (await post('/run', { ...turn, newMessage: { role: 'user', parts: [{ text: 'Refund it' }] } })).at(-1)
+const ask = pause.content.parts[0].functionCall
+const after = await post('/run', { ...turn, newMessage: { role: 'user', parts: [{ functionResponse: { id: ask.id, name: ask.name, response: { confirmed: true } } }] } })
+await api.close()
+check("/run pauses with adk_request_confirmation and adk-web's answer resumes it", ask.name === 'adk_request_confirmation' && after.at(-1)?.content?.parts?.[0]?.text === 'Refunded.' && refunds === 2, [ask.name, refunds])
 
 if (problems.length > 0) {
   console.error(problems.join('\\n'))

@@ -11,11 +11,11 @@ import { startAdkApiServer } from '@adk-fluent/devtools'
 import { openSessionService } from '@adk-fluent/sessions'
 
 const server = await startAdkApiServer({
-  apps: { support: triage.then(answer) }, // app name → fluent builder or core agent
+  apps: { support: triage.then(answer) }, // app name → fluent builder, core agent or core App
   port: 8000, // 0 takes a free port
   sessionService: openSessionService('sqlite:.adk/sessions.db'), // default: in memory
   // artifactService, memoryService, host (default 127.0.0.1), allowedHosts, onBusy ('reject' | 'wait'), adkWeb
-  // (true | folder)
+  // (true | folder), resumabilityConfig ({ isResumable } of the apps that are not an App)
 })
 console.log(server.url) // http://127.0.0.1:8000
 await server.close()

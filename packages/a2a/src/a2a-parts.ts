@@ -104,3 +104,17 @@ export function contentText(content: Content | undefined): string {
     .flatMap((part) => (typeof part.text === 'string' && part.thought !== true ? [part.text] : []))
     .join('')
 }
+
+/** The JSON object a text is (an agent with `.returns()` answers with one), parsed, else `undefined`. */
+export function jsonObject(text: string): Record<string, unknown> | undefined {
+  const trimmed = text.trim()
+  if (!trimmed.startsWith('{')) return undefined
+  try {
+    const value: unknown = JSON.parse(trimmed)
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined
+  } catch {
+    return undefined
+  }
+}

@@ -79,24 +79,33 @@ export class KnownTaskStore extends InMemoryTaskStore {
   }
 }
 
+/** Checks the answers of a message to a task that waits (the executor that knows the sessions). */
+export interface AnswerChecker {
+  refusal(message: Message, user: ServerCallContext['user']): string | undefined
+}
+
 /**
  * The SDK's request handler with `serveA2a`'s rules for callers: a message is checked before anything runs (ids
  * without path or control characters; data parts write only session keys, never `app:`, `user:` or `temp:` state or a
  * reserved name) and refused with a JSON-RPC "invalid params" error naming the field; an anonymous caller (no
- * `authenticate`) lists only the tasks of a context it names — its id is what lets it in — never everyone's. Requests
+ * `authenticate`) lists only the tasks of a context it names — its id is what lets it in — never everyone's. A message
+ * to an `input-required` task must answer what it waits for: a wrong answer is refused (invalid params, saying what
+ * is pending and how to answer) before the task is touched, so it keeps waiting. Requests
  * that fail before they start are answered without the SDK logging them.
  */
 export class A2aRequestHandler extends DefaultRequestHandler {
   readonly #store: KnownTaskStore
+  readonly #answers: AnswerChecker
 
-  constructor(card: AgentCard, store: KnownTaskStore, executor: AgentExecutor) {
+  constructor(card: AgentCard, store: KnownTaskStore, executor: AgentExecutor & AnswerChecker) {
     super(card, store, executor)
     this.#store = store
+    this.#answers = executor
   }
 
   override sendMessage(params: SendMessageRequest, context: ServerCallContext): Promise<Message | Task> {
     try {
-      checked(params)
+      this.#check(params, context)
     } catch (error) {
       return Promise.reject(error)
     }
@@ -108,8 +117,19 @@ export class A2aRequestHandler extends DefaultRequestHandler {
     params: SendMessageRequest,
     context: ServerCallContext,
   ): AsyncGenerator<StreamResponse, void, undefined> {
-    checked(params)
+    this.#check(params, context)
     return super.sendMessageStream(params, context)
+  }
+
+  /** The message's own checks, then: a message to a task that waits must answer it (the task keeps waiting). */
+  #check(params: SendMessageRequest, context: ServerCallContext): void {
+    checked(params)
+    const message = params.message as Message
+    const refusal = message.taskId ? this.#answers.refusal(message, context.user) : undefined
+    if (refusal)
+      throw new RequestMalformedError(
+        `Task ${shown(message.taskId)} is waiting for answers (input-required) and is still waiting: ${publicText(refusal, 2000)}`,
+      )
   }
 
   // An unknown task is refused before the stream starts (the SDK would log the failure of a started one).

@@ -1,15 +1,31 @@
 import { randomUUID } from 'node:crypto'
-import { TaskState, type Message } from '@a2a-js/sdk'
+import { Role, TaskState, type Message, type Task } from '@a2a-js/sdk'
 import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestContext } from '@a2a-js/sdk/server'
+import type { ServerCallContext } from '@a2a-js/sdk/server'
 import {
   AbortError,
   AdkFluentError,
+  answerContent,
+  answerInterrupts,
   isFinalResponse,
+  listPendingInterrupts,
+  pendingInterrupts,
   type BaseSessionService,
   type Event,
+  type PendingInterrupt,
   type Runner,
 } from '@adk-fluent/core'
-import { agentMessage, contentText, dataPart, partsData, textPart, toContentParts } from './a2a-parts.js'
+import {
+  a2aMessage,
+  agentMessage,
+  contentText,
+  dataPart,
+  jsonObject,
+  partsData,
+  textPart,
+  toContentParts,
+} from './a2a-parts.js'
+import { interruptParts, messageAnswers } from './a2a-interrupts.js'
 import { errorMessage } from './error-message.js'
 import { publicText } from './public-text.js'
 
@@ -26,22 +42,11 @@ export interface PipelineExecutorOptions {
   readonly userId?: string
 }
 
+/** The status-message metadata key naming the invocation an `input-required` task waits in. */
+const INVOCATION_KEY = 'adk_invocation_id'
+
 function now(): string {
   return new Date().toISOString()
-}
-
-/** A JSON object answer, parsed (an agent with `.returns()` answers with one), else `undefined`. */
-function jsonObject(text: string): Record<string, unknown> | undefined {
-  const trimmed = text.trim()
-  if (!trimmed.startsWith('{')) return undefined
-  try {
-    const value: unknown = JSON.parse(trimmed)
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined
-  } catch {
-    return undefined
-  }
 }
 
 /** Session-scoped keys a turn wrote (no `temp:`, `app:` or `user:` keys), last write wins. */
@@ -58,11 +63,19 @@ function writtenState(events: readonly Event[]): Record<string, unknown> {
  * message, its data fields go into state with it (the request handler has checked them: session keys only). Every agent event with
  * text is a `working` status update; the answer (the last final response) is the task's artifact — its text and a
  * data part with the state keys the turn wrote and the fields of a JSON-object answer — and the final status
- * message. `tasks/cancel` aborts the run: no model is called after it.
+ * message. A run that pauses (an approval, a request for input, a long-running tool) ends its task
+ * `input-required`, its status message saying what it waits for ({@link interruptParts}); a message to that task with
+ * the answers ({@link messageAnswers}) resumes the same invocation. `tasks/cancel` aborts the run: no model is called
+ * after it.
  */
 export class PipelineExecutor implements AgentExecutor {
   readonly #options: PipelineExecutorOptions
   readonly #running = new Map<string, { controller: AbortController; contextId: string; canceled: boolean }>()
+  /** The tasks that wait (`input-required`): whose conversation they are, and for what. */
+  readonly #waiting = new Map<
+    string,
+    { contextId: string; userId: string; pending: PendingInterrupt[]; answered?: boolean }
+  >()
 
   constructor(options: PipelineExecutorOptions) {
     this.#options = options
@@ -91,11 +104,12 @@ export class PipelineExecutor implements AgentExecutor {
           metadata: undefined,
         }),
       )
+    this.#waiting.delete(taskId)
     const entry = { controller: new AbortController(), contextId, canceled: false }
     this.#running.set(taskId, entry)
     status(TaskState.TASK_STATE_WORKING, undefined)
     try {
-      const events = await this.#run(requestContext, entry.controller.signal, (event) => {
+      const { events, pending } = await this.#run(requestContext, entry.controller.signal, (event) => {
         // A workflow node's input, stored as a user turn for the agent node that reads it, is not the agent's word.
         if (event.author === 'user') return
         const text = contentText(event.content)
@@ -109,6 +123,17 @@ export class PipelineExecutor implements AgentExecutor {
         status(
           TaskState.TASK_STATE_FAILED,
           agentMessage(`Agent "${failed.author}" failed: ${publicText(failed.errorMessage ?? failed.errorCode)}`, ids),
+        )
+        return
+      }
+      if (pending.length > 0) {
+        // Paused: the task waits for the answers; a message to it with them resumes the same invocation.
+        const invocationId = (pending[0] as PendingInterrupt).invocationId
+        const userId = this.#userId(requestContext.context.user, contextId)
+        this.#waiting.set(taskId, { contextId, userId, pending })
+        status(
+          TaskState.TASK_STATE_INPUT_REQUIRED,
+          a2aMessage(Role.ROLE_AGENT, interruptParts(pending), ids, { [INVOCATION_KEY]: invocationId }),
         )
         return
       }
@@ -170,36 +195,98 @@ export class PipelineExecutor implements AgentExecutor {
     )
   }
 
-  async #run(requestContext: RequestContext, signal: AbortSignal, onEvent: (event: Event) => void): Promise<Event[]> {
-    const { runner, sessionService, appName } = this.#options
-    const user = requestContext.context.user
-    const sessionId = requestContext.contextId
-    const userId = user?.isAuthenticated ? user.userName : (this.#options.userId ?? `A2A_USER_${sessionId}`)
-    const existing = await sessionService.getSession({ appName, userId, sessionId, config: { numRecentEvents: 0 } })
-    if (!existing) {
-      try {
-        await sessionService.createSession({ appName, userId, sessionId })
-      } catch (error) {
-        // Another request of this context created it meanwhile.
-        if (!(AdkFluentError.isInstance(error) && error.code === 'SESSION_EXISTS')) throw error
-      }
+  /**
+   * Why a message to a task that waits (`input-required`) does not answer it — an unknown id, a confirmation that is
+   * not a boolean, a reply that does not match its schema, an ambiguous text — or `undefined` when it does, or when
+   * the task does not wait for this caller's conversation (the SDK then answers as for any task). An accepted answer
+   * holds the task until its run starts: a second answer meanwhile is refused. Synchronous, so a streamed request is
+   * refused before its stream starts.
+   */
+  refusal(message: Message, user: ServerCallContext['user']): string | undefined {
+    const waiting = this.#waiting.get(message.taskId)
+    if (!waiting || (message.contextId && message.contextId !== waiting.contextId)) return undefined
+    if (this.#userId(user, waiting.contextId) !== waiting.userId) return undefined
+    // One answer resumes a task: a second one sent meanwhile would find nothing left to answer.
+    if (waiting.answered) return 'another answer is resuming it; read the task for what it waits for next.'
+    try {
+      answerContent(waiting.pending, messageAnswers(message.parts, waiting.pending))
+      waiting.answered = true
+      return undefined
+    } catch (error) {
+      if (!AdkFluentError.isInstance(error)) throw error
+      return error.message
     }
+  }
+
+  /** The interrupts a task that waits is waiting for: its invocation's pending ones. */
+  async #pendingOf(task: Task, user: ServerCallContext['user']): Promise<PendingInterrupt[]> {
+    const { sessionService, appName } = this.#options
+    const invocationId = task.status?.message?.metadata?.[INVOCATION_KEY]
+    const sessionId = task.contextId
+    const pending = await listPendingInterrupts(sessionService, {
+      appName,
+      userId: this.#userId(user, sessionId),
+      sessionId,
+    })
+    return pending.filter((item) => item.invocationId === invocationId)
+  }
+
+  #userId(user: ServerCallContext['user'], sessionId: string): string {
+    return user?.isAuthenticated ? user.userName : (this.#options.userId ?? `A2A_USER_${sessionId}`)
+  }
+
+  async #run(
+    requestContext: RequestContext,
+    signal: AbortSignal,
+    onEvent: (event: Event) => void,
+  ): Promise<{ events: Event[]; pending: PendingInterrupt[] }> {
+    const { runner, sessionService, appName } = this.#options
+    const sessionId = requestContext.contextId
+    const userId = this.#userId(requestContext.context.user, sessionId)
+    const task = requestContext.task
     const { parts } = requestContext.userMessage
-    const stateDelta = partsData(parts)
-    const contentParts = toContentParts(parts)
     const events: Event[] = []
     const taskRunner = typeof runner === 'function' ? runner() : runner
-    for await (const event of taskRunner.runAsync({
-      userId,
-      sessionId,
-      newMessage: { role: 'user', parts: contentParts.length > 0 ? contentParts : [{ text: '' }] },
-      ...(Object.keys(stateDelta).length > 0 ? { stateDelta } : {}),
-      abortSignal: signal,
-    })) {
+    let run: AsyncGenerator<Event, void, undefined>
+    if (task?.status?.state === TaskState.TASK_STATE_INPUT_REQUIRED) {
+      // An answer: resumes the paused invocation (the request handler checked it before the task was touched).
+      const pending = await this.#pendingOf(task, requestContext.context.user)
+      const answers = messageAnswers(parts, pending)
+      run = answerInterrupts(taskRunner, { userId, sessionId, answers, abortSignal: signal })
+    } else {
+      await this.#ensureSession(userId, sessionId)
+      const stateDelta = partsData(parts)
+      const contentParts = toContentParts(parts)
+      run = taskRunner.runAsync({
+        userId,
+        sessionId,
+        newMessage: { role: 'user', parts: contentParts.length > 0 ? contentParts : [{ text: '' }] },
+        ...(Object.keys(stateDelta).length > 0 ? { stateDelta } : {}),
+        abortSignal: signal,
+      })
+    }
+    for await (const event of run) {
       if (event.partial) continue
       events.push(event)
       onEvent(event)
     }
-    return events
+    // Paused when the run's invocation still waits: a new run's pauses are among its events; a resumed one may still
+    // wait for interrupts it did not answer, read from the session.
+    const waiting = task?.status?.message?.metadata?.[INVOCATION_KEY]
+    if (typeof waiting !== 'string') return { events, pending: pendingInterrupts(events) }
+    const pending = await listPendingInterrupts(sessionService, { appName, userId, sessionId })
+    return { events, pending: pending.filter((item) => item.invocationId === waiting) }
+  }
+
+  async #ensureSession(userId: string, sessionId: string): Promise<void> {
+    const { sessionService, appName } = this.#options
+    const existing = await sessionService.getSession({ appName, userId, sessionId, config: { numRecentEvents: 0 } })
+    if (existing) return
+    try {
+      await sessionService.createSession({ appName, userId, sessionId })
+    } catch (error) {
+      // Another request of this context created it meanwhile.
+      if (!(AdkFluentError.isInstance(error) && error.code === 'SESSION_EXISTS')) throw error
+    }
   }
 }

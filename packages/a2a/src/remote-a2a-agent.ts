@@ -14,9 +14,10 @@ import {
   type Event,
   type InvocationContext,
 } from '@adk-fluent/core'
-import { stateValueIssue, untilSignal } from '@adk-fluent/core/internal'
+import { pauseAgent, stateValueIssue, untilSignal } from '@adk-fluent/core/internal'
 import { a2aMessage, dataPart, fromContentParts, textPart } from './a2a-parts.js'
 import { RemoteCall, type RemoteAnswer } from './remote-call.js'
+import { awaitsRemoteReply, remoteInputEvent, remoteReply, replyParts, type RemoteReply } from './remote-input.js'
 import { isRefused, resolveCard, sourceUrl, type RemoteAgentSource } from './remote-card.js'
 import { RemoteAgentError, type RemoteAgentFailure } from './remote-agent-error.js'
 import { errorMessage } from './error-message.js'
@@ -61,8 +62,10 @@ export function isRemoteA2aAgent(value: unknown): value is RemoteA2aAgent {
  * remote conversation (its `contextId`) across turns. Every failure is a {@link RemoteAgentError} naming the URL;
  * nothing is stored for a failed call. A remote cannot hold a run: every call has a timeout (600 s unless set), no
  * redirect is followed, a card over 1 MiB or an answer over 16 MiB is not read, and what it says in an error is cut
- * short and cleaned of control characters. In a preview (`runConfig.preview`) it never contacts the remote and answers
- * with a stand-in.
+ * short and cleaned of control characters. A remote task that ends `input-required` pauses the run: an
+ * `adk_request_input` (an inbox item of kind `input`) with the remote's question, whose reply is sent to that same
+ * remote task (text as text, an object as a data part) when the run resumes. In a preview (`runConfig.preview`) it
+ * never contacts the remote and answers with a stand-in.
  */
 export class RemoteA2aAgent extends BaseAgent {
   /** The timeout of a call without `timeoutMs`: ADK's, 600 s. */
@@ -93,15 +96,40 @@ export class RemoteA2aAgent extends BaseAgent {
       yield this.#event(ctx, `⟨${this.name}'s reply (remote A2A agent at ${this.url})⟩`, standInData(this), undefined)
       return
     }
+    const reply = remoteReply(ctx, this.name, this.url)
+    // Re-entered by a resumed invocation without a reply for it: it finished, or its remote task still waits.
+    if (!reply && ctx.resumeFrom !== undefined) {
+      if (awaitsRemoteReply(ctx, this.name, this.url)) pauseAgent(ctx)
+      return
+    }
     // One step of the invocation: a durable run records the answer, and a re-execution uses it instead of calling.
-    const answer = await ctx.runStep('a2a', () => this.#call(ctx))
+    let answer: RemoteAnswer
+    try {
+      answer = await ctx.runStep(reply ? `a2a-reply:${reply.interruptId}` : 'a2a', () => this.#call(ctx, reply))
+    } catch (error) {
+      // The remote refused the reply (its task still waits): the run asks again, saying why; nothing else changed.
+      if (!reply || !RemoteAgentError.isInstance(error) || error.failure !== 'json-rpc-error') throw error
+      const text = `${error.message}\n${reply.question}`
+      yield remoteInputEvent(ctx, this.name, { ...reply, text }, this.url)
+      pauseAgent(ctx)
+      return
+    }
+    if (answer.state === TaskState.TASK_STATE_INPUT_REQUIRED) {
+      // The remote task waits for input: so does this run (an inbox item of kind input); the reply goes to that task.
+      yield remoteInputEvent(ctx, this.name, answer, this.url)
+      pauseAgent(ctx)
+      return
+    }
     const received: Record<string, unknown> = {}
     for (const key of this.receives) if (key in answer.data) received[key] = answer.data[key]
     yield this.#event(ctx, answer.text, received, answer)
   }
 
-  /** Sends the turn and gathers the answer; a failed task, a timeout or a refusal is a {@link RemoteAgentError}. */
-  async #call(ctx: InvocationContext): Promise<RemoteAnswer> {
+  /**
+   * Sends the turn (or the reply to the remote task that waits) and gathers the answer; a failed task, a timeout or a
+   * refusal is a {@link RemoteAgentError}.
+   */
+  async #call(ctx: InvocationContext, reply: RemoteReply | undefined): Promise<RemoteAnswer> {
     const timeout = AbortSignal.timeout(this.#timeoutMs)
     const signal = ctx.abortSignal ? AbortSignal.any([ctx.abortSignal, timeout]) : timeout
     const call = new RemoteCall()
@@ -111,7 +139,10 @@ export class RemoteA2aAgent extends BaseAgent {
       const connection = await untilSignal(this.#connect(), signal, () => signal.reason)
       client = connection.client
       const streaming = this.streaming ?? connection.card.capabilities?.streaming === true
-      const request = { tenant: '', message: this.#message(ctx), configuration: undefined, metadata: undefined }
+      const message = reply
+        ? a2aMessage(Role.ROLE_USER, replyParts(reply.response), { taskId: reply.taskId, contextId: reply.contextId })
+        : this.#message(ctx)
+      const request = { tenant: '', message, configuration: undefined, metadata: undefined }
       const options = { signal }
       if (streaming) for await (const response of client.sendMessageStream(request, options)) call.update(response)
       else call.result(await client.sendMessage(request, options))
@@ -137,6 +168,11 @@ export class RemoteA2aAgent extends BaseAgent {
           { url: this.url, failure: 'malformed', agentName: this.name },
         )
     }
+  }
+
+  // Re-entered when a resumed invocation goes on: it sends the reply to its remote task that waits.
+  protected override get continuesFromEvents(): boolean {
+    return true
   }
 
   get #timeoutMs(): number {

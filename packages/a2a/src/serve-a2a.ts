@@ -99,6 +99,9 @@ function rootAgent(target: A2aTarget): BaseAgent {
  * (`SendMessage`, `SendStreamingMessage`, `GetTask`, `CancelTask`, …) and, for older clients, the 0.3 method names
  * (`message/send`, `message/stream`, `tasks/get`, `tasks/cancel`). A `contextId` is a session of `appName` in
  * `sessionService`: the same `contextId` continues the conversation, a message without one starts a new session.
+ * Runs are resumable: a run that pauses (an approval, a request for input, a long-running tool) ends its task
+ * `input-required` with what it waits for, and a message to that task with the answers resumes it (see
+ * docs/pause-and-resume.md).
  * Bound to 127.0.0.1 unless `host` says otherwise. Every request is checked before it runs: its `Host` names this
  * server and it comes from no other site's page, its body is at most `maxBodyBytes` and 100 levels deep, its ids have
  * no path or control characters, its data parts write only session keys. Every refusal and error is a JSON-RPC error
@@ -115,7 +118,9 @@ export async function serveA2a(target: A2aTarget, options: ServeA2aOptions = {})
   const sessionService = options.sessionService ?? new InMemorySessionService()
   const appName = options.appName ?? agent.name
   const artifactService = new InMemoryArtifactService()
-  const runnerOf = (root: BaseAgent) => new Runner({ appName, agent: root, sessionService, artifactService })
+  // Resumable: a task that paused (input-required) resumes its own invocation when the answer arrives.
+  const runnerOf = (root: BaseAgent) =>
+    new Runner({ appName, agent: root, sessionService, artifactService, resumabilityConfig: { isResumable: true } })
   const runner = typeof target === 'function' ? () => runnerOf(rootAgent(target)) : runnerOf(agent)
   const executor = new PipelineExecutor({
     runner,

@@ -209,6 +209,7 @@ describe('@adk-fluent/core public surface', () => {
       'mergeEventActions',
       'parseRetryAfter',
       'parseTemplate',
+      'pauseAgent',
       'placeholderReply',
       'readOrAbort',
       'renderStateValue',

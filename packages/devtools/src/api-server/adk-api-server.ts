@@ -1,4 +1,10 @@
-import type { BaseArtifactService, BaseMemoryService, BaseSessionService, RunnerConfig } from '@adk-fluent/core'
+import type {
+  BaseArtifactService,
+  BaseMemoryService,
+  BaseSessionService,
+  ResumabilityConfig,
+  RunnerConfig,
+} from '@adk-fluent/core'
 import { startHttpServer } from '../http/http-server.js'
 import { Router } from '../http/router.js'
 import { AdkApiApps, type AdkApiApp } from './api-apps.js'
@@ -12,8 +18,9 @@ import { addSessionRoutes } from './session-routes.js'
 /** Options of {@link startAdkApiServer}. */
 export interface AdkApiServerOptions {
   /**
-   * App name → fluent builder, core agent, or a function giving a core agent. Builders are built once, here (a build
-   * error rejects the start); a function is called here and again for every run and eval case, each on its own tree.
+   * App name → fluent builder, core agent, core `App` (whose plugins and `resumabilityConfig` its runs use), or a
+   * function giving a core agent. Builders are built once, here (a build error rejects the start); a function is
+   * called here and again for every run and eval case, each on its own tree.
    */
   readonly apps: Readonly<Record<string, AdkApiApp>>
   /** Default 8000; 0 takes a free port. */
@@ -34,6 +41,11 @@ export interface AdkApiServerOptions {
   readonly memoryService?: BaseMemoryService
   /** A run on a session another run holds: `'reject'` (default; answered 409 `SESSION_BUSY`) or `'wait'`. */
   readonly onBusy?: RunnerConfig['onBusy']
+  /**
+   * The resumability of the apps given as builders or agents (an `App` brings its own); unset, not resumable, as in
+   * ADK. A resumable app's pause holds the workflow after it, and `/run` takes an `invocationId` to resume.
+   */
+  readonly resumabilityConfig?: ResumabilityConfig
   /**
    * Also serve Google's dev UI (adk-web) at `/dev-ui/`: `true` takes it from an installed `@google/adk-devtools`
    * (an `AdkWebMissingError` says what to install when it is absent); a string is the folder of a built adk-web.

@@ -2,22 +2,27 @@ import {
   InMemoryArtifactService,
   InMemorySessionService,
   Runner,
+  isApp,
   isBaseAgent,
+  type App,
   type BaseAgent,
   type BaseArtifactService,
   type BaseMemoryService,
   type BaseSessionService,
+  type BasePlugin,
+  type ResumabilityConfig,
   type RunnerConfig,
 } from '@adk-fluent/core'
 import { HttpRequestError } from '../http/request-error.js'
 import { TraceRecorder } from '../trace/trace-recorder.js'
 
 /**
- * An app: a fluent builder (anything with `build()` giving a core agent), a core agent, or a function giving a core
- * agent — called for every run (and every eval case), so each runs on a tree of its own (the CLI's offline mode: each
- * run replays the script from its first reply).
+ * An app: a fluent builder (anything with `build()` giving a core agent), a core agent, a core `App` (its root agent,
+ * plugins and resumability, as ADK's api_server takes them from an App; served under the key it is given), or a
+ * function giving a core agent — called for every run (and every eval case), so each runs on a tree of its own (the
+ * CLI's offline mode: each run replays the script from its first reply).
  */
-export type AdkApiApp = BaseAgent | { build(): BaseAgent } | (() => BaseAgent)
+export type AdkApiApp = BaseAgent | { build(): BaseAgent } | App | (() => BaseAgent)
 
 /** Where the apps' sessions and artifacts live, and what a run does when its session is busy. */
 export interface AdkApiAppsOptions {
@@ -27,6 +32,12 @@ export interface AdkApiAppsOptions {
   readonly memoryService?: BaseMemoryService
   /** A run on a session another run holds: `'reject'` (default: 409 `SESSION_BUSY`) or `'wait'` (queued). */
   readonly onBusy?: RunnerConfig['onBusy']
+  /**
+   * The resumability of apps given as builders, agents or functions (an `App` brings its own). Unset, as in ADK, their
+   * runs are not resumable: an answer to a pause (adk-web's confirmation and input dialogs) still goes to the agent
+   * that paused, but a workflow does not wait for it and `/run` takes no `invocationId`.
+   */
+  readonly resumabilityConfig?: ResumabilityConfig
 }
 
 const appNamePattern = /^[A-Za-z0-9_.-]+$/
@@ -41,7 +52,7 @@ function toAgent(name: string, app: unknown): BaseAgent {
         : undefined
   if (isBaseAgent(built)) return built
   throw new TypeError(
-    `apps["${name}"] must be a fluent builder (Agent(...), Pipeline(...), …), a core agent or a function giving one, got ${app === null ? 'null' : typeof app}.`,
+    `apps["${name}"] must be a fluent builder (Agent(...), Pipeline(...), …), a core agent, a core App or a function giving an agent, got ${app === null ? 'null' : typeof app}.`,
   )
 }
 
@@ -51,6 +62,9 @@ interface ServedApp {
   /** The shared runner; `undefined` for a function app, whose every run gets its own tree and runner. */
   readonly runner: Runner | undefined
   readonly perRun: (() => BaseAgent) | undefined
+  /** An `App`'s plugins (run before the trace recorder). */
+  readonly plugins: readonly BasePlugin[]
+  readonly resumabilityConfig: ResumabilityConfig | undefined
 }
 
 /**
@@ -74,20 +88,25 @@ export class AdkApiApps {
     for (const [name, app] of Object.entries(apps)) {
       if (!appNamePattern.test(name))
         throw new TypeError(`App name "${name}" may only use letters, digits, "_", "." and "-" (it is a URL segment).`)
-      const agent = toAgent(name, app)
+      const agent = isApp(app) ? app.rootAgent : toAgent(name, app)
       const perRun = typeof app === 'function' && !isBaseAgent(app) ? () => toAgent(name, app) : undefined
-      this.#apps.set(name, { agent, perRun, runner: perRun ? undefined : this.#runnerOf(name, agent) })
+      const plugins = isApp(app) ? app.plugins : []
+      const resumabilityConfig = isApp(app) ? app.resumabilityConfig : options.resumabilityConfig
+      const served = { agent, perRun, plugins, resumabilityConfig }
+      this.#apps.set(name, { ...served, runner: perRun ? undefined : this.#runnerOf(name, agent, served) })
     }
   }
 
-  #runnerOf(appName: string, agent: BaseAgent): Runner {
+  #runnerOf(appName: string, agent: BaseAgent, app: Omit<ServedApp, 'runner' | 'agent'>): Runner {
     const { memoryService, onBusy } = this.#options
+    const { resumabilityConfig } = app
     return new Runner({
       appName,
       agent,
       sessionService: this.sessionService,
       artifactService: this.artifactService,
-      plugins: [this.trace],
+      plugins: [...app.plugins, this.trace],
+      ...(resumabilityConfig === undefined ? {} : { resumabilityConfig }),
       ...(memoryService === undefined ? {} : { memoryService }),
       ...(onBusy === undefined ? {} : { onBusy }),
     })
@@ -118,7 +137,7 @@ export class AdkApiApps {
   /** The runner of one run of an app: the app's own, or a new one on a new tree for a function app. */
   runner(name: string): Runner {
     const app = this.#app(name)
-    return app.runner ?? this.#runnerOf(name, (app.perRun as () => BaseAgent)())
+    return app.runner ?? this.#runnerOf(name, (app.perRun as () => BaseAgent)(), app)
   }
 }
 

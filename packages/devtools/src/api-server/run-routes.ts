@@ -4,17 +4,22 @@ import type { AdkApiApps } from './api-apps.js'
 import { errorReply, publicMessage } from '../http/error-reply.js'
 import { HttpRequestError, sessionNotFound } from '../http/request-error.js'
 import { eventJson } from './adk-json.js'
-import { optionalBoolean, optionalObject, requiredString } from '../http/body.js'
+import { optionalBoolean, optionalObject, optionalString, requiredString } from '../http/body.js'
 import { readApiBody } from './api-body.js'
 import { Reply } from '../http/reply.js'
 import type { RouteCall, Router } from '../http/router.js'
 
-/** The body of `/run` and `/run_sse`: `{ appName, userId, sessionId, newMessage, streaming?, stateDelta? }`. */
+/**
+ * The body of `/run` and `/run_sse`: `{ appName, userId, sessionId, newMessage, streaming?, stateDelta?,
+ * invocationId? }` (adk-web also sends `functionCallEventId` with an answer; the answer's ids say what it answers).
+ */
 interface RunBody {
   readonly appName: string
   readonly userId: string
   readonly sessionId: string
-  readonly newMessage: Content
+  /** Absent only when `invocationId` resumes an invocation from its last stored event. */
+  readonly newMessage: Content | undefined
+  readonly invocationId: string | undefined
   readonly streaming: boolean
   readonly stateDelta: Record<string, unknown> | undefined
 }
@@ -22,19 +27,21 @@ interface RunBody {
 async function runBody(call: RouteCall): Promise<RunBody> {
   const body = await readApiBody(call.request)
   const newMessage = optionalObject(body, 'newMessage')
+  const invocationId = optionalString(body, 'invocationId')
   const parts = newMessage?.['parts']
-  if (!newMessage || !Array.isArray(parts) || parts.length === 0)
+  if ((newMessage || invocationId === undefined) && (!Array.isArray(parts) || parts.length === 0))
     throw new HttpRequestError(
       'HTTP_BAD_REQUEST',
       '"newMessage" must be a message with parts, for example { "role": "user", "parts": [{ "text": "hi" }] }.',
     )
-  if (parts.some((part) => typeof part !== 'object' || part === null || Array.isArray(part)))
+  if (Array.isArray(parts) && parts.some((part) => typeof part !== 'object' || part === null || Array.isArray(part)))
     throw new HttpRequestError('HTTP_BAD_REQUEST', '"newMessage.parts" must be an array of part objects.')
   return {
     appName: requiredString(body, 'appName'),
     userId: requiredString(body, 'userId'),
     sessionId: requiredString(body, 'sessionId'),
-    newMessage: newMessage as Content,
+    newMessage: newMessage as Content | undefined,
+    invocationId,
     streaming: optionalBoolean(body, 'streaming'),
     stateDelta: optionalObject(body, 'stateDelta'),
   }
@@ -47,9 +54,14 @@ async function runBody(call: RouteCall): Promise<RunBody> {
 async function startRun(
   apps: AdkApiApps,
   call: RouteCall,
-): Promise<{ events: AsyncIterator<Event>; done(): Promise<void> }> {
+): Promise<{ events: AsyncIterator<Event>; done(last?: Event): Promise<void> }> {
   const body = await runBody(call)
   const runner = apps.runner(body.appName)
+  if (body.invocationId !== undefined && runner.resumabilityConfig?.isResumable !== true)
+    throw new HttpRequestError(
+      'HTTP_BAD_REQUEST',
+      `"invocationId" resumes an invocation, but app "${body.appName}" is not resumable: serve it as an App with resumabilityConfig: { isResumable: true } (or give the server resumabilityConfig). An answer to a pause needs no invocationId.`,
+    )
   const at = { appName: body.appName, userId: body.userId, sessionId: body.sessionId }
   if (!(await apps.sessionService.getSession(at))) throw sessionNotFound(body.sessionId)
   const abort = new AbortController()
@@ -58,12 +70,12 @@ async function startRun(
   }
   call.response.on('close', onClose)
   // Chosen here (ADK's `e-<uuid>` form) so the run's trace is closed even when it fails before its first event.
-  const invocationId = `e-${randomUUID()}`
+  const invocationId = body.invocationId ?? `e-${randomUUID()}`
   const run = runner.runAsync({
     invocationId,
     userId: body.userId,
     sessionId: body.sessionId,
-    newMessage: body.newMessage,
+    ...(body.newMessage ? { newMessage: body.newMessage } : {}),
     ...(body.stateDelta ? { stateDelta: body.stateDelta } : {}),
     runConfig: { streamingMode: body.streaming ? StreamingMode.SSE : StreamingMode.NONE },
     abortSignal: abort.signal,
@@ -71,10 +83,12 @@ async function startRun(
   return {
     events: run,
     // Closing the generator runs its cleanup (the session's lease is given back) when the stream stopped early.
-    done: async () => {
+    // A resumed invocation (an answer resumes the one that paused) is traced under its own id: `last` names it.
+    done: async (last?: Event) => {
       call.response.off('close', onClose)
       await run.return(undefined).catch(() => undefined)
       apps.trace.finish(invocationId)
+      if (last && last.invocationId !== invocationId) apps.trace.finish(last.invocationId)
     },
   }
 }
@@ -83,14 +97,18 @@ async function startRun(
 async function runAll(apps: AdkApiApps, call: RouteCall): Promise<unknown> {
   const { events, done } = await startRun(apps, call)
   const collected: Record<string, unknown>[] = []
+  let last: Event | undefined
   try {
-    for (let step = await events.next(); !step.done; step = await events.next()) collected.push(eventJson(step.value))
+    for (let step = await events.next(); !step.done; step = await events.next()) {
+      last = step.value
+      collected.push(eventJson(last))
+    }
     return collected
   } catch (error) {
     const reply = errorReply(error, 'Failed to run agent')
     return collected.length > 0 ? Reply.json({ ...(reply.body as object), events: collected }, reply.status) : reply
   } finally {
-    await done()
+    await done(last)
   }
 }
 
@@ -101,6 +119,7 @@ async function runAll(apps: AdkApiApps, call: RouteCall): Promise<unknown> {
  */
 async function runStream(apps: AdkApiApps, call: RouteCall): Promise<unknown> {
   const { events, done } = await startRun(apps, call)
+  let last: Event | undefined
   try {
     let step: IteratorResult<Event>
     try {
@@ -110,14 +129,17 @@ async function runStream(apps: AdkApiApps, call: RouteCall): Promise<unknown> {
     }
     const stream = call.eventStream()
     try {
-      for (; !step.done && !stream.closed; step = await events.next()) stream.send(eventJson(step.value))
+      for (; !step.done && !stream.closed; step = await events.next()) {
+        last = step.value
+        stream.send(eventJson(last))
+      }
     } catch (error) {
       stream.send({ error: publicMessage(error) })
     }
     stream.end()
     return undefined
   } finally {
-    await done()
+    await done(last)
   }
 }
 
