@@ -129,8 +129,8 @@ export function brokenModule(builder: FlowBuilder | undefined, noBuilder?: strin
 
 /**
  * A refund desk: `refund` needs approval (T.confirm, hint "Refund this order?"), `ask_amount` asks for `{ amount }`.
- * `refunds` lists the orders refunded. The model asks for the tool the message names (refund <n> or ask), then
- * answers with the last tool result it saw.
+ * `refunds` lists the orders refunded. The model asks for the tool the message names ("refund <n> [and <m>…]",
+ * one call per order, or anything else to ask), then answers with the last tool result it saw.
  */
 export function refundFlow() {
   const refunds: number[] = []
@@ -145,8 +145,10 @@ export function refundFlow() {
       const last = request.contents.at(-1)?.parts?.[0]
       if (last?.functionResponse) return text(`Done: ${JSON.stringify(last.functionResponse.response)}`)
       const said = last?.text ?? ''
-      const order = /refund (\d+)/.exec(said)?.[1]
-      return order ? call('refund', { order: Number(order) }) : call('ask_amount', {})
+      // "refund 1 and 2": one approval per order, in one model turn.
+      const orders = said.startsWith('refund') ? [...said.matchAll(/\d+/g)].map((match) => Number(match[0])) : []
+      if (orders.length === 0) return call('ask_amount', {})
+      return call(orders.map((order) => ['refund', { order }] as const))
     }),
   )
   const flow = Agent('desk')

@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { InMemorySessionService } from '@adk-fluent/core'
+import { RunPausedError } from '@adk-fluent/fluent'
 import { chromiumMissing, devUiPages } from './chromium.test-helper.js'
 import { refundFlow } from './web-fixtures.test-helper.js'
 
@@ -45,6 +47,33 @@ describe.skipIf(chromiumMissing !== undefined)(title, () => {
     await page.waitForSelector('#tab-chat .timeline .row[data-kind="text"]')
     expect((await texts(page)).join('\n')).toContain('Done: {"refunded":42}')
     expect(refunds).toEqual([42])
+  })
+
+  it('shows the interrupts of a session paused elsewhere when it opens, and Approve all answers them together', async () => {
+    const { flow, refunds } = refundFlow()
+    const sessionService = new InMemorySessionService()
+    // Paused by another runner on the same store (as another process would, with a shared --sessions store).
+    const paused = await flow.ask('refund 1 and 2', { sessionService, sessionId: 'ticket' }).catch((error) => error)
+    expect(RunPausedError.isInstance(paused)).toBe(true)
+    const { page } = await openPage({
+      builder: flow,
+      module: {},
+      file: 'desk.ts',
+      env: {},
+      port: 0,
+      sessionService,
+      session: 'ticket',
+    })
+    await page.click('[data-tab="chat"]')
+    await page.waitForSelector('.inbox-item')
+    expect(await page.$$eval('.inbox-item code', (codes) => codes.map((code) => code.textContent))).toEqual([
+      'refund({"order":1})',
+      'refund({"order":2})',
+    ])
+    await page.click('.approve-all')
+    await page.waitForSelector('#tab-chat .timeline .row[data-kind="text"]')
+    expect(refunds).toEqual([1, 2])
+    expect(await page.isHidden('.inbox')).toBe(true)
   })
 
   it('asks for input: a reply that is not JSON or breaks the schema is shown, a good one resumes the run', async () => {

@@ -61,7 +61,10 @@ export const runCommand = defineCommand({
                                            continues a stored conversation (sqlite:./file.db | postgresql://… |
                                            memory:; --session alone uses sqlite:.adk/sessions.db; stored
                                            sessions need @adk-fluent/sessions and its driver); --replies runs
-                                           the models offline on per-agent replies ({ "agent": ["…"] })`,
+                                           the models offline on per-agent replies ({ "agent": ["…"] });
+                                           a run that pauses asks for approvals and input on the terminal
+                                           (answers read from stdin, piped lines too; exit code 3 when stdin
+                                           ends before them)`,
   parse(args) {
     const { file, exportName, extra } = moduleArguments('run', args)
     const [prompt, ...unused] = extra
