@@ -276,14 +276,13 @@ export class WebApp {
     for (const row of eventEntries(createEvent({ author: 'user', content: newMessage }), {})) log.push(row)
     // Chosen before the run so the turn's model calls are followed from its first one.
     const unfollow = this.#trace.follow(invocationId, modelCallRows(log))
-    let agent: BaseAgent | undefined
     try {
       // Inside the try: this runs detached from the request (`void`), so a throw here must end the run, not the process.
       if (state) {
         const changes = applyStateDelta(current, state)
         if (changes.length > 0) log.push({ kind: 'state', agent: 'user', changes })
       }
-      agent = this.#agentForTurn(session.id)
+      const agent = this.#agentForTurn(session.id)
       const runner = new Runner({
         appName: this.appName,
         agent,

@@ -121,6 +121,23 @@ describe('the dev UI inbox', () => {
     expect(await inbox(server, first)).toHaveLength(1)
   })
 
+  it('answers the pauses of one invocation at a time when a session holds two', async () => {
+    const { server, refunds } = await serve()
+    const session = (await json(server, '/api/sessions', {})).body['id'] as string
+    await turn(server, session, 'refund 1')
+    await turn(server, session, 'refund 2')
+    const pending = await inbox(server, session)
+    expect(pending.map((item) => item['args'])).toEqual([{ order: 1 }, { order: 2 }])
+    const both = Object.fromEntries(pending.map((item) => [item['id'], true]))
+    const refused = await json(server, `/api/sessions/${session}/interrupts`, { answers: both })
+    expect(refused.status).toBe(400)
+    expect(refused.body['error']).toContain('belong to 2 invocations')
+    expect(refunds).toEqual([])
+    await answer(server, session, { [pending[1]!['id']]: true })
+    expect(refunds).toEqual([2])
+    expect((await inbox(server, session)).map((item) => item['args'])).toEqual([{ order: 1 }])
+  })
+
   it('refuses bad answers before anything is stored, naming the interrupt and the fix', async () => {
     const { server } = await serve()
     const session = (await json(server, '/api/sessions', {})).body['id'] as string
