@@ -6,7 +6,8 @@ import { listPendingInterrupts } from '@adk-fluent/core'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import { openSessionService } from '@adk-fluent/sessions'
 import { runBin } from '../../packages/devtools/src/cli/run-bin.test-helper.js'
-import { Payments, deskReply, mockScript } from './agent.js'
+import { startWebServer } from '../../packages/devtools/src/web/web-server.js'
+import { Payments, desk, deskReply, mockScript } from './agent.js'
 import { runApproval } from './run-approval.js'
 
 let directory: string
@@ -75,6 +76,50 @@ describe('approval example', () => {
     expect(refused.stdout).not.toContain('"refunded"')
     expect(refused.stdout).toContain('the refund was not approved (This tool call is rejected.)')
   })
+
+  it(
+    'a run paused by adk-fluent run (exit 3, no answers) is answered in adk-fluent web on the same store',
+    { timeout: 120_000 },
+    async () => {
+      const file = join(directory, 'cli.db')
+      const agentFile = join(import.meta.dirname, 'agent.ts')
+      const paused = await runBin([
+        'run',
+        agentFile,
+        'Refund order 9',
+        '--sessions',
+        `sqlite:${file}`,
+        '--session',
+        't9',
+      ])
+      expect(paused.code).toBe(3)
+      expect(paused.stderr).toContain('The paused run is kept in session t9.')
+      const module = (await import('./agent.js')) as unknown as Record<string, unknown>
+      const sessionService = openSessionService(`sqlite:${file}`)
+      const server = await startWebServer({ builder: desk, module, file: agentFile, env: {}, port: 0, sessionService })
+      try {
+        const url = (path: string) => new URL(path, server.url)
+        const { interrupts } = (await (await fetch(url('/api/sessions/t9/interrupts'))).json()) as {
+          interrupts: { id: string; tool: string; args: unknown }[]
+        }
+        expect(interrupts.map((item) => [item.tool, item.args])).toEqual([['refund', { order: 9 }]])
+        const started = await fetch(url('/api/sessions/t9/interrupts'), {
+          method: 'POST',
+          body: JSON.stringify({ answers: { [interrupts[0]!.id]: true } }),
+        })
+        const { runId } = (await started.json()) as { runId: string }
+        let run: { finished: boolean; entries: { kind: string; text?: string }[] }
+        do run = (await (await fetch(url(`/api/runs/${runId}`))).json()) as typeof run
+        while (!run.finished)
+        expect(run.entries.filter((entry) => entry.kind === 'text').map((entry) => entry.text)).toEqual([
+          'Order 9 is refunded; the money is on its way.',
+        ])
+      } finally {
+        await server.close()
+        await sessionService.close()
+      }
+    },
+  )
 
   it('the offline reply asks which order when none is named', () => {
     expect(deskReply({ contents: [{ role: 'user', parts: [{ text: 'hello' }] }], config: {}, toolsDict: {} })).toEqual({

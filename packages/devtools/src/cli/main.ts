@@ -27,7 +27,8 @@ async function execute(command: CliCommand, io: CliIo): Promise<number> {
 /**
  * Runs the `adk-fluent` command line and returns the exit code: 0 done, 1 failed (a build or run error, or `check`
  * found errors), 2 bad usage (on stderr: unknown command or option, a missing file or one that is not a module, a
- * module that does not load, no exported builder, invalid `--state` JSON, no model to run on).
+ * module that does not load, no exported builder, invalid `--state` JSON, no model to run on), 3 a `run` that paused
+ * and whose answers stdin did not give, 130 a `run` cancelled with Ctrl-C.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
