@@ -109,8 +109,11 @@ describe('approval example', () => {
         })
         const { runId } = (await started.json()) as { runId: string }
         let run: { finished: boolean; entries: { kind: string; text?: string }[] }
-        do run = (await (await fetch(url(`/api/runs/${runId}`))).json()) as typeof run
-        while (!run.finished)
+        for (;;) {
+          run = (await (await fetch(url(`/api/runs/${runId}`))).json()) as typeof run
+          if (run.finished) break
+          await new Promise((resolve) => setTimeout(resolve, 10))
+        }
         expect(run.entries.filter((entry) => entry.kind === 'text').map((entry) => entry.text)).toEqual([
           'Order 9 is refunded; the money is on its way.',
         ])
