@@ -26,6 +26,10 @@ if (existsSync(fileURLToPath(built)) && process.env.ADK_FLUENT_CLI_FROM_SOURCE !
 const code = await cli.runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
+  // Read only when a paused `run` asks for answers (a terminal, or lines piped in).
+  get stdin() {
+    return process.stdin
+  },
   env: process.env,
   cwd: process.cwd(),
   // Ctrl-C during `run` cancels the run cleanly (exit code 130); a second Ctrl-C exits at once.

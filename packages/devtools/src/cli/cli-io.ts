@@ -5,10 +5,18 @@ export interface CliOutput {
   readonly isTTY?: boolean | undefined
 }
 
+/** Where the CLI reads answers: a stream such as `process.stdin`. */
+export type CliInput = NodeJS.ReadableStream & { readonly isTTY?: boolean | undefined }
+
 /** The CLI's surroundings, passed in so tests can run it in process as well as through the real bin. */
 export interface CliIo {
   readonly stdout: CliOutput
   readonly stderr: CliOutput
+  /**
+   * Where `run` reads the answers of a paused run (a terminal, or lines piped in). Absent: a pause cannot be answered
+   * and `run` exits with code 3.
+   */
+  readonly stdin?: CliInput
   readonly env: Readonly<Record<string, string | undefined>>
   /** The directory relative file paths are resolved against. */
   readonly cwd: string

@@ -29,7 +29,8 @@ async function execute(command: CliCommand, io: CliIo): Promise<number> {
  * Runs the `adk-fluent` command line and returns the exit code: 0 done, 1 failed (a build or run error, or `check`
  * found errors), 2 bad usage (on stderr: unknown command or option, a missing file or one that is not a module, a
  * module that does not load, no exported builder, a bad agent file or eval set, an invalid option value such as
- * `--state` JSON, no model to run on).
+ * `--state` JSON, no model to run on), 3 a `run` that paused and whose answers stdin did not give, 130 a `run`
+ * cancelled with Ctrl-C.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {

@@ -17,19 +17,22 @@ export interface BinResult {
 }
 
 /**
- * Runs the bin with `node` (stdout and stderr piped, so not a terminal), offline: no Gemini keys in its environment,
+ * Runs the bin with `node` (stdin, stdout and stderr piped, so not a terminal), offline: no Gemini keys in its environment,
  * and always on the sources (a stale `dist` must not decide what these tests see).
  */
 export function runBin(
   args: readonly string[],
   environment: Readonly<Record<string, string>> = {},
+  /** Piped to the bin's stdin (then closed); without it stdin is empty. */
+  input?: string,
 ): Promise<BinResult> {
   const env: Record<string, string | undefined> = { ...process.env, ADK_FLUENT_CLI_FROM_SOURCE: '1', ...environment }
   for (const name of ['GOOGLE_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_GENAI_USE_VERTEXAI', 'ADK_FLUENT_MODEL']) {
     if (!(name in environment)) delete env[name]
   }
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [binPath, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [binPath, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] })
+    child.stdin.end(input ?? '')
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))

@@ -57,9 +57,11 @@ export function watchPage(page: Page): PageWatch {
 /**
  * The hooks of a suite of dev-UI pages: one Chromium for the suite; after each test every page is closed and must have
  * had no console error and no request leaving 127.0.0.1, and every server is closed. Returns `open(options)`, which
- * starts a server and opens its page, started.
+ * starts a server and opens its page, started (a test that expects a problem takes it out of `watch`).
  */
-export function devUiPages(): (options: WebServerOptions) => Promise<{ page: Page; server: WebServer }> {
+export function devUiPages(): (
+  options: WebServerOptions,
+) => Promise<{ page: Page; server: WebServer; watch: PageWatch }> {
   let browser: Awaited<ReturnType<typeof launchChromium>>
   const servers: WebServer[] = []
   const pages: { page: Page; watch: PageWatch }[] = []
@@ -85,9 +87,10 @@ export function devUiPages(): (options: WebServerOptions) => Promise<{ page: Pag
     const server = await startWebServer(options)
     servers.push(server)
     const page = await browser.context.newPage()
-    pages.push({ page, watch: watchPage(page) })
+    const watch = watchPage(page)
+    pages.push({ page, watch })
     await page.goto(server.url)
     await page.waitForSelector('body[data-ready="true"]')
-    return { page, server }
+    return { page, server, watch }
   }
 }

@@ -15,6 +15,7 @@ const files = [
   'trace.js',
   'sessions.js',
   'memory.js',
+  'interrupts.js',
 ] as const
 
 function uiDirectory(): string {

@@ -71,6 +71,7 @@ describe('the dev UI API', () => {
       '/ui/sessions.js',
       '/ui/api.js',
       '/ui/dom.js',
+      '/ui/interrupts.js',
     ]) {
       const response = await fetch(new URL(file, server.url))
       expect(response.status).toBe(200)

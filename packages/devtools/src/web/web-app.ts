@@ -3,9 +3,16 @@ import { basename, extname } from 'node:path'
 import {
   InMemoryMemoryService,
   InMemorySessionService,
+  InterruptAnswerError,
   Runner,
   StreamingMode,
+  answerContent,
+  createEvent,
+  pendingInterrupts,
   type BaseAgent,
+  type Content,
+  type InterruptAnswers,
+  type PendingInterrupt,
   type BaseMemoryService,
   type BaseSessionService,
   type LlmResponse,
@@ -71,6 +78,8 @@ export class WebApp {
   readonly #sessionRuns = new Map<string, RunLog[]>()
   /** The tree of each turn (offline, a tree on a fresh copy of the script); `undefined` when chat is off. */
   readonly #treeForTurn: (() => BaseAgent) | undefined
+  /** The tree (offline: and so the script) of a session's paused turn, which its answers resume. */
+  readonly #pausedTrees = new Map<string, BaseAgent>()
 
   constructor(options: WebAppOptions) {
     this.#options = options
@@ -188,29 +197,81 @@ export class WebApp {
    * once. Refused when the tree does not build (422), the session does not exist (404) or a turn is running (409).
    */
   async startRun(sessionId: string, text: string, state?: Record<string, unknown>): Promise<RunLog> {
+    const session = await this.#sessionForTurn(sessionId)
+    return this.#startTurn(session, {
+      newMessage: { role: 'user', parts: [{ text }] },
+      invocationId: `e-${randomUUID()}`,
+      ...(state ? { state } : {}),
+    })
+  }
+
+  /** The session's pending interrupts (its inbox, read from its stored events), oldest first; 404 when none. */
+  async interrupts(sessionId: string): Promise<PendingInterrupt[]> {
+    const session = await this.getSession(sessionId)
+    if (!session) throw sessionNotFound(sessionId)
+    return pendingInterrupts(session.events)
+  }
+
+  /**
+   * Answers some or all of a session's pending interrupts (by id: `true` / `false` / `{ confirmed, payload? }` for an
+   * approval, the reply for an input, the result of a long-running tool) and resumes the paused invocation as a new
+   * turn; returns its log at once. Answers that cannot resume the run (an unknown id, a confirmation that is not a
+   * boolean, a reply that does not match its schema) are a 400 naming each, and nothing is stored.
+   */
+  async answer(sessionId: string, answers: InterruptAnswers): Promise<RunLog> {
+    const session = await this.#sessionForTurn(sessionId)
+    const pending = pendingInterrupts(session.events)
+    let newMessage: Content
+    try {
+      newMessage = answerContent(pending, answers)
+    } catch (error) {
+      if (InterruptAnswerError.isInstance(error)) throw new HttpRequestError('HTTP_BAD_REQUEST', error.message)
+      throw error
+    }
+    const answered = pending.filter((item) => Object.hasOwn(answers, item.id))
+    const invocations = new Set(answered.map((item) => item.invocationId))
+    if (invocations.size > 1)
+      throw new HttpRequestError(
+        'HTTP_BAD_REQUEST',
+        `These answers belong to ${invocations.size} invocations (${[...invocations].join(', ')}): answer the interrupts of one invocation at a time.`,
+      )
+    return this.#startTurn(session, { newMessage, invocationId: answered[0]?.invocationId as string })
+  }
+
+  /** The session a new turn runs in: 422 when chat is off, 404 when there is none, 409 when a turn is running. */
+  async #sessionForTurn(sessionId: string): Promise<Session> {
     if (this.chatOff !== undefined) throw new HttpRequestError('HTTP_UNPROCESSABLE', this.chatOff)
     const session = await this.getSession(sessionId)
     if (!session) throw sessionNotFound(sessionId)
-    const runs = this.#sessionRuns.get(sessionId) ?? []
-    if (runs.some((run) => !run.finished))
+    if (this.runsOf(sessionId).some((run) => !run.finished))
       throw new HttpRequestError('HTTP_CONFLICT', `A turn is already running in session ${sessionId}.`)
-    const log = new RunLog(randomUUID(), sessionId)
+    return session
+  }
+
+  #startTurn(session: Session, turn: Turn): RunLog {
+    const log = new RunLog(randomUUID(), session.id)
     this.#runs.set(log.runId, log)
-    this.#sessionRuns.set(sessionId, [...runs, log])
-    void this.#execute(log, session, text, state)
+    this.#sessionRuns.set(session.id, [...this.runsOf(session.id), log])
+    void this.#execute(log, session, turn)
     return log
   }
 
-  async #execute(
-    log: RunLog,
-    session: Session,
-    text: string,
-    state: Record<string, unknown> | undefined,
-  ): Promise<void> {
+  /**
+   * The tree a turn runs on: the paused turn's own when the turn answers it (offline, its script goes on where it
+   * stopped), else the turn's tree (offline, a fresh copy of the script: it replays it from its first reply).
+   */
+  #agentForTurn(sessionId: string): BaseAgent {
+    const paused = this.#pausedTrees.get(sessionId)
+    this.#pausedTrees.delete(sessionId)
+    return paused ?? (this.#treeForTurn as () => BaseAgent)()
+  }
+
+  async #execute(log: RunLog, session: Session, turn: Turn): Promise<void> {
     const current = { ...session.state }
-    log.push({ kind: 'user', text })
-    // Chosen here so the turn's model calls are followed from its first one.
-    const invocationId = `e-${randomUUID()}`
+    const { newMessage, invocationId, state } = turn
+    // The user's text, or the answers as tool results of `user`.
+    for (const row of eventEntries(createEvent({ author: 'user', content: newMessage }), {})) log.push(row)
+    // Chosen before the run so the turn's model calls are followed from its first one.
     const unfollow = this.#trace.follow(invocationId, modelCallRows(log))
     try {
       // Inside the try: this runs detached from the request (`void`), so a throw here must end the run, not the process.
@@ -218,26 +279,31 @@ export class WebApp {
         const changes = applyStateDelta(current, state)
         if (changes.length > 0) log.push({ kind: 'state', agent: 'user', changes })
       }
+      const agent = this.#agentForTurn(session.id)
       const runner = new Runner({
         appName: this.appName,
-        // Offline every turn gets its own copy of the script: it replays it from its first reply.
-        agent: (this.#treeForTurn as () => BaseAgent)(),
+        agent,
         sessionService: this.sessionService,
         memoryService: this.memoryService,
         plugins: [this.#trace],
+        // As fluent's .ask(): a pause holds the agents after it until its answers resume the paused invocation.
+        resumabilityConfig: { isResumable: true },
       })
       const events = runner.runAsync({
         invocationId,
         userId: this.userId,
         sessionId: session.id,
-        newMessage: { role: 'user', parts: [{ text }] },
+        newMessage,
         ...(state ? { stateDelta: { ...state } } : {}),
         runConfig: { streamingMode: StreamingMode.NONE },
       })
+      let paused = false
       for await (const event of events) {
         if (event.partial) continue
         for (const row of eventEntries(event, current)) log.push(row)
+        if (event.longRunningToolIds?.length) paused = true
       }
+      if (paused) this.#pausedTrees.set(session.id, agent)
     } catch (error) {
       const code =
         typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'RUN_FAILED'
@@ -248,6 +314,14 @@ export class WebApp {
       log.push({ kind: 'end', ok: !log.failed, durationMs: Date.now() - log.startedAt })
     }
   }
+}
+
+/** One turn of a session: the user's message (text or answers), its invocation and the state sent with it. */
+interface Turn {
+  readonly newMessage: Content
+  /** A new id, or the paused invocation the answers resume. */
+  readonly invocationId: string
+  readonly state?: Record<string, unknown>
 }
 
 /** The rows of the run's model calls: `llm-start` as each starts, `llm-call` (request, response, time, tokens) as it ends. */

@@ -1,6 +1,7 @@
 import { ScriptedLlm, call, text } from '@adk-fluent/core/testing'
 import { z } from 'zod'
-import { Agent, FanOut, Loop, Pipeline, type FlowBuilder } from '@adk-fluent/fluent'
+import { RequestInput, type LlmRequest } from '@adk-fluent/core'
+import { Agent, FanOut, Loop, Pipeline, T, type FlowBuilder } from '@adk-fluent/fluent'
 import type { WebServerOptions } from './web-server.js'
 
 function getWeather({ city }: { city: string }) {
@@ -124,4 +125,40 @@ export function brokenModule(builder: FlowBuilder | undefined, noBuilder?: strin
     env: {},
     port: 0,
   }
+}
+
+/**
+ * A refund desk: `refund` needs approval (T.confirm, hint "Refund this order?"), `ask_amount` asks for `{ amount }`.
+ * `refunds` lists the orders refunded. The model asks for the tool the message names ("refund <n> [and <m>…]",
+ * one call per order, or anything else to ask), then answers with the last tool result it saw.
+ */
+export function refundFlow() {
+  const refunds: number[] = []
+  const refund = ({ order }: { order: number }) => {
+    refunds.push(order)
+    return { refunded: order }
+  }
+  const askAmount = () =>
+    new RequestInput({ message: 'How much should we refund?', responseSchema: z.object({ amount: z.number() }) })
+  const llm = new ScriptedLlm(
+    Array.from({ length: 20 }, () => (request: LlmRequest) => {
+      const last = request.contents.at(-1)?.parts?.[0]
+      if (last?.functionResponse) return text(`Done: ${JSON.stringify(last.functionResponse.response)}`)
+      const said = last?.text ?? ''
+      // "refund 1 and 2": one approval per order, in one model turn.
+      const orders = said.startsWith('refund') ? [...said.matchAll(/\d+/g)].map((match) => Number(match[0])) : []
+      if (orders.length === 0) return call('ask_amount', {})
+      return call(orders.map((order) => ['refund', { order }] as const))
+    }),
+  )
+  const flow = Agent('desk')
+    .model(llm)
+    .instruct('Refund orders when asked.')
+    .tools([
+      T.confirm(T.fn(refund, { name: 'refund', parameters: z.object({ order: z.number() }) }), {
+        hint: 'Refund this order?',
+      }),
+      T.fn(askAmount, { name: 'ask_amount', parameters: z.object({}) }),
+    ])
+  return { llm, flow, refunds }
 }

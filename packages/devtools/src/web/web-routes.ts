@@ -147,6 +147,20 @@ export function addWebRoutes(router: Router, app: WebApp, page: WebPageFacts): R
       const log = await app.startRun(params['session'] as string, text, postedState(posted['state'], 'state'))
       return Reply.json({ runId: log.runId, sessionId: log.sessionId, stream: `/api/runs/${log.runId}/stream` }, 202)
     })
+    .add('GET', '/api/sessions/:session/interrupts', async ({ params }) => {
+      const sessionId = params['session'] as string
+      return { sessionId, interrupts: await app.interrupts(sessionId) }
+    })
+    .add('POST', '/api/sessions/:session/interrupts', async ({ params, request }) => {
+      const answers = (await readJsonBody(request, body))['answers']
+      if (typeof answers !== 'object' || answers === null || Array.isArray(answers))
+        throw new HttpRequestError(
+          'HTTP_BAD_REQUEST',
+          '"answers" must be a JSON object of answers by interrupt id: { "answers": { "<id>": true } }.',
+        )
+      const log = await app.answer(params['session'] as string, answers as Record<string, unknown>)
+      return Reply.json({ runId: log.runId, sessionId: log.sessionId, stream: `/api/runs/${log.runId}/stream` }, 202)
+    })
     .add('GET', '/api/runs/:run', async ({ params }) => {
       const log = runOf(app, params['run'] as string)
       return { runId: log.runId, sessionId: log.sessionId, finished: log.finished, entries: log.entries }

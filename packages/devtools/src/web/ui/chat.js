@@ -2,6 +2,7 @@
 // The Chat tab: send a message in the current session and watch the run live (server-sent events).
 import { api, followRun } from './api.js'
 import { h, messageOf, pretty } from './dom.js'
+import { createInbox } from './interrupts.js'
 import { createTimeline } from './trace.js'
 
 /** Builds the tab; returns `open(sessionId)` to continue a stored session. */
@@ -24,6 +25,12 @@ export function createChat(container, { chatOff, offline, onSessionsChanged }) {
   const seen = new Set()
   let sessionId
   let state = {}
+  // A paused run's interrupts, answered here: the answers' run is followed in this timeline, then the inbox re-read.
+  const inbox = createInbox(async (runId) => {
+    await followRun(runId, add, seen)
+    await inbox.show(sessionId)
+    onSessionsChanged()
+  })
 
   const showState = () => (statePane.textContent = pretty(state))
   const add = (entry) => {
@@ -48,6 +55,7 @@ export function createChat(container, { chatOff, offline, onSessionsChanged }) {
       const { runId } = await api(`/api/sessions/${encodeURIComponent(sessionId)}/runs`, { text })
       input.value = ''
       await followRun(runId, add, seen)
+      await inbox.show(sessionId)
       onSessionsChanged()
     } catch (error) {
       problem.textContent = messageOf(error)
@@ -64,6 +72,7 @@ export function createChat(container, { chatOff, offline, onSessionsChanged }) {
     sessionLabel.textContent = '(new session on first message)'
     timeline.clear()
     showState()
+    void inbox.show(undefined)
   }
 
   async function open(id) {
@@ -82,6 +91,7 @@ export function createChat(container, { chatOff, offline, onSessionsChanged }) {
     showState()
     const running = session.runs.find((run) => !run.finished)
     if (running) await followRun(running.runId, add, seen)
+    await inbox.show(sessionId)
   }
 
   container.replaceChildren(
@@ -99,6 +109,7 @@ export function createChat(container, { chatOff, offline, onSessionsChanged }) {
           h('button', { type: 'button', class: 'new-session', onclick: reset }, 'New session'),
         ),
         list,
+        inbox.element,
         h('form', { class: 'chat-form', onsubmit: submit }, input, send),
         chatOff ? h('p', { class: 'error-text chat-off' }, chatOff) : null,
         offline
