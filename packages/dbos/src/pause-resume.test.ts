@@ -39,18 +39,22 @@ describe.skipIf(!pgUrl)('durable runs: pause and resume', () => {
     expect(lines(log, 'attempt')).toEqual([])
     await first.stop()
 
-    // Another worker, another client (it reads the session's inbox): the answer is a run any worker takes.
-    const next = await startWorker({ ...env, WORKER_ID: 'w2' })
-    workers.push(next)
+    // Another client (it reads the session's inbox) answers while no worker runs: the answer is a queued run.
     const answering = await DurableClient.connect({
       appName: app,
       databaseUrl: dbosUrl,
-      version: next.version,
+      version: first.version,
       sessionService: sessions,
     })
     const inbox = await answering.pendingInterrupts({ userId: 'u', sessionId: 'one' })
     expect(inbox.map((item) => item.id)).toEqual(paused.interrupts.map((item) => item.id))
-    const run = await answering.answerInterrupts({ userId: 'u', sessionId: 'one', answers: { [inbox[0]!.id]: true } })
+    const answer = { userId: 'u', sessionId: 'one', answers: { [inbox[0]!.id]: true } }
+    const run = await answering.answerInterrupts(answer)
+    // Sent again (a retried request) before the run took it: the same run, not a second one.
+    expect((await answering.answerInterrupts(answer)).id).toBe(run.id)
+    expect((await run.status())?.state).toBe('ENQUEUED')
+    // Any worker takes it: here another one.
+    workers.push(await startWorker({ ...env, WORKER_ID: 'w2' }))
     const done = await run.result({ timeoutMs: 120_000 })
     expect(done.finalText).toBe('notified')
     expect(done.interrupts).toEqual([])
@@ -70,6 +74,9 @@ describe.skipIf(!pgUrl)('durable runs: pause and resume', () => {
     await expect(client.pendingInterrupts({ userId: 'u', sessionId: 'two' })).rejects.toMatchObject({
       code: 'CONFIG_INVALID',
     })
+    await expect(
+      client.answerInterrupts({ userId: 'u', sessionId: 'two', answers: { [inbox[0]!.id]: true } }),
+    ).rejects.toMatchObject({ code: 'CONFIG_INVALID' })
     await Promise.all([client.close(), answering.close()])
     await sessions.close()
   }, 300_000)
