@@ -33,6 +33,8 @@ export interface PauseSamples {
   pause: number[]
   resume: number[]
   extra: number[]
+  /** The inbox read alone (the first part of `resume`). */
+  inbox?: number[]
 }
 
 async function drain(events: AsyncGenerator<Event, void, undefined>): Promise<string> {
@@ -49,7 +51,7 @@ async function drain(events: AsyncGenerator<Event, void, undefined>): Promise<st
 async function measureStore(store: BaseSessionService, warmup: number, samples: number): Promise<PauseSamples> {
   const { app, paid } = pauseResumeApp(warmup + samples + 2)
   const runner = new Runner({ app, sessionService: store })
-  const out: PauseSamples = { plain: [], pause: [], resume: [], extra: [] }
+  const out: PauseSamples & { inbox: number[] } = { plain: [], pause: [], resume: [], extra: [], inbox: [] }
   const message = (text: string) => ({ role: 'user', parts: [{ text }] })
   for (let index = 0; index < warmup + samples; index++) {
     const plainSession = await store.createSession({ appName: R_APP, userId: R_USER })
@@ -67,6 +69,7 @@ async function measureStore(store: BaseSessionService, warmup: number, samples: 
     start = performance.now()
     const at = { appName: R_APP, userId: R_USER, sessionId: pausedSession.id }
     const [approval] = await listPendingInterrupts(store, at)
+    const inbox = performance.now() - start
     const resumedText = await drain(
       answerInterrupts(runner, { userId: R_USER, sessionId: pausedSession.id, answers: { [approval!.id]: true } }),
     )
@@ -86,6 +89,7 @@ async function measureStore(store: BaseSessionService, warmup: number, samples: 
     out.pause.push(pause)
     out.resume.push(resume)
     out.extra.push(pause + resume - plain)
+    out.inbox.push(inbox)
   }
   return out
 }
@@ -113,7 +117,7 @@ function durableSamples(runs: number): PauseSamples & { endToEnd: PauseSamples }
 const summary = (samples: readonly number[]) =>
   `median ${formatNumber(stats(samples).median)} ms, p95 ${formatNumber(p95(samples))} ms`
 
-function rowsOf(label: string, samples: PauseSamples, what: string, extraNote = ''): ResultRow[] {
+function rowsOf(label: string, samples: PauseSamples, what: string, resumeWhat?: string): ResultRow[] {
   const row = (name: string, values: number[], note: string, target?: ResultRow['target']): ResultRow => ({
     scenario: 'R',
     name: `${label}: ${name}`,
@@ -128,7 +132,8 @@ function rowsOf(label: string, samples: PauseSamples, what: string, extraNote = 
     row(
       'resume (inbox read + answerInterrupts: tool → answer)',
       samples.resume,
-      `another runner reads the session's pending interrupts and answers the approval; the run goes on to the model's answer.${extraNote}`,
+      resumeWhat ??
+        `another runner reads the session's pending interrupts (${summary(samples.inbox ?? [])} of it) and answers the approval with answerInterrupts; the run goes on to the model's answer.`,
     ),
     row(
       'pause + resume over the plain turn (paired difference)',
@@ -192,7 +197,7 @@ export async function runPauseResume(config: BenchConfig): Promise<ResultRow[]> 
       'durable run',
       durable,
       'DurableRunner on PostgreSQL (sessions in PostgresSessionService), workflow time as DBOS records it (dequeued → completed); the pause run ends its workflow, the answer is a new run (client.answerInterrupts)',
-      ` Seen by the client (enqueue → result, queue polled every 10 ms, result every 5 ms): plain ${summary(e2e.plain)}; pause ${summary(e2e.pause)}; resume ${summary(e2e.resume)}.`,
+      `the run that client.answerInterrupts enqueued (the client read the inbox first, outside the workflow time): the approved call, then the model's answer. Seen by the client (enqueue → result, queue polled every 10 ms, result every 5 ms): plain ${summary(e2e.plain)}; pause ${summary(e2e.pause)}; resume (inbox read included) ${summary(e2e.resume)}.`,
     ),
   )
   return rows
