@@ -3,8 +3,11 @@ import {
   InterruptAnswerError,
   answerContent,
   listPendingInterrupts,
+  pendingInterrupts,
   type BaseSessionService,
   type Content,
+  type Event,
+  type PendingInterrupt,
   type InterruptAnswers,
   type RunConfig,
 } from '@adk-fluent/core'
@@ -49,4 +52,24 @@ export async function answerRun(
       .digest('hex')
       .slice(0, 32)}`
   return { newMessage, runId }
+}
+
+/** True when the message answers calls (a resumed run may leave some of its invocation's pauses unanswered). */
+export function answersCalls(message: { parts?: { functionResponse?: unknown }[] } | undefined): boolean {
+  return message?.parts?.some((part) => part.functionResponse !== undefined) ?? false
+}
+
+/** True when the event pauses the run (a confirmation, a request for input, a long-running call). */
+export function isPause(event: Event): boolean {
+  return pendingInterrupts([event]).length > 0
+}
+
+/** The pending interrupts of one invocation, read from the session once its events are stored. */
+export async function waitingIn(
+  sessionService: BaseSessionService,
+  key: { appName: string; userId: string; sessionId: string },
+  invocationId: string,
+): Promise<PendingInterrupt[]> {
+  const pending = await listPendingInterrupts(sessionService, key)
+  return pending.filter((item) => item.invocationId === invocationId)
 }

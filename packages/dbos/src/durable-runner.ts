@@ -6,16 +6,12 @@ import {
   AdkFluentError,
   SessionStoreError,
   isFinalResponse,
-  listPendingInterrupts,
-  pendingInterrupts,
   stringifyContent,
   type BaseAgent,
   type BaseArtifactService,
   type BasePlugin,
   type BaseSessionService,
-  type PendingInterrupt,
   type ResumabilityConfig,
-  type Event,
   type Session,
 } from '@adk-fluent/core'
 import { sessionErrors } from '@adk-fluent/core/internal'
@@ -35,6 +31,7 @@ import { EventLogWriter } from './event-log-writer.js'
 import { DurableHooks } from './durable-hooks.js'
 import { CheckpointGate } from './checkpoint-gate.js'
 import { AgentTreeChangedError, RunLostError } from './errors.js'
+import { answersCalls, isPause, waitingIn } from './durable-answers.js'
 import { RunOwnership } from './run-ownership.js'
 import type { StepRecord } from './run-store.js'
 import { RunSessionView, type SessionSnapshot } from './run-session-view.js'
@@ -413,24 +410,4 @@ export class DurableRunner extends DurableClient {
     }
     return summary
   }
-}
-
-/** True when the message answers calls (a resumed run may leave some of its invocation's pauses unanswered). */
-function answersCalls(message: { parts?: { functionResponse?: unknown }[] } | undefined): boolean {
-  return message?.parts?.some((part) => part.functionResponse !== undefined) ?? false
-}
-
-/** True when the event pauses the run (a confirmation, a request for input, a long-running call). */
-function isPause(event: Event): boolean {
-  return pendingInterrupts([event]).length > 0
-}
-
-/** The pending interrupts of one invocation, read from the session once its events are stored. */
-async function waitingIn(
-  sessionService: BaseSessionService,
-  key: { appName: string; userId: string; sessionId: string },
-  invocationId: string,
-): Promise<PendingInterrupt[]> {
-  const pending = await listPendingInterrupts(sessionService, key)
-  return pending.filter((item) => item.invocationId === invocationId)
 }
