@@ -153,7 +153,8 @@ export class DurableRun {
     const summary = status.output as RunSummary
     const events: Event[] = []
     for await (const event of this.events()) events.push(event)
-    return { runId: this.id, ...summary, events }
+    // A run recorded before runs listed their interrupts has none listed.
+    return { runId: this.id, ...summary, interrupts: summary.interrupts ?? [], events }
   }
 
   async #checkVersion(version: string): Promise<void> {

@@ -340,7 +340,8 @@ export class DurableRunner extends DurableClient {
       ...(this.#config.resumabilityConfig ? { resumabilityConfig: this.#config.resumabilityConfig } : {}),
     })
     let invocationId = invocationIdOf(runId)
-    let paused = answersCalls(input.newMessage)
+    // An answer may leave some of its invocation's pauses open; a run that paused leaves its own.
+    let mayWait = answersCalls(input.newMessage)
     let eventCount = 0
     let finalText = ''
     let summary: RunSummary
@@ -372,7 +373,7 @@ export class DurableRunner extends DurableClient {
         // Yielded after it was stored: a refused append is never logged (a repeated one is logged once, by id).
         log.add(event)
         if (eventCount === 0) invocationId = event.invocationId
-        if (!paused && event.content?.parts?.some((part) => part.functionCall)) paused = isPause(event)
+        if (!mayWait && event.content?.parts?.some((part) => part.functionCall)) mayWait = isPause(event)
         eventCount++
         if (isFinalResponse(event) && event.content) finalText = stringifyContent(event)
       }
@@ -383,7 +384,7 @@ export class DurableRunner extends DurableClient {
       // The run's last events reach its log while the session's lease goes back: both before DBOS records the
       // outcome (a reader that sees the run ended finds every event in the log).
       const [interrupts] = await Promise.all([
-        paused ? waitingIn(sessionService, key, invocationId) : [],
+        mayWait ? waitingIn(sessionService, key, invocationId) : [],
         log.flush(),
         hold.release().catch(() => undefined),
       ])
