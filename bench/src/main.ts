@@ -53,6 +53,10 @@ const scenarios: Record<string, { title: string; load: () => Promise<ScenarioRun
   },
   O: { title: 'guards (G.pii)', load: async () => (await import('./scenarios/o-guards.js')).runGuards },
   Q: { title: 'graph workflows', load: async () => (await import('./scenarios/q-workflow.js')).runWorkflows },
+  R: {
+    title: 'pause + resume (in memory, SQLite, PostgreSQL, durable)',
+    load: async () => (await import('./scenarios/r-pause-resume.js')).runPauseResume,
+  },
 }
 
 const usage = `usage: pnpm bench [--quick] [--only=A,B,… [--merge]]

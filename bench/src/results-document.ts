@@ -29,6 +29,11 @@ export const scenarioDescriptions: Readonly<Record<string, string>> = {
   (bench/src/peers/), against our core runner; the "theirs" column holds the peer the row names. Each peer is
   measured alone in a fresh process, then with every peer loaded in one process (their async hooks make every
   promise dearer). B here is per run (10 model calls), not per model call.`,
+  R: `- **R** pause and resume (no counterpart row in @google/adk): one \`LlmAgent\` turn whose tool call needs approval
+  (\`requireConfirmation\`) — the turn that pauses, then another runner reading the session's inbox and answering
+  (\`answerInterrupts\`) — against the same turn with a tool that needs none (the anchor), alternately on fresh
+  sessions, in memory, on SQLite and PostgreSQL (resumable \`App\`), and as durable runs (the pause ends its
+  workflow, the answer is a new run); medians (min–max) in the table, p95 in the notes.`,
 }
 
 /** "Targets: n met, m missed (…)." for the given rows. */

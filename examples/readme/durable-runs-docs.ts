@@ -54,3 +54,36 @@ export function chargeTool(payments: Payments) {
   // #endregion idempotency
   return charge
 }
+
+export async function durablePause(
+  agent: BaseAgent,
+  sessionService: BaseSessionService,
+  userId: string,
+  sessionId: string,
+) {
+  // #region pause
+  // Workers resume a paused invocation where it stopped (agents after the paused one wait for the answer).
+  await DurableRunner.launch({
+    appName: 'payments',
+    databaseUrl: 'postgresql://…/dbos',
+    agent,
+    sessionService,
+    resumabilityConfig: { isResumable: true },
+  })
+
+  const client = await DurableClient.connect({
+    appName: 'payments',
+    databaseUrl: 'postgresql://…/dbos',
+    agent,
+    sessionService, // to read and answer the sessions' pending interrupts
+  })
+  const run = await client.startRun({ userId, sessionId, newMessage: { role: 'user', parts: [{ text: 'Pay ann' }] } })
+  const { interrupts } = await run.result() // the run paused: its workflow ended, no worker waits for the answer
+
+  // Later, from any process: the session's inbox, answered by id; any worker runs the rest.
+  const inbox = await client.pendingInterrupts({ userId, sessionId }) // the same items as `interrupts`
+  const next = await client.answerInterrupts({ userId, sessionId, answers: { [inbox[0]!.id]: true } })
+  const { finalText } = await next.result()
+  // #endregion pause
+  return { interrupts, finalText }
+}

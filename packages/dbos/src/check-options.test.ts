@@ -70,6 +70,17 @@ describe('durable options are checked before anything connects', () => {
     ).toThrow('pollMs must be a number of milliseconds > 0, got Infinity')
   })
 
+  it("a client's sessionService is optional; when given it must be a session service", () => {
+    const base = { appName: 'a', databaseUrl: 'postgresql://x/y', version: 'v1' }
+    expect(() => checkOptions('DurableClient.connect', base)).not.toThrow()
+    expect(() =>
+      checkOptions('DurableClient.connect', { ...base, sessionService: new InMemorySessionService() }),
+    ).not.toThrow()
+    expect(() => checkOptions('DurableClient.connect', { ...base, sessionService: { getSession: () => 1 } })).toThrow(
+      'sessionService must be a session service (it has no createSession, appendEvent), got an object.',
+    )
+  })
+
   it('launch without agent or sessionService, or with non-string ids: one ConfigError listing each (the database is never reached)', async () => {
     const error = await DurableRunner.launch({
       appName: 'app',

@@ -119,8 +119,9 @@ export function checkOptions(
   )
   text(issues, factory, 'queueName', options.queueName, true)
   checkTree(issues, factory, given)
-  if (factory === 'DurableRunner.launch') {
-    text(issues, factory, 'workerId', given['workerId'], true)
+  if (factory === 'DurableRunner.launch') text(issues, factory, 'workerId', given['workerId'], true)
+  // A client's session service is optional (it reads the inbox of paused runs); a worker's is needed.
+  if (factory === 'DurableRunner.launch' || given['sessionService'] !== undefined) {
     const service = given['sessionService'] as Record<string, unknown> | undefined
     const missing = sessionMethods.filter((method) => typeof service?.[method] !== 'function')
     if (missing.length > 0)

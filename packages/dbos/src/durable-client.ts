@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { DBOS, DBOSClient } from '@dbos-inc/dbos-sdk'
-import { type BaseAgent, type RunAsyncRequest, type RunConfig } from '@adk-fluent/core'
+import {
+  ConfigError,
+  listPendingInterrupts,
+  type BaseAgent,
+  type BaseSessionService,
+  type PendingInterrupt,
+  type RunAsyncRequest,
+  type RunConfig,
+} from '@adk-fluent/core'
 import { DurableRun, type RunContext } from './durable-run.js'
+import { answerRun, type AnswerInterruptsRequest } from './durable-answers.js'
 import { agentTreeVersion, dbosVersionOf, treeVersionOf } from './tree-version.js'
 import { RunStore } from './run-store.js'
 import { WorkerRegistry } from './worker-registry.js'
@@ -26,6 +35,9 @@ export interface DurableConnection {
 
 /** The agent tree runs are started for: the tree itself, or its version string ({@link agentTreeVersion}). */
 export type TreeRef = { agent: BaseAgent } | { version: string }
+
+/** A client's options: the connection, the tree, and where the sessions live (to read and answer paused runs). */
+export type ClientOptions = DurableConnection & TreeRef & { sessionService?: BaseSessionService }
 
 /** What {@link DurableClient.startRun} needs; `runId` makes the start idempotent (the same id is one run). */
 export interface StartRunRequest {
@@ -66,21 +78,30 @@ export class DurableClient {
   readonly version: string
   readonly queueName: string
   readonly #context: RunContext
+  readonly #sessionService: BaseSessionService | undefined
 
-  protected constructor(appName: string, version: string, queueName: string, context: RunContext) {
+  protected constructor(
+    appName: string,
+    version: string,
+    queueName: string,
+    context: RunContext,
+    sessionService?: BaseSessionService,
+  ) {
     this.appName = appName
     this.version = version
     this.queueName = queueName
     this.#context = context
+    this.#sessionService = sessionService
   }
 
-  /** Connects to the app's database. */
-  static async connect(options: DurableConnection & TreeRef): Promise<DurableClient> {
+  /** Connects to the app's database (give `sessionService` to read and answer the interrupts of paused runs). */
+  static async connect(options: ClientOptions): Promise<DurableClient> {
     checkOptions('DurableClient.connect', options)
     const version =
       'agent' in options && options.agent ? agentTreeVersion(options.agent) : (options as { version: string }).version
     const context = await openContext(options)
-    return new DurableClient(options.appName, version, options.queueName ?? DEFAULT_QUEUE, context)
+    const queue = options.queueName ?? DEFAULT_QUEUE
+    return new DurableClient(options.appName, version, queue, context, options.sessionService)
   }
 
   /**
@@ -111,6 +132,40 @@ export class DurableClient {
       input,
     )
     return this.getRun(runId)
+  }
+
+  /**
+   * The session's inbox: what its paused runs wait for (approvals, requested input, long-running results), oldest
+   * first. A paused run holds no worker: its workflow ended, and its session keeps the pause.
+   */
+  async pendingInterrupts(request: { userId: string; sessionId: string }): Promise<PendingInterrupt[]> {
+    const sessionService = this.#inbox('pendingInterrupts')
+    return listPendingInterrupts(sessionService, { appName: this.appName, ...request })
+  }
+
+  /**
+   * Answers pending interrupts of a session (some or all of one invocation's) and enqueues the run that goes on
+   * with them: any worker takes it, and the paused invocation resumes from its stored events (an approved call runs
+   * in this run, as a checkpointed step). The answers are checked first (`InterruptAnswerError`, nothing enqueued).
+   * Answering the same interrupts again before that run stored them returns the same run (its id is derived from
+   * the answered ids), so a retried request does not start a second one.
+   */
+  async answerInterrupts(request: AnswerInterruptsRequest): Promise<DurableRun> {
+    const { newMessage, runId } = await answerRun(this.#inbox('answerInterrupts'), this.appName, request)
+    const { userId, sessionId, runConfig } = request
+    return this.startRun({ userId, sessionId, newMessage, runId, ...(runConfig ? { runConfig } : {}) })
+  }
+
+  #inbox(method: string): BaseSessionService {
+    if (this.#sessionService) return this.#sessionService
+    throw new ConfigError([
+      {
+        code: 'service_missing',
+        path: [`DurableClient.${method}`, 'sessionService'],
+        message: `${method} reads the session's pending interrupts, and this client has no sessionService.`,
+        hint: 'Connect with the session store the workers use: DurableClient.connect({ …, sessionService }).',
+      },
+    ])
   }
 
   /** A handle on a run by id (made by any process). */

@@ -1,5 +1,5 @@
 import type { DBOSClient, WorkflowStatus } from '@dbos-inc/dbos-sdk'
-import type { Event } from '@adk-fluent/core'
+import type { Event, PendingInterrupt } from '@adk-fluent/core'
 import { AgentTreeChangedError, RunCancelledError, RunFailedError } from './errors.js'
 import type { RunStore } from './run-store.js'
 import type { WorkerRegistry } from './worker-registry.js'
@@ -31,11 +31,17 @@ export interface RunStatus {
 
 /** What the run's workflow returns. */
 export interface RunSummary {
+  /** The invocation its events belong to (an answer to a pause goes on in the paused invocation when resumable). */
   invocationId: string
   /** Events the agents produced and the run stored (as `Runner.runAsync` yields them: the user's message is not one). */
   eventCount: number
   /** Text of the run's last final response (`''` when there was none). */
   finalText: string
+  /**
+   * What the session still waits for when the run ended: empty when it finished, else the pending interrupts of its
+   * invocation (the run paused: answer them with `client.answerInterrupts`, which starts the run that goes on).
+   */
+  interrupts: PendingInterrupt[]
 }
 
 /** What {@link DurableRun.result} resolves to. */
@@ -75,7 +81,10 @@ export class DurableRun {
     this.#context = context
   }
 
-  /** The invocation id of the run's events (derived from the run id). */
+  /**
+   * The invocation id of a run that starts an invocation (derived from the run id); a run that answers a resumable
+   * run's pause goes on in the paused invocation ({@link RunSummary.invocationId}).
+   */
   get invocationId(): string {
     return invocationIdOf(this.id)
   }
@@ -144,7 +153,8 @@ export class DurableRun {
     const summary = status.output as RunSummary
     const events: Event[] = []
     for await (const event of this.events()) events.push(event)
-    return { runId: this.id, ...summary, events }
+    // A run recorded before runs listed their interrupts has none listed.
+    return { runId: this.id, ...summary, interrupts: summary.interrupts ?? [], events }
   }
 
   async #checkVersion(version: string): Promise<void> {

@@ -11,6 +11,7 @@ import {
   type BaseArtifactService,
   type BasePlugin,
   type BaseSessionService,
+  type ResumabilityConfig,
   type Session,
 } from '@adk-fluent/core'
 import { sessionErrors } from '@adk-fluent/core/internal'
@@ -30,6 +31,7 @@ import { EventLogWriter } from './event-log-writer.js'
 import { DurableHooks } from './durable-hooks.js'
 import { CheckpointGate } from './checkpoint-gate.js'
 import { AgentTreeChangedError, RunLostError } from './errors.js'
+import { answersCalls, isPause, waitingIn } from './durable-answers.js'
 import { RunOwnership } from './run-ownership.js'
 import type { StepRecord } from './run-store.js'
 import { RunSessionView, type SessionSnapshot } from './run-session-view.js'
@@ -43,6 +45,11 @@ export interface DurableRunnerConfig extends DurableConnection {
   sessionService: BaseSessionService
   artifactService?: BaseArtifactService
   plugins?: readonly BasePlugin[]
+  /**
+   * Makes runs resumable (as a `Runner`'s option): a pause stops the agents that depend on the paused one, and the
+   * run that answers it goes on in the paused invocation, finished agents not run again.
+   */
+  resumabilityConfig?: ResumabilityConfig
   /**
    * This worker's id (DBOS executor id), default `<hostname>-<pid>`. A worker restarted with the same id resumes
    * its own unfinished runs at once; other workers resume a dead worker's runs after `deadAfterMs`.
@@ -118,7 +125,7 @@ export class DurableRunner extends DurableClient {
   readonly #executions = new Map<string, RunOwnership>()
 
   private constructor(config: DurableRunnerConfig, version: string, context: Awaited<ReturnType<typeof openContext>>) {
-    super(config.appName, version, config.queueName ?? DEFAULT_QUEUE, context)
+    super(config.appName, version, config.queueName ?? DEFAULT_QUEUE, context, config.sessionService)
     this.#config = config
     this.workerId = config.workerId ?? `${hostname()}-${process.pid}`
     this.#cancels = new CancelWatch(context.client, context.pollMs)
@@ -330,10 +337,14 @@ export class DurableRunner extends DurableClient {
       sessionService: new RunSessionView(sessionService, key, { snapshot, replaying, hold, initial, checkpoints }),
       ...(this.#config.artifactService ? { artifactService: this.#config.artifactService } : {}),
       ...(this.#config.plugins ? { plugins: this.#config.plugins } : {}),
+      ...(this.#config.resumabilityConfig ? { resumabilityConfig: this.#config.resumabilityConfig } : {}),
     })
-    const invocationId = invocationIdOf(runId)
+    let invocationId = invocationIdOf(runId)
+    // An answer may leave some of its invocation's pauses open; a run that paused leaves its own.
+    let mayWait = answersCalls(input.newMessage)
     let eventCount = 0
     let finalText = ''
+    let summary: RunSummary
     // The event log is written in order on its own connection, while the run goes on; the run ends after it.
     const log = new EventLogWriter(store, runId)
     try {
@@ -361,6 +372,8 @@ export class DurableRunner extends DurableClient {
         if (event.errorCode === 'SESSION_STORE_FAILED') throw new SessionStoreError(event.errorMessage ?? 'failed')
         // Yielded after it was stored: a refused append is never logged (a repeated one is logged once, by id).
         log.add(event)
+        if (eventCount === 0) invocationId = event.invocationId
+        if (!mayWait && event.content?.parts?.some((part) => part.functionCall)) mayWait = isPause(event)
         eventCount++
         if (isFinalResponse(event) && event.content) finalText = stringifyContent(event)
       }
@@ -370,7 +383,12 @@ export class DurableRunner extends DurableClient {
       await ownership.check()
       // The run's last events reach its log while the session's lease goes back: both before DBOS records the
       // outcome (a reader that sees the run ended finds every event in the log).
-      await Promise.all([log.flush(), hold.release().catch(() => undefined)])
+      const [interrupts] = await Promise.all([
+        mayWait ? waitingIn(sessionService, key, invocationId) : [],
+        log.flush(),
+        hold.release().catch(() => undefined),
+      ])
+      summary = { invocationId, eventCount, finalText, interrupts }
     } catch (error) {
       // Another execution recorded a step this one recorded too (after a pause): the run goes on from that record,
       // in a new execution, unless this one lost the run.
@@ -391,6 +409,6 @@ export class DurableRunner extends DurableClient {
       // A failed attempt logs what it stored too (a no-op after the flush above).
       await log.flush().catch(() => undefined)
     }
-    return { invocationId, eventCount, finalText }
+    return summary
   }
 }

@@ -1,7 +1,8 @@
 export { DurableRunner } from './durable-runner.js'
 export type { DurableRunnerConfig } from './durable-runner.js'
 export { DurableClient, DEFAULT_QUEUE } from './durable-client.js'
-export type { DurableConnection, StartRunRequest, TreeRef } from './durable-client.js'
+export type { ClientOptions, DurableConnection, StartRunRequest, TreeRef } from './durable-client.js'
+export type { AnswerInterruptsRequest } from './durable-answers.js'
 export { DurableRun } from './durable-run.js'
 export type { RunResult, RunState, RunStatus, RunSummary } from './durable-run.js'
 export {

@@ -12,6 +12,7 @@ import {
   waiterTree,
   workflowTree,
 } from './agents.test-helper.js'
+import { approvalTree, type BlockAt } from './approval-agents.test-helper.js'
 
 const env = process.env
 const need = (name: string): string => {
@@ -36,6 +37,7 @@ const trees = {
   pipeline: () => pipelineTree(options),
   step: () => stepTree(options),
   workflow: () => workflowTree(options),
+  approvals: () => approvalTree({ log, ...(env['BLOCK_AT'] ? { blockAt: env['BLOCK_AT'] as BlockAt } : {}) }),
 }
 const agent = trees[(env['TREE'] ?? 'pipeline') as keyof typeof trees]()
 
@@ -58,6 +60,7 @@ const runner = await DurableRunner.launch({
   agent,
   sessionService,
   workerId,
+  ...(env['RESUMABLE'] ? { resumabilityConfig: { isResumable: true } } : {}),
   ...(env['QUEUE'] ? { queueName: env['QUEUE'] } : {}),
   ...(env['WORKER_CONCURRENCY'] ? { workerConcurrency: Number(env['WORKER_CONCURRENCY']) } : {}),
   ...(env['CONCURRENCY'] ? { concurrency: Number(env['CONCURRENCY']) } : {}),
