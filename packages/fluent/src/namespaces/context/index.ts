@@ -25,7 +25,7 @@ import { parseAgentNames, parseChoice, parsePositiveInteger, parseRedactPatterns
 
 import { formatArgument } from '../shared/format-argument.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
-import type { TemplateRequiredKeys } from '../shared/template-keys.js'
+import type { TemplateRequiredKeys } from '../../flow-types/template-keys.js'
 
 export type { CompiledContext, ContextProvider, ContextSpec } from './compile-context.js'
 export type { ContextPart } from './context-part.js'

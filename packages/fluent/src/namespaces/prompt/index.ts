@@ -6,7 +6,7 @@ import { parsePromptText } from './parse-prompt-text.js'
 import { parseSectionName } from './section-name.js'
 
 import { throwConfigIssue } from '../../parse/config-issue.js'
-import type { TemplateRequiredKeys } from '../shared/template-keys.js'
+import type { TemplateRequiredKeys } from '../../flow-types/template-keys.js'
 
 export { adapt, compress, fingerprint, scaffolded, versioned } from './model-factories.js'
 export type { PromptSpec } from './prompt-spec.js'
