@@ -303,10 +303,17 @@ async function* runTransfer(
   if (!targetName) return
   const target = agent.rootAgent.findAgent(targetName)
   if (!target) {
-    throw new ConfigError(`Agent ${targetName} not found in the agent tree.`, {
-      agentName: agent.name,
-      invocationId: ctx.invocationId,
-    })
+    throw new ConfigError(
+      [
+        {
+          code: 'agent_not_found',
+          // No path and no hint: the event's errorMessage is this sentence, as ADK words it.
+          path: [],
+          message: `Agent ${targetName} not found in the agent tree.`,
+        },
+      ],
+      { agentName: agent.name, invocationId: ctx.invocationId },
+    )
   }
   ctx.incrementTransferCount(targetName)
   yield* target.runAsync(ctx)
@@ -396,4 +403,22 @@ function hasResponseAfter(events: readonly Event[], start: number, callId: strin
     for (const part of events[index]?.content?.parts ?? []) if (part.functionResponse?.id === callId) return true
   }
   return false
+}
+
+/**
+ * Runs one call of `tool` for a caller that is not an LlmAgent (a workflow's `ToolNode`): plugins, durable-run hooks,
+ * tracing and error handling as for a call a model made; the response event is authored by `author`.
+ */
+export function executeToolCall(
+  author: string,
+  ctx: InvocationContext,
+  call: FunctionCall,
+  tool: BaseTool,
+): Promise<Event | undefined> {
+  // Only `name` and the tool-callback lists of the caller are read on this path.
+  const caller = { name: author, beforeToolCallback: [], afterToolCallback: [] } as unknown as LlmAgent
+  const tools = { [tool.name]: tool }
+  return ctx.tracing
+    ? executeTracedCall(caller, ctx, call, tools, undefined)
+    : executeCall(caller, ctx, call, tools, undefined)
 }

@@ -80,7 +80,11 @@ export class RemoteAgentBuilderImpl extends FlowBuilderBase implements RemoteAge
 
   describe(text: string): RemoteAgentBuilder {
     if (typeof text !== 'string')
-      throwConfigIssue(this.callPath('describe'), `the description must be a string, got ${describeValue(text)}.`)
+      throwConfigIssue(
+        'text_invalid',
+        this.callPath('describe'),
+        `the description must be a string, got ${describeValue(text)}.`,
+      )
     return this.#with({ description: text })
   }
 
@@ -100,7 +104,11 @@ export class RemoteAgentBuilderImpl extends FlowBuilderBase implements RemoteAge
 
   streaming(on = true): RemoteAgentBuilder {
     if (typeof on !== 'boolean')
-      throwConfigIssue(this.callPath('streaming'), `streaming(on) takes a boolean, got ${describeValue(on)}.`)
+      throwConfigIssue(
+        'boolean_invalid',
+        this.callPath('streaming'),
+        `streaming(on) takes a boolean, got ${describeValue(on)}.`,
+      )
     return this.#with({ streaming: on })
   }
 }
