@@ -120,8 +120,14 @@ function sourceOf(fixture: Fixture): string {
 const fixtureDir = join(src, '__type-error-fixtures__')
 const fixturePath = (index: number): string => join(fixtureDir, `fixture-${index}.ts`)
 
-/** Type-checks every fixture in one program (the files exist only in memory) and returns each one's errors. */
+let checked: ts.Diagnostic[][] | undefined
+/** Type-checks every fixture in one program (the files exist only in memory, checked once) and returns each one's errors. */
 function typeCheck(): ts.Diagnostic[][] {
+  checked ??= typeCheckFixtures()
+  return checked
+}
+
+function typeCheckFixtures(): ts.Diagnostic[][] {
   const config = ts.getParsedCommandLineOfConfigFile(
     join(root, 'tsconfig.json'),
     {},
@@ -159,7 +165,7 @@ describe('a state-key mistake gives one short error naming the key', () => {
         mistake: fixture.mistake,
         errors: diagnostics.length,
         onMarkedLine: at?.line === markedLine,
-        firstLineNamesKey: lines[0]?.includes(`state key '${fixture.key}'`) ?? false,
+        firstLineNamesKey: lines[0]?.includes(`FluentTypeError<"state key '${fixture.key}'`) ?? false,
         atMostFourLines: lines.length > 0 && lines.length <= 4,
       }
     })
@@ -178,5 +184,16 @@ describe('a state-key mistake gives one short error naming the key', () => {
         atMostFourLines: true,
       })),
     )
+  }, 120_000)
+
+  it("says what docs/typed-data-flow.md shows for a pipeline's .step(): two lines, the key's message on the first", () => {
+    const [diagnostic] = typeCheck()[0] ?? []
+    const lines = diagnostic ? ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n').split('\n') : []
+    const error =
+      'FluentTypeError<"state key \'drfat\' is not written before this step; write it in an earlier step or add it to .initialState(...)">'
+    expect(lines).toHaveLength(2)
+    expect(lines[0]).toMatch(/^Argument of type 'AgentBuilder<.*>' is not assignable to parameter of type '(.*)'\.$/)
+    expect(lines[0]).toContain(`parameter of type '${error}'.`)
+    expect(lines[1]).toContain("Property '[fluentTypeError]' is missing in type 'AgentBuilder<")
   }, 120_000)
 })
