@@ -7,7 +7,15 @@ export type { FallbackBuilder } from './builders/fallback-builder.js'
 export type { FanOutBuilder } from './builders/fan-out-builder.js'
 export type { FlowBuilder } from './builders/flow-builder.js'
 export type { LoopBuilder } from './builders/loop-builder.js'
-export type { PipelineBuilder, StepAnswer, TransformStep } from './builders/pipeline-builder.js'
+export type { PipelineBuilder } from './builders/pipeline-builder.js'
+export type {
+  AttemptMethod,
+  BranchMethod,
+  SequenceMethod,
+  StateStep,
+  StepAnswer,
+  TransformStep,
+} from './builders/step-methods.js'
 export type { RouteBuilder, RouteRuleMethod } from './builders/route-builder.js'
 export type { StepBuilder } from './builders/step-builder.js'
 export type {
@@ -17,6 +25,7 @@ export type {
   AnyWrites,
   BranchError,
   Checked,
+  CheckedStep,
   Concurrent,
   DeclaredWrites,
   EitherWrites,
@@ -26,6 +35,7 @@ export type {
   FluentTypeError,
   InitialError,
   InitialKeys,
+  InitialReceiver,
   KeyWrites,
   KnownKeys,
   LoopSequence,
@@ -43,14 +53,11 @@ export type {
   StateFlow,
   StateOf,
   StateReader,
+  StepFlow,
   Typed,
   WithInitial,
-} from './namespaces/shared/state-flow.js'
-export type {
-  InstructionRequiredKeys,
-  TemplateRequiredKeys,
-  TemplateVariables,
-} from './namespaces/shared/template-keys.js'
+} from './flow-types/state-flow.js'
+export type { InstructionRequiredKeys, TemplateRequiredKeys, TemplateVariables } from './flow-types/template-keys.js'
 export type { RemoteAgentBuilder } from './builders/remote-agent-builder.js'
 export type { NodeHolder, StepInput } from './parse/parse-step.js'
 export type { ToolArgument, ToolOptions, ToolsInput } from './parse/parse-tools.js'

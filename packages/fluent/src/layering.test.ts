@@ -6,17 +6,20 @@ import { describe, expect, it } from 'vitest'
 // The layering of fluent's folders (docs/architecture.md): ir ← parse ← check ← compile ← introspect ← builders ← files
 // (agent configs and skills read into builders; the command line and the dev UI sit on top, in @adk-fluent/devtools).
 // `namespaces` (P C S T A) is vocabulary that ir and parse describe; it uses only parse's checks. `agents` are
-// fluent's own core agents, which compile instantiates; `ask` runs a built agent once. Type imports count too.
+// fluent's own core agents, which compile instantiates; `ask` runs a built agent once. `flow-types` is the type-level
+// state flow (what builders' types know of the state keys), below everything and importing nothing. Type imports
+// count too.
 const allowed: Readonly<Record<string, readonly string[]>> = {
+  'flow-types': [],
   ir: ['namespaces'],
-  namespaces: ['parse'],
+  namespaces: ['parse', 'flow-types'],
   parse: ['ir', 'namespaces'],
   check: ['ir', 'parse', 'namespaces'],
   agents: ['ir', 'parse', 'namespaces'],
   compile: ['check', 'agents', 'ir', 'parse', 'namespaces'],
   introspect: ['compile', 'check', 'ir', 'parse', 'namespaces'],
   ask: ['agents', 'ir', 'parse', 'namespaces'],
-  builders: ['introspect', 'compile', 'check', 'agents', 'ask', 'ir', 'parse', 'namespaces'],
+  builders: ['introspect', 'compile', 'check', 'agents', 'ask', 'ir', 'parse', 'namespaces', 'flow-types'],
   files: ['builders', 'introspect', 'compile', 'check', 'agents', 'ask', 'ir', 'parse', 'namespaces'],
 }
 

@@ -28,6 +28,7 @@ import type {
   FlowOf,
   InitialError,
   InitialKeys,
+  InitialReceiver,
   KeyWrites,
   ReadError,
   SchemaKeys,
@@ -37,8 +38,8 @@ import type {
   StateFlow,
   Typed,
   WithInitial,
-} from '../namespaces/shared/state-flow.js'
-import type { InstructionRequiredKeys } from '../namespaces/shared/template-keys.js'
+} from '../flow-types/state-flow.js'
+import type { InstructionRequiredKeys } from '../flow-types/template-keys.js'
 
 /** What a sub-agent or agent tool `$Agent` (a union for several) may write: its writes, each possibly absent. */
 export type ChildWrites<$Agent> = SomeWrites<FlowOf<$Agent>['writes']>
@@ -225,6 +226,7 @@ export interface AgentBuilder<TOutput = string, TFlow extends StateFlow = any, T
    * @example Agent('writer').instruct('Write about {topic}.').initialState('topic')
    */
   initialState<const $Key extends string = never>(
+    this: InitialReceiver<$Key, InitialError<Typed<TFlow>, $Key>>,
     ...keys: InitialKeys<$Key, InitialError<Typed<TFlow>, $Key>>
   ): AgentBuilder<TOutput, WithInitial<Typed<TFlow>, $Key>, TSide>
   build(): LlmAgent

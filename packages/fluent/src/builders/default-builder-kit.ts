@@ -10,12 +10,12 @@ import { StepBuilderImpl } from './step-builder.js'
 
 /** The kit every builder made by the public factories carries. @internal */
 export const defaultBuilderKit: BuilderKit = Object.freeze<BuilderKit>({
-  agent: (node) => new AgentBuilderImpl({ node, kit: defaultBuilderKit }) as never,
-  pipeline: (node) => new PipelineBuilderImpl({ node, kit: defaultBuilderKit }) as never,
-  fanOut: (node) => new FanOutBuilderImpl({ node, kit: defaultBuilderKit }) as never,
-  loop: (node) => new LoopBuilderImpl({ node, kit: defaultBuilderKit }) as never,
-  fallback: (node) => new FallbackBuilderImpl({ node, kit: defaultBuilderKit }) as never,
-  route: (node) => new RouteBuilderImpl({ node, kit: defaultBuilderKit }) as never,
-  remote: (node) => new RemoteAgentBuilderImpl({ node, kit: defaultBuilderKit }) as never,
+  agent: (node) => new AgentBuilderImpl({ node, kit: defaultBuilderKit }),
+  pipeline: (node) => new PipelineBuilderImpl({ node, kit: defaultBuilderKit }),
+  fanOut: (node) => new FanOutBuilderImpl({ node, kit: defaultBuilderKit }),
+  loop: (node) => new LoopBuilderImpl({ node, kit: defaultBuilderKit }),
+  fallback: (node) => new FallbackBuilderImpl({ node, kit: defaultBuilderKit }),
+  route: (node) => new RouteBuilderImpl({ node, kit: defaultBuilderKit }),
+  remote: (node) => new RemoteAgentBuilderImpl({ node, kit: defaultBuilderKit }),
   step: (node) => new StepBuilderImpl({ node, kit: defaultBuilderKit }),
 })

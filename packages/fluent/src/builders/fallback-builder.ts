@@ -1,23 +1,19 @@
 import type { SingleAgentCallback } from '@adk-fluent/core'
 import { FallbackNode } from '../ir/fallback-node.js'
-import { parseStep, type StepInput } from '../parse/parse-step.js'
+import { parseStep } from '../parse/parse-step.js'
 import type { BuilderKit, BuilderProps } from './builder-kit.js'
 import { FlowBuilderBase } from './flow-builder-base.js'
 import type { FlowBuilder } from './flow-builder.js'
 import { agentCallbackUpdate, describeUpdate } from './workflow-updates.js'
-import type { StepFunction } from '../ir/state-function-types.js'
 import type {
-  Alternative,
-  BranchError,
-  Checked,
-  FlowOf,
   InitialError,
   InitialKeys,
-  OpaqueFlow,
+  InitialReceiver,
   StateFlow,
   Typed,
   WithInitial,
-} from '../namespaces/shared/state-flow.js'
+} from '../flow-types/state-flow.js'
+import type { AttemptMethod } from './step-methods.js'
 
 /**
  * A fallback: attempts tried in turn until one finishes without an error; when all fail, the last error is thrown.
@@ -31,15 +27,9 @@ export interface FallbackBuilder<TFlow extends StateFlow = any> extends FlowBuil
    * Appends an attempt.
    * @example Fallback('answer').attempt(Agent('fast').model('gemini-2.5-flash')).attempt(Agent('slow').model('gemini-2.5-pro'))
    */
-  attempt(attempt: StepFunction): FallbackBuilder<Alternative<Typed<TFlow>, OpaqueFlow>>
-  attempt<$Step extends StepInput>(
-    attempt: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
-  ): FallbackBuilder<Alternative<Typed<TFlow>, FlowOf<$Step>>>
+  readonly attempt: AttemptMethod<TFlow>
   /** Appends an attempt, like `.attempt()` (a fallback is extended, not nested). */
-  fallback(alternative: StepFunction): FallbackBuilder<Alternative<Typed<TFlow>, OpaqueFlow>>
-  fallback<$Step extends StepInput>(
-    alternative: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
-  ): FallbackBuilder<Alternative<Typed<TFlow>, FlowOf<$Step>>>
+  readonly fallback: AttemptMethod<TFlow>
   /** Sets the description (replaces). */
   describe(text: string): FallbackBuilder<TFlow>
   /** Adds a before-agent callback (appends). */
@@ -53,12 +43,13 @@ export interface FallbackBuilder<TFlow extends StateFlow = any> extends FlowBuil
    * @example Fallback('answer').attempt(Agent('fast').instruct('Answer {question}.')).initialState('question')
    */
   initialState<const $Key extends string = never>(
+    this: InitialReceiver<$Key, InitialError<Typed<TFlow>, $Key>>,
     ...keys: InitialKeys<$Key, InitialError<Typed<TFlow>, $Key>>
   ): FallbackBuilder<WithInitial<Typed<TFlow>, $Key>>
 }
 
 /** @internal */
-export class FallbackBuilderImpl extends FlowBuilderBase {
+export class FallbackBuilderImpl extends FlowBuilderBase implements FallbackBuilder {
   readonly #props: BuilderProps<FallbackNode>
 
   constructor(props: BuilderProps<FallbackNode>) {
@@ -75,19 +66,16 @@ export class FallbackBuilderImpl extends FlowBuilderBase {
   }
 
   #with(patch: Partial<Omit<FallbackNode, 'kind'>>): FallbackBuilder {
-    return new FallbackBuilderImpl({
-      node: FallbackNode.cloneWith(this.#props.node, patch),
-      kit: this.#props.kit,
-    }) as never
+    return new FallbackBuilderImpl({ node: FallbackNode.cloneWith(this.#props.node, patch), kit: this.#props.kit })
   }
 
-  attempt(attempt: StepInput): FallbackBuilder {
+  attempt(attempt: unknown): FallbackBuilder {
     return this.#with({
       attempts: Object.freeze([...this.node.attempts, parseStep(attempt, this.callPath('attempt'))]),
     })
   }
 
-  override fallback(alternative: StepInput): FallbackBuilder {
+  override fallback(alternative: unknown): FallbackBuilder {
     return this.#with({
       attempts: Object.freeze([...this.node.attempts, parseStep(alternative, this.callPath('fallback'))]),
     })

@@ -1,23 +1,19 @@
 import type { ParallelAgent, SingleAgentCallback } from '@adk-fluent/core'
 import { ParallelNode } from '../ir/parallel-node.js'
-import { parseStep, type StepInput } from '../parse/parse-step.js'
+import { parseStep } from '../parse/parse-step.js'
 import type { BuilderKit, BuilderProps } from './builder-kit.js'
 import { FlowBuilderBase } from './flow-builder-base.js'
 import type { FlowBuilder } from './flow-builder.js'
 import { agentCallbackUpdate, describeUpdate } from './workflow-updates.js'
-import type { StepFunction } from '../ir/state-function-types.js'
 import type {
-  BranchError,
-  Checked,
-  Concurrent,
-  FlowOf,
   InitialError,
   InitialKeys,
-  OpaqueFlow,
+  InitialReceiver,
   StateFlow,
   Typed,
   WithInitial,
-} from '../namespaces/shared/state-flow.js'
+} from '../flow-types/state-flow.js'
+import type { BranchMethod } from './step-methods.js'
 
 /** A fan-out: branches that run concurrently, each seeing only its own history (a core `ParallelAgent`). */
 /** `TFlow`: the state its branches write and read (branches do not see each other's writes). */
@@ -27,15 +23,9 @@ export interface FanOutBuilder<TFlow extends StateFlow = any> extends FlowBuilde
    * Appends a branch: a builder, an `S` transform, an `A` operation or a function.
    * @example FanOut('research').branch(Agent('web').writes('web')).branch(Agent('papers').writes('papers'))
    */
-  branch(branch: StepFunction): FanOutBuilder<Concurrent<Typed<TFlow>, OpaqueFlow>>
-  branch<$Step extends StepInput>(
-    branch: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
-  ): FanOutBuilder<Concurrent<Typed<TFlow>, FlowOf<$Step>>>
+  readonly branch: BranchMethod<TFlow>
   /** Appends a branch, like `.branch()` (a fan-out is extended, not nested). */
-  parallel(branch: StepFunction): FanOutBuilder<Concurrent<Typed<TFlow>, OpaqueFlow>>
-  parallel<$Step extends StepInput>(
-    branch: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
-  ): FanOutBuilder<Concurrent<Typed<TFlow>, FlowOf<$Step>>>
+  readonly parallel: BranchMethod<TFlow>
   /** Sets the description (replaces). */
   describe(text: string): FanOutBuilder<TFlow>
   /** Adds a before-agent callback (appends). */
@@ -48,13 +38,14 @@ export interface FanOutBuilder<TFlow extends StateFlow = any> extends FlowBuilde
    * is not declared is an error instead of a warning (in the types too: a read of such a key does not compile).
    */
   initialState<const $Key extends string = never>(
+    this: InitialReceiver<$Key, InitialError<Typed<TFlow>, $Key>>,
     ...keys: InitialKeys<$Key, InitialError<Typed<TFlow>, $Key>>
   ): FanOutBuilder<WithInitial<Typed<TFlow>, $Key>>
   build(): ParallelAgent
 }
 
 /** @internal */
-export class FanOutBuilderImpl extends FlowBuilderBase {
+export class FanOutBuilderImpl extends FlowBuilderBase implements FanOutBuilder {
   readonly #props: BuilderProps<ParallelNode>
 
   constructor(props: BuilderProps<ParallelNode>) {
@@ -71,17 +62,14 @@ export class FanOutBuilderImpl extends FlowBuilderBase {
   }
 
   #with(patch: Partial<Omit<ParallelNode, 'kind'>>): FanOutBuilder {
-    return new FanOutBuilderImpl({
-      node: ParallelNode.cloneWith(this.#props.node, patch),
-      kit: this.#props.kit,
-    }) as never
+    return new FanOutBuilderImpl({ node: ParallelNode.cloneWith(this.#props.node, patch), kit: this.#props.kit })
   }
 
-  branch(branch: StepInput): FanOutBuilder {
+  branch(branch: unknown): FanOutBuilder {
     return this.#with({ branches: Object.freeze([...this.node.branches, parseStep(branch, this.callPath('branch'))]) })
   }
 
-  override parallel(branch: StepInput): FanOutBuilder {
+  override parallel(branch: unknown): FanOutBuilder {
     return this.#with({
       branches: Object.freeze([...this.node.branches, parseStep(branch, this.callPath('parallel'))]),
     })

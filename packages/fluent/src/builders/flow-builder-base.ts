@@ -4,7 +4,7 @@ import type { FlowNode } from '../ir/flow-node.js'
 import type { StatePredicate } from '../ir/state-function-types.js'
 import { parseCount } from '../parse/parse-count.js'
 import { parseFunction } from '../parse/parse-function.js'
-import { parseStep, type StepInput } from '../parse/parse-step.js'
+import { parseStep } from '../parse/parse-step.js'
 import { compileNode } from '../compile/compile-node.js'
 import { finalText } from '../ask/final-text.js'
 import { parseAnswer } from '../ask/parse-answer.js'
@@ -60,12 +60,18 @@ export abstract class FlowBuilderBase<TOutput = string> {
     return [this.node.name, method]
   }
 
-  then(step: StepInput, onRejected?: unknown): PipelineBuilder {
+  then(step: unknown, onRejected?: unknown): PipelineBuilder<any> {
+    // Called by `await` (the promise machinery ignores what it returns): see not-a-promise.ts.
     if (isPromiseThen(step, onRejected)) return rejectAwait(this.node.name, onRejected) as never
-    return this.kit.pipeline(thenNodes(this.node, parseStep(step, this.callPath('then'))))
+    return this.sequence(parseStep(step, this.callPath('then')))
   }
 
-  parallel(branch: StepInput): FanOutBuilder {
+  /** A pipeline of this, then `step` (a pipeline extends itself instead); its answer is the step's. */
+  protected sequence(step: FlowNode): PipelineBuilder<any> {
+    return this.kit.pipeline(thenNodes(this.node, step))
+  }
+
+  parallel(branch: unknown): FanOutBuilder {
     return this.kit.fanOut(parallelNodes(this.node, parseStep(branch, this.callPath('parallel'))))
   }
 
@@ -83,7 +89,7 @@ export abstract class FlowBuilderBase<TOutput = string> {
     )
   }
 
-  fallback(alternative: StepInput): FallbackBuilder {
+  fallback(alternative: unknown): FallbackBuilder {
     return this.kit.fallback(fallbackNodes(this.node, parseStep(alternative, this.callPath('fallback'))))
   }
 
@@ -96,7 +102,7 @@ export abstract class FlowBuilderBase<TOutput = string> {
     return runAgentFor(this.node, () => this.build())
   }
 
-  initialState(...keys: string[]): this {
+  initialState(...keys: unknown[]): this {
     const parsed = keys.map((key, index) => parseStateKey(key, [...this.callPath('initialState'), index]))
     return builderForNode(this.kit, withInitialState(this.node, parsed)) as this
   }

@@ -1,7 +1,6 @@
 import type { BaseAgent, BasePlugin, Event } from '@adk-fluent/core'
 import type { FlowNode } from '../ir/flow-node.js'
 import type { StatePredicate } from '../ir/state-function-types.js'
-import type { StepInput } from '../parse/parse-step.js'
 import type { AskOptions, RunOptions } from '../ask/run-options.js'
 import type { AskReturn } from '../ask/ask-result.js'
 import type { StreamChunk } from '../ask/stream-chunk.js'
@@ -9,25 +8,9 @@ import type { Resume } from '../ask/resume-with.js'
 import type { CheckIssue, CheckOptions } from '../check/check-issue.js'
 import type { ExplainReport } from '../introspect/explain-report.js'
 import type { LlmAnatomyOptions } from '../introspect/llm-anatomy-preview.js'
-import type { FallbackBuilder } from './fallback-builder.js'
-import type { FanOutBuilder } from './fan-out-builder.js'
 import type { LoopBuilder } from './loop-builder.js'
-import type { PipelineBuilder, StepAnswer, TransformStep } from './pipeline-builder.js'
-import type { StateTransform } from '../namespaces/state/state-transform.js'
-import type {
-  Alternative,
-  BranchError,
-  Checked,
-  Concurrent,
-  FlowOf,
-  OpaqueFlow,
-  Sequence,
-  SequenceError,
-  StateFlow,
-  StateOf,
-  Typed,
-} from '../namespaces/shared/state-flow.js'
-import type { StepFunction } from '../ir/state-function-types.js'
+import type { AttemptMethod, BranchMethod, SequenceMethod } from './step-methods.js'
+import type { StateFlow } from '../flow-types/state-flow.js'
 
 /**
  * What every builder can do: compose, build and run (each builder adds `.initialState()`, typed by its state). Builders are immutable: each method returns a new builder and
@@ -43,23 +26,12 @@ export interface FlowBuilder<TOutput = string, TFlow extends StateFlow = any> {
    * Named `<this>_then_<step>`; a pipeline on the left is extended instead of nested.
    * @example Agent('writer').writes('draft').then(Agent('critic').reads('draft'))
    */
-  then<$Flow extends StateFlow>(
-    step: TransformStep<TFlow, $Flow>,
-  ): PipelineBuilder<string, Sequence<Typed<TFlow>, FlowOf<StateTransform<$Flow>>>>
-  then(
-    step: (state: StateOf<Typed<TFlow>>) => ReturnType<StepFunction>,
-  ): PipelineBuilder<string, Sequence<Typed<TFlow>, OpaqueFlow>>
-  then<$Step extends StepInput>(
-    step: Checked<$Step, SequenceError<Typed<TFlow>, FlowOf<$Step>>>,
-  ): PipelineBuilder<StepAnswer<$Step>, Sequence<Typed<TFlow>, FlowOf<$Step>>>
+  readonly then: SequenceMethod<TFlow>
   /**
    * A fan-out running this and `branch` concurrently, named `<this>_and_<branch>`; a fan-out on the left is extended.
    * @example Agent('web').parallel(Agent('papers'))
    */
-  parallel(branch: StepFunction): FanOutBuilder<Concurrent<Typed<TFlow>, OpaqueFlow>>
-  parallel<$Step extends StepInput>(
-    branch: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
-  ): FanOutBuilder<Concurrent<Typed<TFlow>, FlowOf<$Step>>>
+  readonly parallel: BranchMethod<TFlow>
   /**
    * A loop repeating this `count` times (a whole number >= 1), named `<this>_x<count>`; a pipeline's steps become
    * the loop's steps.
@@ -77,10 +49,7 @@ export interface FlowBuilder<TOutput = string, TFlow extends StateFlow = any> {
    * the left is extended.
    * @example Agent('fast').model('gemini-2.5-flash').fallback(Agent('careful').model('gemini-2.5-pro'))
    */
-  fallback(alternative: StepFunction): FallbackBuilder<Alternative<Typed<TFlow>, OpaqueFlow>>
-  fallback<$Step extends StepInput>(
-    alternative: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
-  ): FallbackBuilder<Alternative<Typed<TFlow>, FlowOf<$Step>>>
+  readonly fallback: AttemptMethod<TFlow>
   /**
    * Validates the tree — its structure and the contract checker's error-level issues — (one `ConfigError` listing
    * every problem with its path) and returns fresh core agents.

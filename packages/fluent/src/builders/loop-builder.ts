@@ -3,26 +3,26 @@ import { LoopNode } from '../ir/loop-node.js'
 import type { StatePredicate } from '../ir/state-function-types.js'
 import { parseCount } from '../parse/parse-count.js'
 import { parseFunction } from '../parse/parse-function.js'
-import { parseStep, type StepInput } from '../parse/parse-step.js'
+import { parseStep } from '../parse/parse-step.js'
 import type { BuilderKit, BuilderProps } from './builder-kit.js'
 import { FlowBuilderBase } from './flow-builder-base.js'
 import type { FlowBuilder } from './flow-builder.js'
-import type { TransformStep } from './pipeline-builder.js'
-import type { StateTransform } from '../namespaces/state/state-transform.js'
 import { agentCallbackUpdate, describeUpdate } from './workflow-updates.js'
-import type { StepFunction } from '../ir/state-function-types.js'
 import type {
-  Checked,
+  CheckedStep,
   FlowOf,
   InitialError,
   InitialKeys,
+  InitialReceiver,
   LoopSequence,
   LoopStepError,
-  OpaqueFlow,
   StateFlow,
+  StateOf,
+  StepFlow,
   Typed,
   WithInitial,
-} from '../namespaces/shared/state-flow.js'
+} from '../flow-types/state-flow.js'
+import type { StateStep } from './step-methods.js'
 
 /**
  * A loop: its steps repeat until `maxIterations`, or until `until(state)` holds after an iteration's steps, or until
@@ -39,13 +39,9 @@ export interface LoopBuilder<TFlow extends StateFlow = any> extends FlowBuilder<
    * wrote, typed).
    * @example Loop('refine').step(Agent('writer')).step(Agent('critic')).maxIterations(3)
    */
-  step<$Flow extends StateFlow>(
-    step: TransformStep<TFlow, $Flow, LoopStepError<Typed<TFlow>, FlowOf<StateTransform<$Flow>>>>,
-  ): LoopBuilder<LoopSequence<Typed<TFlow>, FlowOf<StateTransform<$Flow>>>>
-  step(step: StepFunction): LoopBuilder<LoopSequence<Typed<TFlow>, OpaqueFlow>>
-  step<$Step extends StepInput>(
-    step: Checked<$Step, LoopStepError<Typed<TFlow>, FlowOf<$Step>>>,
-  ): LoopBuilder<LoopSequence<Typed<TFlow>, FlowOf<$Step>>>
+  step<$Step extends StateStep<StateOf<Typed<TFlow>>>>(
+    step: CheckedStep<$Step, StateOf<Typed<TFlow>>, LoopStepError<Typed<TFlow>, FlowOf<$Step>>>,
+  ): LoopBuilder<LoopSequence<Typed<TFlow>, StepFlow<$Step, LoopStepError<Typed<TFlow>, FlowOf<$Step>>>>>
   /** Sets the iteration limit, a whole number >= 1 (replaces). */
   maxIterations(count: number): LoopBuilder<TFlow>
   /**
@@ -65,13 +61,14 @@ export interface LoopBuilder<TFlow extends StateFlow = any> extends FlowBuilder<
    * is not declared is an error instead of a warning (in the types too: a read of such a key does not compile).
    */
   initialState<const $Key extends string = never>(
+    this: InitialReceiver<$Key, InitialError<Typed<TFlow>, $Key>>,
     ...keys: InitialKeys<$Key, InitialError<Typed<TFlow>, $Key>>
   ): LoopBuilder<WithInitial<Typed<TFlow>, $Key>>
   build(): LoopAgent
 }
 
 /** @internal */
-export class LoopBuilderImpl extends FlowBuilderBase {
+export class LoopBuilderImpl extends FlowBuilderBase implements LoopBuilder {
   readonly #props: BuilderProps<LoopNode>
 
   constructor(props: BuilderProps<LoopNode>) {
@@ -88,10 +85,10 @@ export class LoopBuilderImpl extends FlowBuilderBase {
   }
 
   #with(patch: Partial<Omit<LoopNode, 'kind'>>): LoopBuilder {
-    return new LoopBuilderImpl({ node: LoopNode.cloneWith(this.#props.node, patch), kit: this.#props.kit }) as never
+    return new LoopBuilderImpl({ node: LoopNode.cloneWith(this.#props.node, patch), kit: this.#props.kit })
   }
 
-  step(step: StepInput): LoopBuilder {
+  step(step: unknown): LoopBuilder {
     return this.#with({ steps: Object.freeze([...this.node.steps, parseStep(step, this.callPath('step'))]) })
   }
 

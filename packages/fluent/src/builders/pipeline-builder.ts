@@ -2,46 +2,20 @@ import type { z } from 'zod'
 import type { SequentialAgent, SingleAgentCallback } from '@adk-fluent/core'
 import type { FlowNode } from '../ir/flow-node.js'
 import { SequenceNode } from '../ir/sequence-node.js'
-import { parseStep, type StepInput } from '../parse/parse-step.js'
+import { parseStep } from '../parse/parse-step.js'
 import type { BuilderKit, BuilderProps } from './builder-kit.js'
 import { FlowBuilderBase } from './flow-builder-base.js'
 import type { FlowBuilder } from './flow-builder.js'
 import { agentCallbackUpdate, describeUpdate } from './workflow-updates.js'
-import { isPromiseThen, rejectAwait } from './not-a-promise.js'
-import type { StepFunction } from '../ir/state-function-types.js'
-import type { StateTransform } from '../namespaces/state/state-transform.js'
 import type {
-  Checked,
-  ErrorIf,
-  FlowOf,
   InitialError,
   InitialKeys,
-  OpaqueFlow,
-  Sequence,
-  SequenceError,
+  InitialReceiver,
   StateFlow,
-  StateOf,
-  StateReader,
   Typed,
   WithInitial,
-} from '../namespaces/shared/state-flow.js'
-
-/**
- * A state transform as a step after `TFlow`, rejected (`Error`, by default the pipeline's) when it reads a key not
- * written before. Its functions see the state typed by the earlier steps
- * (`S.compute({ category: (state) => state.intent.category })`).
- */
-export type TransformStep<
-  TFlow extends StateFlow,
-  $Flow extends StateFlow,
-  Error = SequenceError<Typed<TFlow>, FlowOf<StateTransform<$Flow>>>,
-> = StateTransform<$Flow> & StateReader<StateOf<Typed<TFlow>>> & ErrorIf<Error>
-
-/**
- * What `.ask()` of a pipeline ending with `step` resolves to: the parsed `.returns()` object when the last step is an
- * agent with a schema (or a pipeline ending in one), else the text.
- */
-export type StepAnswer<TStep> = TStep extends FlowBuilder<infer TOutput> ? TOutput : string
+} from '../flow-types/state-flow.js'
+import type { SequenceMethod } from './step-methods.js'
 
 /**
  * A pipeline: steps that run one after another (a core `SequentialAgent`). Its type accumulates the state keys the
@@ -54,25 +28,9 @@ export interface PipelineBuilder<TOutput = string, TFlow extends StateFlow = any
    * Appends a step: a builder, an `S` transform, an `A` operation or a function `(state) => delta`.
    * @example Pipeline('flow').step(Agent('writer').writes('draft')).step(S.rename({ draft: 'text' }))
    */
-  step<$Flow extends StateFlow>(
-    step: TransformStep<TFlow, $Flow>,
-  ): PipelineBuilder<string, Sequence<Typed<TFlow>, FlowOf<StateTransform<$Flow>>>>
-  step(
-    step: (state: StateOf<Typed<TFlow>>) => ReturnType<StepFunction>,
-  ): PipelineBuilder<string, Sequence<Typed<TFlow>, OpaqueFlow>>
-  step<$Step extends StepInput>(
-    step: Checked<$Step, SequenceError<Typed<TFlow>, FlowOf<$Step>>>,
-  ): PipelineBuilder<StepAnswer<$Step>, Sequence<Typed<TFlow>, FlowOf<$Step>>>
+  readonly step: SequenceMethod<TFlow>
   /** Appends a step, like `.step()` (a pipeline is extended, not nested). */
-  then<$Flow extends StateFlow>(
-    step: TransformStep<TFlow, $Flow>,
-  ): PipelineBuilder<string, Sequence<Typed<TFlow>, FlowOf<StateTransform<$Flow>>>>
-  then(
-    step: (state: StateOf<Typed<TFlow>>) => ReturnType<StepFunction>,
-  ): PipelineBuilder<string, Sequence<Typed<TFlow>, OpaqueFlow>>
-  then<$Step extends StepInput>(
-    step: Checked<$Step, SequenceError<Typed<TFlow>, FlowOf<$Step>>>,
-  ): PipelineBuilder<StepAnswer<$Step>, Sequence<Typed<TFlow>, FlowOf<$Step>>>
+  readonly then: SequenceMethod<TFlow>
   /** Sets the description (replaces). @example Pipeline('flow').describe('Writes and reviews a draft.') */
   describe(text: string): PipelineBuilder<TOutput, TFlow>
   /** Adds a before-agent callback (appends; the first non-undefined result skips the pipeline). */
@@ -87,13 +45,18 @@ export interface PipelineBuilder<TOutput = string, TFlow extends StateFlow = any
    * @example Pipeline('flow').initialState('topic').step(Agent('writer').instruct('Write about {topic}.'))
    */
   initialState<const $Key extends string = never>(
+    this: InitialReceiver<$Key, InitialError<Typed<TFlow>, $Key>>,
     ...keys: InitialKeys<$Key, InitialError<Typed<TFlow>, $Key>>
   ): PipelineBuilder<TOutput, WithInitial<Typed<TFlow>, $Key>>
   build(): SequentialAgent
 }
 
-/** @internal */
-export class PipelineBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutput> {
+/**
+ * The class behind {@link PipelineBuilder}, checked against it by `implements`. It holds only the node: the answer type
+ * (`TOutput`, the `.returns()` schema's output) and the state keys are known to the interface's types alone, so the
+ * class implements it for any. @internal
+ */
+export class PipelineBuilderImpl extends FlowBuilderBase<any> implements PipelineBuilder<any> {
   readonly #props: BuilderProps<SequenceNode>
 
   constructor(props: BuilderProps<SequenceNode>) {
@@ -110,15 +73,12 @@ export class PipelineBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutp
   }
 
   /** The last step's `.returns()` schema when that step is an agent (or a pipeline ending in one): its answer is the run's. */
-  protected override answerSchema(): z.ZodType<TOutput> | undefined {
-    return lastAgentSchema(this.node) as z.ZodType<TOutput> | undefined
+  protected override answerSchema(): z.ZodType | undefined {
+    return lastAgentSchema(this.node)
   }
 
-  #with(patch: Partial<Omit<SequenceNode, 'kind'>>): PipelineBuilder<TOutput> {
-    return new PipelineBuilderImpl<TOutput>({
-      node: SequenceNode.cloneWith(this.#props.node, patch),
-      kit: this.#props.kit,
-    }) as never
+  #with(patch: Partial<Omit<SequenceNode, 'kind'>>): PipelineBuilder<any> {
+    return new PipelineBuilderImpl({ node: SequenceNode.cloneWith(this.#props.node, patch), kit: this.#props.kit })
   }
 
   /** A bare pipeline's steps become the loop's own steps (so an escalation ends the iteration right there). */
@@ -132,28 +92,24 @@ export class PipelineBuilderImpl<TOutput = string> extends FlowBuilderBase<TOutp
     return bare ? node.steps : [node]
   }
 
-  step(step: StepInput): PipelineBuilder {
-    return this.#append(parseStep(step, this.callPath('step')))
+  step(step: unknown): PipelineBuilder<any> {
+    return this.sequence(parseStep(step, this.callPath('step')))
   }
 
-  override then(step: StepInput, onRejected?: unknown): PipelineBuilder {
-    if (isPromiseThen(step, onRejected)) return rejectAwait(this.node.name, onRejected) as never
-    return this.#append(parseStep(step, this.callPath('then')))
+  /** `.then()` extends this pipeline (its answer is the new last step's, which only the types know). */
+  protected override sequence(step: FlowNode): PipelineBuilder<any> {
+    return new PipelineBuilderImpl({ node: SequenceNode.append(this.#props.node, step), kit: this.#props.kit })
   }
 
-  #append(step: FlowNode): PipelineBuilder {
-    return new PipelineBuilderImpl({ node: SequenceNode.append(this.#props.node, step), kit: this.#props.kit }) as never
-  }
-
-  describe(text: string): PipelineBuilder<TOutput> {
+  describe(text: string): PipelineBuilder<any> {
     return this.#with(describeUpdate(text, this.callPath('describe')))
   }
 
-  beforeAgent(callback: SingleAgentCallback): PipelineBuilder<TOutput> {
+  beforeAgent(callback: SingleAgentCallback): PipelineBuilder<any> {
     return this.#with(agentCallbackUpdate(this.node, 'beforeAgent', callback, this.callPath('beforeAgent')))
   }
 
-  afterAgent(callback: SingleAgentCallback): PipelineBuilder<TOutput> {
+  afterAgent(callback: SingleAgentCallback): PipelineBuilder<any> {
     return this.#with(agentCallbackUpdate(this.node, 'afterAgent', callback, this.callPath('afterAgent')))
   }
 

@@ -11,13 +11,14 @@ import type {
   Checked,
   InitialError,
   InitialKeys,
+  InitialReceiver,
   KeyWrites,
   ReadError,
   SetWrites,
   StateFlow,
   Typed,
   WithInitial,
-} from '../namespaces/shared/state-flow.js'
+} from '../flow-types/state-flow.js'
 
 /**
  * A remote agent (`RemoteAgent(name, url)` from `@adk-fluent/a2a`): stands wherever an agent builder can — a
@@ -51,12 +52,13 @@ export interface RemoteAgentBuilder<TFlow extends StateFlow = any> extends FlowB
    * hold for the whole tree (in the types too: a `.sends()` key neither initial nor written before does not compile).
    */
   initialState<const $Key extends string = never>(
+    this: InitialReceiver<$Key, InitialError<Typed<TFlow>, $Key>>,
     ...keys: InitialKeys<$Key, InitialError<Typed<TFlow>, $Key>>
   ): RemoteAgentBuilder<WithInitial<Typed<TFlow>, $Key>>
 }
 
 /** @internal */
-export class RemoteAgentBuilderImpl extends FlowBuilderBase {
+export class RemoteAgentBuilderImpl extends FlowBuilderBase implements RemoteAgentBuilder {
   readonly #props: BuilderProps<RemoteAgentNode>
 
   constructor(props: BuilderProps<RemoteAgentNode>) {
@@ -73,10 +75,7 @@ export class RemoteAgentBuilderImpl extends FlowBuilderBase {
   }
 
   #with(patch: Partial<Omit<RemoteAgentNode, 'kind' | 'name'>>): RemoteAgentBuilder {
-    return new RemoteAgentBuilderImpl({
-      node: RemoteAgentNode.cloneWith(this.node, patch),
-      kit: this.#props.kit,
-    }) as never
+    return new RemoteAgentBuilderImpl({ node: RemoteAgentNode.cloneWith(this.node, patch), kit: this.#props.kit })
   }
 
   describe(text: string): RemoteAgentBuilder {
@@ -89,7 +88,7 @@ export class RemoteAgentBuilderImpl extends FlowBuilderBase {
     return this.#with({ description: text })
   }
 
-  sends(...keys: string[]): RemoteAgentBuilder {
+  sends(...keys: unknown[]): RemoteAgentBuilder {
     const parsed = parseStateKeys(keys, this.callPath('sends'), ".sends('topic')")
     return this.#with({ sends: Object.freeze([...new Set([...this.node.sends, ...parsed])]) })
   }

@@ -2,7 +2,7 @@ import { RemoteAgentNode } from '../ir/remote-agent-node.js'
 import { parseAgentName } from '../parse/parse-agent-name.js'
 import { defaultBuilderKit } from './default-builder-kit.js'
 import type { RemoteAgentBuilder } from './remote-agent-builder.js'
-import type { EmptyFlow } from '../namespaces/shared/state-flow.js'
+import type { EmptyFlow } from '../flow-types/state-flow.js'
 
 /** What a protocol package gives to make a remote-agent builder (`@adk-fluent/fluent/internal`). */
 export type RemoteAgentFields = Pick<RemoteAgentNode, 'protocol' | 'url' | 'lower'> &

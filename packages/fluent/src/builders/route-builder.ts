@@ -7,7 +7,6 @@ import type { BuilderKit, BuilderProps } from './builder-kit.js'
 import { FlowBuilderBase } from './flow-builder-base.js'
 import type { FlowBuilder } from './flow-builder.js'
 import { agentCallbackUpdate, describeUpdate } from './workflow-updates.js'
-import type { StepFunction } from '../ir/state-function-types.js'
 import type {
   Alternative,
   BranchError,
@@ -15,11 +14,12 @@ import type {
   FlowOf,
   InitialError,
   InitialKeys,
-  OpaqueFlow,
+  InitialReceiver,
   StateFlow,
+  StepFlow,
   Typed,
   WithInitial,
-} from '../namespaces/shared/state-flow.js'
+} from '../flow-types/state-flow.js'
 
 /**
  * A route: reads `state[key]` and runs the target of the first rule that holds (rules in the order added), else the
@@ -49,16 +49,11 @@ export interface RouteBuilder<TFlow extends StateFlow = any> extends FlowBuilder
    * Runs `target` when `predicate(state)` holds (appends a rule).
    * @example Route('intent').when((state) => Number(state['amount']) > 1000, review)
    */
-  when(predicate: StatePredicate, target: StepFunction): RouteBuilder<Alternative<Typed<TFlow>, OpaqueFlow>>
-  when<$Step extends StepInput>(
-    predicate: StatePredicate,
-    target: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
-  ): RouteBuilder<Alternative<Typed<TFlow>, FlowOf<$Step>>>
+  readonly when: RouteRuleMethod<TFlow, StatePredicate>
   /** Runs `target` when no rule holds (replaces). @example Route('intent').eq('billing', billing).otherwise(general) */
-  otherwise(target: StepFunction): RouteBuilder<Alternative<Typed<TFlow>, OpaqueFlow>>
   otherwise<$Step extends StepInput>(
     target: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
-  ): RouteBuilder<Alternative<Typed<TFlow>, FlowOf<$Step>>>
+  ): RouteBuilder<Alternative<Typed<TFlow>, StepFlow<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>>>
   /** Sets the description (replaces). */
   describe(text: string): RouteBuilder<TFlow>
   /** Adds a before-agent callback (appends). */
@@ -72,24 +67,24 @@ export interface RouteBuilder<TFlow extends StateFlow = any> extends FlowBuilder
    * @example Route('intent').eq('billing', billing).initialState('intent')
    */
   initialState<const $Key extends string = never>(
+    this: InitialReceiver<$Key, InitialError<Typed<TFlow>, $Key>>,
     ...keys: InitialKeys<$Key, InitialError<Typed<TFlow>, $Key>>
   ): RouteBuilder<WithInitial<Typed<TFlow>, $Key>>
 }
 
 /**
- * A rule of a route on `value`: a function target (its writes unknown), or a step checked as a branch (it sees the
- * state before the route, not another target's writes).
+ * A rule of a route: `value` (what `state[key]` is compared with, or the predicate of `.when()`) and `target`, a step
+ * checked as a branch: it sees the state before the route, not another target's writes.
  */
 export interface RouteRuleMethod<TFlow extends StateFlow, Value> {
-  (value: Value, target: StepFunction): RouteBuilder<Alternative<Typed<TFlow>, OpaqueFlow>>
   <$Step extends StepInput>(
     value: Value,
     target: Checked<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>,
-  ): RouteBuilder<Alternative<Typed<TFlow>, FlowOf<$Step>>>
+  ): RouteBuilder<Alternative<Typed<TFlow>, StepFlow<$Step, BranchError<Typed<TFlow>, FlowOf<$Step>>>>>
 }
 
 /** @internal */
-export class RouteBuilderImpl extends FlowBuilderBase {
+export class RouteBuilderImpl extends FlowBuilderBase implements RouteBuilder {
   readonly #props: BuilderProps<RouteNode>
 
   constructor(props: BuilderProps<RouteNode>) {
@@ -106,46 +101,46 @@ export class RouteBuilderImpl extends FlowBuilderBase {
   }
 
   #with(patch: Partial<Omit<RouteNode, 'kind'>>): RouteBuilder {
-    return new RouteBuilderImpl({ node: RouteNode.cloneWith(this.#props.node, patch), kit: this.#props.kit }) as never
+    return new RouteBuilderImpl({ node: RouteNode.cloneWith(this.#props.node, patch), kit: this.#props.kit })
   }
 
   #rule(rule: RouteRule): RouteBuilder {
     return this.#with({ rules: Object.freeze([...this.node.rules, Object.freeze(rule)]) })
   }
 
-  #compare(operator: RouteOperator, value: unknown, target: StepInput): RouteBuilder {
+  #compare(operator: RouteOperator, value: unknown, target: unknown): RouteBuilder {
     return this.#rule({ operator, value, target: parseStep(target, this.callPath(operator)) })
   }
 
-  eq(value: unknown, target: StepInput): RouteBuilder {
+  eq(value: unknown, target: unknown): RouteBuilder {
     return this.#compare('eq', value, target)
   }
 
-  ne(value: unknown, target: StepInput): RouteBuilder {
+  ne(value: unknown, target: unknown): RouteBuilder {
     return this.#compare('ne', value, target)
   }
 
-  gt(value: number | string, target: StepInput): RouteBuilder {
+  gt(value: number | string, target: unknown): RouteBuilder {
     return this.#compare('gt', value, target)
   }
 
-  gte(value: number | string, target: StepInput): RouteBuilder {
+  gte(value: number | string, target: unknown): RouteBuilder {
     return this.#compare('gte', value, target)
   }
 
-  lt(value: number | string, target: StepInput): RouteBuilder {
+  lt(value: number | string, target: unknown): RouteBuilder {
     return this.#compare('lt', value, target)
   }
 
-  lte(value: number | string, target: StepInput): RouteBuilder {
+  lte(value: number | string, target: unknown): RouteBuilder {
     return this.#compare('lte', value, target)
   }
 
-  contains(value: unknown, target: StepInput): RouteBuilder {
+  contains(value: unknown, target: unknown): RouteBuilder {
     return this.#compare('contains', value, target)
   }
 
-  when(predicate: StatePredicate, target: StepInput): RouteBuilder {
+  when(predicate: StatePredicate, target: unknown): RouteBuilder {
     const path = this.callPath('when')
     return this.#rule({
       operator: 'when',
@@ -154,7 +149,7 @@ export class RouteBuilderImpl extends FlowBuilderBase {
     })
   }
 
-  otherwise(target: StepInput): RouteBuilder {
+  otherwise(target: unknown): RouteBuilder {
     return this.#with({ otherwise: parseStep(target, this.callPath('otherwise')) })
   }
 

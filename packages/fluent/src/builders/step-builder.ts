@@ -14,7 +14,7 @@ export interface StepBuilder extends FlowBuilder {
 }
 
 /** The builder of the helpers (`tap`, `expect`, `gate`, `race`, `timeout`, `mapOver`): composition and run only. @internal */
-export class StepBuilderImpl extends FlowBuilderBase {
+export class StepBuilderImpl extends FlowBuilderBase implements StepBuilder {
   readonly #props: BuilderProps<FlowNode>
 
   constructor(props: BuilderProps<FlowNode>) {

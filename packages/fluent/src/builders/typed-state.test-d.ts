@@ -9,15 +9,8 @@ import type { ContextSpec } from '../namespaces/context/context-spec.js'
 import * as P from '../namespaces/prompt/index.js'
 import * as S from '../namespaces/state/index.js'
 import { createRemoteAgentBuilder, type RemoteAgentFields } from './remote-agent-factory.js'
-import type {
-  Checked,
-  EmptyFlow,
-  FlowOf,
-  FluentTypeError,
-  SequenceError,
-  Typed,
-} from '../namespaces/shared/state-flow.js'
-import type { TemplateRequiredKeys } from '../namespaces/shared/template-keys.js'
+import type { Checked, EmptyFlow, FlowOf, FluentTypeError, SequenceError, Typed } from '../flow-types/state-flow.js'
+import type { TemplateRequiredKeys } from '../flow-types/template-keys.js'
 import type { AgentBuilder } from './agent-builder.js'
 import { Agent, Fallback, FanOut, Loop, Pipeline, Route } from './workflow-factories.js'
 

@@ -15,7 +15,7 @@ import type { FanOutBuilder } from './fan-out-builder.js'
 import type { LoopBuilder } from './loop-builder.js'
 import type { PipelineBuilder } from './pipeline-builder.js'
 import type { RouteBuilder } from './route-builder.js'
-import type { AddReads, EmptyFlow } from '../namespaces/shared/state-flow.js'
+import type { AddReads, EmptyFlow } from '../flow-types/state-flow.js'
 
 /**
  * An LLM agent named `name` (an identifier), with an optional model (a name or a `BaseLlm`; left out, the agent

@@ -1,7 +1,7 @@
 import { templateVariables } from '@adk-fluent/core/internal'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 import { parseStateKeys } from '../../parse/parse-state-key.js'
-import type { TemplateRequiredKeys } from '../shared/template-keys.js'
+import type { TemplateRequiredKeys } from '../../flow-types/template-keys.js'
 import { createContextSpec, type ContextSpec } from './context-spec.js'
 import { createStatePart, createTemplatePart } from './context-part.js'
 

@@ -1,6 +1,6 @@
 import { throwConfigIssue } from '../../parse/config-issue.js'
 import { parseStateKey, parseStateKeys } from '../../parse/parse-state-key.js'
-import type { TemplateRequiredKeys } from '../shared/template-keys.js'
+import type { TemplateRequiredKeys } from '../../flow-types/template-keys.js'
 import { createStateBlock, createTextBlock, createWhenBlock, type PromptPredicate } from './prompt-block.js'
 import { createPromptSpec, isPromptSpec, type PromptSpec } from './prompt-spec.js'
 import { parsePromptText } from './parse-prompt-text.js'

@@ -1,5 +1,5 @@
 import { throwConfigIssue } from '../../parse/config-issue.js'
-import type { TemplateRequiredKeys } from '../shared/template-keys.js'
+import type { TemplateRequiredKeys } from '../../flow-types/template-keys.js'
 import { createTextBlock } from './prompt-block.js'
 import { createPromptSpec, type PromptSpec } from './prompt-spec.js'
 import { parsePromptText } from './parse-prompt-text.js'

@@ -1,4 +1,4 @@
-import type { TransformFlow } from '../shared/state-flow.js'
+import type { TransformFlow } from '../../flow-types/state-flow.js'
 import { parseStateKey, parseStateKeys } from '../../parse/parse-state-key.js'
 import { StateError } from '@adk-fluent/core'
 import { createStateTransform, type StateTransform } from './state-transform.js'

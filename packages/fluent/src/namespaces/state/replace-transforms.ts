@@ -1,6 +1,6 @@
 import { parseStateKey, parseStateKeys } from '../../parse/parse-state-key.js'
 import { createStateTransform, type StateDelta, type StateTransform } from './state-transform.js'
-import type { KeyWrites, TransformFlow } from '../shared/state-flow.js'
+import type { KeyWrites, TransformFlow } from '../../flow-types/state-flow.js'
 import { assertSessionKey } from './parse-state-options.js'
 import { isScopedStateKey } from '../shared/state-key.js'
 import { formatArguments } from '../shared/format-argument.js'

@@ -1,4 +1,4 @@
-import type { StateFlow } from '../shared/state-flow.js'
+import type { StateFlow } from '../../flow-types/state-flow.js'
 import { presentState } from '../shared/present-state.js'
 import { isPromiseLike, type MaybePromise } from '../shared/maybe-promise.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'

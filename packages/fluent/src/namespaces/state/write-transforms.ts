@@ -2,7 +2,7 @@ import { parseStateKey, parseStateKeys } from '../../parse/parse-state-key.js'
 import { StateError } from '@adk-fluent/core'
 import { renderStateValue } from '@adk-fluent/core/internal'
 import { createStateTransform, type StateDelta, type StateTransform } from './state-transform.js'
-import type { KeyWrites, StateReader, TransformFlow } from '../shared/state-flow.js'
+import type { KeyWrites, StateReader, TransformFlow } from '../../flow-types/state-flow.js'
 import { assertFunction, assertStateValues, parseStateRecord } from './parse-state-options.js'
 
 import { formatArgument, formatArguments } from '../shared/format-argument.js'

@@ -261,14 +261,33 @@ export type ErrorIf<Error> = [Error] extends [never] ? unknown : Error
 /** `$Step` when `Error` is `never`, else the error (the parameter type of `.step()` and its kin). */
 export type Checked<$Step, Error> = [Error] extends [never] ? $Step : Error
 
+/**
+ * The parameter type of a step that sees the state `TState` (`.step()`/`.then()`, a Loop's `.step()`): as
+ * {@link Checked}; while the compiler infers a call written in place (`S.compute(...)`) it asks this type before it
+ * knows `$Step` (`never` then), and gets the {@link StateReader} that types the call's functions with `TState`.
+ */
+export type CheckedStep<$Step, TState, Error> = [$Step] extends [never] ? StateReader<TState> : Checked<$Step, Error>
+
+/**
+ * The flow a step adds once checked: its own, or — when it was rejected (`Error`) — an opaque one, so the steps after
+ * it are not rejected again for the same key (the error is reported once, where it is).
+ */
+export type StepFlow<$Step, Error> = [Error] extends [never] ? FlowOf<$Step> : OpaqueFlow
+
 /** The error of a read added to `flow` (its reads included) once initial state is declared, or `never`. */
 export type ReadError<F extends StateFlow> = NotWrittenError<F>
 
 /**
  * The parameters of `.initialState(...keys)`: the keys, or — when declaring them leaves a read unprovided — the error,
- * which rejects every key given (and a call with no keys, which declares an empty initial state).
+ * which rejects every key given (a call with no keys is rejected by {@link InitialReceiver}).
  */
-export type InitialKeys<$Key, Error> = [Error] extends [never] ? $Key[] : [Error, ...Error[]]
+export type InitialKeys<$Key, Error> = [Error] extends [never] ? $Key[] : Error[]
+
+/**
+ * The `this` of `.initialState(...keys)`: called with no keys (an empty initial state) when that leaves a read
+ * unprovided, the error, so the message names the key (an arity error would not); else anything.
+ */
+export type InitialReceiver<$Key, Error> = [$Key] extends [never] ? ErrorIf<Error> : unknown
 
 /** The error of declaring `keys` as initial state on `flow`, or `never`. */
 export type InitialError<F extends StateFlow, K extends string> = NotWrittenError<WithInitial<F, K>>
