@@ -14,7 +14,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'examples/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'examples/**/*.test.ts', 'scripts/**/*.test.ts', 'site/src/**/*.test.ts'],
     setupFiles: ['scripts/fail-on-console.ts'],
     testTimeout: 20_000,
     pool: 'threads',

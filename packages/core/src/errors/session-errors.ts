@@ -52,7 +52,7 @@ function shown(id: string): string {
 /**
  * The one wording of each session error, with its class (and so its stable `code`): every session store (through
  * `StoredSessionService`), the runners and the servers build them here.
- * @internal
+ * Exported from `@adk-fluent/core/internal`.
  */
 export const sessionErrors = Object.freeze({
   /** `SESSION_NOT_FOUND`, in ADK's words (`Session not found: <id>`, what its HTTP API answers). */

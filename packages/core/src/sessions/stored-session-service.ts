@@ -34,8 +34,7 @@ import { assertStorableState } from './storable-state.js'
  * the session, `app:` and `user:` scopes and merged back into views, the history window of a read, the lease fence,
  * idempotent appends by event id, the revision check (`StaleSessionError`), the caller's view updated after a stored
  * append, and one wording per error. `InMemorySessionService`, `SqliteSessionService` and `PostgresSessionService`
- * are this class over their drivers.
- * @internal
+ * are this class over their drivers. Exported from `@adk-fluent/core/internal` for the store packages.
  */
 export class StoredSessionService implements BaseSessionService {
   readonly #driver: SessionStoreDriver
