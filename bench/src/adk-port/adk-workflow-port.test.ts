@@ -3,13 +3,17 @@
 // packages/core/src/workflow/adk-port.test.ts.
 import { defineErrorCases } from '../../../packages/core/src/workflow/adk-port/errors.cases.test-helper.js'
 import { defineGraphCases } from '../../../packages/core/src/workflow/adk-port/graph.cases.test-helper.js'
-import { defineNodeCases } from '../../../packages/core/src/workflow/adk-port/node.cases.test-helper.js'
+import { defineNodeApiCases } from '../../../packages/core/src/workflow/adk-port/node-api.cases.test-helper.js'
+import { defineNodeExecutionCases } from '../../../packages/core/src/workflow/adk-port/node-execution.cases.test-helper.js'
 import { defineRunnerCases } from '../../../packages/core/src/workflow/adk-port/runner.cases.test-helper.js'
 import { defineWorkflowCases } from '../../../packages/core/src/workflow/adk-port/workflow.cases.test-helper.js'
+import { defineAdvancedWorkflowCases } from '../../../packages/core/src/workflow/adk-port/advanced-workflow.cases.test-helper.js'
 import { google } from './google-impl.js'
 
 defineGraphCases(google)
 defineWorkflowCases(google)
-defineNodeCases(google)
+defineAdvancedWorkflowCases(google)
+defineNodeExecutionCases(google)
+defineNodeApiCases(google)
 defineErrorCases(google)
 defineRunnerCases(google)

@@ -45,7 +45,7 @@ describe('serveA2a with a Workflow', () => {
     expect(textOf(second.artifacts[0]?.parts)).toBe('short: hi')
     const session = await sessionService.getSession({
       appName: 'shortener',
-      userId: 'a2a',
+      userId: `A2A_USER_${first.contextId}`,
       sessionId: first.contextId,
     })
     expect(session?.events.filter((e) => e.output !== undefined).map((e) => e.output)).toEqual([

@@ -172,6 +172,7 @@ export { normalizeRetryExceptions, prepareRetryConfig } from './workflow/retry-c
 export type { ErrorClass, PreparedRetryConfig, RetryConfig } from './workflow/retry-config.js'
 export type { SchemaLike } from './workflow/schema-like.js'
 export {
+  DynamicNodeFailError,
   NodeReportedError,
   NodeSchemaValidationError,
   NodeTimeoutError,

@@ -26,6 +26,7 @@ describe('@adk-fluent/core public surface', () => {
       'Context',
       'CostPlugin',
       'DEFAULT_ROUTE',
+      'DynamicNodeFailError',
       'Edge',
       'ExitLoopTool',
       'FinishReason',

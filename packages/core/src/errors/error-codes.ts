@@ -34,6 +34,7 @@ type CoreErrorCode =
   | 'NODE_TIMEOUT'
   | 'NODE_SCHEMA_INVALID'
   | 'NODE_REPORTED_ERROR'
+  | 'NODE_FAILED'
 
 /** A machine-readable error code carried by every `AdkFluentError` (core's and every registered one). */
 export type ErrorCode = keyof ErrorCodes & string
@@ -110,5 +111,6 @@ const core: Readonly<Record<CoreErrorCode, ErrorCodeInfo>> = {
     endsTheRun: false,
     description: 'A workflow node reported a failure with an error event and produced nothing.',
   },
+  NODE_FAILED: { endsTheRun: false, description: 'A node a workflow ran with ctx.runNode failed.' },
 }
 for (const [code, info] of Object.entries(core)) registerErrorCode(code, info)

@@ -68,7 +68,7 @@ export class DynamicNodeScheduler implements ScheduleDynamicNode {
         options: { ...options, overrideNodePath: path },
       })
     } catch (error) {
-      if (error instanceof DynamicNodeFailError) throw error
+      if (DynamicNodeFailError.isInstance(error)) throw error
       throw new DynamicNodeFailError(error, path)
     }
     const stored = recordCompletion(node, child)

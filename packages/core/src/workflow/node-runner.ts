@@ -110,7 +110,7 @@ async function runWithRetries(
       failIfReportedError(child, nodeName)
       return
     } catch (error) {
-      if (InvocationAbortedError.isInstance(error) || error instanceof DynamicNodeFailError) throw error
+      if (InvocationAbortedError.isInstance(error) || DynamicNodeFailError.isInstance(error)) throw error
       const retry = node.preparedRetryConfig
       if (!retry || !shouldRetryNode(error, retry, attempt)) throw error
       const seconds = getRetryDelaySeconds(retry, attempt)

@@ -78,15 +78,20 @@ export function isInvocationAbortedError(error: unknown): error is InvocationAbo
 }
 
 /**
- * A `ctx.runNode` child failed: carries the child's error up to the node that called it, which fails with the
- * child's own error (internal).
+ * A node a workflow ran with `ctx.runNode` failed (code `NODE_FAILED`): the node that called it fails with this error,
+ * which names the child's path and keeps its error (`error`, and `cause`). Not retried by the calling node.
  */
-export class DynamicNodeFailError extends Error {
+export class DynamicNodeFailError extends AdkFluentError {
   readonly error: unknown
   readonly errorNodePath: string
   constructor(error: unknown, errorNodePath: string) {
-    super(`Dynamic node ${errorNodePath} failed: ${error instanceof Error ? error.message : String(error)}`)
-    this.name = 'DynamicNodeFailError'
+    super(
+      'NODE_FAILED',
+      `Dynamic node ${errorNodePath} failed: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        cause: error,
+      },
+    )
     this.error = error
     this.errorNodePath = errorNodePath
   }
