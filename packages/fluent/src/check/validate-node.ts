@@ -2,6 +2,7 @@ import type { ConfigIssue } from '@adk-fluent/core'
 import type { FlowNode } from '../ir/flow-node.js'
 import { childList, isLeafAgent, nodeChildren } from '../ir/node-children.js'
 import { visitNode, type NodeVisitor } from '../ir/node-visitor.js'
+import { graphIssues } from './graph-issues.js'
 
 type Path = readonly (string | number)[]
 
@@ -95,11 +96,14 @@ const issuesByKind: NodeVisitor<ConfigIssue[], [Path]> = {
   timeout: () => [],
   'map-over': () => [],
   'remote-agent': () => [],
+  graph: (node, path) => graphIssues(node, path),
+  'graph-function': () => [],
+  'graph-join': () => [],
 }
 
 /**
  * Every structural problem in the tree below `node` (empty workflows, loops that cannot stop, routes without
- * branches, clashing sibling names), each with its builder path such as `pipeline.steps.1.critic_loop.maxIterations`.
+ * branches, clashing sibling names, graphs whose edges cannot run: see `graphIssues`), each with its builder path such as `pipeline.steps.1.critic_loop.maxIterations`.
  */
 export function validateNode(node: FlowNode, path: Path = [node.name]): ConfigIssue[] {
   const issues: ConfigIssue[] = []

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_ROUTE, InMemoryRunner, Workflow, type Event, type NodeContext } from '@adk-fluent/core'
+import { ScriptedLlm } from '@adk-fluent/core/testing'
+import { z } from 'zod'
+import * as S from '../namespaces/state/index.js'
+import { Graph } from './graph-factory.js'
+import type { FlowBuilder } from './flow-builder.js'
+import { Agent, Pipeline } from './workflow-factories.js'
+
+async function run(builder: FlowBuilder, prompt = 'go', state?: Record<string, unknown>) {
+  const runner = new InMemoryRunner({ agent: builder.build() })
+  const events: Event[] = []
+  for await (const event of builder.events(prompt, { runner, sessionId: 's1', ...(state ? { state } : {}) }))
+    events.push(event)
+  const session = await runner.sessionService.getSession({ appName: runner.appName, userId: 'user', sessionId: 's1' })
+  return { events, state: session?.state ?? {} }
+}
+
+const authors = (events: readonly Event[]) =>
+  events.filter((event) => event.author !== 'user').map((event) => event.author)
+
+describe('Graph runs', () => {
+  it('builds a core Workflow whose agent routes on its answer', async () => {
+    const classify = Agent('classify', new ScriptedLlm(['"billing"'])).returns(z.enum(['billing', 'other']))
+    const billing = Agent('billing', new ScriptedLlm(['Refund sent.'])).writes('answer')
+    const general = Agent('general', new ScriptedLlm(['Hello.'])).writes('answer')
+    const graph = Graph('triage').chain('START', classify, { billing, [DEFAULT_ROUTE]: general })
+    const built = graph.build()
+    expect(built).toBeInstanceOf(Workflow)
+    expect(built.graph?.nodes.map((node) => node.name)).toEqual(['__START__', 'classify', 'billing', 'general'])
+    const { events, state } = await run(graph, 'I was charged twice')
+    expect(authors(events)).toEqual(['classify', 'billing'])
+    expect(events.find((event) => event.author === 'classify' && event.output !== undefined)?.route).toBe('billing')
+    expect(state).toMatchObject({ answer: 'Refund sent.' })
+  })
+
+  it('runs a cycle between two agents until the critic stops sending drafts back', async () => {
+    const writer = Agent('writer', new ScriptedLlm(['draft 1', 'draft 2']))
+      .instruct('Write. {feedback?}')
+      .writes('draft')
+    const critic = Agent('critic', new ScriptedLlm(['revise', 'approve']))
+      .instruct('Review {draft}. Answer revise or approve.')
+      .writes('feedback')
+    function publish(ctx: NodeContext) {
+      ctx.state.set('published', ctx.state.get('draft'))
+      return 'published'
+    }
+    const graph = Graph('review')
+      .chain('START', writer, critic)
+      .routes(critic, { revise: writer, approve: publish })
+      .maxSteps(10)
+    expect(graph.check().filter((issue) => issue.level !== 'info')).toEqual([])
+    const { events, state } = await run(graph)
+    expect(authors(events).filter((author) => author !== 'review')).toEqual([
+      'writer',
+      'critic',
+      'writer',
+      'critic',
+      'publish',
+    ])
+    expect(state).toMatchObject({ draft: 'draft 2', published: 'draft 2', feedback: 'approve' })
+  })
+
+  it('joins the branches of a fan-out taken on one route', async () => {
+    function triage(ctx: NodeContext, input: string) {
+      ctx.route = input.includes('!') ? 'urgent' : 'normal'
+      return input
+    }
+    const page = Agent('page', new ScriptedLlm(['paged'])).writes('paged')
+    const log = S.set({ logged: true })
+    const summarise = Agent('summarise', new ScriptedLlm(['done'])).instruct('Summarise {paged}.')
+    const graph = Graph('incident')
+      .chain('START', triage, { urgent: [page, log] })
+      .join('both', page, log)
+      .edge('both', summarise)
+    const { events, state } = await run(graph, 'fire!')
+    expect(authors(events).filter((author) => author !== 'incident')).toContain('summarise')
+    expect(state).toMatchObject({ paged: 'paged', logged: true })
+  })
+
+  it('is a step like any other inside a pipeline', async () => {
+    const first = Agent('first', new ScriptedLlm(['one'])).writes('a')
+    const graph = Graph('inner').chain(
+      'START',
+      Agent('second', new ScriptedLlm(['two']))
+        .instruct('Use {a}.')
+        .writes('b'),
+    )
+    const { state } = await run(Pipeline('outer').step(first).step(graph))
+    expect(state).toMatchObject({ a: 'one', b: 'two' })
+  })
+})
