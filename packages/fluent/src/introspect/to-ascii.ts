@@ -5,8 +5,7 @@ import { analyzeFlow } from '../check/flow-analysis.js'
 import { formatNodeLabel } from './node-label.js'
 import type { NodeVisit } from '../check/node-visit.js'
 import { stateAccess } from '../check/state-access.js'
-import { formatRoutes } from '../ir/graph-edge.js'
-import { graphTopology } from '../ir/graph-topology.js'
+import { graphEdgeLines } from './graph-edge-lines.js'
 
 function keys(list: readonly string[]): string {
   return [...new Set(list)].join(', ')
@@ -53,13 +52,7 @@ export function toAscii(root: FlowNode): string {
   const lines = [`${formatNodeLabel(root)}${accessNote(root)}`, ...treeLines(rootVisit, analysis.visits, '')]
   for (const visit of analysis.visits) {
     if (visit.node.kind !== 'graph') continue
-    const topology = graphTopology(visit.node)
-    lines.push('', `Edges of ${visit.node.name}:`)
-    for (const edge of visit.node.edges) {
-      const routes = formatRoutes(edge)
-      const back = topology.backEdges.has(edge) ? '  (back)' : ''
-      lines.push(`  ${edge.from} ${routes ? `--[${routes}]-->` : '-->'} ${edge.to}${back}`)
-    }
+    lines.push('', `Edges of ${visit.node.name}:`, ...graphEdgeLines(visit.node).map((line) => `  ${line}`))
   }
   const edges = dataEdges(analysis)
   if (edges.length > 0) {
