@@ -101,7 +101,7 @@ export type { RemoteAgentLowering, RemoteAgentNode } from './ir/remote-agent-nod
 export type { WorkflowFields } from './ir/workflow-fields.js'
 export type { GraphNode } from './ir/graph-node.js'
 export type { GraphEdge } from './ir/graph-edge.js'
-export type { GraphFunction, GraphFunctionNode } from './ir/graph-function-node.js'
+export type { GraphFunction, GraphFunctionNode, GraphNodeContext } from './ir/graph-function-node.js'
 export type { GraphJoinNode } from './ir/graph-join-node.js'
 export type { StatePredicate, StateSnapshot, StepFunction, TapFunction } from './ir/state-function-types.js'
 export type { NodeVisitor } from './ir/node-visitor.js'

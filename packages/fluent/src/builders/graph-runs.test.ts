@@ -5,6 +5,7 @@ import { z } from 'zod'
 import * as S from '../namespaces/state/index.js'
 import { Graph } from './graph-factory.js'
 import type { FlowBuilder } from './flow-builder.js'
+import type { GraphNodeContext } from '../ir/graph-function-node.js'
 import { Agent, Pipeline } from './workflow-factories.js'
 
 async function run(builder: FlowBuilder, prompt = 'go', state?: Record<string, unknown>) {
@@ -76,6 +77,26 @@ describe('Graph runs', () => {
     const { events, state } = await run(graph, 'fire!')
     expect(authors(events).filter((author) => author !== 'incident')).toContain('summarise')
     expect(state).toMatchObject({ paged: 'paged', logged: true })
+  })
+
+  it('runs the builder a function picks at run time with ctx.runNode (built once per built graph)', async () => {
+    const calm = Agent('calm', new ScriptedLlm(['We are sorry.', 'Sorry again.'])).writes('reply')
+    const cheerful = Agent('cheerful', new ScriptedLlm(['Happy to help!'])).writes('reply')
+    async function pick(ctx: GraphNodeContext, input: string) {
+      const child = input.includes('angry') ? calm : cheerful
+      return (await ctx.runNode(child, input)).output
+    }
+    const graph = Graph('tone').chain('START', pick)
+    const built = graph.build()
+    const runner = new InMemoryRunner({ agent: built })
+    const outputs: unknown[] = []
+    for (const [index, message] of ['I am angry', 'I am angry again'].entries()) {
+      for await (const event of graph.events(message, { runner, sessionId: `s${index}` }))
+        if (event.author === 'pick' && event.output !== undefined) outputs.push(event.output)
+    }
+    expect(outputs).toEqual(['We are sorry.', 'Sorry again.'])
+    const { state } = await run(graph, 'hi')
+    expect(state).toMatchObject({ reply: 'Happy to help!' })
   })
 
   it('is a step like any other inside a pipeline', async () => {

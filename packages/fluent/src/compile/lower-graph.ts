@@ -4,6 +4,7 @@ import {
   JoinNode,
   START,
   Workflow,
+  type BaseAgent,
   type BaseNode,
   type FunctionNodeHandler,
   type WorkflowConfig,
@@ -14,13 +15,22 @@ import type { GraphNode } from '../ir/graph-node.js'
 import { graphTopology } from '../ir/graph-topology.js'
 import { composeCallbacks } from './compose-callbacks.js'
 import { lowerAgent } from './lower-agent.js'
+import { builderChildren, graphNodeContext } from './graph-node-context.js'
 import type { LowerFunction } from './lower-function.js'
 
 /** A member of a graph as a core node: a function → `FunctionNode`, a join → `JoinNode`, a builder → its agent. */
-function lowerMember(member: FlowNode, routes: boolean, lower: LowerFunction): BaseNode {
+function lowerMember(
+  member: FlowNode,
+  routes: boolean,
+  lower: LowerFunction,
+  build: (node: FlowNode) => BaseAgent,
+): BaseNode {
   switch (member.kind) {
-    case 'graph-function':
-      return new FunctionNode(member.name, member.fn as FunctionNodeHandler)
+    case 'graph-function': {
+      const { fn } = member
+      const handler: FunctionNodeHandler = (ctx, input) => fn(graphNodeContext(ctx, build), input) as never
+      return new FunctionNode(member.name, handler)
+    }
     case 'graph-join':
       return new JoinNode({ name: member.name })
     case 'agent':
@@ -32,14 +42,16 @@ function lowerMember(member: FlowNode, routes: boolean, lower: LowerFunction): B
 
 /**
  * Lowers a `Graph` (validated beforehand) to a core `Workflow`: each member once, as a fresh node; each edge as a core
- * `Edge` (its routes as one value or a list). An agent with routed edges out gets its answer as its route.
+ * `Edge` (its routes as one value or a list). An agent with routed edges out gets its answer as its route; a function
+ * may run builders with `ctx.runNode()` (each built once per lowering).
  */
 export function lowerGraph(node: GraphNode, name: string, lower: LowerFunction): Workflow {
   const topology = graphTopology(node)
   const built = new Map<string, BaseNode>()
+  const build = builderChildren(lower)
   for (const [memberName, member] of topology.members) {
     const routes = (topology.outgoing.get(memberName) ?? []).some((edge) => edge.routes !== undefined)
-    built.set(memberName, lowerMember(member, routes, lower))
+    built.set(memberName, lowerMember(member, routes, lower, build))
   }
   const nodeOf = (ref: string) => (ref === GRAPH_START ? START : (built.get(ref) as BaseNode))
   const edges = node.edges.map(
