@@ -2,6 +2,15 @@
 export { Agent, FanOut, Fallback, Loop, Pipeline, Route } from './builders/workflow-factories.js'
 export { Graph } from './builders/graph-factory.js'
 export type { GraphBuilder } from './builders/graph-builder.js'
+export type {
+  ChainArguments,
+  ChainPoint,
+  CheckedTarget,
+  ElementSteps,
+  GraphStepError,
+  GraphWith,
+  WithSteps,
+} from './builders/graph-flow.js'
 export type { GraphChainElement, GraphRoutingMap, GraphTargets } from './parse/parse-graph-edges.js'
 export type { GraphNodeInput, GraphStepInput } from './parse/parse-graph-node.js'
 export { expect, gate, mapOver, race, tap, timeout } from './builders/flow-helpers.js'

@@ -5,6 +5,7 @@ import * as S from '../namespaces/state/index.js'
 import { Graph } from '../builders/graph-factory.js'
 import { Agent, Pipeline } from '../builders/workflow-factories.js'
 import type { CheckIssue } from './check-issue.js'
+import type { FlowBuilder } from '../builders/flow-builder.js'
 
 /** `level code path` of each issue that is not an info. */
 const summary = (issues: readonly CheckIssue[]) =>
@@ -188,7 +189,7 @@ describe('graph checks: state read on a path where nothing wrote it', () => {
   const classify = decider('classify')
 
   it('a {key} read written on one route only: an error naming the path; .reads(): a warning; {key?}: nothing', () => {
-    const shape = (reader: ReturnType<typeof Agent>) =>
+    const shape = (reader: FlowBuilder) =>
       Graph('g')
         .chain('START', classify, { yes: Agent('a').writes('answer'), no: Agent('b') })
         .edge('a', reader)
@@ -253,6 +254,7 @@ describe('graph checks: state read on a path where nothing wrote it', () => {
   it('a key no path writes keeps the usual rules (a warning without initial state, an error with)', () => {
     const graph = Graph('g').chain('START', Agent('a').instruct('Use {topic}.'))
     expect(summary(graph.check())).toEqual(['warning state_not_written g.nodes.0.a.instruct'])
+    // @ts-expect-error the types agree: with initial state declared, nothing provides 'topic'
     expect(summary(graph.initialState().check())).toEqual(['error state_not_written g.nodes.0.a.instruct'])
   })
 
