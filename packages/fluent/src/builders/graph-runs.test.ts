@@ -33,6 +33,16 @@ describe('Graph runs', () => {
     expect(authors(events)).toEqual(['classify', 'billing'])
     expect(events.find((event) => event.author === 'classify' && event.output !== undefined)?.route).toBe('billing')
     expect(state).toMatchObject({ answer: 'Refund sent.' })
+    // .ask() runs it too, and answers with the text of the node that answered last.
+    const asked = Graph('triage').chain(
+      'START',
+      Agent('classify', new ScriptedLlm(['"other"'])).returns(z.enum(['billing', 'other'])),
+      {
+        billing,
+        [DEFAULT_ROUTE]: Agent('general', new ScriptedLlm(['Hello.'])),
+      },
+    )
+    expect(await asked.ask('Hi')).toBe('Hello.')
   })
 
   it('runs a cycle between two agents until the critic stops sending drafts back', async () => {
