@@ -109,6 +109,15 @@ describe('Graph runs', () => {
     expect(state).toMatchObject({ reply: 'Happy to help!' })
   })
 
+  it('takes another graph as a node, and a pipeline, whose events pass as they are', async () => {
+    const inner = Graph('inner').chain('START', Agent('a', new ScriptedLlm(['A'])).writes('a'))
+    const steps = Pipeline('steps').step(Agent('b', new ScriptedLlm(['B'])).instruct('After {a}.').writes('b'))
+    const outer = Graph('outer').chain('START', inner, steps)
+    const { events, state } = await run(outer)
+    expect(state).toMatchObject({ a: 'A', b: 'B' })
+    expect(events.find((event) => event.author === 'a')?.nodeInfo?.path).toBe('outer.inner.a')
+  })
+
   it('is a step like any other inside a pipeline', async () => {
     const first = Agent('first', new ScriptedLlm(['one'])).writes('a')
     const graph = Graph('inner').chain(
