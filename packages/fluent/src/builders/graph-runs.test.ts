@@ -111,7 +111,11 @@ describe('Graph runs', () => {
 
   it('takes another graph as a node, and a pipeline, whose events pass as they are', async () => {
     const inner = Graph('inner').chain('START', Agent('a', new ScriptedLlm(['A'])).writes('a'))
-    const steps = Pipeline('steps').step(Agent('b', new ScriptedLlm(['B'])).instruct('After {a}.').writes('b'))
+    const steps = Pipeline('steps').step(
+      Agent('b', new ScriptedLlm(['B']))
+        .instruct('After {a}.')
+        .writes('b'),
+    )
     const outer = Graph('outer').chain('START', inner, steps)
     const { events, state } = await run(outer)
     expect(state).toMatchObject({ a: 'A', b: 'B' })
