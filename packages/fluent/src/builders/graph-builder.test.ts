@@ -74,28 +74,28 @@ describe('Graph builder', () => {
   it('refuses bad arguments at the call, naming the method and what to pass', () => {
     const graph = Graph('g')
     expect(issuesOf(() => graph.chain('START', () => 1))).toMatchObject([
-      { code: 'graph_node_invalid', path: 'g.chain.1' },
+      { code: 'node_invalid', path: 'g.chain.1' },
     ])
     expect(issuesOf(() => graph.chain('START', a, {}))).toMatchObject([
-      { code: 'graph_chain_invalid', path: 'g.chain.2' },
+      { code: 'edge_invalid', path: 'g.chain.2' },
     ])
     expect(issuesOf(() => graph.chain('START', a, { x: b }, { y: c }))).toMatchObject([
-      { code: 'graph_chain_invalid', path: 'g.chain.3' },
+      { code: 'edge_invalid', path: 'g.chain.3' },
     ])
-    expect(issuesOf(() => graph.chain('START'))).toMatchObject([{ code: 'graph_chain_invalid', path: 'g.chain' }])
-    expect(issuesOf(() => graph.chain({ x: a } as never, b))).toMatchObject([{ code: 'graph_chain_invalid' }])
+    expect(issuesOf(() => graph.chain('START'))).toMatchObject([{ code: 'edge_invalid', path: 'g.chain' }])
+    expect(issuesOf(() => graph.chain({ x: a } as never, b))).toMatchObject([{ code: 'edge_invalid' }])
     expect(issuesOf(() => graph.edge(a, b, {} as never))).toMatchObject([
-      { code: 'graph_route_invalid', path: 'g.edge.route' },
+      { code: 'edge_invalid', path: 'g.edge.route' },
     ])
-    expect(issuesOf(() => graph.edge(a, b, ['x', DEFAULT_ROUTE]))).toMatchObject([{ code: 'graph_route_invalid' }])
+    expect(issuesOf(() => graph.edge(a, b, ['x', DEFAULT_ROUTE]))).toMatchObject([{ code: 'edge_invalid' }])
     expect(issuesOf(() => graph.routes(a, [b] as never))).toMatchObject([
-      { code: 'graph_chain_invalid', path: 'g.routes.routes' },
+      { code: 'edge_invalid', path: 'g.routes.routes' },
     ])
-    expect(issuesOf(() => graph.join('j', a))).toMatchObject([{ code: 'graph_chain_invalid', path: 'g.join.j' }])
+    expect(issuesOf(() => graph.join('j', a))).toMatchObject([{ code: 'edge_invalid', path: 'g.join.j' }])
     expect(issuesOf(() => graph.edge(new FunctionNode('f', () => 1) as never, a))).toMatchObject([
-      { code: 'graph_node_invalid', path: 'g.edge.from' },
+      { code: 'node_invalid', path: 'g.edge.from' },
     ])
-    expect(issuesOf(() => graph.edge(' a', b))).toMatchObject([{ code: 'graph_node_invalid', path: 'g.edge.from' }])
+    expect(issuesOf(() => graph.edge(' a', b))).toMatchObject([{ code: 'node_invalid', path: 'g.edge.from' }])
     expect(issuesOf(() => graph.maxConcurrency(0))).toMatchObject([{ path: 'g.maxConcurrency' }])
     expect(issuesOf(() => graph.maxSteps(1.5))).toMatchObject([{ path: 'g.maxSteps' }])
     expect(issuesOf(() => Graph('not a name'))).toMatchObject([{ path: 'Graph("not a name")' }])

@@ -1,4 +1,4 @@
-import type { ConfigIssue } from '@adk-fluent/core'
+import type { ConfigIssue, IssueCode } from '@adk-fluent/core'
 import { GRAPH_START, formatRoutes, type GraphEdge } from '../ir/graph-edge.js'
 import type { GraphNode } from '../ir/graph-node.js'
 import { graphTopology, isDefaultEdge, type GraphTopology } from '../ir/graph-topology.js'
@@ -6,17 +6,10 @@ import { routeSource } from '../ir/node-route-source.js'
 import { cycleFindings } from './graph-cycles.js'
 import type { GraphFinding } from './graph-finding.js'
 import { joinFindings } from './graph-joins.js'
+import type { IssuePath } from '../parse/config-issue.js'
 import { similarKey } from './similar-key.js'
 
-type Path = readonly (string | number)[]
-
-function error(
-  code: string,
-  at: readonly (string | number)[],
-  node: string,
-  message: string,
-  hint: string,
-): GraphFinding {
+function error(code: IssueCode, at: IssuePath, node: string, message: string, hint: string): GraphFinding {
   return { code, level: 'error', at, node, message, hint }
 }
 
@@ -188,7 +181,7 @@ export function graphFindings(graph: GraphNode): GraphFinding[] {
  * that clash or name no node, START misused, duplicate edges, unreachable nodes, routes nothing emits, cycles that
  * cannot end and joins that cannot complete.
  */
-export function graphIssues(graph: GraphNode, path: Path): ConfigIssue[] {
+export function graphIssues(graph: GraphNode, path: IssuePath): ConfigIssue[] {
   if (graph.edges.length === 0) {
     return [
       {

@@ -38,8 +38,7 @@ class Members {
 
   refs(value: unknown, path: IssuePath): string[] {
     if (!Array.isArray(value)) return [this.ref(value, path)]
-    if (value.length === 0)
-      throwConfigIssue(path, 'an empty list of nodes.', 'List at least one node.', 'graph_chain_invalid')
+    if (value.length === 0) throwConfigIssue('edge_invalid', path, 'an empty list of nodes.', 'List at least one node.')
     return value.map((item: unknown, index) => this.ref(item, [...path, index]))
   }
 }
@@ -69,10 +68,10 @@ function routedEdges(sources: readonly string[], map: GraphRoutingMap, path: Iss
   const keys = Object.keys(map)
   if (keys.length === 0)
     throwConfigIssue(
+      'edge_invalid',
       path,
       'an empty routing map.',
       'Map at least one route to a node: { approve: publish }.',
-      'graph_chain_invalid',
     )
   const edges: GraphEdge[] = []
   for (const key of keys) {
@@ -94,10 +93,10 @@ export function parseGraphRoutes(
   const source = members.ref(from, [...path, 'from'])
   if (!isRoutingMap(map)) {
     throwConfigIssue(
+      'edge_invalid',
       [...path, 'routes'],
       `expected a routing map { route: node }, got ${describeValue(map)}.`,
       'For example .routes(critic, { revise: writer, approve: publish }).',
-      'graph_chain_invalid',
     )
   }
   return { members: members.added, edges: routedEdges([source], map, [...path, 'routes'], members) }
@@ -115,10 +114,10 @@ export function parseGraphChain(
 ): GraphAddition {
   if (elements.length < 2)
     throwConfigIssue(
+      'edge_invalid',
       path,
       `a chain needs at least two elements, got ${elements.length}.`,
       "For example .chain('START', classify, answer).",
-      'graph_chain_invalid',
     )
   const members = new Members(existing)
   const edges: GraphEdge[] = []
@@ -129,18 +128,13 @@ export function parseGraphChain(
     if (isRoutingMap(element)) {
       if (previous === undefined)
         throwConfigIssue(
+          'edge_invalid',
           at,
           'a chain cannot start with a routing map.',
           'Put the node that routes before it.',
-          'graph_chain_invalid',
         )
       if (previousWasMap)
-        throwConfigIssue(
-          at,
-          'two routing maps in a row.',
-          'Split them: one chain per routing node.',
-          'graph_chain_invalid',
-        )
+        throwConfigIssue('edge_invalid', at, 'two routing maps in a row.', 'Split them: one chain per routing node.')
       const routed = routedEdges(previous, element, at, members)
       edges.push(...routed)
       previous = [...new Set(routed.map((edge) => edge.to))]
@@ -169,10 +163,10 @@ export function parseGraphJoin(
     GraphJoinNode.create(joinName)
   if (from.length < 2)
     throwConfigIssue(
+      'edge_invalid',
       [...path, joinName],
       `a join waits for two or more nodes, got ${from.length}.`,
       `For example .join('${joinName}', web, papers).`,
-      'graph_chain_invalid',
     )
   const members = new Members([...existing, join])
   const sources = from.map((item, index) => members.ref(item, [...path, joinName, index]))

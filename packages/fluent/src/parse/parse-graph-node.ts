@@ -32,7 +32,7 @@ export function parseGraphNode(value: unknown, path: IssuePath, members: readonl
   if (value === GRAPH_START || value === START) return { ref: GRAPH_START, member: undefined }
   if (typeof value === 'string') {
     if (value.trim() === '' || value !== value.trim())
-      throwConfigIssue(path, `"${value}" is not a node name.`, nodeHint, 'graph_node_invalid')
+      throwConfigIssue('node_invalid', path, `"${value}" is not a node name.`, nodeHint)
     return { ref: value, member: undefined }
   }
   if (typeof value === 'function' && !isNodeHolder(value)) {
@@ -41,22 +41,17 @@ export function parseGraphNode(value: unknown, path: IssuePath, members: readonl
     const problem = value.name ? validateAgentName(value.name) : 'a graph node needs a name.'
     if (problem !== undefined) {
       throwConfigIssue(
+        'node_invalid',
         path,
         `the function ${value.name ? `"${value.name}"` : '(anonymous)'} cannot name its node: ${problem}`,
         'Give it a name: function classify(ctx, input) { … }, or const classify = (ctx, input) => …',
-        'graph_node_invalid',
       )
     }
     const member = GraphFunctionNode.create(value.name, value as GraphFunction)
     return { ref: member.name, member }
   }
   if (isBaseNode(value))
-    throwConfigIssue(
-      path,
-      `got a core node ("${value.name}"), but graph nodes are fluent.`,
-      nodeHint,
-      'graph_node_invalid',
-    )
+    throwConfigIssue('node_invalid', path, `got a core node ("${value.name}"), but graph nodes are fluent.`, nodeHint)
   const known = members.find((member) => sourceOf(member) === value)
   if (known) return { ref: known.name, member: known }
   const member = parseStep(value, path)
@@ -84,18 +79,18 @@ export function parseRoutes(value: unknown, path: IssuePath): readonly RouteValu
     (typeof route === 'string' && route !== '') || typeof route === 'number' || typeof route === 'boolean'
   if (list.length === 0 || !list.every(valid)) {
     throwConfigIssue(
+      'edge_invalid',
       path,
       `a route is a non-empty string, a number or a boolean (or a list of them), got ${describeValue(value)}.`,
       `For example .edge(critic, writer, 'revise'), or DEFAULT_ROUTE ('${DEFAULT_ROUTE}') for "when no other route matched".`,
-      'graph_route_invalid',
     )
   }
   if (list.length > 1 && list.includes(DEFAULT_ROUTE))
     throwConfigIssue(
+      'edge_invalid',
       path,
       'DEFAULT_ROUTE cannot be listed with other routes.',
       'Give it an edge of its own.',
-      'graph_route_invalid',
     )
   return list as readonly RouteValue[]
 }
