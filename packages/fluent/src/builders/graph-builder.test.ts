@@ -73,12 +73,8 @@ describe('Graph builder', () => {
 
   it('refuses bad arguments at the call, naming the method and what to pass', () => {
     const graph = Graph('g')
-    expect(issuesOf(() => graph.chain('START', () => 1))).toMatchObject([
-      { code: 'node_invalid', path: 'g.chain.1' },
-    ])
-    expect(issuesOf(() => graph.chain('START', a, {}))).toMatchObject([
-      { code: 'edge_invalid', path: 'g.chain.2' },
-    ])
+    expect(issuesOf(() => graph.chain('START', () => 1))).toMatchObject([{ code: 'node_invalid', path: 'g.chain.1' }])
+    expect(issuesOf(() => graph.chain('START', a, {}))).toMatchObject([{ code: 'edge_invalid', path: 'g.chain.2' }])
     expect(issuesOf(() => graph.chain('START', a, { x: b }, { y: c }))).toMatchObject([
       { code: 'edge_invalid', path: 'g.chain.3' },
     ])
