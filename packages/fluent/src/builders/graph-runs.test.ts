@@ -133,4 +133,27 @@ describe('Graph runs', () => {
     const { state } = await run(Pipeline('outer').step(first).step(graph))
     expect(state).toMatchObject({ a: 'one', b: 'two' })
   })
+
+  it('runs at most maxConcurrency nodes at once (all three branches of a fan-out at once without it)', async () => {
+    async function peakOf(graph: ReturnType<typeof Graph>): Promise<number> {
+      let running = 0
+      let peak = 0
+      const branch = (name: string) =>
+        ({
+          [name]: async (_ctx: NodeContext, input: string) => {
+            running++
+            peak = Math.max(peak, running)
+            await new Promise((resolve) => setTimeout(resolve, 5))
+            running--
+            return input
+          },
+        })[name] as (ctx: NodeContext, input: string) => Promise<string>
+      const [one, two, three] = [branch('one'), branch('two'), branch('three')]
+      await run(graph.chain('START', [one, two, three]).join('all', one, two, three))
+      return peak
+    }
+    expect(await peakOf(Graph('wide'))).toBe(3)
+    expect(await peakOf(Graph('narrow').maxConcurrency(1))).toBe(1)
+    expect(await peakOf(Graph('pair').maxConcurrency(2))).toBe(2)
+  })
 })
