@@ -74,6 +74,8 @@ export const issueCodeDescriptions = {
   graph_cycle_unbounded:
     'A cycle of a fluent `Graph` that could run forever: unconditional, or without a way out or a `.maxSteps()` bound.',
   graph_join_incomplete: 'A join whose branches cannot all arrive (different routes of one node).',
+  graph_outputs_multiple:
+    'Two end nodes of a fluent `Graph` (no edge leaves them) that can run in one run and both give an output: a graph has one.',
   graph_state_unwritten_path: 'A state key read in a fluent `Graph` on a path where nothing wrote it.',
   instruction_invalid:
     'An instruction that is not a string, a P prompt or a function, or a dynamic prompt where a static one is sent.',

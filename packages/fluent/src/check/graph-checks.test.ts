@@ -60,7 +60,7 @@ describe('graph checks: structure', () => {
           .edge(a, Agent('c'), DEFAULT_ROUTE)
           .check(),
       ),
-    ).toEqual(['error graph_default_route_duplicate g.edges.2'])
+    ).toEqual(['error graph_default_route_duplicate g.edges.2', 'error graph_outputs_multiple g.nodes.2.c'])
   })
 
   it('nodes nothing leads to', () => {
@@ -261,5 +261,28 @@ describe('graph checks: state read on a path where nothing wrote it', () => {
   it('S transforms in a graph write their keys', () => {
     const graph = Graph('g').chain('START', S.set({ tone: 'calm' }), Agent('a').instruct('Be {tone}.'))
     expect(summary(graph.check())).toEqual([])
+  })
+})
+
+describe('graph checks: the one output', () => {
+  it('two end agents that run together: an error at check() and build(), which the run would hit', async () => {
+    const graph = Graph('g').chain('START', Agent('plan'), [Agent('a'), Agent('b')])
+    expect(summary(graph.check())).toEqual(['error graph_outputs_multiple g.nodes.2.b'])
+    expect(graph.check()[0]?.message).toBe(
+      '"a" and "b" of graph "g" both end the graph (no edge leaves them) and can run in one run: a graph has one output, so a run where both give one fails.',
+    )
+    expect(buildCodes(() => graph.build())).toEqual(['graph_outputs_multiple'])
+    expect(buildCodes(() => graph.join('both', 'a', 'b').build())).toEqual([])
+  })
+
+  it('end nodes on different routes of an agent never both run; a function at an end is a warning', () => {
+    const routed = Graph('g').chain('START', decider('classify'), { yes: Agent('a'), no: Agent('b') })
+    expect(summary(routed.check())).toEqual([])
+    function note(ctx: NodeContext) {
+      ctx.state.set('noted', true)
+    }
+    const withFunction = Graph('g').chain('START', Agent('plan'), [Agent('a'), note])
+    expect(summary(withFunction.check())).toEqual(['warning graph_outputs_multiple g.nodes.2.note'])
+    expect(buildCodes(() => withFunction.build())).toEqual([])
   })
 })

@@ -6,6 +6,7 @@ import { routeSource } from '../ir/node-route-source.js'
 import { cycleFindings } from './graph-cycles.js'
 import type { GraphFinding } from './graph-finding.js'
 import { joinFindings } from './graph-joins.js'
+import { outputFindings } from './graph-outputs.js'
 import type { IssuePath } from '../parse/config-issue.js'
 import { similarKey } from './similar-key.js'
 
@@ -167,6 +168,7 @@ export function graphFindings(graph: GraphNode): GraphFinding[] {
     ...flowFindings(graph, topology),
     ...cycleFindings(graph, topology),
     ...joinFindings(graph, topology),
+    ...outputFindings(graph, topology),
   ]
   // A node's findings at its place in the tree (`nodes.2.writer`), where views find its box.
   return findings.map((finding) => {
@@ -179,7 +181,7 @@ export function graphFindings(graph: GraphNode): GraphFinding[] {
 /**
  * The structural errors of a graph, as `build()` reports them (with the other problems of the tree): no edges, names
  * that clash or name no node, START misused, duplicate edges, unreachable nodes, routes nothing emits, cycles that
- * cannot end and joins that cannot complete.
+ * cannot end, joins that cannot complete and end nodes that both give the graph's output.
  */
 export function graphIssues(graph: GraphNode, path: IssuePath): ConfigIssue[] {
   if (graph.edges.length === 0) {

@@ -4,14 +4,14 @@ import { isDefaultEdge, type GraphTopology } from '../ir/graph-topology.js'
 import { routeSource } from '../ir/node-route-source.js'
 import type { GraphFinding } from './graph-finding.js'
 
-/** The names reachable from START without taking `skipped`. */
-function reachableWithout(topology: GraphTopology, skipped: GraphEdge): Set<string> {
+/** The names reachable from START without taking any of `skipped`. */
+function reachableWithout(topology: GraphTopology, skipped: ReadonlySet<GraphEdge>): Set<string> {
   const seen = new Set<string>()
   const stack = [GRAPH_START]
   while (stack.length > 0) {
     const name = stack.pop() as string
     for (const edge of topology.outgoing.get(name) ?? []) {
-      if (edge === skipped || seen.has(edge.to)) continue
+      if (skipped.has(edge) || seen.has(edge.to)) continue
       seen.add(edge.to)
       stack.push(edge.to)
     }
@@ -20,19 +20,26 @@ function reachableWithout(topology: GraphTopology, skipped: GraphEdge): Set<stri
 }
 
 /**
- * For each node, the routed edges every path from START to it takes (removing one leaves the node unreachable): the
- * route choices it runs only after.
+ * For each node, the route choices every path from START to it takes (not taking one — all the edges of one node with
+ * the same routes, a fan-out on a route being several — leaves the node unreachable), each as its first edge.
  */
-function guardsOf(graph: GraphNode, topology: GraphTopology): Map<string, GraphEdge[]> {
-  const guards = new Map<string, GraphEdge[]>()
+export function guardsOf(graph: GraphNode, topology: GraphTopology): Map<string, GraphEdge[]> {
+  const choices = new Map<string, GraphEdge[]>()
   for (const edge of graph.edges) {
     if (edge.routes === undefined || !topology.reachable.has(edge.to)) continue
-    const still = reachableWithout(topology, edge)
+    const key = `${edge.from}\u0000${formatRoutes(edge)}`
+    const list = choices.get(key)
+    if (list) list.push(edge)
+    else choices.set(key, [edge])
+  }
+  const guards = new Map<string, GraphEdge[]>()
+  for (const edges of choices.values()) {
+    const still = reachableWithout(topology, new Set(edges))
     for (const name of topology.reachable) {
       if (still.has(name)) continue
       const list = guards.get(name)
-      if (list) list.push(edge)
-      else guards.set(name, [edge])
+      if (list) list.push(edges[0] as GraphEdge)
+      else guards.set(name, [edges[0] as GraphEdge])
     }
   }
   return guards
@@ -45,7 +52,11 @@ function when(edge: GraphEdge): string {
 }
 
 /** How two route choices of one node relate: never both taken (by an agent's one answer, or always), or maybe both. */
-function exclusive(graph: GraphTopology, left: GraphEdge, right: GraphEdge): 'never' | 'unless-several' | undefined {
+export function exclusive(
+  graph: GraphTopology,
+  left: GraphEdge,
+  right: GraphEdge,
+): 'never' | 'unless-several' | undefined {
   if (left === right || left.from !== right.from) return undefined
   if (isDefaultEdge(left) !== isDefaultEdge(right)) return 'never'
   if (isDefaultEdge(left)) return undefined
