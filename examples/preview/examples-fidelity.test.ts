@@ -6,6 +6,7 @@ import type { Example } from '../shared/example.js'
 import { example as classifyRoute } from '../classify-route/index.js'
 import { example as dataAnalyst } from '../data-analyst/index.js'
 import { example as dispatcher } from '../dispatcher/index.js'
+import { example as graphWorkflow } from '../graph-workflow/index.js'
 import { example as researchFanout } from '../research-fanout/index.js'
 import { example as reviewLoop } from '../review-loop/index.js'
 import { example as sequentialFailure } from '../sequential-failure/index.js'
@@ -16,6 +17,7 @@ const examples: readonly Example[] = [
   classifyRoute,
   dataAnalyst,
   dispatcher,
+  graphWorkflow,
   researchFanout,
   reviewLoop,
   sequentialFailure,
@@ -28,6 +30,7 @@ const expectedCalls: Readonly<Record<string, number>> = {
   'classify-route': 2,
   'data-analyst': 3,
   dispatcher: 3,
+  'graph-workflow': 8,
   'research-fanout': 4,
   'review-loop': 4,
   'sequential-failure': 3,

@@ -5,7 +5,7 @@ import { Agent, FanOut, Pipeline, Route, S } from '@adk-fluent/fluent'
 import { reviewLoop } from '@adk-fluent/patterns'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { article, classifier, review, support, writer } from '../readme/tour.js'
+import { article, classifier, review, reviewGraph, support, writer } from '../readme/tour.js'
 
 const partsOf = (contents: readonly { role?: string; parts?: { text?: string }[] }[] | undefined) =>
   (contents ?? []).map(
@@ -26,6 +26,23 @@ describe("the README's pipelines", () => {
       prompt: 'Go',
       state: { topic: 'bees', findings: '- They dance.', tone: 'warm' },
     })
+  })
+
+  it('reviewGraph: drafter → critic, twice round the cycle, then the publisher', async () => {
+    const { previewCalls } = await checkPreviewFidelity({
+      agent: reviewGraph,
+      script: ['Draft one.', '"revise"', 'Draft two.', '"approve"', 'Published.'],
+      prompt: 'Go',
+      state: { topic: 'bees' },
+    })
+    expect(previewCalls.map((item) => `${item.agent}#${item.round ?? '-'}`)).toEqual([
+      'drafter#1',
+      'critic#1',
+      'drafter#2',
+      'critic#2',
+      'publisher#-',
+    ])
+    expect(previewCalls[2]?.request.config.systemInstruction).toContain('Write about bees. Last verdict: revise')
   })
 
   it('article: capture → researcher → writer', async () => {

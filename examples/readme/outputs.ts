@@ -8,6 +8,7 @@ import {
   brokenIssues,
   classifier,
   review,
+  reviewGraph,
   support,
   supportCalls,
   writer,
@@ -38,6 +39,7 @@ export const outputs: Readonly<Record<string, () => string | Promise<string>>> =
   // The README's command list is `adk-fluent --help` itself: they cannot disagree on a flag.
   'cli-help': () => cli(['--help']),
   'classifier-anatomy': () => classifier.llmAnatomy(),
+  'review-graph-mermaid': () => reviewGraph.toMermaid(),
   'classifier-data-flow': () => classifier.dataFlow(),
   'writer-anatomy': () =>
     writer.llmAnatomy({

@@ -1,6 +1,6 @@
 // The README's tour. Every snippet in README.md is copied from this file, which CI type-checks; the outputs pasted
 // in README.md are checked against the real ones by readme.test.ts (regenerate them with `pnpm readme`).
-import { Agent, C, FanOut, P, Pipeline, Route, S, T, previewLlmCalls } from '@adk-fluent/fluent'
+import { Agent, C, FanOut, Graph, P, Pipeline, Route, S, T, previewLlmCalls } from '@adk-fluent/fluent'
 import { z } from 'zod'
 
 // #region classifier
@@ -51,6 +51,23 @@ export const review = FanOut('review')
   .branch(Agent('facts', 'gemini-2.5-flash').instruct('Check the facts in {draft}.').writes('fact_notes'))
   .then(S.merge(['style_notes', 'fact_notes'], { into: 'notes' }))
 // #endregion compose
+
+// #region graph
+const critic = Agent('critic', 'gemini-2.5-flash')
+  .instruct('Review {draft}. Answer approve or revise.')
+  .returns(z.enum(['approve', 'revise'])) // an agent with routed edges routes by its answer
+  .writes('verdict')
+
+export const reviewGraph = Graph('review_graph')
+  .initialState('topic')
+  .chain(
+    'START',
+    Agent('drafter', 'gemini-2.5-flash').instruct('Write about {topic}. Last verdict: {verdict?}').writes('draft'),
+    critic,
+    { revise: 'drafter', approve: Agent('publisher', 'gemini-2.5-flash').instruct('Publish {draft}.') },
+  )
+  .maxSteps(10) // the bound of its cycle
+// #endregion graph
 
 // #region broken
 export const broken = Pipeline('broken')

@@ -1,5 +1,18 @@
 // Builders
 export { Agent, FanOut, Fallback, Loop, Pipeline, Route } from './builders/workflow-factories.js'
+export { Graph } from './builders/graph-factory.js'
+export type { GraphBuilder } from './builders/graph-builder.js'
+export type {
+  ChainArguments,
+  ChainPoint,
+  CheckedTarget,
+  ElementSteps,
+  GraphStepError,
+  GraphWith,
+  WithSteps,
+} from './builders/graph-flow.js'
+export type { GraphChainElement, GraphRoutingMap, GraphTargets } from './parse/parse-graph-edges.js'
+export type { GraphNodeInput, GraphStepInput } from './parse/parse-graph-node.js'
 export { expect, gate, mapOver, race, tap, timeout } from './builders/flow-helpers.js'
 export type { GateOptions, MapOverOptions } from './builders/flow-helpers.js'
 export type { AgentBuilder, AgentFlow, ChildWrites } from './builders/agent-builder.js'
@@ -105,6 +118,10 @@ export type { TimeoutNode } from './ir/timeout-node.js'
 export type { MapOverNode } from './ir/map-over-node.js'
 export type { RemoteAgentLowering, RemoteAgentNode } from './ir/remote-agent-node.js'
 export type { WorkflowFields } from './ir/workflow-fields.js'
+export type { GraphNode } from './ir/graph-node.js'
+export type { GraphEdge } from './ir/graph-edge.js'
+export type { GraphFunction, GraphFunctionNode, GraphNodeContext } from './ir/graph-function-node.js'
+export type { GraphJoinNode } from './ir/graph-join-node.js'
 export type { StatePredicate, StateSnapshot, StepFunction, TapFunction } from './ir/state-function-types.js'
 export type { NodeVisitor } from './ir/node-visitor.js'
 export type { NodeChild } from './ir/node-children.js'

@@ -17,6 +17,7 @@ describe('@adk-fluent/fluent public surface', () => {
       'Fallback',
       'FanOut',
       'G',
+      'Graph',
       'GuardViolationError',
       'Loop',
       'M',

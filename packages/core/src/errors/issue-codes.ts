@@ -57,10 +57,26 @@ export const issueCodeDescriptions = {
   step_invalid: 'Not a pipeline step (a builder, an S transform, an A operation or a function).',
   empty_workflow: 'A workflow (pipeline, fan-out, loop, route, fallback) with nothing to run.',
   graph_invalid:
-    'A graph workflow that cannot run as drawn (no START, unreachable nodes, a cycle, duplicate names or routes, or more than one output).',
-  node_invalid: "Not a graph node (an agent, a tool, a function (ctx, input) => …, a BaseNode or 'START').",
-  edge_invalid: 'An edge item that is neither an Edge nor a chain, or a chain with an empty or doubled routing map.',
+    'A graph workflow that cannot run as drawn (no START, unreachable nodes, a cycle, duplicate names or routes, or more than one output); a fluent `Graph` reports the finer `graph_*` codes below.',
+  node_invalid:
+    "Not a graph node (an agent, a tool, a function (ctx, input) => …, a BaseNode or 'START'; in a fluent `Graph` a builder, an S transform, an A operation, a named function or a node's name).",
+  edge_invalid:
+    'An edge item that is neither an Edge nor a chain, a chain with an empty, doubled or misplaced routing map, a route that is not a non-empty string, a number or a boolean, or a join of fewer than two nodes.',
   run_id_invalid: 'A custom run id of a graph node that is empty, or all digits where the workflow numbers runs.',
+  graph_node_unknown: 'An edge of a fluent `Graph` names a node that is not in the graph.',
+  graph_node_duplicate: 'Two different nodes of a fluent `Graph` share a name.',
+  graph_start_missing: 'No edge of a fluent `Graph` leaves `START`.',
+  graph_start_edge_invalid: 'A route on an edge from `START`, or an edge into `START`.',
+  graph_edge_duplicate: 'The same edge twice in a fluent `Graph`.',
+  graph_default_route_duplicate: 'Two `DEFAULT_ROUTE` edges from one node.',
+  graph_node_unreachable: 'A node of a fluent `Graph` that no chain of edges from `START` reaches.',
+  graph_route_not_emitted: 'Routed edges from a node that emits no route (only agents and functions do).',
+  graph_cycle_unbounded:
+    'A cycle of a fluent `Graph` that could run forever: unconditional, or without a way out or a `.maxSteps()` bound.',
+  graph_join_incomplete: 'A join whose branches cannot all arrive (different routes of one node).',
+  graph_outputs_multiple:
+    'Two end nodes of a fluent `Graph` (no edge leaves them) that can run in one run and both give an output: a graph has one.',
+  graph_state_unwritten_path: 'A state key read in a fluent `Graph` on a path where nothing wrote it.',
   instruction_invalid:
     'An instruction that is not a string, a P prompt or a function, or a dynamic prompt where a static one is sent.',
   generate_config_invalid:

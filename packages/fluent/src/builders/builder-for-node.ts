@@ -21,6 +21,9 @@ const wrapByKind: NodeVisitor<FlowBuilder, [BuilderKit]> = {
   timeout: (node, kit) => kit.step(node),
   'map-over': (node, kit) => kit.step(node),
   'remote-agent': (node, kit) => kit.remote(node),
+  graph: (node, kit) => kit.graph(node),
+  'graph-function': (node, kit) => kit.step(node),
+  'graph-join': (node, kit) => kit.step(node),
 }
 
 /** The builder of a node's kind around `node` (what the public factories would have made). @internal */

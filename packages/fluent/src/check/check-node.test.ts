@@ -348,6 +348,7 @@ describe('check(): other mistakes', () => {
     expect(endless.check()).toEqual([
       {
         level: 'error',
+        code: 'empty_workflow',
         agent: 'forever',
         message: 'Loop "forever" can never stop: it has neither maxIterations nor until.',
         hint: 'Add .maxIterations(n) or .until((state) => …).',

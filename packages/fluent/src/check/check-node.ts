@@ -5,6 +5,8 @@ import type { CheckIssue, CheckLevel, CheckOptions, CheckScope, NoticeIssue } fr
 import { checkGlobalInstructions, checkLostAnswers, checkOutputSchemas } from './check-agents.js'
 import { checkStateReads } from './check-state-reads.js'
 import { checkJudgeModels } from './check-guards.js'
+import { checkGraphs } from './check-graphs.js'
+import { checkGraphReads } from './check-graph-reads.js'
 import { checkDuplicateNames, checkShapes, checkStructure } from './check-structure.js'
 import { checkParallelWrites, checkUnreadWrites } from './check-writes.js'
 
@@ -19,6 +21,7 @@ type ContractCheck =
 const contractChecks: readonly ContractCheck[] = [
   { run: checkStateReads, canFail: true },
   { run: checkParallelWrites, canFail: true },
+  { run: checkGraphReads, canFail: true },
   { run: checkLostAnswers, canFail: false },
   { run: checkOutputSchemas, canFail: true },
   { run: checkGlobalInstructions, canFail: false },
@@ -26,6 +29,7 @@ const contractChecks: readonly ContractCheck[] = [
   { run: checkShapes, canFail: false },
   { run: checkUnreadWrites, canFail: false },
   { run: checkJudgeModels, canFail: false },
+  { run: checkGraphs, canFail: false },
 ]
 
 /**

@@ -6,15 +6,26 @@ import type { FlowAnalysis } from './flow-analysis.js'
 import { createCheckIssue, type CheckIssue, type NoticeIssue } from './check-issue.js'
 import { formatPath, type NodeVisit } from './node-visit.js'
 
-/** A structural problem `build()` rejects (empty workflows, a loop that cannot stop, clashing sibling names), as an error. */
+/** The node an issue's path names: `critic` in `[…, 'critic', 'maxIterations']` and `[…, 'nodes', 2, 'critic']`. */
+function agentOf(path: readonly (string | number)[]): string {
+  const at = (offset: number) => path[path.length - offset]
+  if (typeof at(2) === 'number') return String(at(1))
+  if (typeof at(1) === 'number') return String(at(3) ?? path[0] ?? '')
+  return path.length >= 2 ? String(at(2)) : String(path[0] ?? '')
+}
+
+/**
+ * A structural problem `build()` rejects (empty workflows, a loop that cannot stop, clashing sibling names, a graph
+ * that cannot run), as an error: its message and hint (split at the first sentence when it has no hint).
+ */
 function fromConfigIssue(issue: ConfigIssue): CheckIssue {
-  const split = issue.message.indexOf('. ')
-  const agent = issue.path.length >= 2 ? String(issue.path[issue.path.length - 2]) : String(issue.path[0] ?? '')
+  const split = issue.hint === undefined ? issue.message.indexOf('. ') : -1
   return createCheckIssue({
     level: 'error',
-    agent,
+    code: issue.code,
+    agent: agentOf(issue.path),
     message: split < 0 ? issue.message : issue.message.slice(0, split + 1),
-    hint: split < 0 ? '' : issue.message.slice(split + 2),
+    hint: issue.hint ?? (split < 0 ? '' : issue.message.slice(split + 2)),
     path: issue.path,
   })
 }
@@ -76,6 +87,9 @@ const shapeChecks: NodeVisitor<ShapeCheck> = {
   timeout: () => noCheck,
   'map-over': () => noCheck,
   'remote-agent': () => noCheck,
+  graph: () => noCheck,
+  'graph-function': () => noCheck,
+  'graph-join': () => noCheck,
 }
 
 /** Workflows with one child (info) and loops limited only by a predicate (warning). */

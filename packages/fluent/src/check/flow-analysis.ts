@@ -4,6 +4,8 @@ import { childList, isLeafAgent, nodeChildren } from '../ir/node-children.js'
 import type { NodeVisitor } from '../ir/node-visitor.js'
 import type { NodeVisit, TreePath } from './node-visit.js'
 import { stateAccess, type StateAccess, type StateRead, type StateWrite } from './state-access.js'
+import { childScope, copyState, merge, type FlowState, type Scope, type Walk } from './flow-state.js'
+import { walkGraph } from './graph-walk.js'
 
 /** Where the value of a key comes from at some point of the flow: a step, or the run's initial state. */
 export type KeySource = NodeVisit | 'initial'
@@ -17,6 +19,11 @@ export interface ReadRecord {
   readonly opaqueBefore: NodeVisit | undefined
   /** The fan-out branches it runs in: the fan-out and the id of the branch's root visit. */
   readonly branches: readonly { readonly fanOut: NodeVisit; readonly branchId: string }[]
+  /**
+   * In a graph, when some path into the reading node writes the key and another does not: a path of node names from
+   * `START` on which nothing writes it (`['START', 'classify', 'general']`; empty when none could be named).
+   */
+  readonly unwrittenOn?: readonly string[]
 }
 
 /** A write of a key by a step. */
@@ -41,55 +48,14 @@ export interface FlowAnalysis {
   readonly declaresInitialState: boolean
 }
 
-/**
- * The keys available at a point of the walk. A state is owned by whoever walks it next and is updated in place along
- * a sequence (so a long pipeline costs linear time); it is copied only where several paths start from one point.
- */
-interface FlowState {
-  readonly available: Map<string, KeySource>
-  opaque: NodeVisit | undefined
-}
-
-function copyState(state: FlowState): FlowState {
-  return { available: new Map(state.available), opaque: state.opaque }
-}
-
-interface Scope {
-  /** The path segments from the parent to the node (`['steps', 1]`); the visit's path and id are made from them. */
-  readonly segments: readonly (string | number)[]
-  readonly parent: NodeVisit | undefined
-  readonly terminal: boolean
-  readonly loops: readonly NodeVisit[]
-  readonly llmParent: AgentNode | undefined
-  readonly branches: ReadRecord['branches']
-}
-
-interface Recorder {
+/** What a walk records. @internal */
+export interface Recorder {
   order: number
   readonly visits: NodeVisit[]
   readonly reads: ReadRecord[]
   readonly writes: WriteRecord[]
   readonly opaqueReaders: NodeVisit[]
   readonly opaqueWriters: NodeVisit[]
-}
-
-/** Adds what the paths that started from `into` wrote (updates `into`, which the caller owns). */
-function merge(into: FlowState, afters: readonly FlowState[]): FlowState {
-  for (const after of afters) {
-    if (after === into) continue
-    for (const [key, source] of after.available) into.available.set(key, source)
-    into.opaque = after.opaque ?? into.opaque
-  }
-  return into
-}
-
-function childScope(
-  scope: Scope,
-  self: NodeVisit,
-  segments: readonly (string | number)[],
-  changes: Partial<Scope> = {},
-): Scope {
-  return { ...scope, segments, parent: self, ...changes }
 }
 
 /**
@@ -130,8 +96,6 @@ class Visit implements NodeVisit {
     return this.#id
   }
 }
-
-type Walk = (node: FlowNode, state: FlowState, scope: Scope) => FlowState
 
 /**
  * Walks `children` one after another (a pipeline, a loop body); only the last can be terminal. The hot loop of a long
@@ -262,6 +226,9 @@ function createWalk(recorder: Recorder): Walk {
       return after
     },
     'remote-agent': (_node, state) => state,
+    graph: (node, state, self, scope, walk) => walkGraph(node, state, self, scope, walk, recorder),
+    'graph-function': (_node, state) => state,
+    'graph-join': (_node, state) => state,
   }
 
   const walk: Walk = (node, state, scope) => {

@@ -1,4 +1,7 @@
 import type { FlowNode } from '../ir/flow-node.js'
+import { GRAPH_START } from '../ir/graph-edge.js'
+import type { GraphNode } from '../ir/graph-node.js'
+import { graphTopology } from '../ir/graph-topology.js'
 import { visitNode, type NodeVisitor } from '../ir/node-visitor.js'
 import type { NodeVisit } from './node-visit.js'
 
@@ -16,7 +19,18 @@ const last: Ends = (_node, _visit, children, ends) =>
     .map(ends)
     .find((found) => found.length > 0) ?? []
 
-function table(sequence: Ends): EndsVisitor {
+/** A graph's entries are the nodes `START` leads to; its exits, the nodes with no edge out. */
+function graphEnds(side: 'entries' | 'exits') {
+  return (node: GraphNode, _visit: NodeVisit, children: readonly NodeVisit[], ends: Find): NodeVisit[] => {
+    const topology = graphTopology(node)
+    const names = new Set(
+      side === 'entries' ? (topology.outgoing.get(GRAPH_START) ?? []).map((edge) => edge.to) : topology.terminals,
+    )
+    return children.filter((child) => names.has(child.node.name)).flatMap(ends)
+  }
+}
+
+function table(sequence: Ends, graph: ReturnType<typeof graphEnds>): EndsVisitor {
   return {
     agent: own,
     sequence,
@@ -35,11 +49,14 @@ function table(sequence: Ends): EndsVisitor {
     'map-over': none,
     // A remote agent's answer joins the conversation, but it has no context settings for the checks to read.
     'remote-agent': none,
+    graph,
+    'graph-function': none,
+    'graph-join': none,
   }
 }
 
-const entryTable = table(first)
-const exitTable = table(last)
+const entryTable = table(first, graphEnds('entries'))
+const exitTable = table(last, graphEnds('exits'))
 
 /** How a node runs its children: one after another (`wraps`: and again from the first), or not in order. */
 export interface StepOrder {
@@ -65,6 +82,9 @@ const stepOrder: NodeVisitor<StepOrder> = {
   timeout: unordered,
   'map-over': unordered,
   'remote-agent': unordered,
+  graph: unordered,
+  'graph-function': unordered,
+  'graph-join': unordered,
 }
 
 /** Finds the LLM agents at the start or the end of a step, whose answers pass through the conversation. */

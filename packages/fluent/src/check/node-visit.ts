@@ -24,6 +24,14 @@ export interface NodeVisit {
   readonly llmParent: AgentNode | undefined
 }
 
+/**
+ * True for a node of a `Graph`: an agent there gets the output of the node before it as its user turn and, unless its
+ * context is set, reads only that turn onwards (ADK 2.0's agent nodes).
+ */
+export function isGraphMember(visit: NodeVisit): boolean {
+  return visit.parent?.node.kind === 'graph'
+}
+
 /** True when `visit` lies inside `ancestor`'s subtree (or is it). */
 export function isWithin(visit: NodeVisit, ancestor: NodeVisit): boolean {
   return visit.id === ancestor.id || visit.id.startsWith(`${ancestor.id}.`)

@@ -250,6 +250,10 @@ const accessByKind: NodeVisitor<StateAccess> = {
         ),
       ],
     }),
+  graph: () => nothing,
+  'graph-function': (node) =>
+    access({ opaqueRead: `function ${node.name}(ctx, input)`, opaqueWrite: `function ${node.name}(ctx, input)` }),
+  'graph-join': () => nothing,
   'remote-agent': (node) =>
     access({
       reads: node.sends.map(

@@ -3,6 +3,7 @@ import type { FlowNode } from '../ir/flow-node.js'
 import { childList, isLeafAgent, nodeChildren } from '../ir/node-children.js'
 import { visitNode, type NodeVisitor } from '../ir/node-visitor.js'
 import type { IssuePath } from '../parse/config-issue.js'
+import { graphIssues } from './graph-issues.js'
 
 /** Sibling nodes that become sub-agents of one core agent, so their user-given names must differ. */
 function duplicateNames(label: string, siblings: readonly FlowNode[], path: IssuePath): ConfigIssue[] {
@@ -94,11 +95,14 @@ const issuesByKind: NodeVisitor<ConfigIssue[], [IssuePath]> = {
   timeout: () => [],
   'map-over': () => [],
   'remote-agent': () => [],
+  graph: (node, path) => graphIssues(node, path),
+  'graph-function': () => [],
+  'graph-join': () => [],
 }
 
 /**
  * Every structural problem in the tree below `node` (empty workflows, loops that cannot stop, routes without
- * branches, clashing sibling names), each with its builder path such as `pipeline.steps.1.critic_loop.maxIterations`.
+ * branches, clashing sibling names, graphs whose edges cannot run: see `graphIssues`), each with its builder path such as `pipeline.steps.1.critic_loop.maxIterations`.
  */
 export function validateNode(node: FlowNode, path: IssuePath = [node.name]): ConfigIssue[] {
   const issues: ConfigIssue[] = []

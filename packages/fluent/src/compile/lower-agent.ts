@@ -8,6 +8,7 @@ import {
 } from '@adk-fluent/core'
 import type { ContextHook } from '../namespaces/context/context-part.js'
 import { StageModelAgent } from '../agents/stage-model-agent.js'
+import { AnswerRoutingAgent, AnswerRoutingStageModelAgent } from '../agents/answer-route.js'
 import { ToolsetTool } from '../namespaces/tools/toolset-tool.js'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import type { AgentNode } from '../ir/agent-node.js'
@@ -64,8 +65,11 @@ function afterGuards(
   }
 }
 
-/** Lowers an `Agent(...)` to a fresh core `LlmAgent` (with fresh sub-agents, tools and mock model). */
-export function lowerAgent(node: AgentNode, name: string, lower: LowerFunction): LlmAgent {
+/**
+ * Lowers an `Agent(...)` to a fresh core `LlmAgent` (with fresh sub-agents, tools and mock model); `routes`: a node
+ * of a graph whose answer is the route of its outgoing edges.
+ */
+export function lowerAgent(node: AgentNode, name: string, lower: LowerFunction, routes = false): LlmAgent {
   const context = compiledContextOf(node)
   const lowered = lowerInstruction(node, context)
   const config: LlmAgentConfig = { name }
@@ -98,7 +102,9 @@ export function lowerAgent(node: AgentNode, name: string, lower: LowerFunction):
   addCallbacks(config, node, extras)
   if (node.middleware?.length) config.plugins = node.middleware
   const holdsConnections = config.tools?.some(holdsConnectionsTool) ?? false
-  return extras.usesModel || holdsConnections ? new StageModelAgent(config) : new LlmAgent(config)
+  if (extras.usesModel || holdsConnections)
+    return routes ? new AnswerRoutingStageModelAgent(config) : new StageModelAgent(config)
+  return routes ? new AnswerRoutingAgent(config) : new LlmAgent(config)
 }
 
 function holdsConnectionsTool(tool: BaseTool): boolean {

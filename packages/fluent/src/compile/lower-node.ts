@@ -1,4 +1,5 @@
 import {
+  InternalError,
   LoopAgent,
   ParallelAgent,
   SequentialAgent,
@@ -17,6 +18,7 @@ import { TimeoutAgent } from '../agents/timeout-agent.js'
 import { childNames, distinctName } from './child-names.js'
 import { lowerAgent } from './lower-agent.js'
 import { lowerRoute } from './lower-route.js'
+import { lowerGraph } from './lower-graph.js'
 import { lowerGate, lowerSequenceSteps } from './lower-steps.js'
 import {
   artifactStepBody,
@@ -74,6 +76,14 @@ const lowerByKind: NodeVisitor<BaseAgent, [string, RestOfSequence]> = {
       ...pluginsOf(node),
     }),
   'remote-agent': (node, name) => node.lower(node, name),
+  graph: (node, name) => lowerGraph(node, name, lowerNode),
+  'graph-function': (node) => memberOnly(node.name),
+  'graph-join': (node) => memberOnly(node.name),
+}
+
+/** Functions and joins of a graph are nodes of its workflow, never agents of their own (see `lowerGraph`). */
+function memberOnly(name: string): never {
+  throw new InternalError(`"${name}" is a node of a graph and is lowered with its graph.`)
 }
 
 /** `.use(...)` middleware of a node as core `plugins` config. */

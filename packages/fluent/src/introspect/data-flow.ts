@@ -5,7 +5,7 @@ import { describeContext } from '../namespaces/context/compile-context.js'
 import { describeSchema } from '../check/describe-schema.js'
 import { analyzeFlow } from '../check/flow-analysis.js'
 import { labelled } from './text-block.js'
-import type { NodeVisit } from '../check/node-visit.js'
+import { isGraphMember, type NodeVisit } from '../check/node-visit.js'
 import { guardLabels, middlewareNames } from './guard-summary.js'
 import { remoteAgentBlock } from './remote-agent-summary.js'
 
@@ -29,8 +29,8 @@ export interface DataFlowFields {
   readonly contract: string
 }
 
-/** The five concerns of an agent, with the defaults spelled out. */
-export function dataFlowFields(node: AgentNode): DataFlowFields {
+/** The five concerns of an agent, with the defaults spelled out (`graphNode`: it is a node of a graph). */
+export function dataFlowFields(node: AgentNode, graphNode = false): DataFlowFields {
   const context = effectiveContext(node)
   const shape = node.returns ? describeSchema(node.returns) : undefined
   const contract = [
@@ -38,7 +38,11 @@ export function dataFlowFields(node: AgentNode): DataFlowFields {
     node.consumes ? `consumes ${describeSchema(node.consumes)}` : undefined,
   ].filter((part) => part !== undefined)
   return {
-    reads: context ? describeContext(context) : 'full conversation history (default)',
+    reads: context
+      ? describeContext(context)
+      : graphNode
+        ? 'its node input (the output of the node before it) as the user turn (a graph node)'
+        : 'full conversation history (default)',
     accepts: node.accepts ? describeSchema(node.accepts) : '(not set — accepts any input as tool)',
     returns:
       shape === undefined
@@ -91,7 +95,7 @@ function agentLines(visit: NodeVisit): string[] {
   const guards = guardLabels(node)
   const middleware = middlewareNames(visit)
   return [
-    ...dataFlowLines(dataFlowFields(node), '  '),
+    ...dataFlowLines(dataFlowFields(node, isGraphMember(visit)), '  '),
     ...(guards.length > 0 ? labelled('  ', 'guards:', 10, guards.join('\n')) : []),
     ...(middleware.length > 0 ? labelled('  ', 'middleware:', 10, middleware.join(', ')) : []),
   ]

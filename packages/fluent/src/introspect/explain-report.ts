@@ -9,7 +9,8 @@ import { dataFlowFields, type DataFlowFields } from './data-flow.js'
 import { describeInstruction } from './describe-instruction.js'
 import { analyzeFlow } from '../check/flow-analysis.js'
 import { nodeLabel } from './node-label.js'
-import { formatPath, type NodeVisit, type TreePath } from '../check/node-visit.js'
+import { graphEdgeLines } from './graph-edge-lines.js'
+import { formatPath, isGraphMember, type NodeVisit, type TreePath } from '../check/node-visit.js'
 import { stateAccess } from '../check/state-access.js'
 import { transferTargets } from '../check/transfer-targets.js'
 import { guardLabels, middlewareNames } from './guard-summary.js'
@@ -41,6 +42,8 @@ export interface ExplainReport {
   /** The middleware around an agent's model calls (inherited from enclosing builders first), or a node's own. */
   readonly middleware: readonly string[]
   readonly children: readonly ExplainReport[]
+  /** A graph's edges, `from --> to` or `from --[route]--> to` (an edge back to an earlier node marked `(back)`). */
+  readonly edges?: readonly string[]
   /** The contract issues inside this subtree. */
   readonly issues: readonly CheckIssue[]
 }
@@ -130,7 +133,7 @@ function report(visit: NodeVisit, index: ReportIndex): ExplainReport {
       model: describeModel(node),
       instruction: instruction.text ?? null,
       templateVariables: instruction.variables,
-      dataFlow: dataFlowFields(node),
+      dataFlow: dataFlowFields(node, isGraphMember(visit)),
       state: null,
       tools: agentTools(visit, node),
       callbacks: agentCallbacks(node),
@@ -160,6 +163,7 @@ function report(visit: NodeVisit, index: ReportIndex): ExplainReport {
     callbacks: workflowCallbacks(node),
     guards: [],
     middleware: (node.middleware ?? []).map((plugin) => plugin.name),
+    ...(node.kind === 'graph' ? { edges: graphEdgeLines(node) } : {}),
   }
 }
 

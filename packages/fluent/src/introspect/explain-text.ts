@@ -52,6 +52,8 @@ function bodyLines(report: ExplainReport, indent: string): string[] {
         report.children.map((child) => child.name),
       )}`,
     )
+  if (report.edges)
+    lines.push(`${indent}Edges (${report.edges.length}):`, ...report.edges.map((edge) => `${indent}  ${edge}`))
   return lines
 }
 

@@ -120,7 +120,7 @@ function heading(call: LlmCallPreview, total: number): string {
 export function formatLlmCall(call: LlmCallPreview, total: number): string {
   const { node, request } = call
   const system = request.config.systemInstruction
-  const history = node ? `${historyMode(node)}\n${contentsItem(request)}` : contentsItem(request)
+  const history = node ? `${historyMode(node, call.graphNode)}\n${contentsItem(request)}` : contentsItem(request)
   return [
     heading(call, total),
     ...anatomyItem('1. System:', typeof system === 'string' && system.length > 0 ? quoted(system) : '(empty)'),

@@ -9,7 +9,7 @@ import { describeInstruction, formatVariables } from './describe-instruction.js'
 import { SET_MODEL_RESPONSE_IN_WORDS } from './data-flow.js'
 import { describeSchema } from '../check/describe-schema.js'
 import { analyzeFlow } from '../check/flow-analysis.js'
-import type { NodeVisit } from '../check/node-visit.js'
+import { isGraphMember, type NodeVisit } from '../check/node-visit.js'
 import { labelled, quoted } from './text-block.js'
 import { transferTargets } from '../check/transfer-targets.js'
 import { guardAnatomyItems } from './guard-summary.js'
@@ -22,13 +22,17 @@ export function anatomyItem(label: string, value: string): string[] {
   return labelled('  ', label, width, value)
 }
 
-/** `2. History`: whether the model gets the conversation, and what decided it. */
-export function historyMode(node: AgentNode): string {
+/** What an agent node of a graph without a context setting sees (ADK 2.0's agent nodes). */
+export const GRAPH_NODE_HISTORY =
+  "NODE INPUT only (a graph node: includeContents 'none'): the output of the node before it as the user turn, then its own turn"
+
+/** `2. History`: whether the model gets the conversation, and what decided it (`graphNode`: it is a node of a graph). */
+export function historyMode(node: AgentNode, graphNode = false): string {
   const context = effectiveContext(node)
   const setBy = [node.reads ? '.reads()' : undefined, node.context ? '.context()' : undefined]
     .filter((part) => part !== undefined)
     .join(' and ')
-  if (!context) return 'FULL conversation history included (default)'
+  if (!context) return graphNode ? GRAPH_NODE_HISTORY : 'FULL conversation history included (default)'
   const mode = compileContext(context).includeContents
   if (mode === 'default') {
     return `FULL conversation history included (${node.reads?.keepHistory ? '.reads() with keepHistory' : `${setBy} keeps it`})`
@@ -112,7 +116,7 @@ export function agentAnatomy(visit: NodeVisit, root: FlowNode): string {
   return [
     `LLM Call Anatomy: ${node.name}`,
     ...anatomyItem('1. System:', systemItem(node, root)),
-    ...anatomyItem('2. History:', historyMode(node)),
+    ...anatomyItem('2. History:', historyMode(node, isGraphMember(visit))),
     ...anatomyItem('3. Context:', contextSummary(node, '→ injected as <conversation_context> block in instruction')),
     ...anatomyItem('4. Tools:', toolsItem(visit, node)),
     ...anatomyItem('5. Constraint:', constraintItem(node)),

@@ -4,7 +4,7 @@ import { formatArgument } from '../namespaces/shared/format-argument.js'
 
 /** How the views name a node: its kind as users write it, and a short detail (`max 3`, `on intent`). */
 export interface NodeLabel {
-  /** `Agent`, `Pipeline`, `FanOut`, `Loop`, `Fallback`, `Route`, `Function`, `Transform`, … */
+  /** `Agent`, `Pipeline`, `FanOut`, `Loop`, `Fallback`, `Route`, `Graph`, `Function`, `Join`, `Transform`, … */
   readonly kind: string
   readonly detail: string | undefined
 }
@@ -19,6 +19,14 @@ function loopDetail(maxIterations: number | undefined, hasUntil: boolean): strin
     maxIterations === undefined ? undefined : `max ${maxIterations}`,
   ]
   return parts.filter((part) => part !== undefined).join(', ') || 'no limit'
+}
+
+function graphDetail(maxConcurrency: number | undefined, maxSteps: number | undefined): string | undefined {
+  const parts = [
+    maxConcurrency === undefined ? undefined : `${maxConcurrency} at once`,
+    maxSteps === undefined ? undefined : `max ${maxSteps} steps`,
+  ]
+  return parts.filter((part) => part !== undefined).join(', ') || undefined
 }
 
 const labels: NodeVisitor<NodeLabel> = {
@@ -38,6 +46,9 @@ const labels: NodeVisitor<NodeLabel> = {
   timeout: (node) => label('Timeout', `${node.milliseconds} ms`),
   'map-over': (node) => label('MapOver', `${node.listKey} → ${node.outputKey}`),
   'remote-agent': (node) => label('RemoteAgent', `${node.protocol} ${node.url}`),
+  graph: (node) => label('Graph', graphDetail(node.maxConcurrency, node.maxSteps)),
+  'graph-function': (node) => label('Function', `${node.fn.name}(ctx, input)`),
+  'graph-join': () => label('Join'),
 }
 
 /** The kind and detail of a node, for explain, graph and tree views. */

@@ -15,7 +15,7 @@ import type { FlowNode } from '../ir/flow-node.js'
 import { lowerNode } from '../compile/lower-node.js'
 import { validateNode } from '../check/validate-node.js'
 import { analyzeFlow } from '../check/flow-analysis.js'
-import type { TreePath } from '../check/node-visit.js'
+import { isGraphMember, type TreePath } from '../check/node-visit.js'
 
 /** A message of the conversation, as `@google/genai` shapes it. */
 export type Content = NonNullable<Event['content']>
@@ -52,6 +52,8 @@ export interface LlmCallPreview extends PreviewCall {
   readonly path: TreePath
   /** The agent's builder node, when the tree describes it. */
   readonly node: AgentNode | undefined
+  /** True when the agent runs as a node of a `Graph` (its input is its user turn). */
+  readonly graphNode?: boolean
 }
 
 /** A previewed run of a builder tree: its calls (filtered by `at`) and what core's `previewRun` recorded. */
@@ -112,7 +114,8 @@ export async function previewLlmCalls(node: FlowNode, options: LlmAnatomyOptions
     .filter((call) => options.at === undefined || call.agent === options.at)
     .map((call) => {
       const visit = visits.find((item) => item.node.name === call.agent)
-      return { ...call, path: visit?.path ?? [], node: visit?.node as AgentNode | undefined }
+      const at = { ...call, path: visit?.path ?? [], node: visit?.node as AgentNode | undefined }
+      return visit && isGraphMember(visit) ? { ...at, graphNode: true } : at
     })
   return { calls, total: run.calls.length, run }
 }

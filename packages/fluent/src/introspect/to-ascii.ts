@@ -5,6 +5,7 @@ import { analyzeFlow } from '../check/flow-analysis.js'
 import { formatNodeLabel } from './node-label.js'
 import type { NodeVisit } from '../check/node-visit.js'
 import { stateAccess } from '../check/state-access.js'
+import { graphEdgeLines } from './graph-edge-lines.js'
 
 function keys(list: readonly string[]): string {
   return [...new Set(list)].join(', ')
@@ -42,12 +43,17 @@ function sourceName(source: EdgeSource): string {
 /**
  * `.toAscii()`: the tree with box-drawing branches (each node as `name (Kind: detail)` with the keys it reads and
  * writes; route rules, fallback attempts, transfers and tools labelled), then a `Data flow:` list of
- * `producer --[key]--> consumer` lines (`(initial state)` and `(not written)` as sources where they apply).
+ * `producer --[key]--> consumer` lines (`(initial state)` and `(not written)` as sources where they apply); a graph
+ * adds its edges (`from --[route]--> to`, `(back)` for an edge back to an earlier node).
  */
 export function toAscii(root: FlowNode): string {
   const analysis = analyzeFlow(root)
   const rootVisit = analysis.visits[0] as NodeVisit
   const lines = [`${formatNodeLabel(root)}${accessNote(root)}`, ...treeLines(rootVisit, analysis.visits, '')]
+  for (const visit of analysis.visits) {
+    if (visit.node.kind !== 'graph') continue
+    lines.push('', `Edges of ${visit.node.name}:`, ...graphEdgeLines(visit.node).map((line) => `  ${line}`))
+  }
   const edges = dataEdges(analysis)
   if (edges.length > 0) {
     lines.push('', 'Data flow:')

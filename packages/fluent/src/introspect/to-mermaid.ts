@@ -6,6 +6,9 @@ import { formatNodeLabel } from './node-label.js'
 import type { NodeVisit } from '../check/node-visit.js'
 import { branchLabel } from './branch-label.js'
 import { mermaidIds } from './graph-visits.js'
+import { GRAPH_START, formatRoutes } from '../ir/graph-edge.js'
+import type { GraphNode } from '../ir/graph-node.js'
+import { graphTopology } from '../ir/graph-topology.js'
 
 interface Ends {
   readonly entries: readonly string[]
@@ -91,6 +94,38 @@ function dispatcher(open: string, close: string, passes: (node: FlowNode) => boo
   }
 }
 
+/**
+ * A graph: a subgraph of its nodes, with an arrow per edge (labelled by its routes; an edge back to a node that runs
+ * before is a thick `==>` edge). It is entered at the nodes START leads to and left from the nodes with no edge out.
+ */
+function drawGraph(node: GraphNode): Draw {
+  return (_node, visit, indent, drawing) => {
+    const id = drawing.ids.get(visit) as string
+    drawing.lines.push(`${indent}subgraph ${id} [${text(formatNodeLabel(node))}]`)
+    const drawn = new Map<string, Ends>()
+    for (const child of drawing.childrenOf(visit)) drawn.set(child.node.name, drawing.draw(child, `${indent}    `))
+    drawing.lines.push(`${indent}end`)
+    const topology = graphTopology(node)
+    for (const edge of node.edges) {
+      const from = drawn.get(edge.from)
+      const to = drawn.get(edge.to)
+      if (!from || !to) continue
+      const label = formatRoutes(edge)
+      const back = topology.backEdges.has(edge)
+      connect(drawing.edges, from.exits, to.entries, back ? `== ${text(label || 'again')} ==>` : arrow(label))
+    }
+    const side = (names: readonly string[], which: keyof Ends) =>
+      names.flatMap((name) => drawn.get(name)?.[which] ?? [])
+    return {
+      entries: side(
+        (topology.outgoing.get(GRAPH_START) ?? []).map((edge) => edge.to),
+        'entries',
+      ),
+      exits: side(topology.terminals, 'exits'),
+    }
+  }
+}
+
 const drawByKind: NodeVisitor<Draw> = {
   agent: (node) => (_node, visit, indent, drawing) => {
     const own = shape('[', ']')(node, visit, indent, drawing)
@@ -127,12 +162,16 @@ const drawByKind: NodeVisitor<Draw> = {
     return own
   },
   'remote-agent': () => shape('[[', ']]'),
+  graph: (node) => drawGraph(node),
+  'graph-function': () => shape('[/', '/]'),
+  'graph-join': () => shape('((', '))'),
 }
 
 /**
- * `.toMermaid()`: a `flowchart TD` of the tree. Pipelines, fan-outs, loops and timeouts are subgraphs; agents,
+ * `.toMermaid()`: a `flowchart TD` of the tree. Pipelines, fan-outs, loops, timeouts and graphs are subgraphs; agents,
  * transforms, functions and other steps are nodes (shaped by kind); control edges follow the run order (a loop's
- * `repeat` edge goes back to its first step; routes, fallbacks and races hand over along labelled edges); dotted
+ * `repeat` edge goes back to its first step; routes, fallbacks and races hand over along labelled edges; a graph's
+ * edges are drawn as they are, labelled by route, an edge back to an earlier node thick like a loop's); dotted
  * edges carry the state keys from the step that writes them to the step that reads them (from an `initial state`
  * node for declared input, from a `not written` node for keys nothing provides). Never runs user code.
  */

@@ -5,6 +5,9 @@ import type { ExpectNode } from './expect-node.js'
 import type { FallbackNode } from './fallback-node.js'
 import type { FunctionStepNode } from './function-step-node.js'
 import type { GateNode } from './gate-node.js'
+import type { GraphFunctionNode } from './graph-function-node.js'
+import type { GraphJoinNode } from './graph-join-node.js'
+import type { GraphNode } from './graph-node.js'
 import type { LoopNode } from './loop-node.js'
 import type { MapOverNode } from './map-over-node.js'
 import type { ParallelNode } from './parallel-node.js'
@@ -34,6 +37,9 @@ export type FlowNode =
   | TimeoutNode
   | MapOverNode
   | RemoteAgentNode
+  | GraphNode
+  | GraphFunctionNode
+  | GraphJoinNode
 
 /** The `kind` of a {@link FlowNode}. */
 export type NodeKind = FlowNode['kind']
@@ -55,6 +61,9 @@ const kinds: ReadonlySet<string> = new Set<NodeKind>([
   'timeout',
   'map-over',
   'remote-agent',
+  'graph',
+  'graph-function',
+  'graph-join',
 ])
 
 /** True for a frozen fluent IR node. */

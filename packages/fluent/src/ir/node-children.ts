@@ -41,6 +41,9 @@ const childrenByKind: NodeVisitor<readonly NodeChild[]> = {
   timeout: (node) => [{ segments: ['agent'], node: node.agent }],
   'map-over': (node) => [{ segments: ['body'], node: node.body }],
   'remote-agent': () => none,
+  graph: (node) => listed('nodes', node.nodes),
+  'graph-function': () => none,
+  'graph-join': () => none,
 }
 
 /** The nodes directly below `node`, in order, with their path segments (for validation and introspection). */
@@ -55,7 +58,7 @@ export function isLeafAgent(node: FlowNode): boolean {
 
 /**
  * The children of a node that holds them in one list (a pipeline's or loop's steps, a fan-out's branches, a
- * fallback's attempts, a race's racers), with the list's label; `undefined` for the other kinds (use
+ * fallback's attempts, a race's racers, a graph's nodes), with the list's label; `undefined` for the other kinds (use
  * {@link nodeChildren}). Walks over long pipelines use it to make no wrapper per child.
  */
 export function childList(node: FlowNode): { readonly label: string; readonly nodes: readonly FlowNode[] } | undefined {
@@ -69,6 +72,8 @@ export function childList(node: FlowNode): { readonly label: string; readonly no
       return { label: 'attempts', nodes: node.attempts }
     case 'race':
       return { label: 'racers', nodes: node.racers }
+    case 'graph':
+      return { label: 'nodes', nodes: node.nodes }
     default:
       return undefined
   }

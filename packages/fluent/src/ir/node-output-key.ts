@@ -1,4 +1,5 @@
 import type { FlowNode } from './flow-node.js'
+import { graphTopology } from './graph-topology.js'
 import { visitNode, type NodeVisitor } from './node-visitor.js'
 
 function common(nodes: readonly FlowNode[]): string | undefined {
@@ -25,11 +26,17 @@ const outputKeyByKind: NodeVisitor<string | undefined> = {
   timeout: (node) => nodeOutputKey(node.agent),
   'map-over': (node) => node.outputKey,
   'remote-agent': () => undefined,
+  graph: (node) => {
+    const { members, terminals } = graphTopology(node)
+    return terminals.length > 0 ? common(terminals.map((name) => members.get(name) as FlowNode)) : undefined
+  },
+  'graph-function': () => undefined,
+  'graph-join': () => undefined,
 }
 
 /**
  * The state key holding a node's answer: an agent's `.writes()` key, a pipeline's or loop's last step's, the key
- * every alternative of a fallback, route or race agrees on, a `mapOver`'s output key; `undefined` when there is none.
+ * every alternative of a fallback, route or race (or every end of a graph) agrees on, a `mapOver`'s output key; `undefined` when there is none.
  */
 export function nodeOutputKey(node: FlowNode): string | undefined {
   return visitNode(outputKeyByKind, node)
