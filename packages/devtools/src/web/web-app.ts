@@ -19,12 +19,14 @@ import { graphVisits, lowerNode } from '@adk-fluent/fluent/internal'
 import { chooseRunModel, type RunModelChoice } from '../cli/choose-run-model.js'
 import { answerEveryModelWith } from '../cli/offline-models.js'
 import { HttpRequestError, sessionNotFound } from '../http/request-error.js'
+import { withoutSecrets } from '../http/secrets.js'
 import { tokenUsage, type RequestJson } from '../trace/model-call.js'
 import { TraceRecorder, type ModelCallListener } from '../trace/trace-recorder.js'
 import { buildTree, type BuildProblem } from './build-report.js'
 import { eventEntries, applyStateDelta } from './event-entries.js'
 import { previewRequests, type PreviewInput, type PreviewResult } from './preview-requests.js'
 import { RunLog } from './run-log.js'
+import { defaultWebLimits, type WebLimits } from './web-limits.js'
 
 /** What the dev UI serves: the builder of a module, and where its sessions live. */
 export interface WebAppOptions {
@@ -43,6 +45,8 @@ export interface WebAppOptions {
   readonly userId?: string
   /** The runs' long-term memory (what `T.loadMemory()` / `T.preloadMemory()` search). Default: a fresh in-memory one. */
   readonly memoryService?: BaseMemoryService
+  /** Sessions, events per session and run logs kept (see `WebLimits` for the defaults). */
+  readonly limits?: Partial<WebLimits>
 }
 
 /** How the models of the runs are chosen (`own`: the agents' `BaseLlm`s; `mock-script`: a fresh script per turn). */
@@ -67,6 +71,7 @@ export class WebApp {
   /** Why chat is off (naming the file), or `undefined` when it is on. */
   readonly chatOff: string | undefined
   readonly #options: WebAppOptions
+  readonly #limits: WebLimits
   /** The trace of every turn; the dev UI keeps it in its run logs, so the recorder keeps no spans of its own. */
   readonly #trace = new TraceRecorder({ keptSessions: 0 })
   readonly #runs = new Map<string, RunLog>()
@@ -75,6 +80,7 @@ export class WebApp {
 
   constructor(options: WebAppOptions) {
     this.#options = options
+    this.#limits = { ...defaultWebLimits, ...options.limits }
     this.appName = options.builder?.node.name ?? basename(options.file, extname(options.file))
     this.userId = options.userId ?? 'user'
     this.sessionService = options.sessionService ?? new InMemorySessionService()
@@ -141,8 +147,18 @@ export class WebApp {
     return [...sessions].sort((a, b) => b.lastUpdateTime - a.lastUpdateTime)
   }
 
-  /** A new session, with `state` as its initial state (and `sessionId` as its id when given). */
+  /**
+   * A new session, with `state` as its initial state (and `sessionId` as its id when given); a 429 when the user
+   * already has as many sessions as the limits allow.
+   */
   async createSession(state: Record<string, unknown> = {}, sessionId?: string): Promise<Session> {
+    const count = (await this.sessionService.listSessions({ appName: this.appName, userId: this.userId })).sessions
+      .length
+    if (count >= this.#limits.sessions)
+      throw new HttpRequestError(
+        'HTTP_TOO_MANY',
+        `There are ${count} sessions, the most this dev server keeps: delete some from the store before creating another.`,
+      )
     return this.sessionService.createSession({
       appName: this.appName,
       userId: this.userId,
@@ -188,14 +204,33 @@ export class WebApp {
     if (this.chatOff !== undefined) throw new HttpRequestError('HTTP_UNPROCESSABLE', this.chatOff)
     const session = await this.getSession(sessionId)
     if (!session) throw sessionNotFound(sessionId)
+    if (session.events.length >= this.#limits.eventsPerSession)
+      throw new HttpRequestError(
+        'HTTP_TOO_MANY',
+        `Session ${sessionId} holds ${session.events.length} events, the most this dev server lets a session hold: start a new session.`,
+      )
     const runs = this.#sessionRuns.get(sessionId) ?? []
     if (runs.some((run) => !run.finished))
       throw new HttpRequestError('HTTP_CONFLICT', `A turn is already running in session ${sessionId}.`)
     const log = new RunLog(randomUUID(), sessionId)
     this.#runs.set(log.runId, log)
     this.#sessionRuns.set(sessionId, [...runs, log])
+    this.#forgetOldRuns()
     void this.#execute(log, session, text, state)
     return log
+  }
+
+  /** Forgets the oldest finished run logs while more than `keptRuns` are kept (a running one is never forgotten). */
+  #forgetOldRuns(): void {
+    if (this.#runs.size <= this.#limits.keptRuns) return
+    for (const [runId, log] of this.#runs) {
+      if (this.#runs.size <= this.#limits.keptRuns) break
+      if (!log.finished) continue
+      this.#runs.delete(runId)
+      const left = (this.#sessionRuns.get(log.sessionId) ?? []).filter((run) => run !== log)
+      if (left.length > 0) this.#sessionRuns.set(log.sessionId, left)
+      else this.#sessionRuns.delete(log.sessionId)
+    }
   }
 
   /**
@@ -221,7 +256,7 @@ export class WebApp {
     log.push({ kind: 'user', text })
     // Chosen here so the turn's model calls are followed from its first one.
     const invocationId = `e-${randomUUID()}`
-    const unfollow = this.#trace.follow(invocationId, modelCallRows(log))
+    const unfollow = this.#trace.follow(invocationId, modelCallRows(log, this.#options.env))
     try {
       // Inside the try: this runs detached from the request (`void`), so a throw here must end the run, not the process.
       if (state) {
@@ -250,7 +285,8 @@ export class WebApp {
     } catch (error) {
       const code =
         typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'RUN_FAILED'
-      log.push({ kind: 'error', agent: '', code, message: messageOf(error) })
+      // The page shows the message as it is (paths name the user's own files) but never a secret of the environment.
+      log.push({ kind: 'error', agent: '', code, message: withoutSecrets(messageOf(error), this.#options.env) })
     } finally {
       unfollow()
       this.#trace.finish(invocationId)
@@ -260,7 +296,7 @@ export class WebApp {
 }
 
 /** The rows of the run's model calls: `llm-start` as each starts, `llm-call` (request, response, time, tokens) as it ends. */
-function modelCallRows(log: RunLog): ModelCallListener {
+function modelCallRows(log: RunLog, env: WebAppOptions['env']): ModelCallListener {
   return {
     started: ({ call, agent }) => log.push({ kind: 'llm-start', call, agent }),
     finished: (call) =>
@@ -270,7 +306,7 @@ function modelCallRows(log: RunLog): ModelCallListener {
         agent: call.agent,
         request: JSON.parse(call.request) as RequestJson,
         response: call.responseJson === undefined ? undefined : (JSON.parse(call.responseJson) as LlmResponse),
-        error: call.error,
+        error: call.error === undefined ? undefined : withoutSecrets(call.error, env),
         durationMs: call.durationMs,
         usage: call.response === undefined ? undefined : tokenUsage(call.response),
       }),
