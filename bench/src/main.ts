@@ -52,6 +52,7 @@ const scenarios: Record<string, { title: string; load: () => Promise<ScenarioRun
     load: async () => (await import('./scenarios/n-a2a-round-trip.js')).runA2aRoundTrip,
   },
   O: { title: 'guards (G.pii)', load: async () => (await import('./scenarios/o-guards.js')).runGuards },
+  Q: { title: 'graph workflows', load: async () => (await import('./scenarios/q-workflow.js')).runWorkflows },
 }
 
 const usage = `usage: pnpm bench [--quick] [--only=A,B,… [--merge]]

@@ -26,7 +26,7 @@ write(
   '---\ntitle: Home\nsection: Start\norder: 0\n---\n\n<!-- include: README.md#demo intro -->\n',
 )
 write(
-  'docs/guards.md',
+  'docs/wire-taps.md',
   [
     '# Guards',
     '',
@@ -50,16 +50,16 @@ describe('a new page in docs/', () => {
     expect(problems).toEqual([])
     expect(pages.map((page) => [page.id, page.section])).toEqual([
       ['index', 'Start'],
-      ['docs/guards', 'More docs'],
+      ['docs/wire-taps', 'More docs'],
       ['packages/thing', 'Packages'],
       ['readme/usage', 'From the README'],
     ])
-    expect(pages.find((page) => page.id === 'docs/guards')?.title).toBe('Guards')
+    expect(pages.find((page) => page.id === 'docs/wire-taps')?.title).toBe('Guards')
   })
 
   it('has its TypeScript blocks compiled against the workspace (an error names the page and line) and its links checked', () => {
     const { pages } = collectPages(new MarkdownFiles(root))
-    const page = pages.find((candidate) => candidate.id === 'docs/guards')!
+    const page = pages.find((candidate) => candidate.id === 'docs/wire-taps')!
     const samples = new Samples(repoRoot, new Set())
     const context: RenderContext = {
       pageId: page.id,
@@ -67,7 +67,7 @@ describe('a new page in docs/', () => {
       targets: {
         root,
         urls: projectUrls(),
-        pageOfFile: new Map([['docs/guards.md', 'docs/guards']]),
+        pageOfFile: new Map([['docs/wire-taps.md', 'docs/wire-taps']]),
         pageOfAnchor: new Map([['README.md#usage', 'readme/usage']]),
       },
       samples,
@@ -78,12 +78,12 @@ describe('a new page in docs/', () => {
     const html = part.kind === 'markdown' ? renderChunk(part.chunk, context) : ''
     expect(html).toContain('<a href="../readme/usage.html#usage">usage</a>')
     expect(context.problems).toEqual([
-      'docs/guards.md (page docs/guards): broken link ./nothing.md: docs/nothing.md does not exist',
+      'docs/wire-taps.md (page docs/wire-taps): broken link ./nothing.md: docs/nothing.md does not exist',
     ])
     expect(html.match(/data-checked="compiled"/g)).toHaveLength(2)
     samples.check(createSiteProgram(repoRoot, [], samples.compiled))
     expect(samples.problems).toEqual([
-      "docs/guards.md:10 (line 1 of the block): TS2322 Type 'string' is not assignable to type 'number'.",
+      "docs/wire-taps.md:10 (line 1 of the block): TS2322 Type 'string' is not assignable to type 'number'.",
     ])
   }, 120_000)
 })

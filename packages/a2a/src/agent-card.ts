@@ -1,6 +1,7 @@
 import type { AgentCard, AgentSkill } from '@a2a-js/sdk'
 import { duplicateInterfacesForLegacy } from '@a2a-js/sdk/compat/v0_3'
 import { isLlmAgent, type BaseAgent } from '@adk-fluent/core'
+import { agentChildren } from '@adk-fluent/core/internal'
 import { isRemoteA2aAgent } from './remote-a2a-agent.js'
 import type { A2aAgentSkill, AgentCardOverrides } from './a2a-card-types.js'
 
@@ -40,7 +41,7 @@ function kindTags(agent: BaseAgent): string[] {
 }
 
 function walk(agent: BaseAgent, seen: Set<string>, found: AgentSkill[]): void {
-  for (const child of agent.subAgents) {
+  for (const child of agentChildren(agent)) {
     if (!seen.has(child.name) && (isLlmAgent(child) || isRemoteA2aAgent(child))) {
       seen.add(child.name)
       found.push(skill(child, kindTags(child), `Agent "${child.name}" of this workflow.`))

@@ -95,6 +95,8 @@ export class PipelineExecutor implements AgentExecutor {
     status(TaskState.TASK_STATE_WORKING, undefined)
     try {
       const events = await this.#run(requestContext, entry.controller.signal, (event) => {
+        // A workflow node's input, stored as a user turn for the agent node that reads it, is not the agent's word.
+        if (event.author === 'user') return
         const text = contentText(event.content)
         if (text) status(TaskState.TASK_STATE_WORKING, agentMessage(text, ids, event.author))
       })

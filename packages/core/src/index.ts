@@ -40,7 +40,7 @@ export {
   isFinalResponse,
   stringifyContent,
 } from './events/event.js'
-export type { Event, EventInit } from './events/event.js'
+export type { Event, EventInit, NodeInfo, Route, RouteKey } from './events/event.js'
 export { createEventActions } from './events/event-actions.js'
 export type { EventActions, ToolConfirmation } from './events/event-actions.js'
 
@@ -86,6 +86,8 @@ export type { InvocationContextParams } from './agents/invocation-context.js'
 export type {
   InvocationHooks,
   ModelCallInfo,
+  NodeCallInfo,
+  NodeRunOutcome,
   StepCallInfo,
   ToolCallInfo,
   ToolCallOutcome,
@@ -136,6 +138,51 @@ export {
   REQUEST_CREDENTIAL_FUNCTION_CALL_NAME,
   REQUEST_INPUT_FUNCTION_CALL_NAME,
 } from './flows/contents/event-filter.js'
+
+// Graph workflows (ADK 2.0 `Workflow`)
+export { Workflow } from './workflow/workflow.js'
+export { isWorkflow } from './workflow/is-workflow.js'
+export type { DynamicEntry, WorkflowBaseConfig, WorkflowConfig } from './workflow/workflow.js'
+export { BaseNode, START, isBaseNode } from './workflow/base-node.js'
+export type { BaseNodeConfig } from './workflow/base-node.js'
+export { WorkflowNode } from './workflow/workflow-node.js'
+export { node } from './workflow/build-node.js'
+export type { NodeLike, NodeOptions, RunnableNode } from './workflow/build-node.js'
+export { FunctionNode } from './workflow/function-node.js'
+export type { FunctionNodeConfig, FunctionNodeHandler, FunctionNodeResult } from './workflow/function-node.js'
+export { JoinNode } from './workflow/join-node.js'
+export { ToolNode } from './workflow/tool-node.js'
+export type { ToolNodeConfig } from './workflow/tool-node.js'
+export { DEFAULT_ROUTE, Edge } from './workflow/edge.js'
+export type { ChainElement, EdgeItem, RouteValue, RoutingMap } from './workflow/edge.js'
+export { Graph } from './workflow/graph.js'
+export { NodeContext } from './workflow/node-context.js'
+export type {
+  NodeContextOptions,
+  NodeEventSink,
+  NodeResult,
+  RunNodeOptions,
+  ScheduleDynamicNode,
+} from './workflow/node-context.js'
+export { NodeStatus } from './workflow/node-status.js'
+export { createNodeState, isNodeState } from './workflow/node-state.js'
+export type { NodeState } from './workflow/node-state.js'
+export { createSubBranch, commonPrefixOf } from './workflow/branch-path.js'
+export { normalizeRetryExceptions, prepareRetryConfig } from './workflow/retry-config.js'
+export type { ErrorClass, PreparedRetryConfig, RetryConfig } from './workflow/retry-config.js'
+export type { SchemaLike } from './workflow/schema-like.js'
+export {
+  DynamicNodeFailError,
+  NodeReportedError,
+  NodeSchemaValidationError,
+  NodeTimeoutError,
+  isNodeReportedError,
+  isNodeSchemaValidationError,
+  isNodeTimeoutError,
+} from './workflow/workflow-errors.js'
+export { createNodeErrorEvent, isNodeErrorEvent } from './workflow/node-error-event.js'
+export type { CreateNodeErrorEventParams, NodeErrorEvent } from './workflow/node-error-event.js'
+export { runNodeAsInvocation } from './workflow/run-node-as-invocation.js'
 
 // Runner
 export { Runner } from './runner/runner.js'

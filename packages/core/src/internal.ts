@@ -64,3 +64,12 @@ export { isZodSchema, jsonSchemaToSchema, toGenaiSchema, zodToSchema } from './t
 export { buildTransferInstruction, createTransferToAgentTool } from './tools/transfer-to-agent-tool.js'
 export { isValidTemplateKey, parseTemplate, renderStateValue, templateVariables } from './instructions/template.js'
 export type { TemplateToken } from './instructions/template.js'
+
+// Graph workflows: building nodes and graphs from node-like values (the fluent Graph builder), the run's plumbing
+export { buildNode, isNodeLike, isPlainObject } from './workflow/build-node.js'
+export { isEdge } from './workflow/edge.js'
+export { createGraphFromEdgeItems } from './workflow/graph.js'
+export { toContent } from './workflow/base-node.js'
+export { agentChildren } from './workflow/agent-children.js'
+export { getRetryDelaySeconds, shouldRetryNode } from './workflow/retry-config.js'
+export { InvocationAbortedError, isInvocationAbortedError } from './workflow/workflow-errors.js'

@@ -6,6 +6,8 @@ import type {
   InvocationHooks,
   LlmResponse,
   ModelCallInfo,
+  NodeCallInfo,
+  NodeRunOutcome,
   StepCallInfo,
   ToolCallInfo,
   ToolCallOutcome,
@@ -41,7 +43,8 @@ function next(counts: Map<string, number>, key: string): number {
  * (`ctx.runStep`) is a checkpointed step: its output (or error) is recorded in the run's store before anything it
  * leads to happens, and a re-execution gets the recorded output instead of calling again. A step's key comes from its place in the agent tree, not from the order calls
  * happen in: a model call is `model:<branch>#<n>` (the n-th model call of its parallel branch), a tool call
- * `tool:<functionCallId>`, a custom agent's side effect (`ctx.runStep`) `step:<branch>/<agent>/<name>#<n>`; so parallel branches that finish in another order on a re-execution still find their
+ * `tool:<functionCallId>`, a custom agent's side effect (`ctx.runStep`) `step:<branch>/<agent>/<name>#<n>`, a
+ * workflow node's run `node:<nodePath>@<runId>`; so parallel branches that finish in another order on a re-execution still find their
  * own steps. Event ids (per branch), function-call ids and timestamps are derived from the run id and from recorded
  * step times, so every execution produces the same events. Cancelling the run aborts the step that is running.
  * Before each call the execution checks that it still owns the run ({@link RunOwnership}): one that lost the run
@@ -96,6 +99,15 @@ export class DurableHooks implements InvocationHooks {
       return { result, actions }
     })) as ToolCallOutcome
     return { result: outcome.result, actions: outcome.actions }
+  }
+
+  /**
+   * A workflow node whose work is its own code: one step keyed by its node path and run id (`node:wf.a@1`,
+   * `node:wf.orchestrate.child@2`), unique in the run whatever order parallel nodes finish in. Its outcome is its
+   * events and result; a re-execution stores the recorded events instead of running the node.
+   */
+  async runNode(info: NodeCallInfo, call: () => Promise<NodeRunOutcome>): Promise<NodeRunOutcome> {
+    return (await this.#step(`node:${info.nodePath}@${info.runId}`, `node:${info.nodeName}`, call)) as NodeRunOutcome
   }
 
   async runStep(info: StepCallInfo, call: () => Promise<unknown>): Promise<unknown> {

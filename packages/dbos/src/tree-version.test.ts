@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FunctionTool, LlmAgent, SequentialAgent } from '@adk-fluent/core'
+import { FunctionNode, FunctionTool, LlmAgent, SequentialAgent, Workflow } from '@adk-fluent/core'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import { Agent, Pipeline } from '@adk-fluent/fluent'
 import { agentTreeVersion, dbosVersionOf, treeVersionOf } from './tree-version.js'
@@ -50,5 +50,24 @@ describe('agentTreeVersion', () => {
     expect(dbosVersionOf('app', 'tree-1')).toBe('tree-1@app')
     expect(treeVersionOf('tree-1@app')).toBe('tree-1')
     expect(treeVersionOf(undefined)).toBeUndefined()
+  })
+})
+
+describe('agentTreeVersion of a graph Workflow', () => {
+  const build = (extraEdge: boolean) => {
+    const a = new FunctionNode('a', (_c, input) => input)
+    const b = new FunctionNode('b', (_c, input) => `${String(input)}!`)
+    const c = new FunctionNode('c', (_c, input) => input)
+    return new Workflow({ name: 'flow', edges: extraEdge ? [['START', a, b, c]] : [['START', a, b]] })
+  }
+
+  it('is stable for the same graph and changes with an edge or a node body', () => {
+    expect(agentTreeVersion(build(true))).toBe(agentTreeVersion(build(true)))
+    expect(agentTreeVersion(build(true))).not.toBe(agentTreeVersion(build(false)))
+    const other = new Workflow({
+      name: 'flow',
+      edges: [['START', new FunctionNode('a', (_c, input) => input), new FunctionNode('b', () => 'changed')]],
+    })
+    expect(agentTreeVersion(other)).not.toBe(agentTreeVersion(build(false)))
   })
 })

@@ -14,6 +14,8 @@ const verbatim = new Set([
   'requested_auth_configs',
   'agent_state',
   'payload',
+  'output',
+  'completed_output',
 ])
 const base64Fields = new Set(['data', 'thought_signature'])
 const keyedMaps = new Set(['requested_tool_confirmations'])

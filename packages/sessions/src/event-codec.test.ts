@@ -256,4 +256,20 @@ describe('user data round-trips verbatim', () => {
     expect(read.content?.parts?.[1]?.functionResponse?.response).toEqual({ result_rows: [{ a_b: null }] })
     expect(read.actions.stateDelta).toEqual({ some_key: { innerKey: null }, other: null })
   })
+
+  it("a workflow node's output, route and node info round-trip (the output's keys kept)", () => {
+    const output = { fetchOrders: 12, nested_key: { innerKey: [1, 'a'] } }
+    const event = createEvent({
+      author: 'join',
+      output,
+      route: ['a', 2, true],
+      nodeInfo: { path: 'wf.join', outputFor: ['wf.join'], runId: '2' },
+    })
+    const read = decodeEvent(JSON.stringify(encodeEvent(event)), columns)
+    expect(read.output).toEqual(output)
+    expect(read.route).toEqual(['a', 2, true])
+    expect(read.nodeInfo).toEqual({ path: 'wf.join', outputFor: ['wf.join'], runId: '2' })
+    const marker = createEvent({ author: 'n', nodeInfo: { path: 'wf.n', completed: true, completedOutput: { aB: 1 } } })
+    expect(decodeEvent(JSON.stringify(encodeEvent(marker)), columns).nodeInfo?.completedOutput).toEqual({ aB: 1 })
+  })
 })

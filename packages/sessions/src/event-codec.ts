@@ -17,6 +17,9 @@ const verbatim = new Set([
   'requested_auth_configs',
   'agent_state',
   'payload',
+  // A workflow node's output (and the one a completion record carries): user data, kept as the node produced it.
+  'output',
+  'completed_output',
 ])
 
 /** Bytes fields: Python (pydantic) writes URL-safe base64, `@google/genai` expects the standard alphabet. */

@@ -11,6 +11,8 @@ import type { TraceSpan } from '../telemetry/run-tracing.js'
 import type { BasePlugin } from '../plugins/base-plugin.js'
 import { describeValue } from '../util/describe-value.js'
 import { isLlmAgent as llmAgentBrandCheck } from './is-llm-agent.js'
+import { BaseNode, type BaseNodeConfig } from '../workflow/base-node.js'
+import type { NodeContext } from '../workflow/node-context.js'
 import {
   agentPath,
   ambiguousTransferIssues,
@@ -23,7 +25,11 @@ const agentBrand = brandSymbol('base-agent')
 const namePattern = /^[\p{L}_][\p{L}\p{N}_]*$/u
 const asciiNamePattern = /^[A-Za-z_][A-Za-z0-9_]*$/
 
-export interface BaseAgentConfig {
+/**
+ * An agent's configuration. An agent is a workflow node too (as in ADK 2.0), so it takes a node's `timeout`,
+ * `retryConfig`, `rerunOnResume` and `waitForOutput`; they apply when it runs as a node of a `Workflow`.
+ */
+export interface BaseAgentConfig extends Omit<BaseNodeConfig, 'inputSchema' | 'outputSchema'> {
   name: string
   description?: string
   subAgents?: readonly BaseAgent[]
@@ -49,17 +55,16 @@ export function validateAgentName(name: unknown): string | undefined {
 
 /**
  * Base of every agent. Subclasses implement {@link BaseAgent.runAsyncImpl}; callers use
- * {@link BaseAgent.runAsync}, which runs the before/after agent callbacks (plugins first) around it.
+ * {@link BaseAgent.runAsync}, which runs the before/after agent callbacks (plugins first) around it. Every agent is
+ * also a workflow node ({@link BaseNode}): in a `Workflow` graph or `ctx.runNode` it runs through `runAsync`.
  */
-export abstract class BaseAgent {
+export abstract class BaseAgent extends BaseNode {
   static {
     // The brand lives on the prototype (one definition, not a property defined on every instance): `hasBrand` reads
     // it through the prototype chain all the same.
     Object.defineProperty(BaseAgent.prototype, agentBrand, { value: true })
   }
 
-  readonly name: string
-  readonly description: string
   readonly subAgents: readonly BaseAgent[]
   readonly beforeAgentCallback: readonly SingleAgentCallback[]
   readonly afterAgentCallback: readonly SingleAgentCallback[]
@@ -72,12 +77,14 @@ export abstract class BaseAgent {
    * subclass's own) before linking the sub-agents, so a failed construction leaves them free to be reused.
    */
   constructor(config: BaseAgentConfig, moreIssues: readonly ConfigIssueInit[] = []) {
+    // The node fields first; the name is checked below with every other problem.
+    super(config ?? ({} as BaseAgentConfig), true)
     const className = new.target.name
     const missing = optionsIssue(config, className)
     if (missing) throw new ConfigError([missing, ...moreIssues])
     const path = agentPath(config, className)
     const issues: ConfigIssueInit[] = []
-    const nameProblem = validateAgentName(config.name)
+    const nameProblem = this.nameIssue(config.name)
     if (nameProblem) issues.push({ path: [path, 'name'], message: nameProblem })
     if (config.description !== undefined) issues.push(...stringIssue([path], 'description', config.description))
     const rawSubAgents: unknown = config.subAgents ?? []
@@ -124,14 +131,27 @@ export abstract class BaseAgent {
     }
     if (issues.length > 0)
       throw new ConfigError(issues, typeof config.name === 'string' ? { agentName: config.name } : {})
-    this.name = config.name
-    this.description = config.description ?? ''
     // `subAgents` is this constructor's own list: frozen as it is (a leaf shares the one empty list).
     this.subAgents = subAgents.length > 0 ? Object.freeze(subAgents) : noItems
     this.beforeAgentCallback = toCallbackList(config.beforeAgentCallback)
     this.afterAgentCallback = toCallbackList(config.afterAgentCallback)
     this.plugins = config.plugins?.length ? Object.freeze([...config.plugins]) : noItems
     for (const sub of subAgents) sub.#parentAgent = this
+  }
+
+  /** What is wrong with `name` as this agent's name (the identifier rule of {@link validateAgentName}). */
+  protected nameIssue(name: unknown): string | undefined {
+    return validateAgentName(name)
+  }
+
+  /** An agent's model and tool calls are checkpointed one by one in a durable run: the agent is not one step. */
+  override get checkpointAsStep(): boolean {
+    return false
+  }
+
+  /** Runs the agent as a workflow node: its events are the node's (an agent that sets `output` on them gives one). */
+  protected async *runImpl(ctx: NodeContext, _input: unknown): AsyncGenerator<unknown, void, undefined> {
+    yield* this.runAsync(ctx.getInvocationContext())
   }
 
   /** True for agents whose sub-agents are transfer targets (LlmAgent); used by the ambiguous-name check. */

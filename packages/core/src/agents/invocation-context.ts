@@ -49,6 +49,14 @@ export interface InvocationContextParams {
   tempState?: Record<string, unknown>
   /** An execution engine's hooks (durable runs); `undefined` runs models and tools directly. */
   hooks?: InvocationHooks | undefined
+  /** The history one agent reads instead of its own `includeContents` (an LlmAgent run as a workflow node). */
+  contentsOverride?: ContentsOverride | undefined
+}
+
+/** See {@link InvocationContextParams.contentsOverride}. */
+export interface ContentsOverride {
+  readonly agent: BaseAgent
+  readonly includeContents: 'default' | 'none' | 'isolated'
 }
 
 /**
@@ -75,6 +83,8 @@ export class InvocationContext {
   readonly tempState: Record<string, unknown>
   /** An execution engine's hooks (shared by every copy); see {@link InvocationHooks}. */
   readonly hooks: InvocationHooks | undefined
+  /** See {@link InvocationContextParams.contentsOverride}. */
+  readonly contentsOverride: ContentsOverride | undefined
   endInvocation = false
   /**
    * The error event (see `isErrorEvent`) of an agent run on this copy: set by `BaseAgent.runAsync` when the agent it
@@ -100,6 +110,7 @@ export class InvocationContext {
     this.traceContext = params.traceContext
     this.tempState = params.tempState ?? nullRecord()
     this.hooks = params.hooks
+    this.contentsOverride = params.contentsOverride
     this.#counters = counters ?? {
       llmCalls: 0,
       transfers: 0,
@@ -151,6 +162,8 @@ export class InvocationContext {
       tempState?: Record<string, unknown>
       abortSignal?: AbortSignal | undefined
       traceContext?: OtelContext
+      contentsOverride?: ContentsOverride
+      hooks?: InvocationHooks | undefined
     } = {},
   ): InvocationContext {
     return new InvocationContext(
@@ -167,9 +180,10 @@ export class InvocationContext {
         runConfig: this.runConfig,
         abortSignal: 'abortSignal' in overrides ? overrides.abortSignal : this.abortSignal,
         tempState: overrides.tempState ?? this.tempState,
-        hooks: this.hooks,
+        hooks: 'hooks' in overrides ? overrides.hooks : this.hooks,
         tracing: this.tracing,
         traceContext: overrides.traceContext ?? this.traceContext,
+        contentsOverride: overrides.contentsOverride ?? this.contentsOverride,
       },
       this.#counters,
     )

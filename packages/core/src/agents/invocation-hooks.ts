@@ -1,4 +1,4 @@
-import type { Event } from '../events/event.js'
+import type { Event, Route } from '../events/event.js'
 import type { EventActions } from '../events/event-actions.js'
 import type { LlmResponse } from '../models/llm-response.js'
 
@@ -27,6 +27,23 @@ export interface StepCallInfo {
   branch: string | undefined
   /** The step's name, chosen by the agent (`'a2a'` for a remote agent's call). */
   name: string
+}
+
+/** What a node hook learns about the workflow node run it wraps. */
+export interface NodeCallInfo {
+  /** The node's path (`wf.node`, `wf.node@2` for a dynamic run): unique within the invocation with `runId`. */
+  nodePath: string
+  nodeName: string
+  /** The run's id (`'1'`, `'2'`, … for the runs of a node in a loop). */
+  runId: string
+  branch: string | undefined
+}
+
+/** What one workflow node run produced: its events (as the workflow stores them), its output and its route. */
+export interface NodeRunOutcome {
+  events: Event[]
+  output?: unknown
+  route?: Route
 }
 
 /** What one tool call produced: its result and what it wrote to its event's actions. */
@@ -61,6 +78,13 @@ export interface InvocationHooks {
    * JSON value; a hook may return the value it recorded earlier instead of calling.
    */
   runStep?(info: StepCallInfo, call: () => Promise<unknown>): Promise<unknown>
+  /**
+   * Runs one workflow node whose work is its own code (a function node, a custom node; not an agent, whose model and
+   * tool calls are steps of their own, nor a tool node or a join). `call` runs the node, retries included, and returns
+   * its events and result; a hook may return the outcome it recorded earlier instead: the node's code does not run
+   * again and the recorded events are stored as the node's.
+   */
+  runNode?(info: NodeCallInfo, call: () => Promise<NodeRunOutcome>): Promise<NodeRunOutcome>
   /** Sets an event's `id` and `timestamp` before the runner stores or yields it (partial events too). */
   stampEvent?(event: Event): void
   /** An id for a function call the model sent without one (must start with `adk-`, see `CLIENT_FUNCTION_CALL_ID_PREFIX`). */

@@ -21,8 +21,11 @@ import { LLMRegistry } from '../models/llm-registry.js'
 import type { BaseTool } from '../tools/base-tool.js'
 import type { BasePlanner } from '../planners/base-planner.js'
 import { llmAgentConfigIssues } from './llm-agent-config-issues.js'
+import { isRecord } from './validate-agent-config.js'
 import { runLlmFlow } from '../flows/llm-flow.js'
 import { isLlmAgent, llmAgentBrand } from './is-llm-agent.js'
+import type { NodeContext } from '../workflow/node-context.js'
+import { runLlmAgentAsNode } from '../workflow/llm-agent-node.js'
 
 /** Model used when no agent in the tree names one: `ADK_FLUENT_MODEL`, else `gemini-2.5-flash`. */
 export function defaultModelName(): string {
@@ -89,10 +92,12 @@ export class LlmAgent extends BaseAgent {
   readonly tools: readonly BaseTool[]
   readonly generateContentConfig: GenerateContentConfig | undefined
   readonly includeContents: IncludeContents
+  /** `includeContents` was configured (a workflow node without it reads only its input, as in ADK 2.0). */
+  readonly includeContentsExplicit: boolean
   readonly #historyTurns: number | undefined
   readonly maxToolRetries: number
-  readonly inputSchema: z.ZodType | undefined
-  readonly outputSchema: z.ZodType | undefined
+  declare readonly inputSchema: z.ZodType | undefined
+  declare readonly outputSchema: z.ZodType | undefined
   readonly outputKey: string | undefined
   readonly planner: BasePlanner | undefined
   readonly disallowTransferToParent: boolean
@@ -107,7 +112,11 @@ export class LlmAgent extends BaseAgent {
 
   constructor(config: LlmAgentConfig) {
     // Checked with BaseAgent's checks, before it links the sub-agents: one ConfigError lists every problem.
-    super(config, llmAgentConfigIssues(config))
+    // As in ADK 2.0, an LlmAgent node runs again when its workflow resumes after waiting for an answer.
+    super(
+      isRecord(config) ? { ...config, rerunOnResume: config.rerunOnResume ?? true } : config,
+      llmAgentConfigIssues(config),
+    )
     this.model = config.model
     if (typeof config.model === 'string' && config.model.length > 0)
       this.#resolvedModel = LLMRegistry.newLlm(config.model)
@@ -118,10 +127,9 @@ export class LlmAgent extends BaseAgent {
     this.tools = config.tools?.length ? Object.freeze([...config.tools]) : noItems
     this.generateContentConfig = config.generateContentConfig
     this.includeContents = config.includeContents ?? 'default'
+    this.includeContentsExplicit = config.includeContents !== undefined
     this.#historyTurns = config.historyTurns
     this.maxToolRetries = config.maxToolRetries ?? DEFAULT_MAX_TOOL_RETRIES
-    this.inputSchema = config.inputSchema
-    this.outputSchema = config.outputSchema
     this.outputKey = config.outputKey
     this.planner = config.planner
     // An agent with structured output answers itself: it never hands the question on.
@@ -131,6 +139,19 @@ export class LlmAgent extends BaseAgent {
     this.afterModelCallback = toCallbackList(config.afterModelCallback)
     this.beforeToolCallback = toCallbackList(config.beforeToolCallback)
     this.afterToolCallback = toCallbackList(config.afterToolCallback)
+  }
+
+  /** Runs the agent as a workflow node: its input is its user turn, its final answer its output (see `runLlmAgentAsNode`). */
+  protected override runImpl(ctx: NodeContext, input: unknown): AsyncGenerator<unknown, void, undefined> {
+    return runLlmAgentAsNode(this, ctx, input, (output) => this.validateOutput(output))
+  }
+
+  /**
+   * As {@link BaseNode.run}, without its per-event pass: the agent's events are events already, and the answer it
+   * turns into the node's output is checked where it is set.
+   */
+  override run(ctx: NodeContext, input: unknown): AsyncGenerator<Event, void, undefined> {
+    return runLlmAgentAsNode(this, ctx, this.validateInput(input), (output) => this.validateOutput(output))
   }
 
   protected override get transfersBetweenAgents(): boolean {

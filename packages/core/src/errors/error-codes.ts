@@ -31,6 +31,10 @@ type CoreErrorCode =
   | 'GUARD_VIOLATION'
   | 'CIRCUIT_OPEN'
   | 'PLUGIN_FAILED'
+  | 'NODE_TIMEOUT'
+  | 'NODE_SCHEMA_INVALID'
+  | 'NODE_REPORTED_ERROR'
+  | 'NODE_FAILED'
 
 /** A machine-readable error code carried by every `AdkFluentError` (core's and every registered one). */
 export type ErrorCode = keyof ErrorCodes & string
@@ -101,5 +105,12 @@ const core: Readonly<Record<CoreErrorCode, ErrorCodeInfo>> = {
   GUARD_VIOLATION: { endsTheRun: true, description: 'A guard blocked a model call or its answer.' },
   CIRCUIT_OPEN: { endsTheRun: true, description: 'A circuit breaker refused a model call without making it.' },
   PLUGIN_FAILED: { endsTheRun: true, description: 'A plugin (middleware) failed in one of its hooks.' },
+  NODE_TIMEOUT: { endsTheRun: false, description: 'A workflow node ran past its timeout.' },
+  NODE_SCHEMA_INVALID: { endsTheRun: false, description: "A workflow node's input or output failed its schema." },
+  NODE_REPORTED_ERROR: {
+    endsTheRun: false,
+    description: 'A workflow node reported a failure with an error event and produced nothing.',
+  },
+  NODE_FAILED: { endsTheRun: false, description: 'A node a workflow ran with ctx.runNode failed.' },
 }
 for (const [code, info] of Object.entries(core)) registerErrorCode(code, info)

@@ -16,6 +16,36 @@ export interface Event extends LlmResponse {
   actions: EventActions
   /** Ids of long-running function calls in this event. */
   longRunningToolIds?: string[]
+  /** Workflow: the structured output of the node that emitted the event (ADK 2.0 `Event.output`). */
+  output?: unknown
+  /** Workflow: the route(s) a node emitted; they pick the node's outgoing edges (ADK 2.0 `Event.route`). */
+  route?: Route
+  /** Workflow: which node emitted the event (ADK 2.0 `Event.nodeInfo`); present only on events of workflow nodes. */
+  nodeInfo?: NodeInfo
+  /** Workflow: scope tag isolating a node's conversation from its peers' (ADK 2.0 `Event.isolationScope`). */
+  isolationScope?: string
+}
+
+/** One route key a node emits (matched against edge routes by string value). */
+export type RouteKey = string | number | boolean
+
+/** The route(s) a node emits: one key fires one branch, an array fires every matching branch. */
+export type Route = RouteKey | RouteKey[]
+
+/** Where a workflow event came from (ADK 2.0 `NodeInfo`). */
+export interface NodeInfo {
+  /** The node path that produced the event (`wf.child`, `wf.child@2` for a dynamic run). */
+  path?: string
+  /** The node paths this event's output is the output of: the emitting node first, then ancestors it stands in for. */
+  outputFor?: string[]
+  /** The event's text is the node's output (an agent's final answer). */
+  messageAsOutput?: boolean
+  /** adk-fluent: the id of the node run that emitted the event (`'2'` for a node's second run in a loop). */
+  runId?: string
+  /** adk-fluent: the node finished without an output event; recorded so a resumed run does not run it again. */
+  completed?: boolean
+  /** adk-fluent: with `completed`, an output the node set without emitting it. */
+  completedOutput?: unknown
 }
 
 /** Fields accepted by {@link createEvent}; everything is optional. */

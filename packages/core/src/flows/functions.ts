@@ -397,3 +397,21 @@ function hasResponseAfter(events: readonly Event[], start: number, callId: strin
   }
   return false
 }
+
+/**
+ * Runs one call of `tool` for a caller that is not an LlmAgent (a workflow's `ToolNode`): plugins, durable-run hooks,
+ * tracing and error handling as for a call a model made; the response event is authored by `author`.
+ */
+export function executeToolCall(
+  author: string,
+  ctx: InvocationContext,
+  call: FunctionCall,
+  tool: BaseTool,
+): Promise<Event | undefined> {
+  // Only `name` and the tool-callback lists of the caller are read on this path.
+  const caller = { name: author, beforeToolCallback: [], afterToolCallback: [] } as unknown as LlmAgent
+  const tools = { [tool.name]: tool }
+  return ctx.tracing
+    ? executeTracedCall(caller, ctx, call, tools, undefined)
+    : executeCall(caller, ctx, call, tools, undefined)
+}

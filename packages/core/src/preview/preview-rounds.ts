@@ -5,17 +5,22 @@ import type { Context } from '../agents/context.js'
 import { BasePlugin } from '../plugins/base-plugin.js'
 
 /**
- * The preview's observer plugin: it counts how often each direct child of a loop started (the loop's round), and
- * puts the first invocation on the requested branch. It never changes what a run does.
+ * The preview's observer plugin: it counts how often each direct child of a loop started (the loop's round) and how
+ * often each agent on a workflow cycle started (its round in that cycle), and puts the first invocation on the
+ * requested branch. It never changes what a run does.
  */
 export class PreviewRounds extends BasePlugin {
   readonly #starts = new Map<BaseAgent, Map<BaseAgent, number>>()
+  readonly #cyclic: ReadonlySet<BaseAgent>
+  readonly #cycleStarts = new Map<BaseAgent, number>()
   #branch: string | undefined
   #branchSet = false
 
-  constructor(branch: string | undefined) {
+  /** @param cyclic agents on a cycle of a workflow graph. */
+  constructor(branch: string | undefined, cyclic: ReadonlySet<BaseAgent> = new Set()) {
     super('adk_fluent_preview')
     this.#branch = branch
+    this.#cyclic = cyclic
   }
 
   override beforeRunCallback({ invocationContext }: { invocationContext: InvocationContext }): undefined {
@@ -27,6 +32,7 @@ export class PreviewRounds extends BasePlugin {
   }
 
   override beforeAgentCallback({ agent }: { agent: BaseAgent; callbackContext: Context }): undefined {
+    if (this.#cyclic.has(agent)) this.#cycleStarts.set(agent, (this.#cycleStarts.get(agent) ?? 0) + 1)
     if (agent instanceof LoopAgent) this.#starts.set(agent, new Map())
     const parent = agent.parentAgent
     if (parent instanceof LoopAgent) {
@@ -38,6 +44,7 @@ export class PreviewRounds extends BasePlugin {
 
   /** The round (1-based) of the innermost loop `agent` runs in, or `undefined` outside loops. */
   roundOf(agent: BaseAgent): number | undefined {
+    if (this.#cyclic.has(agent)) return this.#cycleStarts.get(agent)
     let child = agent
     for (let parent = agent.parentAgent; parent; parent = parent.parentAgent) {
       if (parent instanceof LoopAgent) return this.#starts.get(parent)?.get(child)

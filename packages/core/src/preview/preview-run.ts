@@ -1,5 +1,8 @@
 import type { Content } from '../models/genai-types.js'
-import type { BaseAgent } from '../agents/base-agent.js'
+import { isBaseAgent, type BaseAgent } from '../agents/base-agent.js'
+import { agentChildren } from '../workflow/agent-children.js'
+import { nodesOnCycles } from '../workflow/graph-cycles.js'
+import { isWorkflow } from '../workflow/is-workflow.js'
 import type { InvocationContext } from '../agents/invocation-context.js'
 import { isLlmAgent } from '../agents/is-llm-agent.js'
 import { LoopAgent } from '../agents/loop-agent.js'
@@ -114,7 +117,9 @@ export async function previewRun(agent: BaseAgent, options: PreviewRunOptions = 
     hasTemp = true
   }
   // The observer plugin only where it has something to observe: plugins make every agent run its callback path.
-  const rounds = options.branch !== undefined || containsLoop(agent) ? new PreviewRounds(options.branch) : undefined
+  const cyclic = new Set<BaseAgent>()
+  const rounds =
+    options.branch !== undefined || containsLoop(agent, cyclic) ? new PreviewRounds(options.branch, cyclic) : undefined
   const replies = new StandInReplies(options.replies)
   const calls: PreviewCall[] = []
   const perAgent = new Map<string, number>()
@@ -206,18 +211,26 @@ function cloned(value: object): unknown {
   }
 }
 
-function containsLoop(agent: BaseAgent): boolean {
-  return (
-    agent instanceof LoopAgent ||
-    agent.subAgents.some(containsLoop) ||
-    (isLlmAgent(agent) && agent.tools.some((tool) => isAgentTool(tool) && containsLoop(tool.agent)))
-  )
+/** True when the tree has a loop (a `LoopAgent`, or a cycle of a workflow graph, whose agents go into `cyclic`). */
+function containsLoop(agent: BaseAgent, cyclic: Set<BaseAgent>): boolean {
+  let found = agent instanceof LoopAgent
+  if (isWorkflow(agent) && agent.graph) {
+    for (const node of nodesOnCycles(agent.graph)) {
+      found = true
+      if (isBaseAgent(node)) cyclic.add(node)
+    }
+  }
+  for (const child of agentChildren(agent)) if (containsLoop(child, cyclic)) found = true
+  if (isLlmAgent(agent)) {
+    for (const tool of agent.tools) if (isAgentTool(tool) && containsLoop(tool.agent, cyclic)) found = true
+  }
+  return found
 }
 
 function explain(error: unknown, callCount: number): unknown {
   if (AdkFluentError.isInstance(error) && error.code === 'MAX_TURNS' && /llm calls/i.test(error.message)) {
     return new MaxTurnsError(
-      `The preview made ${callCount} model calls without the run ending: with stand-in replies a loop (or a tool round) never stops. Give replies that end it (for example call('exit_loop') for the loop's checker), or give the loop a maxIterations.`,
+      `The preview made ${callCount} model calls without the run ending: with stand-in replies a loop (or a tool round) never stops. Give replies that end it (for example call('exit_loop') for the loop's checker, or the answer a workflow's routing node leaves the cycle on), or give the loop a maxIterations (a workflow a maxSteps).`,
       { cause: error },
     )
   }

@@ -2,7 +2,10 @@
 import { appendFileSync } from 'node:fs'
 import {
   BaseAgent,
+  FunctionNode,
   FunctionTool,
+  JoinNode,
+  Workflow,
   LlmAgent,
   ParallelAgent,
   SequentialAgent,
@@ -256,4 +259,45 @@ export function stepTree(options: TreeOptions): BaseAgent {
     },
   })
   return new SequentialAgent({ name: 'payment', subAgents: [new PayerAgent(options.log, options.raceWith), after] })
+}
+
+/**
+ * A graph workflow: `fetch`, a fan-out of `score_a` and `score_b` into a join, the model agent `writer`, then
+ * `publish`. Each function node's body writes `node <name>` to the log (its side effect); block before `publish` (or
+ * any node) to kill the worker there.
+ */
+export function workflowTree(options: TreeOptions): BaseAgent {
+  const step = (name: string, body: (input: unknown) => unknown) =>
+    new FunctionNode(name, async (ctx, input) => {
+      if (options.blockBefore === name) {
+        logLine(options.log, `blocked before ${name}`)
+        await new Promise(() => undefined)
+      }
+      logLine(options.log, `node ${name}`)
+      ctx.state.set(`done_${name}`, true)
+      return body(input)
+    })
+  const writer = new LlmAgent({
+    name: 'writer',
+    model: new ScriptedLlm(
+      Array.from({ length: 20 }, () => () => {
+        logLine(options.log, 'model writer')
+        return 'the report'
+      }),
+    ),
+    instruction: 'Write the report.',
+  })
+  return new Workflow({
+    name: 'report',
+    edges: [
+      [
+        'START',
+        step('fetch', (input) => `data for ${String(input)}`),
+        [step('score_a', () => 1), step('score_b', () => 2)],
+        new JoinNode({ name: 'join' }),
+        writer,
+        step('publish', (input) => `published: ${String(input)}`),
+      ],
+    ],
+  })
 }

@@ -3,7 +3,15 @@
 import type { SessionLease, SessionLeaseRequest } from '@adk-fluent/core'
 import { PostgresSessionService } from '@adk-fluent/sessions'
 import { DurableRunner } from '../index.js'
-import { logLine, parallelTree, pipelineTree, slowTree, stepTree, waiterTree } from './agents.test-helper.js'
+import {
+  logLine,
+  parallelTree,
+  pipelineTree,
+  slowTree,
+  stepTree,
+  waiterTree,
+  workflowTree,
+} from './agents.test-helper.js'
 
 const env = process.env
 const need = (name: string): string => {
@@ -27,6 +35,7 @@ const trees = {
   parallel: () => parallelTree(options),
   pipeline: () => pipelineTree(options),
   step: () => stepTree(options),
+  workflow: () => workflowTree(options),
 }
 const agent = trees[(env['TREE'] ?? 'pipeline') as keyof typeof trees]()
 

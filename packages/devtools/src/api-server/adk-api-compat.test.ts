@@ -184,8 +184,9 @@ describe("our ADK API server answers like Google's", () => {
   it("describes the app's agents for adk-web's graph routes", () => {
     expect(mine['graph']?.body).toEqual({
       name: 'demo',
-      root_agent: { name: 'helper', type: 'agent', description: 'helps' },
+      root_agent: { name: 'helper', type: 'agent', description: 'helps', rerun_on_resume: true },
     })
+    expect(mine['graph']?.body).toEqual(theirs['graph']?.body)
     expect(Object.keys(mine['graphImage']?.body as object).sort()).toEqual(['', 'dotSrc'])
     expect((mine['graphImage']?.body as { dotSrc: string }).dotSrc).toMatch(/^digraph "helper" \{[\s\S]*"helper"/)
     expect(Object.keys(mine['eventGraph']?.body as object)).toEqual(['dotSrc'])

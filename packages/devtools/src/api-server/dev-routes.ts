@@ -1,6 +1,6 @@
 import type { AdkApiApps } from './api-apps.js'
 import { HttpRequestError, sessionNotFound } from '../http/request-error.js'
-import { agentAt, agentInfo, agentTreeDot, eventHighlights } from './app-graph.js'
+import { agentAt, agentInfo, agentTreeDot, eventHighlights, workflowLevels } from './app-graph.js'
 import { adkWebFile } from './adk-web-assets.js'
 import { Reply } from '../http/reply.js'
 import type { RouteCall, Router } from '../http/router.js'
@@ -17,8 +17,13 @@ export function addDevRoutes(router: Router, apps: AdkApiApps, adkWeb: string | 
     const path = query.get('node') ?? ''
     const target = path === '' ? root : agentAt(root, path)
     if (!target) throw new HttpRequestError('HTTP_NOT_FOUND', `Node not found: ${path}`)
-    const dotSrc = agentTreeDot(agentInfo(target), { dark: query.get('dark_mode') === 'true' })
-    return { [path]: { dotSrc }, dotSrc }
+    const dark = query.get('dark_mode') === 'true'
+    // A workflow is drawn one level at a time: this one, and every workflow below it under its path.
+    const levels = workflowLevels(target, path)
+    if (!levels.has(path)) levels.set(path, target)
+    const drawn: Record<string, { dotSrc: string }> = {}
+    for (const [at, level] of levels) drawn[at] = { dotSrc: agentTreeDot(agentInfo(level), { dark }) }
+    return { ...drawn, dotSrc: drawn[path]?.dotSrc }
   }
   const eventGraph = async ({ params }: RouteCall) => {
     const root = apps.agent(params['app'] as string)

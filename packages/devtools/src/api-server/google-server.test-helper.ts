@@ -21,12 +21,14 @@ class FakeLlm extends BaseLlm {
   }
 }
 
-/** Google's server with one app, `appName`, whose agent `helper` answers `reply`. */
+/** Google's server with one app, `appName`, whose agent `helper` answers `reply` (or whose root is `root`). */
 export async function startGoogleServer(
   appName: string,
   reply: string,
+  root?: unknown,
 ): Promise<{ url: string; close(): Promise<void> }> {
-  const agent = new LlmAgent({ name: 'helper', description: 'helps', instruction: 'Help.', model: new FakeLlm(reply) })
+  const agent =
+    root ?? new LlmAgent({ name: 'helper', description: 'helps', instruction: 'Help.', model: new FakeLlm(reply) })
   const agentLoader = {
     listAgents: async () => [appName],
     getAgentFile: async (name: string) => {

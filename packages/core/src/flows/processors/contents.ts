@@ -16,7 +16,8 @@ export function applyContents(
   request: LlmRequest,
   instructionContent: Content | undefined,
 ): void {
-  const mode = agent.includeContents
+  const override = ctx.contentsOverride
+  const mode = override?.agent === agent ? override.includeContents : agent.includeContents
   const events = mode === 'isolated' ? isolatedEvents(ctx.session.events, agent.name, ctx.branch) : ctx.session.events
   const start = mode === 'none' ? currentTurnStart(events, agent.name, ctx.branch) : 0
   // Only code that can edit the request before the model sees it needs private copies of the history.
