@@ -141,6 +141,14 @@ export class WebApp {
     }
   }
 
+  /**
+   * `text` as the page may show it: without the values of the environment's secret variables (its `env` and the
+   * process's), URI passwords or API keys (see `withoutSecrets`). Paths stay: they name the user's own files.
+   */
+  withoutSecrets(text: string): string {
+    return withoutSecrets(withoutSecrets(text, this.#options.env))
+  }
+
   /** The sessions of the user, newest first. */
   async listSessions(): Promise<Session[]> {
     const { sessions } = await this.sessionService.listSessions({ appName: this.appName, userId: this.userId })
@@ -256,7 +264,7 @@ export class WebApp {
     log.push({ kind: 'user', text })
     // Chosen here so the turn's model calls are followed from its first one.
     const invocationId = `e-${randomUUID()}`
-    const unfollow = this.#trace.follow(invocationId, modelCallRows(log, this.#options.env))
+    const unfollow = this.#trace.follow(invocationId, modelCallRows(log, (text) => this.withoutSecrets(text)))
     try {
       // Inside the try: this runs detached from the request (`void`), so a throw here must end the run, not the process.
       if (state) {
@@ -280,13 +288,13 @@ export class WebApp {
       })
       for await (const event of events) {
         if (event.partial) continue
-        for (const row of eventEntries(event, current)) log.push(row)
+        for (const row of eventEntries(event, current, (text) => this.withoutSecrets(text))) log.push(row)
       }
     } catch (error) {
       const code =
         typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'RUN_FAILED'
       // The page shows the message as it is (paths name the user's own files) but never a secret of the environment.
-      log.push({ kind: 'error', agent: '', code, message: withoutSecrets(messageOf(error), this.#options.env) })
+      log.push({ kind: 'error', agent: '', code, message: this.withoutSecrets(messageOf(error)) })
     } finally {
       unfollow()
       this.#trace.finish(invocationId)
@@ -296,7 +304,7 @@ export class WebApp {
 }
 
 /** The rows of the run's model calls: `llm-start` as each starts, `llm-call` (request, response, time, tokens) as it ends. */
-function modelCallRows(log: RunLog, env: WebAppOptions['env']): ModelCallListener {
+function modelCallRows(log: RunLog, hide: (text: string) => string): ModelCallListener {
   return {
     started: ({ call, agent }) => log.push({ kind: 'llm-start', call, agent }),
     finished: (call) =>
@@ -306,7 +314,7 @@ function modelCallRows(log: RunLog, env: WebAppOptions['env']): ModelCallListene
         agent: call.agent,
         request: JSON.parse(call.request) as RequestJson,
         response: call.responseJson === undefined ? undefined : (JSON.parse(call.responseJson) as LlmResponse),
-        error: call.error === undefined ? undefined : withoutSecrets(call.error, env),
+        error: call.error === undefined ? undefined : hide(call.error),
         durationMs: call.durationMs,
         usage: call.response === undefined ? undefined : tokenUsage(call.response),
       }),
