@@ -14,6 +14,14 @@ export function describeFailure(error: unknown): string {
 }
 // #endregion recognise
 
+// #region match-issue-code
+export function badStateKeys(error: unknown): string[] {
+  if (!ConfigError.isInstance(error)) return []
+  // One code per kind of problem (the table below): a bad state key, wherever it was given.
+  return error.issues.filter((issue) => issue.code === 'state_key_invalid').map((issue) => issue.path.join('.'))
+}
+// #endregion match-issue-code
+
 // #region declare-code
 declare module '@adk-fluent/core' {
   interface ErrorCodes {

@@ -40,7 +40,7 @@ describe('docs/middleware.md', () => {
       .then(Agent('writer', model).instruct('Write a paragraph from {facts}.'))
       .use(
         M.log({ sink: (record) => records.push(record) }), // before retry: it sees the failures retry recovers
-        M.retry({ attempts: 3, backoffMs: 200 }), // 503 → wait 200 ms → call again (then 400 ms)
+        M.retry({ maxAttempts: 3, initialDelayMs: 200 }), // 503 → wait 100–200 ms → call again (then 200–400 ms)
         M.cost({ prices: { 'gemini-2.5-flash': { input: 0.3, output: 2.5 } } }), // per million tokens
       )
     const { output, usage } = await flow.ask('bees', { withUsage: true })

@@ -41,7 +41,7 @@ function parseSource(name: string, value: unknown): RemoteAgentSource {
   const path = [`RemoteAgent(${JSON.stringify(name)})`, 'urlOrCard']
   if (typeof value === 'string') {
     const problem = urlProblem(value)
-    if (problem) throwConfigIssue(path, problem)
+    if (problem) throwConfigIssue('url_invalid', path, problem)
     return value
   }
   let card: unknown = value
@@ -53,6 +53,7 @@ function parseSource(name: string, value: unknown): RemoteAgentSource {
   const problem = cardProblem(card)
   if (problem)
     throwConfigIssue(
+      'agent_card_invalid',
       path,
       `${problem}. Pass the agent's base URL, its card's URL, or an A2A card with a name and supportedInterfaces.`,
     )

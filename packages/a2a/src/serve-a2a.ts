@@ -81,6 +81,7 @@ function rootAgent(target: A2aTarget): BaseAgent {
     return (target as { build(): BaseAgent }).build()
   throw new ConfigError([
     {
+      code: 'agent_invalid',
       path: ['serveA2a', 'target'],
       message: 'serveA2a() serves a builder (Agent(...), Pipeline(...), …) or a core agent, got something else.',
       hint: 'Pass the builder itself, without awaiting it.',

@@ -174,12 +174,21 @@ function assertLanguageModelV3(model: unknown): asserts model is LanguageModelV3
   const candidate = model as Partial<LanguageModelV3> | null | undefined
   if (typeof candidate?.doGenerate === 'function' && typeof candidate.doStream === 'function') {
     if (candidate.specificationVersion === 'v3') return
-    throw new ConfigError(
-      `aiSdk(): the model "${String(candidate.modelId)}" implements the AI SDK language model interface "${String(candidate.specificationVersion)}", but @adk-fluent/ai-sdk needs "v3" (@ai-sdk/provider 3, used by ai 6 and the @ai-sdk/* 2.x/3.x providers). Upgrade the provider package.`,
-    )
+    throw new ConfigError([
+      {
+        code: 'model_invalid',
+        path: ['aiSdk', 'model'],
+        message: `the model "${String(candidate.modelId)}" implements the AI SDK language model interface "${String(candidate.specificationVersion)}", but @adk-fluent/ai-sdk needs "v3" (@ai-sdk/provider 3, used by ai 6 and the @ai-sdk/* 2.x/3.x providers).`,
+        hint: 'Upgrade the provider package.',
+      },
+    ])
   }
-  throw new ConfigError(
-    'aiSdk(): expected an AI SDK language model (an object with doGenerate and doStream, such as openai("gpt-4o-mini")), got ' +
-      `${model === null ? 'null' : typeof model}. Pass the provider's model object, not a model name.`,
-  )
+  throw new ConfigError([
+    {
+      code: 'model_invalid',
+      path: ['aiSdk', 'model'],
+      message: `expected an AI SDK language model (an object with doGenerate and doStream, such as openai("gpt-4o-mini")), got ${model === null ? 'null' : typeof model}.`,
+      hint: "Pass the provider's model object, not a model name.",
+    },
+  ])
 }

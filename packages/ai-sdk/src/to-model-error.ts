@@ -1,4 +1,5 @@
 import { AbortError, AdkFluentError, ModelError } from '@adk-fluent/core'
+import { parseRetryAfter } from '@adk-fluent/core/internal'
 
 /** What an AI SDK `APICallError` says (read structurally: no runtime import of `@ai-sdk/provider`). */
 export interface ApiCallFailure {
@@ -54,7 +55,11 @@ export function toModelError(error: unknown, model: string, abortSignal?: AbortS
   const api = readApiCallError(error)
   const reason = error instanceof Error ? error.message : typeof error === 'string' ? error : JSON.stringify(error)
   let message: string
-  const options: { status?: number; errorCode?: string; cause: unknown } = { cause: safeCause(error) }
+  const options: { status?: number; errorCode?: string; retryAfterMs?: number; cause: unknown } = {
+    cause: safeCause(error),
+  }
+  const retryAfterMs = api ? retryAfterOf(api.responseHeaders) : undefined
+  if (retryAfterMs !== undefined) options.retryAfterMs = retryAfterMs
   if (api?.statusCode !== undefined) {
     message = `Model call to "${model}" failed with HTTP ${api.statusCode}: ${asSentence(api.message)}${hintFor(api.statusCode)}`
     options.status = api.statusCode
@@ -65,6 +70,14 @@ export function toModelError(error: unknown, model: string, abortSignal?: AbortS
     if (name && name.startsWith('AI_')) options.errorCode = name
   }
   return new ModelError(note ? `${message} ${note}` : message, options)
+}
+
+/** The wait a response asks for: OpenAI's `retry-after-ms`, else the standard `Retry-After` (seconds or a date). */
+export function retryAfterOf(headers: Readonly<Record<string, string>> | undefined): number | undefined {
+  if (!headers) return undefined
+  const milliseconds = headers['retry-after-ms']
+  if (milliseconds !== undefined && Number.isFinite(Number(milliseconds))) return Math.max(0, Number(milliseconds))
+  return parseRetryAfter(headers['retry-after'])
 }
 
 function hintFor(status: number): string {

@@ -20,6 +20,7 @@ export {
   UsageLimitError,
   registerErrorCode,
   errorCodeInfo,
+  issueCodes,
 } from './errors/index.js'
 export type {
   AdkFluentErrorOptions,
@@ -28,6 +29,7 @@ export type {
   ErrorCode,
   ErrorCodeInfo,
   ErrorCodes,
+  IssueCode,
 } from './errors/index.js'
 
 // Events
@@ -267,15 +269,14 @@ export { PluginManager } from './plugins/plugin-manager.js'
 export { GlobalInstructionPlugin } from './plugins/global-instruction-plugin.js'
 export { LoggingPlugin } from './plugins/logging-plugin.js'
 export type { LoggingPluginOptions } from './plugins/logging-plugin.js'
-export { CircuitBreakerPlugin, CostPlugin, LatencyPlugin, LogPlugin, RetryPlugin } from './plugins/middleware/index.js'
+export type { LogRecord } from './plugins/log-record.js'
+export { CircuitBreakerPlugin, CostPlugin, LatencyPlugin, RetryPlugin } from './plugins/middleware/index.js'
 export type {
   CircuitBreakerPluginOptions,
   CircuitState,
   CostPluginOptions,
   LatencyPluginOptions,
   LatencyRecord,
-  LogPluginOptions,
-  LogRecord,
   ModelPrice,
   RetryPluginOptions,
 } from './plugins/middleware/index.js'

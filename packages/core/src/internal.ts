@@ -11,6 +11,7 @@ export { endsTheRun } from './errors/adk-fluent-error.js'
 export {
   abortErrorFor,
   backoffDelayMs,
+  decideRetry,
   defaultRetryOptions,
   isRetryableStatus,
   parseRetryAfter,
@@ -18,6 +19,7 @@ export {
   throwIfAborted,
   waitBeforeRetry,
   type ResolvedRetryOptions,
+  type RetryDecision,
 } from './models/retry.js'
 export { readOrAbort } from './models/read-or-abort.js'
 export { untilSignal } from './flows/until-aborted.js'

@@ -56,6 +56,7 @@ function text(issues: ConfigIssueInit[], at: string, option: string, value: unkn
   if (optional && value === undefined) return
   if (typeof value !== 'string' || value.trim().length === 0)
     issues.push({
+      code: 'text_invalid',
       path: [at, option],
       message: `${option} must be a non-empty string, got ${shown(value)}.`,
       ...(hint ? { hint } : {}),
@@ -70,12 +71,14 @@ function checkTree(issues: ConfigIssueInit[], factory: Factory, options: Record<
   const hasAgent = options['agent'] !== undefined
   if (hasAgent && !isBaseAgent(options['agent']))
     issues.push({
+      code: 'agent_invalid',
       path: [factory, 'agent'],
       message: `agent must be an agent (an LlmAgent, a SequentialAgent, a fluent build(), …), got ${shown(options['agent'])}.`,
     })
   if (factory === 'DurableRunner.launch') {
     if (!hasAgent)
       issues.push({
+        code: 'option_missing',
         path: [factory, 'agent'],
         message: 'agent is missing: a worker executes runs of one agent tree, and takes no run without it.',
         hint: 'Pass the root agent, for example DurableRunner.launch({ …, agent: pipeline, sessionService }).',
@@ -85,6 +88,7 @@ function checkTree(issues: ConfigIssueInit[], factory: Factory, options: Record<
   }
   if (!hasAgent && options['version'] === undefined)
     issues.push({
+      code: 'option_missing',
       path: [factory, 'agent'],
       message:
         'agent or version is missing: a client starts runs of one agent tree version, so that only workers running that tree take them.',
@@ -121,6 +125,7 @@ export function checkOptions(
     const missing = sessionMethods.filter((method) => typeof service?.[method] !== 'function')
     if (missing.length > 0)
       issues.push({
+        code: 'service_missing',
         path: [factory, 'sessionService'],
         message:
           service === undefined
@@ -133,6 +138,7 @@ export function checkOptions(
     const value: unknown = options[option]
     if (value !== undefined && !fits(value, rules[option]))
       issues.push({
+        code: 'number_invalid',
         path: [factory, option],
         message: `${option} must be ${wanted[rules[option]]}, got ${typeof value === 'number' ? String(value) : JSON.stringify(value)}.`,
       })
@@ -141,6 +147,7 @@ export function checkOptions(
   const deadAfter = options.deadAfterMs ?? 10_000
   if (factory === 'DurableRunner.launch' && heartbeat >= deadAfter)
     issues.push({
+      code: 'options_conflict',
       path: [factory, 'heartbeatMs'],
       message:
         `heartbeatMs (${heartbeat}) must be shorter than deadAfterMs (${deadAfter}): a worker would look dead ` +
@@ -177,12 +184,17 @@ export function checkStartRun(request: StartRunRequest): void {
   const parts = (given['newMessage'] as { parts?: unknown } | undefined)?.parts
   if (!Array.isArray(parts) || parts.length === 0)
     issues.push({
+      code: 'message_invalid',
       path: ['startRun', 'newMessage'],
       message: `newMessage must be a message with at least one part, got ${shown(given['newMessage'])}.`,
       hint: "For example { role: 'user', parts: [{ text: 'go' }] }.",
     })
   const delta = given['stateDelta']
   if (delta !== undefined && (typeof delta !== 'object' || delta === null || Array.isArray(delta)))
-    issues.push({ path: ['startRun', 'stateDelta'], message: `stateDelta must be an object, got ${shown(delta)}.` })
+    issues.push({
+      code: 'record_invalid',
+      path: ['startRun', 'stateDelta'],
+      message: `stateDelta must be an object, got ${shown(delta)}.`,
+    })
   if (issues.length > 0) throw new ConfigError(issues)
 }

@@ -128,9 +128,14 @@ export class DurableRunner extends DurableClient {
   static async launch(config: DurableRunnerConfig): Promise<DurableRunner> {
     checkOptions('DurableRunner.launch', config)
     if (launched)
-      throw new ConfigError(
-        `A DurableRunner is already running in this process (app ${launched.appName}); DBOS runs one engine per process.`,
-      )
+      throw new ConfigError([
+        {
+          code: 'durable_runner_running',
+          path: ['DurableRunner.launch'],
+          message: `A DurableRunner is already running in this process (app ${launched.appName}); DBOS runs one engine per process.`,
+          hint: 'Shut the running one down first (await runner.shutdown()), or start each worker in its own process.',
+        },
+      ])
     const version = config.version ?? agentTreeVersion(config.agent)
     const workerId = config.workerId ?? `${hostname()}-${process.pid}`
     const queueName = config.queueName ?? DEFAULT_QUEUE

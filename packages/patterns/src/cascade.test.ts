@@ -29,6 +29,7 @@ describe('cascade', () => {
     expect(() => cascade(Agent('only'))).toThrow(
       new ConfigError([
         {
+          code: 'items_missing',
           path: ['cascade', 'agents'],
           message: 'needs at least two agents, got 1.',
           hint: "Pass two or more, for example cascade(Agent('fast'), Agent('careful')).",

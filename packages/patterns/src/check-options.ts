@@ -10,6 +10,7 @@ export { describeValue, throwConfigIssue }
 export function checkOptionsObject<T>(pattern: string, options: T, shape: string): NonNullable<T> {
   if (typeof options === 'object' && options !== null && !Array.isArray(options)) return options as NonNullable<T>
   throwConfigIssue(
+    'options_invalid',
     [pattern],
     `expected an options object, got ${describeValue(options)}.`,
     `Call it as ${pattern}(${shape}).`,
@@ -26,7 +27,12 @@ export function checkBuilder(path: OptionPath, value: unknown, example: string):
   if (isBuilder(value)) return value
   const field = String(path[path.length - 1])
   const found = value === undefined ? 'it is missing' : `got ${describeValue(value)}`
-  throwConfigIssue(path, `expected a builder, ${found}.`, `Pass one, for example ${field}: ${example}.`)
+  throwConfigIssue(
+    'agent_invalid',
+    path,
+    `expected a builder, ${found}.`,
+    `Pass one, for example ${field}: ${example}.`,
+  )
 }
 
 /**
@@ -37,7 +43,12 @@ export function checkStateKey(path: OptionPath, value: unknown, example: string,
   if (value === undefined && fallback !== undefined) return fallback
   const field = String(path[path.length - 1])
   if (value === undefined)
-    throwConfigIssue(path, 'the state key is missing.', `Name it, for example ${field}: '${example}'.`)
+    throwConfigIssue(
+      'option_missing',
+      path,
+      'the state key is missing.',
+      `Name it, for example ${field}: '${example}'.`,
+    )
   return parseStateKey(value, path)
 }
 
@@ -47,6 +58,7 @@ export function checkCount(path: OptionPath, value: unknown, minimum: number, fa
   if (typeof value === 'number' && Number.isInteger(value) && value >= minimum) return value
   const field = String(path[path.length - 1])
   throwConfigIssue(
+    'number_invalid',
     path,
     `must be a whole number >= ${minimum}, got ${describeValue(value)}.`,
     `Pass ${field}: ${minimum} or more (default ${fallback}).`,
@@ -62,7 +74,12 @@ export function checkAtLeastTwo<T>(
 ): readonly T[] {
   if (Array.isArray(value) && value.length >= 2) return value
   const count = Array.isArray(value) ? `got ${value.length}` : `got ${describeValue(value)}`
-  throwConfigIssue(path, `needs at least two ${what}, ${count}.`, `Pass two or more, for example ${example}.`)
+  throwConfigIssue(
+    'items_missing',
+    path,
+    `needs at least two ${what}, ${count}.`,
+    `Pass two or more, for example ${example}.`,
+  )
 }
 
 /** The bare name of a state key (`temp:quality` → `quality`), for matching labels in text: core's rule. @internal */

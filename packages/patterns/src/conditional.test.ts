@@ -50,6 +50,7 @@ describe('conditional', () => {
     expect(() => conditional({ when: 'x' } as never)).toThrow(
       new ConfigError([
         {
+          code: 'option_missing',
           path: ['conditional', 'then'],
           message: 'the step to run is missing.',
           hint: "Pass one, for example then: Agent('reviewer').",

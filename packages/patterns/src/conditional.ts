@@ -44,6 +44,7 @@ export function conditional(options: ConditionalOptions): FlowBuilder {
   const { when, then, otherwise } = checked
   if (then === undefined)
     throwConfigIssue(
+      'option_missing',
       ['conditional', 'then'],
       'the step to run is missing.',
       "Pass one, for example then: Agent('reviewer').",
@@ -55,6 +56,7 @@ export function conditional(options: ConditionalOptions): FlowBuilder {
   }
   if (typeof when !== 'function') {
     throwConfigIssue(
+      'option_type_invalid',
       ['conditional', 'when'],
       `must be a state key or a predicate (state) => boolean, got ${describeValue(when)}.`,
       `Pass, for example, when: 'needs_review'.`,

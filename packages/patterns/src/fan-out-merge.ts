@@ -39,6 +39,7 @@ export function fanOutMerge(options: FanOutMergeOptions): PipelineBuilder {
   const mergeKey = checkStateKey(['fanOutMerge', 'mergeKey'], checked.mergeKey, 'findings')
   if (checked.fn !== undefined && typeof checked.fn !== 'function') {
     throwConfigIssue(
+      'function_invalid',
       ['fanOutMerge', 'fn'],
       'must be a function (values) => merged value.',
       'Leave it out to join the values with line breaks.',
@@ -49,6 +50,7 @@ export function fanOutMerge(options: FanOutMergeOptions): PipelineBuilder {
     const first = keys.indexOf(key)
     if (first !== index) {
       throwConfigIssue(
+        'state_key_clash',
         ['fanOutMerge', 'branches', index],
         `writes "${key}" like branch ${first}, so one answer would overwrite the other.`,
         `Give each branch its own .writes() key.`,
@@ -66,6 +68,7 @@ function branchKey(branch: NodeHolder, index: number, mergeKey: string): string 
   const key = nodeOutputKey(branch.node)
   if (key === undefined) {
     throwConfigIssue(
+      'output_key_missing',
       ['fanOutMerge', 'branches', index],
       `"${branch.node.name}" writes no state key, so its answer could not be merged.`,
       `Add .writes('${branch.node.name}') to it.`,
@@ -73,6 +76,7 @@ function branchKey(branch: NodeHolder, index: number, mergeKey: string): string 
   }
   if (key === mergeKey) {
     throwConfigIssue(
+      'state_key_clash',
       ['fanOutMerge', 'mergeKey'],
       `"${mergeKey}" is also written by branch ${index} ("${branch.node.name}").`,
       "Merge into another key, for example mergeKey: 'merged'.",

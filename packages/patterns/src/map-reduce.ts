@@ -50,6 +50,7 @@ export function mapReduce(options: MapReduceOptions): PipelineBuilder {
   )
   if (checked.reducer === undefined) {
     throwConfigIssue(
+      'option_missing',
       ['mapReduce', 'reducer'],
       'the reducer is missing.',
       "Pass the step that combines the results, for example reducer: Agent('editor').reads('results').",
@@ -61,6 +62,7 @@ export function mapReduce(options: MapReduceOptions): PipelineBuilder {
   const concurrency = checkCount(['mapReduce', 'concurrency'], checked.concurrency, 1, 4)
   if (itemKey === itemsKey) {
     throwConfigIssue(
+      'state_key_clash',
       ['mapReduce', 'itemKey'],
       `is the same key as itemsKey ("${itemsKey}"), so each item would hide the list.`,
       "Pick another key, for example itemKey: 'item'.",

@@ -126,6 +126,7 @@ function onScale(reading: QualityReading | undefined, scale: number, reviewerNam
 function checkScale(scale: unknown, reviewer: NodeHolder, labels: readonly string[]): number {
   if (scale !== undefined && (typeof scale !== 'number' || !Number.isFinite(scale) || scale <= 0)) {
     throwConfigIssue(
+      'number_invalid',
       ['reviewLoop', 'scale'],
       `must be a number above 0 (the top of the reviewer's scale), got ${describeValue(scale)}.`,
       `Pass, for example, scale: 10.`,
@@ -135,6 +136,7 @@ function checkScale(scale: unknown, reviewer: NodeHolder, labels: readonly strin
   const chosen = (scale as number | undefined) ?? 1
   if (declared !== undefined && declared.max !== chosen) {
     throwConfigIssue(
+      'options_conflict',
       ['reviewLoop', 'scale'],
       `the reviewer "${reviewer.node.name}" returns ${declared.field} up to ${declared.max} (its .returns() schema), but the loop reads scores on the scale 0–${chosen}.`,
       `Pass scale: ${declared.max}, so that target stays a fraction.`,
@@ -164,6 +166,7 @@ function checkTarget(target: unknown, scale: number, scaleGiven: boolean): numbe
     if (target >= 0 && target <= 1) return target
     if (scaleGiven && target > 1 && target <= scale) return target / scale
     throwConfigIssue(
+      'number_invalid',
       ['reviewLoop', 'target'],
       `${target} is not on the quality scale: quality is a fraction from 0 to 1${scaleGiven ? ` (or a number up to scale ${scale})` : ''}.`,
       `For a reviewer that scores 0–10, pass target: ${target > 1 && target <= 10 ? target / 10 : 0.8} (or target: ${target}, scale: 10).`,
@@ -171,6 +174,7 @@ function checkTarget(target: unknown, scale: number, scaleGiven: boolean): numbe
   }
   if (typeof target === 'string' && target.trim().length > 0) return target.trim()
   throwConfigIssue(
+    'option_type_invalid',
     ['reviewLoop', 'target'],
     `must be a number (reached when the quality is >= it) or a verdict string, got ${describeValue(target)}.`,
     `Pass, for example, target: 0.8 or target: 'approved'.`,

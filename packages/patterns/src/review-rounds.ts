@@ -99,6 +99,7 @@ function withReplyKey(config: ReviewRoundsConfig): NodeHolder {
   if (nodeOutputKey(reviewer.node) !== undefined) return reviewer
   if (isAgentBuilder(reviewer)) return reviewer.writes(keys.reply)
   throwConfigIssue(
+    'output_key_missing',
     [config.pattern, config.reviewerField],
     `"${reviewer.node.name}" stores no answer in state, so its verdict cannot be read.`,
     `Add .writes('${keys.reply}') to its last agent.`,

@@ -73,6 +73,7 @@ describe('supervised', () => {
     expect(() => supervised({ worker, supervisor, maxRevisions: -1 })).toThrow(
       new ConfigError([
         {
+          code: 'number_invalid',
           path: ['supervised', 'maxRevisions'],
           message: 'must be a whole number >= 0, got -1 (number).',
           hint: 'Pass maxRevisions: 0 or more (default 3).',

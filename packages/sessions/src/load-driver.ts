@@ -11,10 +11,15 @@ export async function loadDriver<T>(name: string, purpose: string): Promise<T> {
     const code = (error as { code?: string }).code
     if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {
       throw new ConfigError(
-        `${purpose} needs the package "${name}", which is not installed. Run: npm install ${name}`,
-        {
-          cause: error,
-        },
+        [
+          {
+            code: 'package_missing',
+            path: [],
+            message: `${purpose} needs the package "${name}", which is not installed.`,
+            hint: `Run: npm install ${name}`,
+          },
+        ],
+        { cause: error },
       )
     }
     throw error

@@ -23,8 +23,10 @@ export function openSessionService(uri: string): ClosableSessionService {
   const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(value)?.[0]
   throw new ConfigError([
     {
+      code: 'session_store_uri_invalid',
       path: ['sessions'],
-      message: `${scheme === undefined ? 'A session store URI without a scheme' : `Unknown session store URI scheme "${scheme}"`}: use memory:, sqlite:./sessions.db, sqlite::memory: or postgresql://user@host:5432/db.`,
+      message: `${scheme === undefined ? 'A session store URI without a scheme' : `Unknown session store URI scheme "${scheme}"`}:`,
+      hint: 'use memory:, sqlite:./sessions.db, sqlite::memory: or postgresql://user@host:5432/db.',
     },
   ])
 }
@@ -38,6 +40,15 @@ export function sqlitePathOf(uri: string): string {
   let path = uri.trim().slice('sqlite:'.length)
   if (path.startsWith('///')) path = path.slice(3)
   else if (path.startsWith('//')) path = path.slice(2)
-  if (path === '') throw new ConfigError(`"${uri}" names no database file: use sqlite:./sessions.db or sqlite::memory:`)
+  if (path === '') {
+    throw new ConfigError([
+      {
+        code: 'session_store_uri_invalid',
+        path: [],
+        message: `"${uri}" names no database file:`,
+        hint: 'use sqlite:./sessions.db or sqlite::memory:',
+      },
+    ])
+  }
   return path
 }

@@ -85,12 +85,13 @@ export abstract class BaseAgent extends BaseNode {
     const path = agentPath(config, className)
     const issues: ConfigIssueInit[] = []
     const nameProblem = this.nameIssue(config.name)
-    if (nameProblem) issues.push({ path: [path, 'name'], message: nameProblem })
+    if (nameProblem) issues.push({ code: 'agent_name_invalid', path: [path, 'name'], message: nameProblem })
     if (config.description !== undefined) issues.push(...stringIssue([path], 'description', config.description))
     const rawSubAgents: unknown = config.subAgents ?? []
     const subAgents: BaseAgent[] = []
     if (!Array.isArray(rawSubAgents)) {
       issues.push({
+        code: 'list_invalid',
         path: [path, 'subAgents'],
         message: `subAgents must be an array of agents, got ${describeValue(rawSubAgents)}.`,
       })
@@ -101,6 +102,7 @@ export abstract class BaseAgent extends BaseNode {
       const sub = list[index]
       if (!isBaseAgent(sub)) {
         issues.push({
+          code: 'agent_invalid',
           path: [path, 'subAgents', index],
           message: `a sub-agent is not an agent (got ${describeValue(sub)}). Pass agent instances.`,
         })
@@ -109,6 +111,7 @@ export abstract class BaseAgent extends BaseNode {
       subAgents.push(sub)
       if (seen.has(sub.name)) {
         issues.push({
+          code: 'duplicate_name',
           path: [path, 'subAgents', index],
           message: `duplicate sub-agent name "${sub.name}". Sub-agents of one parent need distinct names.`,
         })
@@ -116,6 +119,7 @@ export abstract class BaseAgent extends BaseNode {
       seen.add(sub.name)
       if (sub.parentAgent) {
         issues.push({
+          code: 'agent_parent_conflict',
           path: [path, 'subAgents', sub.name],
           message: `Agent "${sub.name}" already has a parent agent, current parent: "${sub.parentAgent.name}", trying to add: "${path}". An agent instance can have only one parent; build a fresh instance for each place it is used.`,
         })

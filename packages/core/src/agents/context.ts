@@ -4,6 +4,7 @@ import { ReadonlyContext } from './readonly-context.js'
 import { createEventActions, type EventActions, type ToolConfirmation } from '../events/event-actions.js'
 import type { State } from '../sessions/state.js'
 import { ConfigError } from '../errors/config-error.js'
+import { missingArtifactService } from '../artifacts/missing-artifact-service.js'
 import type { SearchMemoryResponse } from '../memory/memory-entry.js'
 
 export interface ContextParams {
@@ -81,9 +82,14 @@ export class Context extends ReadonlyContext {
   /** Asks the user to confirm this tool call (the run pauses until the confirmation arrives). */
   requestConfirmation(options: { hint?: string; payload?: unknown } = {}): void {
     if (!this.functionCallId) {
-      throw new ConfigError(
-        'requestConfirmation() can only be called from a tool: this context has no function call id.',
-      )
+      throw new ConfigError([
+        {
+          code: 'tool_context_required',
+          path: [this.agentName, 'requestConfirmation'],
+          message: 'requestConfirmation() can only be called from a tool: this context has no function call id.',
+          hint: "Call it from a tool's execute(args, context), on the context the tool receives.",
+        },
+      ])
     }
     const confirmation: ToolConfirmation = { hint: options.hint ?? '', confirmed: false }
     if (options.payload !== undefined) confirmation.payload = options.payload
@@ -110,6 +116,7 @@ export class Context extends ReadonlyContext {
     if (service) return service
     throw new ConfigError([
       {
+        code: 'service_missing',
         path: [this.agentName, operation],
         message: `Memory service is not available: agent "${this.agentName}" called ${operation}() in a run without one.`,
         hint: 'Pass memoryService to the Runner (new Runner({ ..., memoryService: new InMemoryMemoryService() })), or use InMemoryRunner.',
@@ -119,7 +126,7 @@ export class Context extends ReadonlyContext {
 
   #artifactService() {
     const service = this.invocationContext.artifactService
-    if (!service) throw new ConfigError('Artifact service is not initialized.')
+    if (!service) throw missingArtifactService(this.agentName, 'an artifact operation')
     return service
   }
 

@@ -28,15 +28,21 @@ export function llmAgentConfigIssues(config: unknown): ConfigIssueInit[] {
   const path = [agentPath(config, 'LlmAgent')]
   const generate = config['generateContentConfig'] as Record<string, unknown> | undefined
   if (generate?.['tools'])
-    issues.push({ path: [...path, 'generateContentConfig'], message: 'All tools must be set via LlmAgent.tools.' })
+    issues.push({
+      code: 'generate_config_invalid',
+      path: [...path, 'generateContentConfig'],
+      message: 'All tools must be set via LlmAgent.tools.',
+    })
   if (generate?.['systemInstruction']) {
     issues.push({
+      code: 'generate_config_invalid',
       path: [...path, 'generateContentConfig'],
       message: 'System instruction must be set via LlmAgent.instruction.',
     })
   }
   if (generate?.['responseSchema']) {
     issues.push({
+      code: 'generate_config_invalid',
       path: [...path, 'generateContentConfig'],
       message: 'Response schema must be set via LlmAgent.outputSchema.',
     })
@@ -44,6 +50,7 @@ export function llmAgentConfigIssues(config: unknown): ConfigIssueInit[] {
   const turns = config['historyTurns']
   if (turns !== undefined && !(typeof turns === 'number' && Number.isInteger(turns) && turns >= 0)) {
     issues.push({
+      code: 'number_invalid',
       path: [...path, 'historyTurns'],
       message: `historyTurns must be a whole number >= 0, got ${JSON.stringify(turns)}.`,
     })
@@ -51,6 +58,7 @@ export function llmAgentConfigIssues(config: unknown): ConfigIssueInit[] {
   const retries = config['maxToolRetries']
   if (retries !== undefined && !(typeof retries === 'number' && Number.isInteger(retries) && retries >= 0)) {
     issues.push({
+      code: 'number_invalid',
       path: [...path, 'maxToolRetries'],
       message: `maxToolRetries must be a whole number >= 0, got ${JSON.stringify(retries)}.`,
     })
@@ -58,6 +66,7 @@ export function llmAgentConfigIssues(config: unknown): ConfigIssueInit[] {
   const include = config['includeContents']
   if (include !== undefined && include !== 'default' && include !== 'none' && include !== 'isolated') {
     issues.push({
+      code: 'choice_invalid',
       path: [...path, 'includeContents'],
       message: `includeContents must be 'default', 'none' or 'isolated', got ${JSON.stringify(include)}.`,
     })
@@ -74,6 +83,7 @@ export function llmAgentConfigIssues(config: unknown): ConfigIssueInit[] {
     const value = config[field]
     if (value !== undefined && typeof value !== 'string' && typeof value !== 'function') {
       issues.push({
+        code: 'instruction_invalid',
         path: [...path, field],
         message: `${field} must be a string or a function (context) => string, got ${describeValue(value)}.`,
       })
@@ -86,6 +96,7 @@ export function llmAgentConfigIssues(config: unknown): ConfigIssueInit[] {
     if (value === undefined) continue
     if (!isZodSchema(value)) {
       issues.push({
+        code: 'schema_invalid',
         path: [...path, field],
         message: `${field} must be a zod schema (for example z.object({ … })), got ${describeValue(value)}.`,
       })
@@ -95,6 +106,7 @@ export function llmAgentConfigIssues(config: unknown): ConfigIssueInit[] {
       responseSchemaOf(value as z.ZodType)
     } catch (error) {
       issues.push({
+        code: 'schema_invalid',
         path: [...path, field],
         message: `${field} cannot be sent to a model: ${error instanceof Error ? error.message : String(error)}`,
       })
@@ -107,6 +119,7 @@ export function llmAgentConfigIssues(config: unknown): ConfigIssueInit[] {
   const subAgents = config['subAgents']
   if (config['outputSchema'] !== undefined && Array.isArray(subAgents) && subAgents.length > 0) {
     issues.push({
+      code: 'options_conflict',
       path: [...path, 'outputSchema'],
       message:
         'an agent with an outputSchema cannot have subAgents: it answers with structured output and never transfers. Move the sub-agents to another agent, or give the structured output to a sub-agent.',
@@ -120,6 +133,7 @@ function modelIssues(path: readonly string[], model: unknown): ConfigIssueInit[]
   if (typeof model !== 'string' && !isBaseLlm(model)) {
     return [
       {
+        code: 'model_invalid',
         path: [...path, 'model'],
         message: `model must be a model name or a BaseLlm instance, got ${describeValue(model)}.`,
       },
@@ -128,6 +142,7 @@ function modelIssues(path: readonly string[], model: unknown): ConfigIssueInit[]
   if (typeof model === 'string' && model.length > 0 && !LLMRegistry.resolve(model)) {
     return [
       {
+        code: 'model_unknown',
         path: [...path, 'model'],
         message: `Unknown model "${model}": no registered model matches it. Use a "gemini-*" name, pass a BaseLlm instance, or call LLMRegistry.register(pattern, factory) first.`,
       },
@@ -141,6 +156,7 @@ function toolIssues(path: readonly string[], tools: unknown): ConfigIssueInit[] 
   if (!Array.isArray(tools)) {
     return [
       {
+        code: 'list_invalid',
         path: [...path, 'tools'],
         message: `tools must be an array of tools, got ${describeValue(tools)}. Wrap functions in new FunctionTool({ ... }).`,
       },
@@ -151,6 +167,7 @@ function toolIssues(path: readonly string[], tools: unknown): ConfigIssueInit[] 
   tools.forEach((tool: unknown, index) => {
     if (!isBaseTool(tool)) {
       issues.push({
+        code: 'tool_invalid',
         path: [...path, 'tools', index],
         message: `not a tool (got ${describeValue(tool)}). Wrap functions in new FunctionTool({ ... }).`,
       })
@@ -162,6 +179,7 @@ function toolIssues(path: readonly string[], tools: unknown): ConfigIssueInit[] 
       return
     }
     issues.push({
+      code: 'tool_name_duplicate',
       path: [...path, 'tools', index],
       message: `tools ${first} and ${index} are both named "${tool.name}": the model could not tell them apart. Give one another name.`,
     })

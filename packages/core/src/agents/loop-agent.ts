@@ -25,6 +25,7 @@ export class LoopAgent extends BaseAgent {
     if (max !== undefined && (!Number.isInteger(max) || max < 0)) {
       throw new ConfigError([
         {
+          code: 'number_invalid',
           path: [config.name, 'maxIterations'],
           message: `maxIterations must be a whole number >= 0 (got ${String(max)}). Leave it out to loop until a sub-agent escalates.`,
         },

@@ -17,6 +17,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 export function optionsIssue(config: unknown, className: string): ConfigIssueInit | undefined {
   if (isRecord(config)) return undefined
   return {
+    code: 'options_invalid',
     path: [`<${className}>`],
     message: `new ${className}() needs an options object, got ${describeValue(config)}. Pass at least a name: new ${className}({ name: 'helper' }).`,
   }
@@ -30,6 +31,7 @@ export function callbackIssues(path: readonly (string | number)[], field: string
   list.forEach((item, index) => {
     if (typeof item === 'function') return
     issues.push({
+      code: 'function_invalid',
       path: Array.isArray(value) ? [...path, field, index] : [...path, field],
       message: `${field} must be a function or an array of functions, got ${describeValue(item)}.`,
     })
@@ -40,7 +42,13 @@ export function callbackIssues(path: readonly (string | number)[], field: string
 /** Issues of an optional string field. @internal */
 export function stringIssue(path: readonly (string | number)[], field: string, value: unknown): ConfigIssueInit[] {
   if (value === undefined || typeof value === 'string') return []
-  return [{ path: [...path, field], message: `${field} must be a string, got ${describeValue(value)}.` }]
+  return [
+    {
+      code: 'text_invalid',
+      path: [...path, field],
+      message: `${field} must be a string, got ${describeValue(value)}.`,
+    },
+  ]
 }
 
 /**
@@ -69,6 +77,7 @@ export function ambiguousTransferIssues(
     if (rootName === name) found.push([rootName])
     for (const sub of subAgents) collectPaths(sub, [rootName, sub.name], name, found)
     issues.push({
+      code: 'agent_name_ambiguous',
       path: [rootName],
       message: `agent name "${name}" is ambiguous: ${found.map((path) => path.join(' > ')).join(' and ')}. A transfer to "${name}" would always reach the first one. Give each agent a name unique in the tree, for example "${found[1]?.[found[1].length - 2] ?? name}_${name}".`,
     })

@@ -32,9 +32,14 @@ export class InMemoryArtifactService implements BaseArtifactService {
   async saveArtifact(request: SaveArtifactRequest): Promise<number> {
     const { artifact } = request
     if (artifact.inlineData === undefined && artifact.text === undefined && artifact.fileData === undefined) {
-      throw new ConfigError(
-        `Artifact "${request.filename}" cannot be saved: it has neither inlineData, text nor fileData. Pass a Part such as { text: '...' }.`,
-      )
+      throw new ConfigError([
+        {
+          code: 'artifact_invalid',
+          path: ['saveArtifact', request.filename],
+          message: `Artifact "${request.filename}" cannot be saved: it has neither inlineData, text nor fileData.`,
+          hint: "Pass a Part such as { text: '...' }.",
+        },
+      ])
     }
     const files = this.#files(request, true) as Files
     let versions = files.get(request.filename)

@@ -1,15 +1,18 @@
 import { AdkFluentError, type AdkFluentErrorOptions } from './adk-fluent-error.js'
+import type { IssueCode } from './issue-codes.js'
+
+export type { IssueCode } from './issue-codes.js'
 
 /**
- * One configuration problem: the path of the offending element (in the agent tree, or the factory and option), what is
- * wrong, and how to fix it.
+ * One configuration problem: what kind it is (`code`), the path of the offending element (in the agent tree, or the
+ * factory and option), what is wrong, and how to fix it.
  */
 export interface ConfigIssue {
   /**
    * What kind of problem it is, stable across versions and wordings (snake_case): `state_key_invalid`,
-   * `state_not_written`, …; `config_invalid` when nothing more specific applies.
+   * `state_not_written`, `number_invalid`, … — one of {@link IssueCode}, each documented in docs/errors.md.
    */
-  readonly code: string
+  readonly code: IssueCode
   readonly path: readonly (string | number)[]
   /** What is wrong, naming the value. */
   readonly message: string
@@ -17,10 +20,10 @@ export interface ConfigIssue {
   readonly hint?: string
 }
 
-/** A {@link ConfigIssue} as code reports it: without a `code`, it gets `config_invalid`. */
-export type ConfigIssueInit = Omit<ConfigIssue, 'code'> & { readonly code?: string }
+/** A {@link ConfigIssue} as code reports it (the same fields: every issue has a code). */
+export type ConfigIssueInit = ConfigIssue
 
-/** The code of an issue nothing more specific describes. */
+/** The code of a `ConfigError` built from a bare message (the deprecated constructor form). */
 export const CONFIG_INVALID_ISSUE = 'config_invalid'
 
 /**
@@ -30,14 +33,14 @@ export const CONFIG_INVALID_ISSUE = 'config_invalid'
 export class ConfigError extends AdkFluentError {
   readonly issues: readonly ConfigIssue[]
 
-  constructor(issues: string | readonly ConfigIssueInit[], options: AdkFluentErrorOptions = {}) {
-    const list: readonly ConfigIssueInit[] = typeof issues === 'string' ? [{ path: [], message: issues }] : issues
+  constructor(issues: readonly ConfigIssue[], options?: AdkFluentErrorOptions)
+  /** @deprecated Pass issues (`[{ code, path, message, hint }]`): a bare message gets the code `config_invalid`. */
+  constructor(message: string, options?: AdkFluentErrorOptions)
+  constructor(issues: string | readonly ConfigIssue[], options: AdkFluentErrorOptions = {}) {
+    const list: readonly ConfigIssue[] =
+      typeof issues === 'string' ? [{ code: CONFIG_INVALID_ISSUE, path: [], message: issues }] : issues
     super('CONFIG_INVALID', formatIssues(list), options)
-    this.issues = Object.freeze(
-      list.map((issue) =>
-        Object.freeze({ ...issue, code: issue.code ?? CONFIG_INVALID_ISSUE, path: Object.freeze([...issue.path]) }),
-      ),
-    )
+    this.issues = Object.freeze(list.map((issue) => Object.freeze({ ...issue, path: Object.freeze([...issue.path]) })))
   }
 
   static isConfigError(error: unknown): error is ConfigError {
@@ -45,15 +48,15 @@ export class ConfigError extends AdkFluentError {
   }
 }
 
-function formatIssues(issues: readonly ConfigIssueInit[]): string {
+function formatIssues(issues: readonly ConfigIssue[]): string {
   if (issues.length === 1) {
-    return formatIssue(issues[0] as ConfigIssueInit)
+    return formatIssue(issues[0] as ConfigIssue)
   }
   const lines = issues.map((issue, index) => `${index + 1}. ${formatIssue(issue)}`)
   return `${issues.length} configuration problems:\n${lines.join('\n')}`
 }
 
-function formatIssue(issue: ConfigIssueInit): string {
+function formatIssue(issue: ConfigIssue): string {
   const text = issue.hint ? `${issue.message} ${issue.hint}` : issue.message
   return issue.path.length > 0 ? `${issue.path.join('.')}: ${text}` : text
 }

@@ -8,6 +8,7 @@ export {
   type ErrorCodes,
 } from './error-codes.js'
 export { CONFIG_INVALID_ISSUE, ConfigError, type ConfigIssue, type ConfigIssueInit } from './config-error.js'
+export { issueCodes, type IssueCode } from './issue-codes.js'
 export {
   AbortError,
   InternalError,

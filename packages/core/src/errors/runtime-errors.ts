@@ -38,10 +38,16 @@ export class ToolRetriesExceededError extends AdkFluentError {
 export class ModelError extends AdkFluentError {
   readonly status: number | undefined
   readonly errorCode: string | undefined
-  constructor(message: string, options: AdkFluentErrorOptions & { status?: number; errorCode?: string } = {}) {
+  /** How long the server asked to wait before another attempt (its `Retry-After`), in milliseconds, if it said. */
+  readonly retryAfterMs: number | undefined
+  constructor(
+    message: string,
+    options: AdkFluentErrorOptions & { status?: number; errorCode?: string; retryAfterMs?: number } = {},
+  ) {
     super('MODEL_FAILED', message, options)
     this.status = options.status
     this.errorCode = options.errorCode
+    this.retryAfterMs = options.retryAfterMs
   }
 }
 

@@ -303,10 +303,17 @@ async function* runTransfer(
   if (!targetName) return
   const target = agent.rootAgent.findAgent(targetName)
   if (!target) {
-    throw new ConfigError(`Agent ${targetName} not found in the agent tree.`, {
-      agentName: agent.name,
-      invocationId: ctx.invocationId,
-    })
+    throw new ConfigError(
+      [
+        {
+          code: 'agent_not_found',
+          // No path and no hint: the event's errorMessage is this sentence, as ADK words it.
+          path: [],
+          message: `Agent ${targetName} not found in the agent tree.`,
+        },
+      ],
+      { agentName: agent.name, invocationId: ctx.invocationId },
+    )
   }
   ctx.incrementTransferCount(targetName)
   yield* target.runAsync(ctx)

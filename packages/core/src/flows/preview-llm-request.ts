@@ -31,7 +31,14 @@ export async function previewLlmRequest(agent: LlmAgent, options: PreviewLlmRequ
   const first = calls[0]
   if (!first) {
     throw new ConfigError(
-      `Agent "${agent.name}" made no model call in the preview: a before-agent or before-model callback (or a plugin) answered instead.`,
+      [
+        {
+          code: 'preview_reply_invalid',
+          path: [agent.name, 'previewLlmRequest'],
+          message: `Agent "${agent.name}" made no model call in the preview: a before-agent or before-model callback (or a plugin) answered instead.`,
+          hint: 'Preview a state in which the agent calls its model, or preview the whole run with previewRun().',
+        },
+      ],
       { agentName: agent.name },
     )
   }

@@ -1,5 +1,5 @@
 import type { ReadonlyContext } from '../agents/readonly-context.js'
-import { ConfigError } from '../errors/config-error.js'
+import { missingArtifactService } from '../artifacts/missing-artifact-service.js'
 import { StateError } from '../errors/runtime-errors.js'
 import type { Part } from '../models/genai-types.js'
 import { parseTemplate, renderStateValue } from './template.js'
@@ -59,7 +59,7 @@ function missingKeyError(key: string, context: ReadonlyContext): StateError {
 async function loadArtifactText(filename: string, optional: boolean, context: ReadonlyContext): Promise<string> {
   const ctx = context.invocationContext
   const service = ctx.artifactService
-  if (!service) throw new ConfigError('Artifact service is not initialized.', { agentName: context.agentName })
+  if (!service) throw missingArtifactService(context.agentName, `{artifact.${filename}} in its instruction`)
   const part = await service.loadArtifact({
     appName: ctx.appName,
     userId: ctx.userId,

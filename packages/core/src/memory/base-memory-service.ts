@@ -33,9 +33,14 @@ export abstract class BaseMemoryService {
   addMemory(request: AddMemoryRequest): Promise<void> {
     void request
     return Promise.reject(
-      new ConfigError(
-        `${this.constructor.name} does not support addMemory(); add whole sessions with addSessionToMemory(session).`,
-      ),
+      new ConfigError([
+        {
+          code: 'memory_unsupported',
+          path: [this.constructor.name, 'addMemory'],
+          message: `${this.constructor.name} does not support addMemory();`,
+          hint: 'add whole sessions with addSessionToMemory(session).',
+        },
+      ]),
     )
   }
 }

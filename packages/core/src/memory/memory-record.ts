@@ -66,7 +66,11 @@ export function explicitMemoryRecords(request: AddMemoryRequest): MemoryRecord[]
   checkScope('addMemory', request)
   if (!Array.isArray(request.memories)) {
     throw new ConfigError([
-      { path: ['addMemory', 'memories'], message: 'memories must be an array of strings or MemoryEntry objects.' },
+      {
+        code: 'list_invalid',
+        path: ['addMemory', 'memories'],
+        message: 'memories must be an array of strings or MemoryEntry objects.',
+      },
     ])
   }
   const now = Date.now()
@@ -79,6 +83,7 @@ export function explicitMemoryRecords(request: AddMemoryRequest): MemoryRecord[]
     if (words.length === 0) {
       throw new ConfigError([
         {
+          code: 'memory_invalid',
           path,
           message: 'a memory needs text with at least one word (letters or digits).',
           hint: 'Pass a non-empty string.',
@@ -91,6 +96,7 @@ export function explicitMemoryRecords(request: AddMemoryRequest): MemoryRecord[]
       if (!Number.isFinite(timestamp)) {
         throw new ConfigError([
           {
+            code: 'memory_invalid',
             path: [...path, 'timestamp'],
             message: `timestamp ${JSON.stringify(entry.timestamp)} is not an ISO 8601 date.`,
           },
@@ -134,13 +140,21 @@ export function memorySearchOf(request: SearchMemoryRequest): MemorySearch {
   checkScope('searchMemory', request)
   if (typeof request.query !== 'string') {
     throw new ConfigError([
-      { path: ['searchMemory', 'query'], message: `query must be a string, got ${typeof request.query}.` },
+      {
+        code: 'text_invalid',
+        path: ['searchMemory', 'query'],
+        message: `query must be a string, got ${typeof request.query}.`,
+      },
     ])
   }
   const { limit } = request
   if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) {
     throw new ConfigError([
-      { path: ['searchMemory', 'limit'], message: `limit must be a positive integer, got ${String(limit)}.` },
+      {
+        code: 'number_invalid',
+        path: ['searchMemory', 'limit'],
+        message: `limit must be a positive integer, got ${String(limit)}.`,
+      },
     ])
   }
   return { appName: request.appName, userId: request.userId, words: queryWords(request.query), limit }
@@ -156,6 +170,7 @@ export function checkScope(operation: string, scope: { readonly appName: unknown
     if (typeof value !== 'string' || value.length === 0 || value.includes('\0')) {
       throw new ConfigError([
         {
+          code: 'session_ids_invalid',
           path: [operation, field],
           message: `${field} must be a non-empty string without NUL characters, got ${JSON.stringify(value)}.`,
         },
@@ -164,6 +179,7 @@ export function checkScope(operation: string, scope: { readonly appName: unknown
     if (!isWellFormedText(value)) {
       throw new ConfigError([
         {
+          code: 'session_ids_invalid',
           path: [operation, field],
           message: `${field} ${JSON.stringify(value)} is not well-formed UTF-16 (it has a lone surrogate); stores keep ids as UTF-8 text, where it would name another user's memories. Use well-formed text.`,
         },

@@ -13,7 +13,7 @@ import { readApiError } from './read-api-error.js'
 import { createRecordingFetch, type FailedResponseRecord } from './recording-fetch.js'
 import {
   abortErrorFor,
-  backoffDelayMs,
+  decideRetry,
   isRetryableStatus,
   resolveRetryOptions,
   throwIfAborted,
@@ -183,29 +183,20 @@ export class Gemini extends BaseLlm {
     abortSignal: AbortSignal | undefined,
   ): number {
     const api = readApiError(error)
-    if (abortSignal?.aborted || !api || !isRetryableStatus(api.status)) throw this.#failure(error, abortSignal)
-    const { maxAttempts, maxDelayMs } = this.#retry
-    if (attemptNumber >= maxAttempts) {
-      const note = maxAttempts > 1 ? `Gave up after ${maxAttempts} attempts.` : undefined
-      throw this.#failure(error, abortSignal, note)
+    const retryAfterMs = failure.retryAfterMs ?? api?.retryDelayMs
+    if (abortSignal?.aborted || !api || !isRetryableStatus(api.status)) {
+      throw this.#failure(error, abortSignal, undefined, retryAfterMs)
     }
-    const requested = failure.retryAfterMs ?? api.retryDelayMs
-    if (requested !== undefined && requested > maxDelayMs) {
-      const seconds = Math.ceil(requested / 1000)
-      const note = `The server asked to retry after ${seconds} s, longer than retry.maxDelayMs (${maxDelayMs} ms), so the call was not retried.`
-      throw this.#failure(error, abortSignal, note)
-    }
-    return requested ?? backoffDelayMs(attemptNumber - 1, this.#retry)
+    const decision = decideRetry(attemptNumber, retryAfterMs, this.#retry)
+    if (!decision.retry) throw this.#failure(error, abortSignal, decision.note, retryAfterMs)
+    return decision.delayMs
   }
 
-  #failure(error: unknown, abortSignal: AbortSignal | undefined, note?: string): Error {
+  #failure(error: unknown, abortSignal: AbortSignal | undefined, note?: string, retryAfterMs?: number): Error {
     if (abortSignal?.aborted) return isAbortError(error) ? error : abortErrorFor(abortSignal)
     if (AdkFluentError.isInstance(error)) return error
     const secrets = [this.#options.apiKey, this.#client?.connection.apiKey]
-    return toModelError(
-      error,
-      note === undefined ? { model: this.model, secrets } : { model: this.model, secrets, note },
-    )
+    return toModelError(error, { model: this.model, secrets, note, retryAfterMs })
   }
 
   async #getClient(): Promise<GeminiClient> {

@@ -45,9 +45,14 @@ export const LLMRegistry = Object.freeze({
   newLlm(model: string): BaseLlm {
     const factory = LLMRegistry.resolve(model)
     if (!factory) {
-      throw new ConfigError(
-        `Unknown model "${model}": no registered model matches it. Use a "gemini-*" name, pass a BaseLlm instance, or call LLMRegistry.register(pattern, factory) first.`,
-      )
+      throw new ConfigError([
+        {
+          code: 'model_unknown',
+          path: ['LLMRegistry', model],
+          message: `Unknown model "${model}": no registered model matches it.`,
+          hint: 'Use a "gemini-*" name, pass a BaseLlm instance, or call LLMRegistry.register(pattern, factory) first.',
+        },
+      ])
     }
     return factory(model)
   },

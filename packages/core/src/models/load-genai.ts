@@ -16,9 +16,17 @@ export async function loadGenai(
     return await load()
   } catch (error) {
     if (!isModuleNotFound(error, GENAI)) throw error
-    throw new ConfigError(`Gemini model "${model}" needs the ${GENAI} package: npm install ${GENAI}`, {
-      cause: error,
-    })
+    throw new ConfigError(
+      [
+        {
+          code: 'package_missing',
+          path: [],
+          message: `Gemini model "${model}" needs the ${GENAI} package:`,
+          hint: `npm install ${GENAI}`,
+        },
+      ],
+      { cause: error },
+    )
   }
 }
 

@@ -16,7 +16,7 @@ import type { LlmRequest } from './llm-request.js'
 import type { LlmResponse } from './llm-response.js'
 import {
   abortErrorFor,
-  backoffDelayMs,
+  decideRetry,
   isRetryableStatus,
   parseRetryAfter,
   resolveRetryOptions,
@@ -174,11 +174,9 @@ export class OpenAICompatible extends BaseLlm {
         throw toModelError(error, { model: this.model, secrets: [this.#options.apiKey], url })
       }
       const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'))
-      const canWait = retryAfterMs === undefined || retryAfterMs <= this.#retry.maxDelayMs
-      if (!isRetryableStatus(response.status) || attempt >= this.#retry.maxAttempts || !canWait) {
-        throw this.#httpError(response.status, text)
-      }
-      await waitBeforeRetry(retryAfterMs ?? backoffDelayMs(attempt - 1, this.#retry), this.#retry.sleep, abortSignal)
+      const decision = isRetryableStatus(response.status) ? decideRetry(attempt, retryAfterMs, this.#retry) : undefined
+      if (!decision?.retry) throw this.#httpError(response.status, text, retryAfterMs)
+      await waitBeforeRetry(decision.delayMs, this.#retry.sleep, abortSignal)
     }
   }
 
@@ -187,7 +185,7 @@ export class OpenAICompatible extends BaseLlm {
     return new ModelError(`Model call to "${this.model}" failed: ${issue}.`, { errorCode: 'MALFORMED_RESPONSE' })
   }
 
-  #httpError(status: number, text: string): ModelError {
+  #httpError(status: number, text: string, retryAfterMs: number | undefined): ModelError {
     let detail = text
     try {
       const parsed = JSON.parse(text) as { error?: { message?: unknown } | string }
@@ -197,6 +195,10 @@ export class OpenAICompatible extends BaseLlm {
       // not JSON: keep the text
     }
     const message = `Model call to "${this.model}" failed with HTTP ${status}: ${detail.trim() || 'no details'}`
-    return new ModelError(redactSecrets(message, [this.#options.apiKey]), { status, errorCode: String(status) })
+    const options = { status, errorCode: String(status) }
+    return new ModelError(
+      redactSecrets(message, [this.#options.apiKey]),
+      retryAfterMs === undefined ? options : { ...options, retryAfterMs },
+    )
   }
 }

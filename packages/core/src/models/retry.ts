@@ -38,16 +38,44 @@ export const defaultRetryOptions: ResolvedRetryOptions = Object.freeze({
   sleep: sleepFor,
 })
 
-/** Fills in the defaults; throws a {@link ConfigError} for impossible limits. */
-export function resolveRetryOptions(options: RetryOptions | undefined): ResolvedRetryOptions {
+/** The longest wait a timer can make (2^31 - 1 ms, about 24.8 days): a longer delay would fire at once. */
+export const LONGEST_WAIT_MS = 2_147_483_647
+
+type RetryField = 'maxAttempts' | 'initialDelayMs' | 'maxDelayMs'
+
+/**
+ * Fills in the defaults; throws a {@link ConfigError} for impossible limits (a delay no timer can wait included).
+ * `owner` names the options in the message (`retry` for a model adapter's `retry` option, `RetryPlugin` for the
+ * middleware's); `names` the fields, where the caller took them from an alias (`M.retry({ attempts })`).
+ */
+export function resolveRetryOptions(
+  options: RetryOptions | undefined,
+  owner = 'retry',
+  names: Partial<Record<RetryField, string>> = {},
+): ResolvedRetryOptions {
   const resolved = { ...defaultRetryOptions, ...options }
   if (!Number.isInteger(resolved.maxAttempts) || resolved.maxAttempts < 1) {
-    throw new ConfigError(
-      `retry.maxAttempts must be a whole number of at least 1, got ${String(resolved.maxAttempts)}.`,
-    )
+    const name = names.maxAttempts ?? 'maxAttempts'
+    throw new ConfigError([
+      {
+        code: 'number_invalid',
+        path: [owner, name],
+        message: `${name} must be a whole number of at least 1 (attempts in total, the first included), got ${String(resolved.maxAttempts)}.`,
+        hint: 'Pass 1 to make one attempt and never retry.',
+      },
+    ])
   }
-  if (!(resolved.initialDelayMs >= 0) || !(resolved.maxDelayMs >= 0)) {
-    throw new ConfigError('retry.initialDelayMs and retry.maxDelayMs must be zero or more milliseconds.')
+  for (const field of ['initialDelayMs', 'maxDelayMs'] as const) {
+    if (resolved[field] >= 0 && resolved[field] <= LONGEST_WAIT_MS) continue
+    const name = names[field] ?? field
+    throw new ConfigError([
+      {
+        code: 'number_invalid',
+        path: [owner, name],
+        message: `${name} must be zero or more and at most ${LONGEST_WAIT_MS} ms (about 24.8 days, the longest a timer waits), got ${String(resolved[field])}.`,
+        hint: `Leave it out for the default (${defaultRetryOptions[field]} ms).`,
+      },
+    ])
   }
   return resolved
 }
@@ -69,6 +97,35 @@ export function backoffDelayMs(
 ): number {
   const exponential = Math.min(options.maxDelayMs, options.initialDelayMs * 2 ** retryIndex)
   return Math.round(exponential * (0.5 + random() / 2))
+}
+
+/** Whether to make another attempt after a retryable failure: the wait before it, or why not (a sentence). */
+export type RetryDecision =
+  | { readonly retry: false; readonly note?: string }
+  | { readonly retry: true; readonly delayMs: number }
+
+/**
+ * The one retry rule of every model call (the adapters' own retries and `RetryPlugin`'s): after attempt number
+ * `attempt` (1 for the first) failed with a retryable error, retry while attempts are left, waiting what the server
+ * asked for (`retryAfterMs`, from its `Retry-After`) or the exponential backoff with jitter; a server that asks for
+ * a longer wait than `maxDelayMs` is not retried.
+ */
+export function decideRetry(
+  attempt: number,
+  retryAfterMs: number | undefined,
+  options: Pick<ResolvedRetryOptions, 'maxAttempts' | 'initialDelayMs' | 'maxDelayMs'>,
+): RetryDecision {
+  if (attempt >= options.maxAttempts) {
+    return options.maxAttempts > 1
+      ? { retry: false, note: `Gave up after ${options.maxAttempts} attempts.` }
+      : { retry: false }
+  }
+  if (retryAfterMs !== undefined && retryAfterMs > options.maxDelayMs) {
+    const seconds = Math.ceil(retryAfterMs / 1000)
+    const note = `The server asked to retry after ${seconds} s, longer than retry.maxDelayMs (${options.maxDelayMs} ms), so the call was not retried.`
+    return { retry: false, note }
+  }
+  return { retry: true, delayMs: retryAfterMs ?? backoffDelayMs(attempt - 1, options) }
 }
 
 /**

@@ -8,7 +8,9 @@ export interface ModelCallDescription {
   /** Values that must never appear in the error (API keys); each is replaced by `[redacted]`. */
   readonly secrets: readonly (string | undefined)[]
   /** A sentence appended to the message (for example why the call was not retried). */
-  readonly note?: string
+  readonly note?: string | undefined
+  /** The wait the server asked for (`Retry-After`), kept on the error for a retry around the call. */
+  readonly retryAfterMs?: number | undefined
   /** The URL the call went to, named when the server could not be reached. */
   readonly url?: string
 }
@@ -61,7 +63,10 @@ export function toModelError(error: unknown, call: ModelCallDescription): ModelE
       : `Model call to "${call.model}" failed: ${asSentence(reason)}`
   }
   if (call.note) message = `${message} ${call.note}`
-  const options: { status?: number; errorCode?: string; cause: unknown } = { cause: redactedCause(error, call.secrets) }
+  const options: { status?: number; errorCode?: string; retryAfterMs?: number; cause: unknown } = {
+    cause: redactedCause(error, call.secrets),
+  }
+  if (call.retryAfterMs !== undefined) options.retryAfterMs = call.retryAfterMs
   if (api) {
     options.status = api.status
     options.errorCode = String(api.status)

@@ -7,6 +7,7 @@ import { InMemorySessionService } from '../sessions/in-memory-session-service.js
 import { createLlmRequest } from '../models/llm-request.js'
 import { FunctionTool } from '../tools/function-tool.js'
 import { LoggingPlugin } from './logging-plugin.js'
+import type { LogRecord } from './log-record.js'
 import { PluginManager } from './plugin-manager.js'
 
 class QuietAgent extends BaseAgent {
@@ -93,6 +94,51 @@ describe('LoggingPlugin', () => {
         toolContext: context,
       }),
     ).toBeUndefined()
+  })
+
+  it('with a sink, sends one structured record per model request, response and error, and no lines', async () => {
+    const lines: string[] = []
+    const records: LogRecord[] = []
+    const plugin = new LoggingPlugin('m_log', {
+      log: (line) => lines.push(line),
+      sink: (record) => records.push(record),
+    })
+    const { agent, invocationContext, context } = await contexts()
+    const llmRequest = createLlmRequest('gemini-2.5-flash')
+    llmRequest.contents.push({ role: 'user', parts: [{ text: 'my secret prompt' }] })
+    await plugin.beforeRunCallback({ invocationContext })
+    await plugin.beforeAgentCallback({ agent, callbackContext: context })
+    await plugin.beforeModelCallback({ callbackContext: context, llmRequest })
+    await plugin.afterModelCallback({
+      callbackContext: context,
+      llmResponse: { content: { role: 'model', parts: [{ text: 'secret answer' }] } },
+    })
+    await plugin.onModelErrorCallback({
+      callbackContext: context,
+      llmRequest,
+      error: new Error('refused Bearer abc.def'),
+    })
+    expect(lines).toEqual([])
+    expect(records).toEqual([
+      { kind: 'model-request', agent: 'root', model: 'gemini-2.5-flash', invocationId: 'e-1', contents: 1, tools: [] },
+      {
+        kind: 'model-response',
+        agent: 'root',
+        model: 'gemini-2.5-flash',
+        invocationId: 'e-1',
+        textLength: 13,
+        functionCalls: [],
+      },
+      {
+        kind: 'model-error',
+        agent: 'root',
+        model: 'gemini-2.5-flash',
+        invocationId: 'e-1',
+        errorCode: 'UNKNOWN_ERROR',
+        message: 'refused Bearer [redacted]',
+      },
+    ])
+    expect(JSON.stringify(records)).not.toContain('secret')
   })
 
   it('writes to console.log by default', async () => {

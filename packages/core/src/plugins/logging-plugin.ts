@@ -7,6 +7,7 @@ import type { LlmRequest } from '../models/llm-request.js'
 import type { LlmResponse } from '../models/llm-response.js'
 import type { BaseTool } from '../tools/base-tool.js'
 import { BasePlugin } from './base-plugin.js'
+import { modelErrorRecord, modelRequestRecord, modelResponseRecord, type LogRecord } from './log-record.js'
 
 /** Options of {@link LoggingPlugin}. */
 export interface LoggingPluginOptions {
@@ -14,26 +15,38 @@ export interface LoggingPluginOptions {
   log?: (line: string) => void
   /** Texts and arguments longer than this are cut (with `…`); default 200 characters. */
   maxValueLength?: number
+  /**
+   * Structured instead of lines (`M.log`): receives one {@link LogRecord} per model request, response and error
+   * (agent, model, sizes, function-call names, token usage; never prompt or answer text, error messages redacted),
+   * and nothing is written to `log`.
+   */
+  sink?: (record: LogRecord) => void
 }
 
 type Fields = Record<string, string | number | boolean | undefined>
 
 /**
- * Logs one line per plugin hook (run start and end, user message, events, agent, model and tool calls, errors),
- * such as `[logging_plugin] before_model agent=root invocation=e-1 model=gemini-2.5-flash contents=1 tools=add`.
- * It never changes the run: every hook returns `undefined`.
+ * ADK's logging plugin: one line per plugin hook (run start and end, user message, events, agent, model and tool
+ * calls, errors), such as `[logging_plugin] before_model agent=root invocation=e-1 model=gemini-2.5-flash contents=1
+ * tools=add`; with a `sink`, one structured {@link LogRecord} per model request, response and error instead (what
+ * `M.log` makes). It never changes the run: every hook returns `undefined`.
  */
 export class LoggingPlugin extends BasePlugin {
   readonly #log: (line: string) => void
   readonly #maxValueLength: number
+  readonly #sink: ((record: LogRecord) => void) | undefined
+  /** The model name of each call in flight (its request's), for the records of its answer. */
+  readonly #models = new WeakMap<Context, string | undefined>()
 
   constructor(name = 'logging_plugin', options: LoggingPluginOptions = {}) {
     super(name)
     this.#log = options.log ?? ((line) => console.log(line))
     this.#maxValueLength = options.maxValueLength ?? 200
+    this.#sink = options.sink
   }
 
   override onUserMessageCallback(params: { invocationContext: InvocationContext; userMessage: Content }): undefined {
+    if (this.#sink) return undefined
     this.#write('user_message', {
       ...invocationFields(params.invocationContext),
       content: this.#content(params.userMessage),
@@ -42,12 +55,14 @@ export class LoggingPlugin extends BasePlugin {
   }
 
   override beforeRunCallback(params: { invocationContext: InvocationContext }): undefined {
+    if (this.#sink) return undefined
     const context = params.invocationContext
     this.#write('before_run', { ...invocationFields(context), session: context.session.id, user: context.userId })
     return undefined
   }
 
   override onEventCallback(params: { invocationContext: InvocationContext; event: Event }): undefined {
+    if (this.#sink) return undefined
     const { event } = params
     this.#write('event', {
       invocation: event.invocationId,
@@ -65,22 +80,30 @@ export class LoggingPlugin extends BasePlugin {
   }
 
   override afterRunCallback(params: { invocationContext: InvocationContext }): undefined {
+    if (this.#sink) return undefined
     this.#write('after_run', invocationFields(params.invocationContext))
     return undefined
   }
 
   override beforeAgentCallback(params: { agent: BaseAgent; callbackContext: Context }): undefined {
+    if (this.#sink) return undefined
     this.#write('before_agent', contextFields(params.callbackContext))
     return undefined
   }
 
   override afterAgentCallback(params: { agent: BaseAgent; callbackContext: Context }): undefined {
+    if (this.#sink) return undefined
     this.#write('after_agent', contextFields(params.callbackContext))
     return undefined
   }
 
   override beforeModelCallback(params: { callbackContext: Context; llmRequest: LlmRequest }): undefined {
     const { llmRequest } = params
+    if (this.#sink) {
+      this.#models.set(params.callbackContext, llmRequest.model)
+      this.#sink(modelRequestRecord(params.callbackContext, llmRequest))
+      return undefined
+    }
     this.#write('before_model', {
       ...contextFields(params.callbackContext),
       model: llmRequest.model,
@@ -92,6 +115,11 @@ export class LoggingPlugin extends BasePlugin {
 
   override afterModelCallback(params: { callbackContext: Context; llmResponse: LlmResponse }): undefined {
     const { llmResponse } = params
+    if (this.#sink) {
+      const context = params.callbackContext
+      if (!llmResponse.partial) this.#sink(modelResponseRecord(context, this.#models.get(context), llmResponse))
+      return undefined
+    }
     this.#write('after_model', {
       ...contextFields(params.callbackContext),
       partial: llmResponse.partial || undefined,
@@ -103,6 +131,11 @@ export class LoggingPlugin extends BasePlugin {
   }
 
   override onModelErrorCallback(params: { callbackContext: Context; llmRequest: LlmRequest; error: Error }): undefined {
+    if (this.#sink) {
+      const context = params.callbackContext
+      this.#sink(modelErrorRecord(context, this.#models.get(context), params.error))
+      return undefined
+    }
     this.#write('model_error', { ...contextFields(params.callbackContext), error: this.#cut(params.error.message) })
     return undefined
   }
@@ -112,6 +145,7 @@ export class LoggingPlugin extends BasePlugin {
     toolArgs: Record<string, unknown>
     toolContext: Context
   }): undefined {
+    if (this.#sink) return undefined
     this.#write('before_tool', {
       ...contextFields(params.toolContext),
       tool: params.tool.name,
@@ -127,6 +161,7 @@ export class LoggingPlugin extends BasePlugin {
     toolContext: Context
     result: Record<string, unknown>
   }): undefined {
+    if (this.#sink) return undefined
     this.#write('after_tool', {
       ...contextFields(params.toolContext),
       tool: params.tool.name,
@@ -142,6 +177,7 @@ export class LoggingPlugin extends BasePlugin {
     toolContext: Context
     error: Error
   }): undefined {
+    if (this.#sink) return undefined
     this.#write('tool_error', {
       ...contextFields(params.toolContext),
       tool: params.tool.name,

@@ -17,9 +17,18 @@ export class PluginManager {
   }
 
   registerPlugin(plugin: BasePlugin): void {
-    if (this.plugins.includes(plugin)) throw new ConfigError(`Plugin '${plugin.name}' already registered.`)
-    if (this.plugins.some((existing) => existing.name === plugin.name)) {
-      throw new ConfigError(`Plugin with name '${plugin.name}' already registered.`)
+    const twice = this.plugins.includes(plugin)
+    if (twice || this.plugins.some((existing) => existing.name === plugin.name)) {
+      throw new ConfigError([
+        {
+          code: 'plugin_name_duplicate',
+          path: ['plugins', plugin.name],
+          message: twice
+            ? `Plugin '${plugin.name}' already registered.`
+            : `Plugin with name '${plugin.name}' already registered.`,
+          hint: twice ? 'Pass each plugin once.' : 'Give each plugin of a run its own name.',
+        },
+      ])
     }
     this.plugins.push(plugin)
   }

@@ -42,7 +42,15 @@ export class StandInReplies {
     const index = this.#used.get(agent.name) ?? 0
     if (index >= list.length) {
       throw new ConfigError(
-        `Preview replies for agent "${agent.name}" ran out: call ${callNumber} of "${agent.name}" was made, and replies["${agent.name}"] has ${list.length} entr${list.length === 1 ? 'y' : 'ies'}. Add a reply for call ${callNumber}: ${expectedReply(agent)}.`,
+        [
+          {
+            code: 'script_exhausted',
+            // No path: the message names the agent and the call (the CLI shows it as is).
+            path: [],
+            message: `Preview replies for agent "${agent.name}" ran out: call ${callNumber} of "${agent.name}" was made, and replies["${agent.name}"] has ${list.length} entr${list.length === 1 ? 'y' : 'ies'}.`,
+            hint: `Add a reply for call ${callNumber}: ${expectedReply(agent)}.`,
+          },
+        ],
         { agentName: agent.name },
       )
     }
@@ -68,7 +76,14 @@ export function placeholderReply(agent: LlmAgent, request?: LlmRequest): LlmResp
   const sampled = sampleFromSchema(schema, agent.name)
   if (!sampled) {
     throw new ConfigError(
-      `Preview of agent "${agent.name}": no placeholder value satisfies its output schema (a refinement or pattern the generator cannot meet). Give the reply yourself: replies: { ${agent.name}: ['<JSON that matches the schema>'] }.`,
+      [
+        {
+          code: 'preview_reply_invalid',
+          path: [],
+          message: `Preview of agent "${agent.name}": no placeholder value satisfies its output schema (a refinement or pattern the generator cannot meet).`,
+          hint: `Give the reply yourself: replies: { ${agent.name}: ['<JSON that matches the schema>'] }.`,
+        },
+      ],
       { agentName: agent.name },
     )
   }
@@ -108,7 +123,14 @@ function checkStructuredReply(agent: LlmAgent, callNumber: number, reply: LlmRes
   const checked = validateStructuredOutput(schema, json)
   if (checked.ok) return
   throw new ConfigError(
-    `Preview reply ${callNumber} of agent "${agent.name}" does not satisfy its output schema: ${checked.problem}. Expected ${expectedReply(agent)}.`,
+    [
+      {
+        code: 'preview_reply_invalid',
+        path: [],
+        message: `Preview reply ${callNumber} of agent "${agent.name}" does not satisfy its output schema: ${checked.problem}.`,
+        hint: `Expected ${expectedReply(agent)}.`,
+      },
+    ],
     { agentName: agent.name },
   )
 }

@@ -106,6 +106,7 @@ export class Runner {
     if (this.onBusy !== 'reject' && this.onBusy !== 'wait') {
       throw new ConfigError([
         {
+          code: 'choice_invalid',
           path: ['Runner', 'onBusy'],
           message: `onBusy must be 'reject' or 'wait', got ${JSON.stringify(config.onBusy)}.`,
         },
@@ -114,6 +115,7 @@ export class Runner {
     if (this.memoryAutoSave && !this.memoryService) {
       throw new ConfigError([
         {
+          code: 'service_missing',
           path: ['Runner', 'memoryAutoSave'],
           message: 'memoryAutoSave needs a memoryService to save to.',
           hint: 'Pass memoryService too (new Runner({ ..., memoryService, memoryAutoSave: true })).',
@@ -132,9 +134,14 @@ export class Runner {
     let newMessage: Content = request.newMessage.role ? request.newMessage : { ...request.newMessage, role: 'user' }
     for (const part of newMessage.parts ?? []) {
       if (part.functionCall?.name && reservedCalls.has(part.functionCall.name)) {
-        throw new ConfigError(
-          `A client message may not contain a '${part.functionCall.name}' function call: only the runtime creates those.`,
-        )
+        throw new ConfigError([
+          {
+            code: 'message_invalid',
+            path: ['runAsync', 'newMessage'],
+            message: `A client message may not contain a '${part.functionCall.name}' function call: only the runtime creates those.`,
+            hint: 'Answer a confirmation with a functionResponse part of that name instead.',
+          },
+        ])
       }
     }
     const invocationId = request.invocationId ?? newInvocationId()
@@ -182,7 +189,16 @@ export class Runner {
         )
         if (replaced) newMessage = replaced
       }
-      if (!newMessage.parts || newMessage.parts.length === 0) throw new ConfigError('No parts in the newMessage.')
+      if (!newMessage.parts || newMessage.parts.length === 0) {
+        throw new ConfigError([
+          {
+            code: 'message_invalid',
+            path: ['runAsync', 'newMessage'],
+            message: 'No parts in the newMessage.',
+            hint: "Send a message with at least one part, such as { role: 'user', parts: [{ text: 'Hi' }] }.",
+          },
+        ])
+      }
       const repair = repairDanglingCalls(session.events, newMessage, reservedCalls)
       if (repair) {
         request.hooks?.stampEvent?.call(request.hooks, repair)

@@ -32,5 +32,5 @@ export function sessionIdsIssue(ids: SessionIds): string | undefined {
  */
 export function assertSessionIds(ids: SessionIds, where: string): void {
   const issue = sessionIdsIssue(ids)
-  if (issue !== undefined) throw new ConfigError([{ path: [where], message: issue }])
+  if (issue !== undefined) throw new ConfigError([{ code: 'session_ids_invalid', path: [where], message: issue }])
 }

@@ -1,11 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { trace } from '@opentelemetry/api'
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  SimpleSpanProcessor,
-  type ReadableSpan,
-} from '@opentelemetry/sdk-trace-base'
+import { describe, expect, it } from 'vitest'
+import type { ReadableSpan } from '@opentelemetry/sdk-trace-base'
 import { z } from 'zod'
 import { LlmAgent } from '../agents/llm-agent.js'
 import { ParallelAgent } from '../agents/parallel-agent.js'
@@ -14,18 +8,9 @@ import { FunctionTool } from '../tools/function-tool.js'
 import { AgentTool } from '../tools/agent-tool.js'
 import { ScriptedLlm, call, text } from '../testing/scripted-llm.js'
 import { createHarness } from '../testing/harness.test-helper.js'
+import { recordSpans } from './span-exporter.test-helper.js'
 
-const exporter = new InMemorySpanExporter()
-const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] })
-
-beforeAll(() => {
-  trace.setGlobalTracerProvider(provider)
-})
-afterAll(async () => {
-  trace.disable()
-  await provider.shutdown()
-})
-beforeEach(() => exporter.reset())
+const exporter = recordSpans()
 
 /** Each span as `name <- parent name`, depth first, children in start order. */
 function tree(spans: readonly ReadableSpan[]): string[] {

@@ -65,17 +65,28 @@ export class ScriptedLlm extends BaseLlm {
       const list = this.#byAgent.get(agentName)
       const index = this.#nextByAgent.get(agentName) ?? 0
       if (!list || index >= list.length) {
-        throw new ConfigError(
-          `ScriptedLlm for agent "${agentName}" has no reply left: its script for "${agentName}" has ${list?.length ?? 0} entries and call ${index + 1} was made. Add replies for "${agentName}" to the script.`,
-        )
+        // No path: the message starts with what failed (servers and CLIs show it as is).
+        throw new ConfigError([
+          {
+            code: 'script_exhausted',
+            path: [],
+            message: `ScriptedLlm for agent "${agentName}" has no reply left: its script for "${agentName}" has ${list?.length ?? 0} entries and call ${index + 1} was made.`,
+            hint: `Add replies for "${agentName}" to the script.`,
+          },
+        ])
       }
       this.#nextByAgent.set(agentName, index + 1)
       return list[index] as ScriptEntry
     }
     if (this.#next >= this.#script.length) {
-      throw new ConfigError(
-        `ScriptedLlm for agent "${agentName}" has no reply left: its script has ${this.#script.length} entr${this.#script.length === 1 ? 'y' : 'ies'} and call ${this.#next + 1} was made. Add replies to the script.`,
-      )
+      throw new ConfigError([
+        {
+          code: 'script_exhausted',
+          path: [],
+          message: `ScriptedLlm for agent "${agentName}" has no reply left: its script has ${this.#script.length} entr${this.#script.length === 1 ? 'y' : 'ies'} and call ${this.#next + 1} was made.`,
+          hint: 'Add replies to the script.',
+        },
+      ])
     }
     return this.#script[this.#next++] as ScriptEntry
   }

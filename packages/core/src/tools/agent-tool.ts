@@ -55,6 +55,7 @@ export class AgentTool extends BaseTool {
     if (!isBaseAgent(agent)) {
       throw new ConfigError([
         {
+          code: 'agent_invalid',
           path: ['<AgentTool>', 'agent'],
           message: `AgentTool needs an agent instance (new AgentTool({ agent: new LlmAgent({ name, … }) })), got ${describeValue(agent)}: a tool without an agent has no name to declare.`,
         },

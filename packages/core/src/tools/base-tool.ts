@@ -47,9 +47,14 @@ export abstract class BaseTool {
  */
 export function declareTool(tool: BaseTool, llmRequest: LlmRequest): void {
   if (Object.hasOwn(llmRequest.toolsDict, tool.name)) {
-    throw new ConfigError(
-      `Duplicate tool name: ${tool.name}. Two tools of one agent cannot share a name; rename one of them.`,
-    )
+    throw new ConfigError([
+      {
+        code: 'tool_name_duplicate',
+        path: [tool.name],
+        message: `Duplicate tool name: ${tool.name}.`,
+        hint: 'Two tools of one agent cannot share a name; rename one of them.',
+      },
+    ])
   }
   llmRequest.toolsDict[tool.name] = tool
   const declaration = tool.getDeclaration()

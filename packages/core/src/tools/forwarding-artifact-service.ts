@@ -7,7 +7,7 @@ import type {
   LoadArtifactRequest,
   SaveArtifactRequest,
 } from '../artifacts/base-artifact-service.js'
-import { ConfigError } from '../errors/config-error.js'
+import { missingArtifactService } from '../artifacts/missing-artifact-service.js'
 
 /**
  * The artifact service of an {@link AgentTool}'s child run: every call goes to the **parent** session through the
@@ -40,7 +40,7 @@ export class ForwardingArtifactService implements BaseArtifactService {
   async listVersions(request: ArtifactKey): Promise<number[]> {
     const invocationContext = this.#toolContext.invocationContext
     const service = invocationContext.artifactService
-    if (!service) throw new ConfigError('Artifact service is not initialized.')
+    if (!service) throw missingArtifactService(this.#toolContext.agentName, 'listVersions')
     return service.listVersions({
       appName: invocationContext.appName,
       userId: invocationContext.userId,

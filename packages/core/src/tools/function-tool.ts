@@ -154,6 +154,7 @@ function checkedOptions(options: unknown): string {
   if (typeof options !== 'object' || options === null) {
     throw new ConfigError([
       {
+        code: 'options_invalid',
         path: ['<FunctionTool>'],
         message: `new FunctionTool() needs an options object, got ${describeValue(options)}. Pass { name, description, parameters: z.object({ … }), execute }.`,
       },
@@ -167,17 +168,20 @@ function checkedOptions(options: unknown): string {
   const issues: ConfigIssueInit[] = []
   if (typeof execute !== 'function') {
     issues.push({
+      code: 'function_invalid',
       path: [...path, 'execute'],
       message: `execute must be a function (args, context) => result, got ${describeValue(execute)}.`,
     })
   }
   if (name === undefined || name === '') {
     issues.push({
+      code: 'tool_name_invalid',
       path: [...path, 'name'],
       message: 'Tool name cannot be empty. Either name the `execute` function or provide a `name`.',
     })
   } else if (typeof name !== 'string' || !toolNamePattern.test(name)) {
     issues.push({
+      code: 'tool_name_invalid',
       path: [...path, 'name'],
       message: `tool name ${describeValue(name)} is not valid: use letters, digits, underscores, dots or dashes (starting with a letter or underscore, at most 64 characters), for example "look_up_order".`,
     })
@@ -185,6 +189,7 @@ function checkedOptions(options: unknown): string {
   const description = record['description']
   if (description !== undefined && typeof description !== 'string') {
     issues.push({
+      code: 'text_invalid',
       path: [...path, 'description'],
       message: `description must be a string, got ${describeValue(description)}.`,
     })
@@ -192,6 +197,7 @@ function checkedOptions(options: unknown): string {
   const confirm = record['requireConfirmation']
   if (confirm !== undefined && typeof confirm !== 'boolean' && typeof confirm !== 'function') {
     issues.push({
+      code: 'option_type_invalid',
       path: [...path, 'requireConfirmation'],
       message: `requireConfirmation must be a boolean or a function, got ${describeValue(confirm)}.`,
     })
@@ -199,6 +205,7 @@ function checkedOptions(options: unknown): string {
   const longRunning = record['isLongRunning']
   if (longRunning !== undefined && typeof longRunning !== 'boolean') {
     issues.push({
+      code: 'boolean_invalid',
       path: [...path, 'isLongRunning'],
       message: `isLongRunning must be a boolean, got ${describeValue(longRunning)}.`,
     })
@@ -206,7 +213,8 @@ function checkedOptions(options: unknown): string {
   try {
     parametersSchema(String(name ?? ''), record['parameters'] as FunctionToolParameters)
   } catch (error) {
-    issues.push({ path: [...path, 'parameters'], message: error instanceof Error ? error.message : String(error) })
+    if (!ConfigError.isConfigError(error)) throw error
+    issues.push(...error.issues.map((issue) => ({ ...issue, path: [...path, 'parameters'] })))
   }
   if (issues.length > 0) throw new ConfigError(issues)
   return name as string
@@ -218,13 +226,21 @@ function parametersSchema(toolName: string, parameters: FunctionToolParameters):
   try {
     schema = toGenaiSchema(parameters)
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
-    throw new ConfigError(`Tool '${toolName}': ${reason}`, { cause: error })
+    const issue = ConfigError.isConfigError(error) ? error.issues[0] : undefined
+    const reason = issue ? [issue.message, issue.hint].filter(Boolean).join(' ') : String(error)
+    throw new ConfigError(
+      [{ code: 'schema_invalid', path: [toolName, 'parameters'], message: `Tool '${toolName}': ${reason}` }],
+      { cause: error },
+    )
   }
   if (isZodSchema(parameters) && schema.type !== Type.OBJECT) {
-    throw new ConfigError(
-      `Tool '${toolName}': parameters must be a zod object schema (z.object({...})), got a schema of type ${schema.type ?? 'unknown'}.`,
-    )
+    throw new ConfigError([
+      {
+        code: 'schema_invalid',
+        path: [toolName, 'parameters'],
+        message: `Tool '${toolName}': parameters must be a zod object schema (z.object({...})), got a schema of type ${schema.type ?? 'unknown'}.`,
+      },
+    ])
   }
   return schema
 }

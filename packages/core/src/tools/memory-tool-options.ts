@@ -12,6 +12,7 @@ export function memoryLimitOf(tool: string, options: unknown): number | undefine
   if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
     throw new ConfigError([
       {
+        code: 'options_invalid',
         path: [tool],
         message: `the options must be an object, got ${describeValue(options)}.`,
         hint: `Pass new ${tool}() or new ${tool}({ limit: 20 }).`,
@@ -24,6 +25,7 @@ export function memoryLimitOf(tool: string, options: unknown): number | undefine
   if (typeof limit === 'number' && Number.isInteger(limit) && limit > 0) return limit
   throw new ConfigError([
     {
+      code: 'number_invalid',
       path: [tool, 'limit'],
       message: `limit must be a positive integer or Infinity, got ${String(limit)}.`,
       hint: `Pass new ${tool}({ limit: 20 }).`,

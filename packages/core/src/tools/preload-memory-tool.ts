@@ -37,6 +37,7 @@ export class PreloadMemoryTool extends BaseTool {
     if (onWarning !== undefined && typeof onWarning !== 'function') {
       throw new ConfigError([
         {
+          code: 'function_invalid',
           path: ['PreloadMemoryTool', 'onWarning'],
           message: `onWarning must be a function, got ${describeValue(onWarning)}.`,
           hint: 'Pass new PreloadMemoryTool({ onWarning: (message) => logger.warn(message) }).',

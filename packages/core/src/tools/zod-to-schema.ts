@@ -46,7 +46,14 @@ export function zodToSchema(schema: z.core.$ZodType): Schema {
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     throw new ConfigError(
-      `Cannot turn the zod schema into a function schema: ${reason}. Use types JSON can carry (strings, numbers, booleans, enums, arrays, objects).`,
+      [
+        {
+          code: 'schema_invalid',
+          path: ['zodToSchema'],
+          message: `Cannot turn the zod schema into a function schema: ${reason}.`,
+          hint: 'Use types JSON can carry (strings, numbers, booleans, enums, arrays, objects).',
+        },
+      ],
       { cause: error },
     )
   }
@@ -95,7 +102,14 @@ function convertReference(reference: string, node: JsonSchema, state: Conversion
   const name = reference === rootReference ? rootReference : reference.replace(/^#\/(\$defs|definitions)\//, '')
   const target = state.definitions[name]
   if (!target)
-    throw new ConfigError(`Cannot turn the zod schema into a function schema: unresolved reference "${reference}".`)
+    throw new ConfigError([
+      {
+        code: 'schema_invalid',
+        path: ['zodToSchema'],
+        message: `Cannot turn the zod schema into a function schema: unresolved reference "${reference}".`,
+        hint: 'Declare the referenced schema in the same zod schema (z.lazy or a named definition).',
+      },
+    ])
   if (state.expanding.has(name)) {
     const type = typeof target['type'] === 'string' ? jsonTypeToGenai[target['type']] : undefined
     return withCommonFields(type ? { type } : {}, { ...target, ...node })

@@ -59,6 +59,7 @@ export abstract class BaseNode<TInput = unknown, TOutput = unknown> {
     if (!nameChecked && (typeof name !== 'string' || name.length === 0)) {
       throw new ConfigError([
         {
+          code: 'text_invalid',
           path: [new.target.name, 'name'],
           message: `Node name must be a non-empty string (got ${describeValue(config?.name)}).`,
           hint: "Give the node a name, for example new FunctionNode('classify', handler).",
@@ -71,6 +72,7 @@ export abstract class BaseNode<TInput = unknown, TOutput = unknown> {
     ) {
       throw new ConfigError([
         {
+          code: 'number_invalid',
           path: [String(name), 'timeout'],
           message: `timeout must be a positive number of seconds (got ${describeValue(config.timeout)}).`,
         },

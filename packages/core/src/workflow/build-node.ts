@@ -64,6 +64,7 @@ export function buildNode(nodeLike: NodeLike, options: NodeOptions = {}): BaseNo
     if (!name) {
       throw new ConfigError([
         {
+          code: 'tool_name_invalid',
           path: ['node'],
           message: 'The function has no name to give its node.',
           hint: "Pass one: node((ctx, input) => …, { name: 'classify' }).",
@@ -74,6 +75,7 @@ export function buildNode(nodeLike: NodeLike, options: NodeOptions = {}): BaseNo
   }
   throw new ConfigError([
     {
+      code: 'node_invalid',
       path: ['node'],
       message: `unsupported node-like value: ${describeValue(nodeLike)}.`,
       hint: 'A node is an agent, a tool, a function (ctx, input) => …, a BaseNode, or the string "START".',
@@ -98,6 +100,7 @@ function withOverrides(original: BaseNode, options: NodeOptions): BaseNode {
   if (isBaseAgent(original)) {
     throw new ConfigError([
       {
+        code: 'options_conflict',
         path: ['node', original.name],
         message: `node options (${Object.keys(overrides).join(', ')}) cannot be applied to agent "${original.name}".`,
         hint: 'Set them on the agent itself (an agent takes timeout, retryConfig, rerunOnResume and waitForOutput).',
@@ -106,7 +109,10 @@ function withOverrides(original: BaseNode, options: NodeOptions): BaseNode {
   }
   if (typeof overrides['name'] === 'string') {
     const name = overrides['name'].trim()
-    if (!name) throw new ConfigError([{ path: ['node', 'name'], message: 'Node name must be a non-empty string.' }])
+    if (!name)
+      throw new ConfigError([
+        { code: 'text_invalid', path: ['node', 'name'], message: 'Node name must be a non-empty string.' },
+      ])
     overrides['name'] = name
   }
   if (options.retryConfig) overrides['preparedRetryConfig'] = prepareRetryConfig(options.retryConfig)

@@ -40,6 +40,7 @@ export class FunctionNode<TInput = unknown, TOutput = unknown> extends BaseNode<
     if (typeof handler !== 'function') {
       throw new ConfigError([
         {
+          code: 'function_invalid',
           path: ['FunctionNode', String(name), 'handler'],
           message: `FunctionNode handler must be a function (got ${describeValue(handler)}).`,
         },

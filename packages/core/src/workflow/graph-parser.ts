@@ -19,6 +19,7 @@ class NodeCache {
     if (!isNodeLike(nodeLike)) {
       throw new ConfigError([
         {
+          code: 'node_invalid',
           path: ['edges', ...path],
           message: `not a node: ${describeValue(nodeLike)}.`,
           hint: "A node is an agent, a tool, a function (ctx, input) => …, a BaseNode, or 'START'.",
@@ -56,6 +57,7 @@ export function parseEdgeItems(edgeItems: readonly EdgeItem[]): Edge[] {
     if (!Array.isArray(item)) {
       throw new ConfigError([
         {
+          code: 'edge_invalid',
           path: ['edges', index],
           message: `an edge item must be an Edge or a chain (an array), got ${describeValue(item)}.`,
           hint: "Write a chain: ['START', a, b], or new Edge(a, b, 'route').",
@@ -87,6 +89,7 @@ function parseChain(chain: readonly ChainElement[], index: number, nodes: NodeCa
     if (isPlainObject(from)) {
       throw new ConfigError([
         {
+          code: 'edge_invalid',
           path: ['edges', ...path],
           message: 'Consecutive routing maps are not allowed in a chain.',
           hint: 'Split them into separate edge items.',
@@ -97,6 +100,7 @@ function parseChain(chain: readonly ChainElement[], index: number, nodes: NodeCa
     if (keys.length === 0) {
       throw new ConfigError([
         {
+          code: 'edge_invalid',
           path: ['edges', ...path],
           message: 'Routing map must not be empty.',
           hint: 'Provide at least one route -> node mapping, e.g. { approve: publish }.',

@@ -243,7 +243,14 @@ export class GraphRun {
     const outputs = [...this.#graph.terminalNodeNames].filter((name) => this.#outputs.has(name))
     if (outputs.length > 1) {
       throw new ConfigError(
-        `Workflow ${this.#limits.workflowName}: multiple terminal nodes produced output (${outputs.join(', ')}). A workflow must have at most one terminal output: join the branches with a JoinNode.`,
+        [
+          {
+            code: 'graph_invalid',
+            // No path: the event's errorMessage is this sentence.
+            path: [],
+            message: `Workflow ${this.#limits.workflowName}: multiple terminal nodes produced output (${outputs.join(', ')}). A workflow must have at most one terminal output: join the branches with a JoinNode.`,
+          },
+        ],
         { agentName: this.#limits.workflowName, invocationId: this.#ctx.invocationId },
       )
     }

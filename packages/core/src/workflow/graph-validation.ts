@@ -44,8 +44,8 @@ export function validateGraph(nodes: readonly BaseNode[], edges: readonly Edge[]
 
 function issue(message: string, hint?: string): ConfigIssueInit {
   return hint === undefined
-    ? { path: [], message: `Graph validation failed. ${message}` }
-    : { path: [], message: `Graph validation failed. ${message}`, hint }
+    ? { code: 'graph_invalid', path: [], message: `Graph validation failed. ${message}` }
+    : { code: 'graph_invalid', path: [], message: `Graph validation failed. ${message}`, hint }
 }
 
 function connectivityIssues(edges: readonly Edge[], names: ReadonlySet<string>, issues: ConfigIssueInit[]): void {

@@ -192,9 +192,13 @@ export class NodeContext {
 
   #checkCustomRunId(runId: string, nodeName: string): void {
     if (runId.trim() === '') {
-      throw new ConfigError(
-        `Invalid runId for node '${nodeName}': a custom run id cannot be empty. Omit runId to let the workflow number the run.`,
-      )
+      throw new ConfigError([
+        {
+          code: 'run_id_invalid',
+          path: [],
+          message: `Invalid runId for node '${nodeName}': a custom run id cannot be empty. Omit runId to let the workflow number the run.`,
+        },
+      ])
     }
     if (!/^\d+$/.test(runId)) return
     if ((this.#autoRunIds?.get(nodeName)?.size ?? 0) > 0) throw numericRunIdError(nodeName, runId)
@@ -214,7 +218,11 @@ function setOf(map: Map<string, Set<string>>, key: string): Set<string> {
 }
 
 function numericRunIdError(nodeName: string, runId: string): ConfigError {
-  return new ConfigError(
-    `Invalid runId '${runId}' for node '${nodeName}': automatic runs of a node are numbered "1", "2", "3", … per context, so an all-digit custom id shares that sequence and a resumed run could match the wrong recorded run. Give the id a non-digit part, e.g. '${nodeName}-${runId}', or give every run of this node an explicit id.`,
-  )
+  return new ConfigError([
+    {
+      code: 'run_id_invalid',
+      path: [],
+      message: `Invalid runId '${runId}' for node '${nodeName}': automatic runs of a node are numbered "1", "2", "3", … per context, so an all-digit custom id shares that sequence and a resumed run could match the wrong recorded run. Give the id a non-digit part, e.g. '${nodeName}-${runId}', or give every run of this node an explicit id.`,
+    },
+  ])
 }

@@ -48,6 +48,7 @@ export function normalizeRetryExceptions(exceptions?: Array<string | ErrorClass>
     if (typeof entry === 'function' && entry.name) return entry.name
     throw new ConfigError([
       {
+        code: 'list_invalid',
         path: ['retryConfig', 'exceptions', index],
         message: `an entry is neither an error class nor a class name (got ${describeValue(entry)}).`,
         hint: "List error classes or their names, for example exceptions: [TypeError, 'TimeoutError'].",

@@ -25,6 +25,7 @@ export class ToolNode extends BaseNode {
     if (tool.isLongRunning) {
       throw new ConfigError([
         {
+          code: 'tool_unsupported',
           path: ['ToolNode', tool.name],
           message: `ToolNode does not support long-running tools yet (tool '${tool.name}').`,
           hint: 'Call the tool from an LlmAgent node instead.',

@@ -119,15 +119,21 @@ function workflowParts(config: WorkflowConfig): { graph: Graph | undefined; issu
   const hasEdges = Array.isArray(config.edges) && config.edges.length > 0
   if (config.edges !== undefined && !Array.isArray(config.edges)) {
     issues.push({
+      code: 'list_invalid',
       path: [name, 'edges'],
       message: `edges must be an array of edge items, got ${describeValue(config.edges)}.`,
     })
   }
   if (hasEdges && config.dynamicEntry !== undefined) {
-    issues.push({ path: [name], message: `Workflow "${name}": "edges" and "dynamicEntry" are mutually exclusive.` })
+    issues.push({
+      code: 'options_conflict',
+      path: [name],
+      message: `Workflow "${name}": "edges" and "dynamicEntry" are mutually exclusive.`,
+    })
   }
   if (!hasEdges && config.dynamicEntry === undefined) {
     issues.push({
+      code: 'option_missing',
       path: [name],
       message: `Workflow "${name}" requires either "edges" or "dynamicEntry".`,
       hint: "Give it edges: [['START', a, b]], or dynamicEntry: async (ctx, input) => …",
@@ -136,6 +142,7 @@ function workflowParts(config: WorkflowConfig): { graph: Graph | undefined; issu
   const entry: unknown = config.dynamicEntry
   if (entry !== undefined && typeof entry !== 'function') {
     issues.push({
+      code: 'function_invalid',
       path: [name, 'dynamicEntry'],
       message: `dynamicEntry must be a function, got ${describeValue(entry)}.`,
     })
@@ -144,6 +151,7 @@ function workflowParts(config: WorkflowConfig): { graph: Graph | undefined; issu
     const value = config[field]
     if (value !== undefined && !(typeof value === 'number' && Number.isInteger(value) && value >= 1)) {
       issues.push({
+        code: 'number_invalid',
         path: [name, field],
         message: `Workflow "${name}": "${field}" must be a positive integer (got ${describeValue(value)}).`,
       })

@@ -1,15 +1,13 @@
 import { ConfigError, type BaseAgent, type ConfigIssue } from '@adk-fluent/core'
 import type { FlowBuilder } from '@adk-fluent/fluent'
-import { graphVisits, type GraphVisit } from '@adk-fluent/fluent/internal'
-
-type Path = readonly (string | number)[]
+import { graphVisits, type GraphVisit, type IssuePath } from '@adk-fluent/fluent/internal'
 
 /** One problem that keeps the tree from building, placed on the graph. */
 export interface BuildIssue {
-  /** The `ConfigIssue` code: `state_not_written`, `duplicate_name`, `config_invalid`, … */
+  /** The `ConfigIssue` code: `state_not_written`, `duplicate_name`, `model_unknown`, … (one of `IssueCode`) */
   readonly code: string
   /** Where in the builder tree (`['flow', 'steps', 1, 'publisher', 'instruct']`). */
-  readonly path: Path
+  readonly path: IssuePath
   /** The agent (or step, or workflow) it concerns: the deepest node of the tree on its path. */
   readonly agent: string
   /** The state key it is about, when it is about one. */
@@ -33,13 +31,13 @@ export interface BuildProblem {
   readonly issues: readonly BuildIssue[]
 }
 
-const same = (left: Path, right: Path) =>
+const same = (left: IssuePath, right: IssuePath) =>
   left.length === right.length && left.every((part, index) => String(part) === String(right[index]))
-const startsWith = (path: Path, prefix: Path) =>
+const startsWith = (path: IssuePath, prefix: IssuePath) =>
   prefix.length <= path.length && same(path.slice(0, prefix.length), prefix)
 
 /** The drawn box deepest on `path` (the node an issue at `path` is about), if the path starts at the root. */
-function visitOn(path: Path, visits: readonly GraphVisit[]): GraphVisit | undefined {
+function visitOn(path: IssuePath, visits: readonly GraphVisit[]): GraphVisit | undefined {
   let found: GraphVisit | undefined
   for (const visit of visits)
     if (startsWith(path, visit.path) && (!found || visit.path.length > found.path.length)) found = visit
@@ -47,7 +45,7 @@ function visitOn(path: Path, visits: readonly GraphVisit[]): GraphVisit | undefi
 }
 
 /** `steps 0 and 1 are both named "a"`: the two clashing children, as paths below the issue's. */
-function clashingChildren(issue: { readonly path: Path; readonly message: string }): Path[] {
+function clashingChildren(issue: { readonly path: IssuePath; readonly message: string }): IssuePath[] {
   const match = /^\w+ (\d+) and (\d+) are both named "(.*?)"/.exec(issue.message)
   if (!match) return []
   const [, first, second, name] = match as unknown as [string, string, string, string]
@@ -59,7 +57,7 @@ function clashingChildren(issue: { readonly path: Path; readonly message: string
  * children); by name when the path does not lead into the tree.
  */
 export function issueNodes(
-  issue: { readonly path: Path; readonly message: string; readonly agent: string },
+  issue: { readonly path: IssuePath; readonly message: string; readonly agent: string },
   visits: readonly GraphVisit[],
 ): string[] {
   const on = visitOn(issue.path, visits)

@@ -151,7 +151,7 @@ describe('the dev UI API', () => {
     const guarded = Agent('support')
       .model(new ScriptedLlm(['ok']))
       .guard(G.pii({ action: 'redact' }))
-      .use(M.retry({ attempts: 2 }))
+      .use(M.retry({ maxAttempts: 2 }))
     const anatomy = await json(await serve(guarded), '/api/anatomy/support')
     expect(anatomy.body['text']).toContain("7. Guards:     G.pii({ action: 'redact'")
     expect(anatomy.body['text']).toContain('8. Middleware: m_retry')

@@ -45,7 +45,7 @@ describe.skipIf(chromiumMissing !== undefined)(title, () => {
     expect(issues.map(([code, agent]) => [code, agent])).toEqual([
       ['duplicate_name', 'flow'],
       ['state_not_written', 'publisher'],
-      ['config_invalid', 'reviewer'],
+      ['model_unknown', 'reviewer'],
     ])
     expect(issues[1]?.[2]).toContain('state key "article"')
     expect(issues[2]?.[2]).toContain('Unknown model "gpt-unknown"')
@@ -83,7 +83,7 @@ describe.skipIf(chromiumMissing !== undefined)(title, () => {
     )
     expect(
       await page.$$eval('.agent-build-issues li', (list) => list.map((item) => item.getAttribute('data-code'))),
-    ).toEqual(['config_invalid'])
+    ).toEqual(['model_unknown'])
   })
 
   it('a builder whose build() throws another error: the graph is drawn and the page names the file and the error', async () => {

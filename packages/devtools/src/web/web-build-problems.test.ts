@@ -63,7 +63,7 @@ describe('the dev UI API on a tree that does not build', () => {
         nodes: ['publisher'],
       },
       {
-        code: 'config_invalid',
+        code: 'model_unknown',
         agent: 'reviewer',
         key: null,
         path: 'flow.steps.2.reviewer.model',

@@ -12,7 +12,14 @@ import { parseMatchType, trajectoryScore } from './trajectory.js'
 
 function pairUp<T>(actual: readonly T[], expected: readonly T[], metricName: string): void {
   if (actual.length !== expected.length) {
-    throw new ConfigError(`${metricName}: ${actual.length} actual invocations but ${expected.length} expected ones`)
+    throw new ConfigError([
+      {
+        code: 'eval_metric_invalid',
+        path: [metricName],
+        message: `${actual.length} actual invocations but ${expected.length} expected ones`,
+        hint: 'Score each actual invocation against the expected one of the same turn.',
+      },
+    ])
   }
 }
 

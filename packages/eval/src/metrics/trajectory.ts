@@ -26,8 +26,10 @@ export function parseMatchType(value: unknown, path = 'match_type'): MatchType {
   }
   throw new ConfigError([
     {
+      code: 'eval_metric_invalid',
       path: [path],
-      message: `unknown match type ${JSON.stringify(value)}; use EXACT, IN_ORDER or ANY_ORDER (or 0, 1, 2)`,
+      message: `unknown match type ${JSON.stringify(value)};`,
+      hint: 'use EXACT, IN_ORDER or ANY_ORDER (or 0, 1, 2)',
     },
   ])
 }

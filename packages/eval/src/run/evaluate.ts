@@ -52,9 +52,15 @@ function selectCases(evalSet: EvalSet, caseIds: readonly string[] | undefined): 
   if (!caseIds || caseIds.length === 0) return [...evalSet.evalCases]
   const missing = caseIds.filter((id) => !evalSet.evalCases.some((evalCase) => evalCase.evalId === id))
   if (missing.length > 0)
-    throw new ConfigError(
-      `eval set ${evalSet.evalSetId} has no case ${missing.map((id) => `"${id}"`).join(', ')} (its cases: ${evalSet.evalCases.map((evalCase) => evalCase.evalId).join(', ') || 'none'})`,
-    )
+    throw new ConfigError([
+      {
+        code: 'eval_case_missing',
+        // No path: the message names the eval set and the case (callers show it as is).
+        path: [],
+        message: `eval set ${evalSet.evalSetId} has no case ${missing.map((id) => `"${id}"`).join(', ')}`,
+        hint: `(its cases: ${evalSet.evalCases.map((evalCase) => evalCase.evalId).join(', ') || 'none'})`,
+      },
+    ])
   return evalSet.evalCases.filter((evalCase) => caseIds.includes(evalCase.evalId))
 }
 
@@ -84,9 +90,14 @@ function checkMetrics(
   for (const metric of metrics) {
     if (judgeMetrics.has(metric.metricName) && !judge) {
       const wanted = metric.criterion.judgeModelOptions?.judgeModel ?? 'gemini-2.5-flash'
-      throw new ConfigError(
-        `metric ${metric.metricName} needs a judge model (the config asks for "${wanted}"): pass evaluate({ judge }) with any BaseLlm, or remove the metric`,
-      )
+      throw new ConfigError([
+        {
+          code: 'model_missing',
+          path: ['evaluate', 'judge'],
+          message: `metric ${metric.metricName} needs a judge model (the config asks for "${wanted}"):`,
+          hint: 'pass evaluate({ judge }) with any BaseLlm, or remove the metric',
+        },
+      ])
     }
     if (metric.metricName === 'tool_trajectory_avg_score' && metric.criterion.matchType !== undefined) {
       parseMatchType(metric.criterion.matchType, `criteria.${metric.metricName}.match_type`)
@@ -130,7 +141,14 @@ export async function evaluate(options: EvaluateOptions): Promise<EvalSetResult>
   const cases = selectCases(evalSet, options.caseIds)
   const numRuns = options.numRuns ?? 1
   if (!Number.isInteger(numRuns) || numRuns < 1)
-    throw new ConfigError(`numRuns must be a positive integer, got ${numRuns}`)
+    throw new ConfigError([
+      {
+        code: 'number_invalid',
+        path: ['evaluate', 'numRuns'],
+        message: `numRuns must be a positive integer, got ${numRuns}`,
+        hint: 'Pass numRuns: 1 or more (default 1).',
+      },
+    ])
   const jobs = Array.from({ length: numRuns }, () => cases).flat()
   const rougeVariant = options.rougeVariant ?? 'v3'
   const { judge } = options

@@ -63,7 +63,14 @@ export const defaultEvalConfig: EvalConfig = { criteria: { tool_trajectory_avg_s
 export function parseEvalConfig(raw: unknown, source = 'eval config'): EvalConfig {
   const issues: ReadIssue[] = []
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    throw new ConfigError(`${source}: expected an object with "criteria"`)
+    throw new ConfigError([
+      {
+        code: 'eval_config_invalid',
+        path: [source],
+        message: 'expected an object with "criteria"',
+        hint: 'For example {"criteria": {"response_match_score": 0.8}}.',
+      },
+    ])
   const record = raw as Record<string, unknown>
   const criteriaRaw = record['criteria'] ?? {}
   const criteria: Record<string, number | Criterion> = {}
@@ -79,7 +86,13 @@ export function parseEvalConfig(raw: unknown, source = 'eval config'): EvalConfi
   }
   if (issues.length === 0) issues.push(...thresholdIssues(criteria))
   if (issues.length > 0)
-    throw new ConfigError(issues.map((issue) => ({ path: [], message: `${source}: ${issue.path}: ${issue.message}` })))
+    throw new ConfigError(
+      issues.map((issue) => ({
+        code: 'eval_config_invalid',
+        path: [source],
+        message: `${issue.path}: ${issue.message}`,
+      })),
+    )
   const custom = record['custom_metrics'] ?? record['customMetrics']
   const simulator = record['user_simulator_config'] ?? record['userSimulatorConfig']
   return {
@@ -117,6 +130,7 @@ export function readEvalConfigFile(path: string | undefined): EvalConfig {
   if (!existsSync(path)) {
     throw new ConfigError([
       {
+        code: 'file_unreadable',
         path: ['config_file_path'],
         message: `the eval config file "${path}" does not exist.`,
         hint: 'Give the path of a test_config.json (such as {"criteria": {"response_match_score": 0.8}}), or leave --config_file_path out for the default criteria.',
@@ -127,15 +141,30 @@ export function readEvalConfigFile(path: string | undefined): EvalConfig {
   try {
     text = readFileSync(path, 'utf8')
   } catch (error) {
-    throw new ConfigError(`${path}: the eval config file cannot be read (${(error as Error).message})`, {
-      cause: error,
-    })
+    throw new ConfigError(
+      [
+        {
+          code: 'file_unreadable',
+          path: [path],
+          message: `the eval config file cannot be read (${(error as Error).message})`,
+          hint: 'Check that it is a readable file.',
+        },
+      ],
+      { cause: error },
+    )
   }
   let raw: unknown
   try {
     raw = JSON.parse(text)
   } catch (error) {
-    throw new ConfigError(`${path}: not valid JSON (${(error as Error).message})`)
+    throw new ConfigError([
+      {
+        code: 'json_invalid',
+        path: [path],
+        message: `not valid JSON (${(error as Error).message})`,
+        hint: 'Fix the JSON of the eval config (such as {"criteria": {"response_match_score": 0.8}}).',
+      },
+    ])
   }
   return parseEvalConfig(raw, path)
 }
@@ -148,7 +177,11 @@ export function evalMetricsOf(config: EvalConfig): EvalMetric[] {
   const issues = thresholdIssues(config.criteria)
   if (issues.length > 0)
     throw new ConfigError(
-      issues.map((issue) => ({ path: [], message: `eval config: ${issue.path}: ${issue.message}` })),
+      issues.map((issue) => ({
+        code: 'eval_config_invalid',
+        path: ['eval config'],
+        message: `${issue.path}: ${issue.message}`,
+      })),
     )
   return Object.entries(config.criteria).map(([metricName, value]) =>
     typeof value === 'number'

@@ -29,7 +29,7 @@ function caseLabel(raw: Record<string, unknown>, path: string): string {
 function fail(source: string, issues: readonly ReadIssue[], raw: unknown): never {
   const label = (issue: ReadIssue) =>
     `${isRecord(raw) ? caseLabel(raw, issue.path) : ''}${issue.path ? `${issue.path}: ` : ''}${issue.message}`
-  throw new ConfigError(issues.map((issue) => ({ path: [], message: `${source}: ${label(issue)}` })))
+  throw new ConfigError(issues.map((issue) => ({ code: 'eval_set_invalid', path: [source], message: label(issue) })))
 }
 
 function checkConversations(set: EvalSet, issues: ReadIssue[]): void {
@@ -82,17 +82,41 @@ export function readEvalSetFile(path: string, options: ParseEvalSetOptions = {})
   const source = options.source ?? path
   let text: string
   if (statSync(path, { throwIfNoEntry: false })?.isDirectory())
-    throw new ConfigError(`${source} is a directory: pass an eval set file in it (…/name.evalset.json).`)
+    throw new ConfigError([
+      {
+        code: 'file_unreadable',
+        path: [],
+        message: `${source} is a directory:`,
+        hint: 'pass an eval set file in it (…/name.evalset.json).',
+      },
+    ])
   try {
     text = readFileSync(path, 'utf8')
   } catch (error) {
-    throw new ConfigError(`${source}: cannot read the eval set (${(error as Error).message})`)
+    throw new ConfigError(
+      [
+        {
+          code: 'file_unreadable',
+          path: [source],
+          message: `cannot read the eval set (${(error as Error).message})`,
+          hint: 'Check that the file exists and is readable.',
+        },
+      ],
+      { cause: error },
+    )
   }
   let raw: unknown
   try {
     raw = JSON.parse(text)
   } catch (error) {
-    throw new ConfigError(`${source}: not valid JSON (${(error as Error).message})`)
+    throw new ConfigError([
+      {
+        code: 'json_invalid',
+        path: [source],
+        message: `not valid JSON (${(error as Error).message})`,
+        hint: 'Fix the JSON of the eval set file.',
+      },
+    ])
   }
   return parseEvalSet(raw, { source, evalSetId: options.evalSetId ?? path })
 }

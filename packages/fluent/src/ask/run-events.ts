@@ -24,6 +24,7 @@ function runnerFor(build: () => BaseAgent, options: RunOptions): Runner {
     // Saved into the fresh runner's own memory, the runs would be forgotten with it.
     throw new ConfigError([
       {
+        code: 'service_missing',
         path: ['ask', 'memoryAutoSave'],
         message: 'memoryAutoSave needs a memoryService to save to.',
         hint: "Pass memoryService too: .ask(text, { memoryService: openMemoryService('sqlite:./memory.db'), memoryAutoSave: true }).",

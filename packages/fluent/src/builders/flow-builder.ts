@@ -89,7 +89,7 @@ export interface FlowBuilder<TOutput = string, TFlow extends StateFlow = any> {
   /**
    * Attaches middleware (`M.retry()`, `M.log()`, `M.latency()`, `M.cost()`, `M.circuitBreaker()`, or any core plugin)
    * to every agent inside this builder, appended; compiled into the built agents, so it survives `build()`.
-   * @example Pipeline('flow').then(a).then(b).use(M.retry({ attempts: 3 }), M.cost({ prices }))
+   * @example Pipeline('flow').then(a).then(b).use(M.retry({ maxAttempts: 3 }), M.cost({ prices }))
    */
   use(...middleware: BasePlugin[]): this
   /**

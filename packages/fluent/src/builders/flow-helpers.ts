@@ -19,6 +19,7 @@ import type { StepBuilder } from './step-builder.js'
 function message(value: unknown, path: readonly string[]): string {
   if (typeof value === 'string' && value.trim().length > 0) return value
   throwConfigIssue(
+    'text_invalid',
     path,
     `expected a message string, got ${describeValue(value)}. Say what is wrong, for example 'A draft is required.'.`,
   )
@@ -76,7 +77,8 @@ export function mapOver(listKey: string, body: StepInput, options: MapOverOption
  * @example race(Agent('fast').model('gemini-2.5-flash'), Agent('deep').model('gemini-2.5-pro'))
  */
 export function race(...agents: StepInput[]): StepBuilder {
-  if (agents.length < 2) throwConfigIssue(['race'], `needs at least two agents to race, got ${agents.length}.`)
+  if (agents.length < 2)
+    throwConfigIssue('items_missing', ['race'], `needs at least two agents to race, got ${agents.length}.`)
   const racers: FlowNode[] = agents.map((agent, index) => parseStep(agent, ['race', index]))
   return defaultBuilderKit.step(RaceNode.create(`race_${racers.map((racer) => racer.name).join('_')}`, racers))
 }

@@ -19,6 +19,7 @@ export function rejectAwait(name: string, reject: (error: unknown) => void): voi
   reject(
     new ConfigError([
       {
+        code: 'builder_awaited',
         path: [name, 'then'],
         message: `a builder is not a promise: \`await\` (or Promise.resolve(), or returning it from an async function) called its .then(), which is the pipeline operator.`,
         hint: `Call .ask(prompt) to run it, or .build() for the agent; return builders from functions synchronously (or wrapped in an object: return { flow }).`,

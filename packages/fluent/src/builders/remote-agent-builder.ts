@@ -81,7 +81,11 @@ export class RemoteAgentBuilderImpl extends FlowBuilderBase {
 
   describe(text: string): RemoteAgentBuilder {
     if (typeof text !== 'string')
-      throwConfigIssue(this.callPath('describe'), `the description must be a string, got ${describeValue(text)}.`)
+      throwConfigIssue(
+        'text_invalid',
+        this.callPath('describe'),
+        `the description must be a string, got ${describeValue(text)}.`,
+      )
     return this.#with({ description: text })
   }
 
@@ -101,7 +105,11 @@ export class RemoteAgentBuilderImpl extends FlowBuilderBase {
 
   streaming(on = true): RemoteAgentBuilder {
     if (typeof on !== 'boolean')
-      throwConfigIssue(this.callPath('streaming'), `streaming(on) takes a boolean, got ${describeValue(on)}.`)
+      throwConfigIssue(
+        'boolean_invalid',
+        this.callPath('streaming'),
+        `streaming(on) takes a boolean, got ${describeValue(on)}.`,
+      )
     return this.#with({ streaming: on })
   }
 }

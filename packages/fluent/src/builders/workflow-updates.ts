@@ -1,14 +1,13 @@
 import type { SingleAgentCallback } from '@adk-fluent/core'
 import type { WorkflowFields } from '../ir/workflow-fields.js'
-import { throwConfigIssue } from '../parse/config-issue.js'
+import { throwConfigIssue, type IssuePath } from '../parse/config-issue.js'
 import { describeValue } from '../parse/describe-value.js'
 import { parseFunction } from '../parse/parse-function.js'
 
-type Path = readonly (string | number)[]
-
 /** The patch of `.describe(text)` (replaces). @internal */
-export function describeUpdate(text: unknown, path: Path): Pick<WorkflowFields, 'description'> {
-  if (typeof text !== 'string') throwConfigIssue(path, `expected a description string, got ${describeValue(text)}.`)
+export function describeUpdate(text: unknown, path: IssuePath): Pick<WorkflowFields, 'description'> {
+  if (typeof text !== 'string')
+    throwConfigIssue('text_invalid', path, `expected a description string, got ${describeValue(text)}.`)
   return { description: text }
 }
 
@@ -17,7 +16,7 @@ export function agentCallbackUpdate(
   node: WorkflowFields,
   which: 'beforeAgent' | 'afterAgent',
   callback: unknown,
-  path: Path,
+  path: IssuePath,
 ): Partial<Pick<WorkflowFields, 'beforeAgent' | 'afterAgent'>> {
   const parsed = parseFunction<SingleAgentCallback>(callback, path, 'a callback (context) => Content | undefined')
   return { [which]: Object.freeze([...node[which], parsed]) }

@@ -72,6 +72,7 @@ export function checkOutputSchemas(analysis: FlowAnalysis): CheckIssue[] {
       issues.push(
         createCheckIssue({
           level: 'error',
+          code: 'options_conflict',
           agent: node.name,
           message: `"${node.name}" has .returns() and .subAgents(): an agent with an output schema answers itself and never transfers (ADK rejects this combination).`,
           hint: 'Move the sub-agents to another agent, or put .returns() on the sub-agent that gives the structured answer.',

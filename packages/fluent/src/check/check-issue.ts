@@ -1,3 +1,4 @@
+import type { IssueCode } from '@adk-fluent/core'
 /** How serious a contract issue is: `error` fails `build()`, `warning` and `info` only inform. */
 export type CheckLevel = 'error' | 'warning' | 'info'
 
@@ -12,8 +13,11 @@ export interface CheckIssue {
   readonly hint: string
   /** Where in the tree: node names and the segments between them, such as `['flow', 'steps', 1, 'critic', 'reads']`. */
   readonly path: readonly (string | number)[]
-  /** What kind of problem (snake_case, stable): the `ConfigIssue.code` at `build()`; `contract_violation` when unset. */
-  readonly code?: string
+  /**
+   * What kind of problem (one of core's `IssueCode`s, stable): the `ConfigIssue.code` at `build()`. Every error has
+   * one; warnings and infos may leave it out.
+   */
+  readonly code?: IssueCode
 }
 
 /** Options of `.check()` (and of the checks `build()` runs). */

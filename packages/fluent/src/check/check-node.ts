@@ -1,4 +1,4 @@
-import type { ConfigIssue } from '@adk-fluent/core'
+import { InternalError, type ConfigIssue } from '@adk-fluent/core'
 import type { FlowNode } from '../ir/flow-node.js'
 import { analyzeFlow, type FlowAnalysis } from './flow-analysis.js'
 import type { CheckIssue, CheckLevel, CheckOptions, CheckScope, NoticeIssue } from './check-issue.js'
@@ -54,8 +54,13 @@ export function checkNode(node: FlowNode, options: CheckOptions = {}): CheckIssu
 /** The error-level contract issues as `ConfigError` issues (message and hint), for `build()`. @internal */
 export function contractErrors(node: FlowNode, options: CheckOptions = {}): ConfigIssue[] {
   return contractIssues(analyzeFlow(node, options), 'errors').map((issue) => ({
-    code: issue.code ?? 'contract_violation',
+    code: issue.code ?? missingCode(issue),
     path: issue.path,
     message: issue.hint ? `${issue.message} ${issue.hint}` : issue.message,
   }))
+}
+
+/** Every error the checker reports carries a code; one without is a bug in the checker. */
+function missingCode(issue: CheckIssue): never {
+  throw new InternalError(`The contract checker reported an error without a code: ${issue.message}`)
 }

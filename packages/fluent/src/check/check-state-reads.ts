@@ -1,3 +1,4 @@
+import type { IssueCode } from '@adk-fluent/core'
 import type { FlowAnalysis, ReadRecord, WriteRecord } from './flow-analysis.js'
 import { createCheckIssue, type CheckIssue, type CheckLevel, type CheckScope } from './check-issue.js'
 import { classifyRead, possibleOpaqueWriter } from './classify-read.js'
@@ -8,7 +9,7 @@ function isPersistentKey(key: string): boolean {
 }
 
 interface Finding {
-  readonly code: string
+  readonly code: IssueCode
   readonly level: CheckLevel
   readonly message: string
   readonly hint: string

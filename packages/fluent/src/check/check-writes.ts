@@ -24,6 +24,7 @@ export function checkParallelWrites(analysis: FlowAnalysis): CheckIssue[] {
         issues.push(
           createCheckIssue({
             level: 'error',
+            code: 'state_key_clash',
             agent: record.visit.node.name,
             message: `state key "${key}" is written by "${first.record.visit.node.name}" and "${record.visit.node.name}", two branches of FanOut "${fanOut.node.name}"; branches run concurrently, so which value remains is not fixed.`,
             hint: `Give each branch its own key (for example "${key}_${first.branch.node.name}" and "${key}_${branch.node.name}") and combine them after the FanOut (S.merge([...], { into: '${key}' })).`,

@@ -2,11 +2,10 @@ import type { ConfigIssue } from '@adk-fluent/core'
 import type { FlowNode } from '../ir/flow-node.js'
 import { childList, isLeafAgent, nodeChildren } from '../ir/node-children.js'
 import { visitNode, type NodeVisitor } from '../ir/node-visitor.js'
-
-type Path = readonly (string | number)[]
+import type { IssuePath } from '../parse/config-issue.js'
 
 /** Sibling nodes that become sub-agents of one core agent, so their user-given names must differ. */
-function duplicateNames(label: string, siblings: readonly FlowNode[], path: Path): ConfigIssue[] {
+function duplicateNames(label: string, siblings: readonly FlowNode[], path: IssuePath): ConfigIssue[] {
   if (siblings.length < 2 || !sharesAName(siblings)) return []
   const seen = new Map<string, number>()
   const issues: ConfigIssue[] = []
@@ -42,11 +41,11 @@ function sharesAName(siblings: readonly FlowNode[]): boolean {
   return false
 }
 
-function empty(path: Path, label: string, message: string): ConfigIssue[] {
+function empty(path: IssuePath, label: string, message: string): ConfigIssue[] {
   return [{ code: 'empty_workflow', path: [...path, label], message }]
 }
 
-const issuesByKind: NodeVisitor<ConfigIssue[], [Path]> = {
+const issuesByKind: NodeVisitor<ConfigIssue[], [IssuePath]> = {
   agent: (node, path) => duplicateNames('subAgents', node.subAgents, path),
   sequence: (node, path) =>
     node.steps.length === 0
@@ -101,13 +100,13 @@ const issuesByKind: NodeVisitor<ConfigIssue[], [Path]> = {
  * Every structural problem in the tree below `node` (empty workflows, loops that cannot stop, routes without
  * branches, clashing sibling names), each with its builder path such as `pipeline.steps.1.critic_loop.maxIterations`.
  */
-export function validateNode(node: FlowNode, path: Path = [node.name]): ConfigIssue[] {
+export function validateNode(node: FlowNode, path: IssuePath = [node.name]): ConfigIssue[] {
   const issues: ConfigIssue[] = []
   collectIssues(node, path, issues)
   return issues
 }
 
-function collectIssues(node: FlowNode, path: Path, issues: ConfigIssue[]): void {
+function collectIssues(node: FlowNode, path: IssuePath, issues: ConfigIssue[]): void {
   for (const issue of visitNode(issuesByKind, node, path)) issues.push(issue)
   const list = childList(node)
   if (list) {

@@ -4,6 +4,7 @@ import { nodeChildren } from '../ir/node-children.js'
 import { contractErrors } from '../check/check-node.js'
 import { lowerNode } from './lower-node.js'
 import { validateNode } from '../check/validate-node.js'
+import type { IssuePath } from '../parse/config-issue.js'
 
 /** Options of {@link compileNode}. */
 export interface CompileOptions {
@@ -11,14 +12,12 @@ export interface CompileOptions {
   readonly initialState?: readonly string[]
 }
 
-type Path = readonly (string | number)[]
-
 /**
  * What each LLM agent of the tree says when built on its own (an unknown model, a bad generation setting, …), placed
  * at its path in the tree. Agents are built only after the whole tree checks out, so without this a tree with both
  * kinds of mistakes would report these only once the others were fixed.
  */
-function agentIssues(node: FlowNode, path: Path): ConfigIssue[] {
+function agentIssues(node: FlowNode, path: IssuePath): ConfigIssue[] {
   const issues: ConfigIssue[] = []
   if (node.kind === 'agent') {
     try {

@@ -1,7 +1,7 @@
-import { ConfigError, type ConfigIssueInit } from '@adk-fluent/core'
+import { ConfigError, type ConfigIssueInit, type IssueCode } from '@adk-fluent/core'
 
 /** The `code` of every issue of an {@link AgentFileError}. */
-export const AGENT_FILE_INVALID_ISSUE = 'agent_file_invalid'
+export const AGENT_FILE_INVALID_ISSUE: IssueCode = 'agent_file_invalid'
 
 /** One problem in an agent file: where it is (file, 1-based line and column), which field, what is wrong, the fix. */
 export interface AgentFileProblem {
@@ -14,7 +14,7 @@ export interface AgentFileProblem {
   readonly message: string
   readonly hint?: string
   /** The issue code: the builder's own when a builder call refused the value (`state_key_invalid`), else `agent_file_invalid`. */
-  readonly code?: string
+  readonly code?: IssueCode
 }
 
 function fieldText(field: readonly (string | number)[]): string {

@@ -1,4 +1,4 @@
-import { AdkFluentError, ConfigError } from '@adk-fluent/core'
+import { AdkFluentError, ConfigError, type IssueCode } from '@adk-fluent/core'
 import { similarKey } from '../check/similar-key.js'
 import type { AgentFileProblem } from './agent-file-error.js'
 import type { FieldPath, YamlSource } from './yaml-source.js'
@@ -32,7 +32,7 @@ export class FieldReader {
   }
 
   /** Records a problem at `path`; returns `undefined` so callers can `return reader.fail(...)`. */
-  fail(path: FieldPath, message: string, hint?: string, code?: string): undefined {
+  fail(path: FieldPath, message: string, hint?: string, code?: IssueCode): undefined {
     const problem = this.source.problem(path, message, hint)
     this.problems.push(code === undefined ? problem : { ...problem, code })
     return undefined

@@ -147,11 +147,17 @@ class SkillBuilderImpl extends FlowBuilderBase implements SkillBuilder {
   inject(tools: Readonly<Record<string, ConfigTool>>): SkillBuilder {
     const path = [this.skillName, 'inject']
     if (typeof tools !== 'object' || tools === null || Array.isArray(tools))
-      throwConfigIssue(path, 'expected an object of tools by name.', 'For example .inject({ search: T.fn(search) }).')
+      throwConfigIssue(
+        'record_invalid',
+        path,
+        'expected an object of tools by name.',
+        'For example .inject({ search: T.fn(search) }).',
+      )
     const used = new Set(this.#props.definition.agents.flatMap((agent) => agent.tools.map((tool) => tool.name)))
     const unused = Object.keys(tools).filter((name) => ![...used].some((tool) => lookupName({ [name]: true }, tool)))
     if (unused.length > 0)
       throwConfigIssue(
+        'skill_tool_unused',
         path,
         `no agent of skill "${this.skillName}" uses ${unused.map((name) => `"${name}"`).join(', ')}.`,
         `Tools its agents name: ${[...used].join(', ') || 'none'}.`,
@@ -167,16 +173,22 @@ class SkillBuilderImpl extends FlowBuilderBase implements SkillBuilder {
     const path = [this.skillName, 'configure', agentName]
     if (!this.agentNames.includes(agentName))
       throwConfigIssue(
+        'skill_agent_unknown',
         path,
         `skill "${this.skillName}" has no agent "${agentName}".`,
         `Its agents: ${this.agentNames.join(', ')}.`,
       )
     if (typeof overrides !== 'function') {
       if (typeof overrides !== 'object' || overrides === null)
-        throwConfigIssue(path, 'expected overrides ({ model, instruct, … }) or a function (agent) => agent.')
+        throwConfigIssue(
+          'options_invalid',
+          path,
+          'expected overrides ({ model, instruct, … }) or a function (agent) => agent.',
+        )
       const unknown = Object.keys(overrides).filter((key) => !overrideKeys.includes(key))
       if (unknown.length > 0)
         throwConfigIssue(
+          'option_unknown',
           path,
           `unknown override ${unknown.map((key) => `"${key}"`).join(', ')}.`,
           `Overrides: ${overrideKeys.join(', ')}; or pass a function (agent) => agent.`,

@@ -1,3 +1,5 @@
+import { ConfigError } from '@adk-fluent/core'
+
 /** A parsed skill topology: agents composed with `>>` (pipeline), `|` (fan-out) and `* n` (loop). */
 export type TopologyNode =
   | { readonly kind: 'agent'; readonly name: string; readonly column: number }
@@ -5,11 +7,15 @@ export type TopologyNode =
   | { readonly kind: 'parallel'; readonly branches: readonly TopologyNode[] }
   | { readonly kind: 'loop'; readonly body: TopologyNode; readonly count: number }
 
-/** A topology that does not parse: what is wrong and the 1-based column in the expression. */
-export class TopologySyntaxError extends Error {
+/**
+ * A topology that does not parse: what is wrong and the 1-based column in the expression. A `ConfigError` with one
+ * issue (code `agent_file_invalid`); the skill file reader words it with the file and line.
+ */
+export class TopologySyntaxError extends ConfigError {
   readonly column: number
   constructor(message: string, column: number) {
-    super(message)
+    // No path: the reader places it (`topology` of the skill file) and quotes this message.
+    super([{ code: 'agent_file_invalid', path: [], message }])
     this.column = column
   }
 }

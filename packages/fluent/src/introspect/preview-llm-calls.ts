@@ -94,6 +94,7 @@ export async function previewLlmCalls(node: FlowNode, options: LlmAnatomyOptions
     throw new ConfigError(
       [
         {
+          code: 'agent_not_found',
           path: [node.name, 'llmAnatomy', 'at'],
           message: `agent "${options.at}" made no model call in this run (agents that did: ${agents.length > 0 ? agents.join(', ') : '(none)'}).`,
           hint: 'Check the name, or the state and replies that decide which agents run.',

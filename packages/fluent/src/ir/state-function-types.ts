@@ -1,8 +1,6 @@
-/** The state a fluent step function sees: a frozen copy of the session state without absent (`null`) values. */
-export type StateSnapshot = Readonly<Record<string, unknown>>
+import type { StateSnapshot } from '../namespaces/shared/state-snapshot.js'
 
-/** A condition over state (`Route.when`, `.until`, `.proceedIf`, `gate`, `expect`); the result is used for its truth. */
-export type StatePredicate = (state: StateSnapshot) => unknown
+export type { StatePredicate, StateSnapshot } from '../namespaces/shared/state-snapshot.js'
 
 /**
  * A plain function step: returns the state changes to make (merged into state through an event) or nothing. Its

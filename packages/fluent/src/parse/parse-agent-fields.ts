@@ -16,6 +16,7 @@ import { isNodeHolder } from './parse-step.js'
 export function parseText(value: unknown, path: IssuePath): string {
   if (typeof value === 'string') return value
   throwConfigIssue(
+    'text_invalid',
     path,
     `expected a string, got ${describeValue(value)}.`,
     "Pass text, for example .describe('Answers billing questions.').",
@@ -26,6 +27,7 @@ export function parseText(value: unknown, path: IssuePath): string {
 export function parseModel(model: unknown, path: IssuePath): string | BaseLlm {
   if ((typeof model === 'string' && model.length > 0) || isBaseLlm(model)) return model as string | BaseLlm
   throwConfigIssue(
+    'model_invalid',
     path,
     `expected a model name or a BaseLlm, got ${describeValue(model)}.`,
     "Pass a name such as 'gemini-2.5-flash' or a model instance.",
@@ -38,6 +40,7 @@ export function parseStaticInstruction(instruction: unknown, path: IssuePath): s
   const compiled = compilePrompt(instruction as PromptSpec)
   if (typeof compiled === 'string') return compiled
   throwConfigIssue(
+    'instruction_invalid',
     path,
     'the prompt is dynamic (P.when, P.fromState, P.template, P.compress or P.adapt), and a static instruction is sent unchanged.',
     'Put the dynamic parts in .instruct() and keep .static() for fixed text.',
@@ -47,10 +50,15 @@ export function parseStaticInstruction(instruction: unknown, path: IssuePath): s
 /** `.artifacts(...ops)`: at least one `A` operation. @internal */
 export function parseArtifactOperations(operations: readonly unknown[], path: IssuePath): readonly ArtifactOperation[] {
   const example = "Pass A operations such as .artifacts(A.publish('report.md', { fromKey: 'report' }))."
-  if (operations.length === 0) throwConfigIssue(path, 'no operations given.', example)
+  if (operations.length === 0) throwConfigIssue('items_missing', path, 'no operations given.', example)
   return operations.map((operation, index) => {
     if (isArtifactOperation(operation)) return operation
-    throwConfigIssue([...path, index], `expected an A operation, got ${describeValue(operation)}.`, example)
+    throwConfigIssue(
+      'artifact_operation_invalid',
+      [...path, index],
+      `expected an A operation, got ${describeValue(operation)}.`,
+      example,
+    )
   })
 }
 
@@ -58,6 +66,7 @@ export function parseArtifactOperations(operations: readonly unknown[], path: Is
 export function parseContextSpec(spec: unknown, path: IssuePath): ContextSpec {
   if (isContextSpec(spec)) return spec
   throwConfigIssue(
+    'context_invalid',
     path,
     `expected a C context spec, got ${describeValue(spec)}.`,
     'Pass one such as C.window(3); a P prompt goes in .instruct().',
@@ -67,16 +76,21 @@ export function parseContextSpec(spec: unknown, path: IssuePath): ContextSpec {
 /** `.agentTool(b)`: a builder, as its node. @internal */
 export function parseAgentToolBuilder(agent: unknown, path: IssuePath): FlowNode {
   if (isNodeHolder(agent)) return agent.node
-  throwConfigIssue(path, `expected a builder, got ${describeValue(agent)}.`, "Pass one such as Agent('helper').")
+  throwConfigIssue(
+    'agent_invalid',
+    path,
+    `expected a builder, got ${describeValue(agent)}.`,
+    "Pass one such as Agent('helper').",
+  )
 }
 
 /** `.subAgents(...b)`: at least one builder, as their nodes. @internal */
 export function parseSubAgents(agents: readonly unknown[], path: IssuePath): readonly FlowNode[] {
   const example = "Pass builders such as .subAgents(Agent('billing'))."
-  if (agents.length === 0) throwConfigIssue(path, 'no agents given.', example)
+  if (agents.length === 0) throwConfigIssue('items_missing', path, 'no agents given.', example)
   return agents.map((agent, index) => {
     if (isNodeHolder(agent)) return agent.node
-    throwConfigIssue([...path, index], `expected a builder, got ${describeValue(agent)}.`, example)
+    throwConfigIssue('agent_invalid', [...path, index], `expected a builder, got ${describeValue(agent)}.`, example)
   })
 }
 
@@ -84,6 +98,7 @@ export function parseSubAgents(agents: readonly unknown[], path: IssuePath): rea
 export function parsePlanner(planner: unknown, path: IssuePath): BasePlanner {
   if (isBasePlanner(planner)) return planner
   throwConfigIssue(
+    'planner_invalid',
     path,
     `expected a planner, got ${describeValue(planner)}.`,
     'Pass one such as new PlanReActPlanner().',
@@ -95,6 +110,7 @@ export function parseGenerateConfig(config: unknown, path: IssuePath): GenerateC
   if (typeof config === 'object' && config !== null && !Array.isArray(config))
     return Object.freeze({ ...(config as GenerateContentConfig) })
   throwConfigIssue(
+    'options_invalid',
     path,
     `expected an object, got ${describeValue(config)}.`,
     'Pass settings such as { temperature: 0 }.',
@@ -105,6 +121,7 @@ export function parseGenerateConfig(config: unknown, path: IssuePath): GenerateC
 export function parseMockScript(script: unknown, path: IssuePath): readonly ScriptEntry[] {
   if (Array.isArray(script)) return Object.freeze([...(script as ScriptEntry[])])
   throwConfigIssue(
+    'list_invalid',
     path,
     `expected a list of scripted replies, got ${describeValue(script)}.`,
     "Pass one such as .mock(['Hello!']).",

@@ -5,5 +5,5 @@ import { throwConfigIssue } from './config-issue.js'
 export function parseAgentName(name: unknown, factory: string): string {
   const problem = validateAgentName(name)
   if (problem === undefined) return name as string
-  throwConfigIssue([`${factory}(${JSON.stringify(name) ?? String(name)})`], problem)
+  throwConfigIssue('agent_name_invalid', [`${factory}(${JSON.stringify(name) ?? String(name)})`], problem)
 }

@@ -8,5 +8,5 @@ export function parseFunction<T extends (...parameters: never[]) => unknown>(
   expected: string,
 ): T {
   if (typeof value === 'function') return value as T
-  throwConfigIssue(path, `expected ${expected}, got ${describeValue(value)}. Pass a function.`)
+  throwConfigIssue('function_invalid', path, `expected ${expected}, got ${describeValue(value)}. Pass a function.`)
 }

@@ -4,10 +4,12 @@ import { throwConfigIssue, type IssuePath } from './config-issue.js'
 
 /** `.guard(...)` arguments: chains made by `G`, flattened in order. */
 export function parseGuards(values: readonly unknown[], path: IssuePath): GuardSpec[] {
-  if (values.length === 0) throwConfigIssue(path, 'no guard given', 'Pass one or more of G.pii(), G.length(), …')
+  if (values.length === 0)
+    throwConfigIssue('items_missing', path, 'no guard given', 'Pass one or more of G.pii(), G.length(), …')
   return values.flatMap((value, index) => {
     if (!isGuardChain(value)) {
       throwConfigIssue(
+        'guard_invalid',
         [...path, index],
         `${describeValue(value)} is not a guard`,
         'Pass G.pii(), G.length(), G.regex() or G.judge() (compose them with .add).',

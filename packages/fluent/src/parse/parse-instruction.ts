@@ -9,11 +9,13 @@ export function parseInstruction(value: unknown, path: readonly (string | number
   if (typeof value === 'string' || typeof value === 'function' || isPromptSpec(value)) return value as AgentInstruction
   if (isContextSpec(value)) {
     throwConfigIssue(
+      'instruction_invalid',
       path,
       'got a C context spec, which says what the agent sees, not what it should do. Did you mean .context(...)?',
     )
   }
   throwConfigIssue(
+    'instruction_invalid',
     path,
     `expected a string, a P prompt or a function (context) => string, got ${describeValue(value)}.`,
   )

@@ -15,16 +15,24 @@ export function parseReads(
   const withOptions = Array.isArray(first)
   const keys: readonly unknown[] = withOptions ? first : parameters
   if (withOptions && parameters.length > 2)
-    throwConfigIssue(path, 'expected .reads(keys, { keepHistory }) with a list of keys and one options object.')
+    throwConfigIssue(
+      'options_invalid',
+      path,
+      'expected .reads(keys, { keepHistory }) with a list of keys and one options object.',
+    )
   if (keys.length === 0) {
-    throwConfigIssue(path, "no state keys given. Name the keys the agent should see, for example .reads('draft').")
+    throwConfigIssue(
+      'items_missing',
+      path,
+      "no state keys given. Name the keys the agent should see, for example .reads('draft').",
+    )
   }
   const parsed = keys.map((key, index) => parseStateKey(key, [...path, index]))
   let keepHistory = current?.keepHistory ?? false
   if (withOptions && second !== undefined) {
     const option = (second as { keepHistory?: unknown } | null)?.keepHistory
     if (typeof second !== 'object' || second === null || (option !== undefined && typeof option !== 'boolean')) {
-      throwConfigIssue(path, 'the options must be { keepHistory: boolean }.')
+      throwConfigIssue('options_invalid', path, 'the options must be { keepHistory: boolean }.')
     }
     keepHistory = option === true
   }

@@ -14,6 +14,7 @@ export function parseSchema(value: unknown, path: readonly (string | number)[]):
     return value as z.ZodType
   }
   throwConfigIssue(
+    'schema_invalid',
     path,
     `expected a zod schema, got ${describeValue(value)}. Pass one such as z.object({ answer: z.string() }).`,
   )

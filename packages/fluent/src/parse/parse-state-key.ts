@@ -7,12 +7,12 @@ export function parseStateKey(key: unknown, path: IssuePath): string {
   if (isStateKey(key)) return key
   const issue = stateKeyIssue(key, describeValue(key))
   if (!issue) return key as string
-  throwConfigIssue(path, issue.message, issue.hint, issue.code)
+  throwConfigIssue(issue.code, path, issue.message, issue.hint)
 }
 
 /** Checks a list of state keys: at least one, each valid; `example` shows a call that works. @internal */
 export function parseStateKeys(keys: readonly unknown[], path: IssuePath, example: string): readonly string[] {
   if (keys.length === 0)
-    throwConfigIssue(path, 'no state keys given.', `Pass at least one key, for example ${example}.`)
+    throwConfigIssue('items_missing', path, 'no state keys given.', `Pass at least one key, for example ${example}.`)
   return keys.map((key, index) => parseStateKey(key, keys.length === 1 ? path : [...path, index]))
 }

@@ -36,11 +36,13 @@ export function parseStep(value: unknown, path: readonly (string | number)[]): F
     return FunctionStepNode.create(toIdentifier(value.name, 'fn_step'), value as StepFunction)
   if (isBaseAgent(value)) {
     throwConfigIssue(
+      'step_invalid',
       path,
       `got a built core agent ("${value.name}", a ${value.constructor.name}), but steps are fluent builders. Pass the builder itself (Agent('${value.name}')…, without .build()): build() makes the core agents of the whole workflow at the end.`,
     )
   }
   throwConfigIssue(
+    'step_invalid',
     path,
     `${describeValue(value)} is not a step. Pass a builder (Agent(...), Pipeline(...), …), an S transform (S.set(...)), an A operation (A.save(...)) or a function (state) => ({ key: value }).`,
   )

@@ -3,7 +3,7 @@ import { fn } from '../namespaces/tools/index.js'
 import { isToolComposite, type ToolInput } from '../namespaces/tools/tool-composite.js'
 import type { FunctionToolSettings, ToolFunction } from '../namespaces/tools/function-entry.js'
 import type { AgentToolEntry } from '../ir/agent-node.js'
-import { throwConfigIssue } from './config-issue.js'
+import { throwConfigIssue, type IssuePath } from './config-issue.js'
 import { describeValue } from './describe-value.js'
 
 /** What `.tool()` accepts: a core tool, or a function made into a tool by `T.fn(f, options)`. */
@@ -15,22 +15,22 @@ export type ToolOptions = FunctionToolSettings
 /** What `.tools()` accepts: a `T` composite, a core tool, a named function, or a list of them. */
 export type ToolsInput = ToolInput
 
-type Path = readonly (string | number)[]
-
-function viaFunctionTool(tool: ToolArgument, options: ToolOptions, path: Path): AgentToolEntry {
+function viaFunctionTool(tool: ToolArgument, options: ToolOptions, path: IssuePath): AgentToolEntry {
   try {
     return Object.freeze({ kind: 'tool-composite', composite: fn(tool, options) })
   } catch (error) {
     if (!ConfigError.isConfigError(error)) throw error
-    throwConfigIssue(path, error.message.replace(/^T\.fn\(\): /, ''))
+    // T.fn()'s own issue, placed on the builder method.
+    throw new ConfigError(error.issues.map((issue) => ({ ...issue, path })))
   }
 }
 
 /** The entry of `.tool(tool, options)`: a core tool as is, anything else through `T.fn()`. @internal */
-export function parseToolEntry(tool: unknown, options: ToolOptions | undefined, path: Path): AgentToolEntry {
+export function parseToolEntry(tool: unknown, options: ToolOptions | undefined, path: IssuePath): AgentToolEntry {
   if (isBaseTool(tool) && options === undefined) return Object.freeze({ kind: 'tool', tool })
   if (!isBaseTool(tool) && typeof tool !== 'function') {
     throwConfigIssue(
+      'tool_invalid',
       path,
       `expected a function or a core tool, got ${describeValue(tool)}. For several tools use .tools(...).`,
     )
@@ -39,12 +39,13 @@ export function parseToolEntry(tool: unknown, options: ToolOptions | undefined, 
 }
 
 /** The entries of `.tools(input)`, in order (lists are flattened). @internal */
-export function parseToolsEntries(input: unknown, path: Path): AgentToolEntry[] {
+export function parseToolsEntries(input: unknown, path: IssuePath): AgentToolEntry[] {
   if (Array.isArray(input)) return input.flatMap((item: unknown, index) => parseToolsEntries(item, [...path, index]))
   if (isToolComposite(input)) return [Object.freeze({ kind: 'tool-composite', composite: input })]
   if (isBaseTool(input)) return [Object.freeze({ kind: 'tool', tool: input })]
   if (typeof input === 'function') return [viaFunctionTool(input as ToolFunction, {}, path)]
   throwConfigIssue(
+    'tool_invalid',
     path,
     `${describeValue(input)} is not a tool. Pass a T composite (T.fn(f), T.agent(a), …), a core tool, a named function, or a list of those.`,
   )

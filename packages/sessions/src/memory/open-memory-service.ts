@@ -24,8 +24,10 @@ export function openMemoryService(uri: string): ClosableMemoryService {
   const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(value)?.[0]
   throw new ConfigError([
     {
+      code: 'session_store_uri_invalid',
       path: ['memory'],
-      message: `${scheme === undefined ? 'A memory store URI without a scheme' : `Unknown memory store URI scheme "${scheme}"`}: use memory:, sqlite:./memory.db, sqlite::memory: or postgresql://user@host:5432/db.`,
+      message: `${scheme === undefined ? 'A memory store URI without a scheme' : `Unknown memory store URI scheme "${scheme}"`}:`,
+      hint: 'use memory:, sqlite:./memory.db, sqlite::memory: or postgresql://user@host:5432/db.',
     },
   ])
 }

@@ -83,10 +83,15 @@ export async function preparePostgresSchema(client: PgQueryable): Promise<void> 
     )
     const names = new Set(columns.rows.map((row) => row.column_name))
     if (names.size > 0 && names.has('actions') && !names.has('event_data')) {
-      throw new ConfigError(
-        'This database holds ADK sessions in the V0 (pickled) schema of ADK Python < 1.22, which cannot be read safely. ' +
-          'Migrate it first with ADK Python >= 1.22: `adk migrate upgrade` (or ADK_AUTO_MIGRATE_DB=true).',
-      )
+      throw new ConfigError([
+        {
+          code: 'session_store_schema_unsupported',
+          path: [],
+          message:
+            'This database holds ADK sessions in the V0 (pickled) schema of ADK Python < 1.22, which cannot be read safely.',
+          hint: 'Migrate it first with ADK Python >= 1.22: `adk migrate upgrade` (or ADK_AUTO_MIGRATE_DB=true).',
+        },
+      ])
     }
     const meta = await client.query<{ n: string }>(
       `SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'adk_internal_metadata'`,
@@ -107,8 +112,13 @@ async function storedSchemaVersion(client: PgQueryable): Promise<string | undefi
   )
   const value = version.rows[0]?.value
   if (value !== undefined && value !== '1')
-    throw new ConfigError(
-      `This database's ADK schema_version is "${value}"; @adk-fluent/sessions reads version 1 only.`,
-    )
+    throw new ConfigError([
+      {
+        code: 'session_store_schema_unsupported',
+        path: [],
+        message: `This database's ADK schema_version is "${value}";`,
+        hint: '@adk-fluent/sessions reads version 1 only.',
+      },
+    ])
   return value
 }

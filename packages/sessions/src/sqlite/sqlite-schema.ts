@@ -40,18 +40,28 @@ export async function prepareSqliteSchema(db: SqliteConnection, file: string): P
     const columns = await db.all<{ name: string; type: string }>(`PRAGMA table_info(events)`)
     const names = new Map(columns.map((column) => [column.name, column.type.toUpperCase()]))
     if (names.size > 0 && !names.has('event_data')) {
-      throw new ConfigError(
-        `${file} holds ADK sessions in the V0 (pickled) schema of ADK Python < 1.22, which cannot be read safely. ` +
-          'Migrate it with ADK Python first: python -m google.adk.sessions.migration.migrate_from_sqlalchemy_sqlite ' +
-          `--source_db_path ${file} --dest_db_path ${file}.new`,
-      )
+      throw new ConfigError([
+        {
+          code: 'session_store_schema_unsupported',
+          path: [],
+          message: `${file} holds ADK sessions in the V0 (pickled) schema of ADK Python < 1.22, which cannot be read safely.`,
+          hint:
+            'Migrate it with ADK Python first: python -m google.adk.sessions.migration.migrate_from_sqlalchemy_sqlite ' +
+            `--source_db_path ${file} --dest_db_path ${file}.new`,
+        },
+      ])
     }
     if (names.size > 0 && names.get('timestamp') !== 'REAL') {
-      throw new ConfigError(
-        `${file} uses ADK Python's DatabaseSessionService layout on SQLite (DATETIME columns); @adk-fluent/sessions reads ` +
-          'the SqliteSessionService layout (what `adk web --session_service_uri sqlite:///…` uses). Migrate it with ' +
-          'python -m google.adk.sessions.migration.migrate_from_sqlalchemy_sqlite.',
-      )
+      throw new ConfigError([
+        {
+          code: 'session_store_schema_unsupported',
+          path: [],
+          message:
+            `${file} uses ADK Python's DatabaseSessionService layout on SQLite (DATETIME columns); @adk-fluent/sessions reads ` +
+            'the SqliteSessionService layout (what `adk web --session_service_uri sqlite:///…` uses).',
+          hint: 'Migrate it with python -m google.adk.sessions.migration.migrate_from_sqlalchemy_sqlite.',
+        },
+      ])
     }
     for (const statement of tables) await db.exec(statement)
     const sessionColumns = await db.all<{ name: string }>(`PRAGMA table_info(sessions)`)

@@ -36,12 +36,24 @@ export class CircuitBreakerPlugin extends BasePlugin {
   constructor(options: CircuitBreakerPluginOptions, name = 'm_circuit_breaker') {
     super(name)
     if (!Number.isInteger(options.failures) || options.failures < 1) {
-      throw new ConfigError(
-        `M.circuitBreaker({ failures }) must be a whole number of at least 1, got ${String(options.failures)}.`,
-      )
+      throw new ConfigError([
+        {
+          code: 'number_invalid',
+          path: ['CircuitBreakerPlugin', 'failures'],
+          message: `must be a whole number of at least 1, got ${String(options.failures)}.`,
+          hint: 'Pass the consecutive failures that open the breaker, for example failures: 5.',
+        },
+      ])
     }
     if (!(options.resetMs >= 0)) {
-      throw new ConfigError(`M.circuitBreaker({ resetMs }) must be zero or more, got ${String(options.resetMs)}.`)
+      throw new ConfigError([
+        {
+          code: 'number_invalid',
+          path: ['CircuitBreakerPlugin', 'resetMs'],
+          message: `must be zero or more milliseconds, got ${String(options.resetMs)}.`,
+          hint: 'Pass how long the breaker stays open, for example resetMs: 30000.',
+        },
+      ])
     }
     this.failures = options.failures
     this.resetMs = options.resetMs

@@ -1,5 +1,6 @@
 import type { Context } from '../../agents/context.js'
 import { ConfigError } from '../../errors/config-error.js'
+import { describeValue } from '../../util/describe-value.js'
 import type { LlmRequest } from '../../models/llm-request.js'
 import type { LlmResponse } from '../../models/llm-response.js'
 import { tokenCounts } from '../../usage/run-usage.js'
@@ -30,13 +31,25 @@ export class CostPlugin extends BasePlugin {
     super(name)
     const prices = options?.prices
     if (typeof prices !== 'object' || prices === null) {
-      throw new ConfigError('M.cost({ prices }) needs prices: { [model]: { input, output } } per million tokens.')
+      throw new ConfigError([
+        {
+          code: 'record_invalid',
+          path: ['CostPlugin', 'prices'],
+          message: `prices must be an object, got ${describeValue(prices)}.`,
+          hint: 'Pass prices: { [model]: { input, output } } per million tokens.',
+        },
+      ])
     }
     for (const [model, price] of Object.entries(prices)) {
       if (!(price?.input >= 0) || !(price?.output >= 0)) {
-        throw new ConfigError(
-          `M.cost({ prices }): the price of "${model}" needs input and output amounts of zero or more per million tokens.`,
-        )
+        throw new ConfigError([
+          {
+            code: 'number_invalid',
+            path: ['CostPlugin', 'prices', model],
+            message: `the price of "${model}" needs input and output amounts of zero or more per million tokens.`,
+            hint: `For example prices: { '${model}': { input: 0.3, output: 2.5 } }.`,
+          },
+        ])
       }
     }
     this.prices = Object.freeze({ ...prices })

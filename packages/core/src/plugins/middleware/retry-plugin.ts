@@ -1,100 +1,108 @@
-import type { Context } from '../../agents/context.js'
-import type { LlmAgent } from '../../agents/llm-agent.js'
 import { ConfigError } from '../../errors/config-error.js'
 import { ModelError } from '../../errors/runtime-errors.js'
-import { endsTheRun } from '../../errors/adk-fluent-error.js'
-import { resolveModel } from '../../flows/resolve-model.js'
-import type { LlmRequest } from '../../models/llm-request.js'
-import type { LlmResponse } from '../../models/llm-response.js'
-import { isRetryableStatus, sleepFor } from '../../models/retry.js'
+import {
+  decideRetry,
+  isRetryableStatus,
+  resolveRetryOptions,
+  type ResolvedRetryOptions,
+  type RetryOptions,
+} from '../../models/retry.js'
 import { BasePlugin } from '../base-plugin.js'
 
-/** The longest wait between attempts: the longest a timer can wait (a doubled backoff stops growing there). */
-const MAX_WAIT_MS = 2_147_483_647
+const retryPluginMarker = Symbol.for('adk-fluent.plugin.RetryPlugin')
 
-/** Options of {@link RetryPlugin} (`M.retry`). */
-export interface RetryPluginOptions {
-  /** Model calls in total, the first one included (`1` never retries). */
-  readonly attempts: number
-  /** Wait before the first retry, doubled for each later one (never past about 24.8 days); default 500 ms. */
+/**
+ * Options of {@link RetryPlugin}: the model adapters' {@link RetryOptions} (`maxAttempts`, `initialDelayMs`,
+ * `maxDelayMs`, `sleep`; the same defaults).
+ */
+export interface RetryPluginOptions extends RetryOptions {
+  /** @deprecated The name of `maxAttempts` before 0.4; give one of the two. */
+  readonly attempts?: number
+  /** @deprecated The name of `initialDelayMs` before 0.4; give one of the two. */
   readonly backoffMs?: number
-  /** Waits between attempts; replace it in tests. */
-  readonly sleep?: (delayMs: number, abortSignal?: AbortSignal) => Promise<void>
 }
 
 /**
- * `M.retry`: when a model call fails with a retryable error (a `ModelError` with HTTP 429 or 5xx), calls the model
- * again with the same request, up to `attempts` calls in all, waiting `backoffMs`, then twice that, … between them.
- * Other errors (a bad request, a guard, an abort) are not retried. Each retry counts as a model call of the run.
- * A model adapter's own retries (`new Gemini({ retry })`) happen inside each of these calls: give the adapter
- * `retry: { maxAttempts: 1 }` when this middleware is the retry policy, so retries do not multiply.
+ * `M.retry`: when a model call fails with a retryable error (a `ModelError` with HTTP 429 or 5xx, before any of its
+ * response was yielded), the runtime calls the model again with the same request, up to `maxAttempts` calls in all.
+ * Each attempt is a model call of the run like any other: it is counted (`maxLlmCalls`, `usageLimits`, the run's
+ * usage), traced (a `chat` span of its own), recorded by a durable run, and cancelled by the run's abort signal,
+ * also while it waits. The wait follows the model adapters' rule (`decideRetry`): the server's `Retry-After` when it
+ * sent one (a longer one than `maxDelayMs` is not retried), else exponential backoff with jitter. Other errors (a bad
+ * request, a guard, an abort) are not retried. Model callbacks see the whole call once; plugins placed before this
+ * one see every failed attempt (and may answer for it), those after it only the failure it gives up on. A model
+ * adapter's own retries (`new Gemini({ retry })`) happen inside each attempt: give the adapter
+ * `retry: { maxAttempts: 1 }` when this plugin is the retry policy, so retries do not multiply.
  */
 export class RetryPlugin extends BasePlugin {
-  readonly attempts: number
-  readonly backoffMs: number
-  readonly #sleep: (delayMs: number, abortSignal?: AbortSignal) => Promise<void>
+  /** The resolved options: every field filled in. */
+  readonly options: ResolvedRetryOptions
 
-  constructor(options: RetryPluginOptions, name = 'm_retry') {
+  constructor(options: RetryPluginOptions = {}, name = 'm_retry') {
     super(name)
-    if (!Number.isInteger(options.attempts) || options.attempts < 1) {
-      throw new ConfigError(
-        `M.retry({ attempts }) must be a whole number of at least 1 (every call, the first included), got ${String(options.attempts)}.`,
-      )
-    }
-    const backoffMs = options.backoffMs ?? 500
-    if (!(backoffMs >= 0 && backoffMs <= MAX_WAIT_MS))
-      throw new ConfigError(
-        `M.retry({ backoffMs }) must be zero or more and at most ${MAX_WAIT_MS} ms (about 24.8 days), got ${String(backoffMs)}.`,
-      )
-    this.attempts = options.attempts
-    this.backoffMs = backoffMs
-    this.#sleep = options.sleep ?? sleepFor
+    Object.defineProperty(this, retryPluginMarker, { value: true })
+    const { attempts, backoffMs, ...current } = options
+    this.options = resolveRetryOptions(
+      {
+        ...current,
+        ...alias('maxAttempts', current.maxAttempts, 'attempts', attempts),
+        ...alias('initialDelayMs', current.initialDelayMs, 'backoffMs', backoffMs),
+      },
+      'RetryPlugin',
+      // A mistake in an alias is worded with the name the caller wrote.
+      {
+        ...(attempts === undefined ? {} : { maxAttempts: 'attempts' }),
+        ...(backoffMs === undefined ? {} : { initialDelayMs: 'backoffMs' }),
+      },
+    )
   }
 
-  override async onModelErrorCallback(params: {
-    callbackContext: Context
-    llmRequest: LlmRequest
-    error: Error
-  }): Promise<LlmResponse | undefined> {
-    const ctx = params.callbackContext.invocationContext
-    const agent = ctx.agent as LlmAgent
-    let error: unknown = params.error
-    for (let attempt = 2; attempt <= this.attempts && isRetryable(error); attempt++) {
-      await this.#sleep(Math.min(this.backoffMs * 2 ** (attempt - 2), MAX_WAIT_MS), ctx.abortSignal)
-      if (ctx.abortSignal?.aborted) return undefined
-      ctx.incrementLlmCallCount()
-      ctx.usage.addModelCall(agent.name)
-      try {
-        const model = resolveModel(agent, ctx)
-        const call = async (): Promise<LlmResponse[]> => {
-          const all: LlmResponse[] = []
-          for await (const response of model.generateContentAsync(params.llmRequest, false, ctx.abortSignal)) {
-            all.push(response)
-          }
-          return all
-        }
-        // A durable run's hook records each retry as a model call of its own (replayed, never repeated).
-        const hook = ctx.hooks?.runModelCall
-        const responses = hook
-          ? await hook.call(ctx.hooks, { agentName: agent.name, branch: ctx.branch }, call)
-          : await call()
-        const last = responses.filter((response) => !response.partial).at(-1)
-        if (last?.usageMetadata) ctx.usage.addTokens(agent.name, last.usageMetadata)
-        return last ?? {}
-      } catch (caught) {
-        if (endsTheRun(caught)) throw caught
-        error = caught
-      }
-    }
-    // The last failure (if a retry failed) replaces the first in the error event.
-    if (error === params.error) return undefined
-    const failure = error instanceof Error ? error : new Error(String(error))
-    const status = ModelError.isInstance(failure) ? (failure as ModelError).status : undefined
-    return { errorCode: status !== undefined ? String(status) : 'UNKNOWN_ERROR', errorMessage: failure.message }
+  /**
+   * How long to wait before calling the model again after attempt number `attempt` (1 for the first) failed with
+   * `error`; `undefined` when the call is not retried. Called by the model-call path (`callLlm`).
+   */
+  retryDelayMs(error: unknown, attempt: number): number | undefined {
+    if (!ModelError.isInstance(error) || !isRetryableStatus(error.status)) return undefined
+    const decision = decideRetry(attempt, error.retryAfterMs, this.options)
+    return decision.retry ? decision.delayMs : undefined
   }
 }
 
-/** Worth another call: a model error with HTTP 429 or 5xx. */
-function isRetryable(error: unknown): boolean {
-  return ModelError.isInstance(error) && isRetryableStatus((error as ModelError).status)
+/** Where a retry plugin stands among the plugins of a model call. @internal */
+export interface RetryPlacement {
+  readonly plugin: RetryPlugin
+  /** Its index: the plugins before it see every failed attempt, those after it only the failure it gives up on. */
+  readonly index: number
+}
+
+/**
+ * The first retry plugin among `plugins` (a runner's before the agents', the outermost agent's first) and its place,
+ * if any; recognised by a `Symbol.for` marker, so a plugin made by another copy of core counts too. @internal
+ */
+export function retryPlacement(plugins: readonly BasePlugin[]): RetryPlacement | undefined {
+  const index = plugins.findIndex(
+    (plugin) => (plugin as unknown as Record<symbol, unknown>)[retryPluginMarker] === true,
+  )
+  return index < 0 ? undefined : { plugin: plugins[index] as RetryPlugin, index }
+}
+
+/** `{ [name]: value }` from the current name or its deprecated alias; both given and different is a mistake. */
+function alias<K extends string>(
+  name: K,
+  value: number | undefined,
+  oldName: string,
+  oldValue: number | undefined,
+): Partial<Record<K, number>> {
+  if (oldValue === undefined) return value === undefined ? {} : ({ [name]: value } as Record<K, number>)
+  if (value !== undefined && value !== oldValue) {
+    throw new ConfigError([
+      {
+        code: 'options_conflict',
+        path: ['RetryPlugin', oldName],
+        message: `RetryPlugin got ${name}: ${String(value)} and its deprecated alias ${oldName}: ${String(oldValue)}.`,
+        hint: `Give ${name} only.`,
+      },
+    ])
+  }
+  return { [name]: oldValue } as Record<K, number>
 }

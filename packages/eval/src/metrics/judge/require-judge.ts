@@ -6,5 +6,12 @@ import type { MetricContext } from '../metric-types.js'
 /** The judge of an LLM-judged metric; its absence is a configuration error. */
 export function requireJudge(metric: EvalMetric, context: MetricContext): BaseLlm {
   if (context.judge) return context.judge
-  throw new ConfigError(`metric ${metric.metricName} needs a judge model: pass evaluate({ judge }) (any BaseLlm)`)
+  throw new ConfigError([
+    {
+      code: 'model_missing',
+      path: ['evaluate', 'judge'],
+      message: `metric ${metric.metricName} needs a judge model:`,
+      hint: 'pass evaluate({ judge }) (any BaseLlm)',
+    },
+  ])
 }

@@ -59,11 +59,25 @@ function rubricsFor(
   const ids = new Set<string>()
   for (const rubric of rubrics) {
     if (ids.has(rubric.rubricId))
-      throw new ConfigError(`${metric.metricName}: rubric id "${rubric.rubricId}" is used twice`)
+      throw new ConfigError([
+        {
+          code: 'eval_metric_invalid',
+          path: [metric.metricName],
+          message: `rubric id "${rubric.rubricId}" is used twice`,
+          hint: 'Give each rubric its own rubricId.',
+        },
+      ])
     ids.add(rubric.rubricId)
   }
   if (rubrics.length === 0)
-    throw new ConfigError(`${metric.metricName}: no rubrics (give them in the criterion or the eval case)`)
+    throw new ConfigError([
+      {
+        code: 'eval_metric_invalid',
+        path: [metric.metricName],
+        message: 'no rubrics',
+        hint: '(give them in the criterion or the eval case)',
+      },
+    ])
   return rubrics
 }
 

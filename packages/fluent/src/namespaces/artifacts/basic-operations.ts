@@ -28,6 +28,7 @@ function parseMime(factory: string, mime: unknown): string | undefined {
   if (mime === undefined) return undefined
   if (typeof mime !== 'string' || !/^[\w.+-]+\/[\w.+-]+$/.test(mime)) {
     throwConfigIssue(
+      'mime_type_invalid',
       [factory, 'mime'],
       `must be a MIME type, got ${formatArgument(mime)}.`,
       "Pass one such as 'text/markdown'.",
@@ -100,6 +101,7 @@ export function save(filename: string, content: ArtifactContent): ArtifactOperat
   const name = parseFilename('A.save()', filename)
   if (content === undefined || content === null) {
     throwConfigIssue(
+      'option_missing',
       ['A.save()'],
       `no content given for "${name}".`,
       `Pass text, bytes, a JSON-able value or a Part such as { text: '...' }.`,

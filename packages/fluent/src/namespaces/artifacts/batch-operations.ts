@@ -12,6 +12,7 @@ import { presentState } from '../shared/present-state.js'
 function parseMap(factory: string, map: unknown, example: string): [string, string][] {
   if (typeof map !== 'object' || map === null || Array.isArray(map) || Object.keys(map).length === 0) {
     throwConfigIssue(
+      'record_invalid',
       [factory],
       `expected { filename: stateKey }, got ${describeValue(map)}.`,
       `For example ${example}.`,
@@ -132,6 +133,7 @@ export function when<TWrites extends string = string>(
   if (typeof condition !== 'function') parseStateKey(condition, ['A.when()'])
   if (!isArtifactOperation(operation)) {
     throwConfigIssue(
+      'artifact_operation_invalid',
       ['A.when()', 'operation'],
       `expected an A operation, got ${describeValue(operation)}.`,
       "For example A.when('approved', A.publish('report.md', { fromKey: 'report' })).",

@@ -41,6 +41,7 @@ export function forLlm(filename: string, options: { readonly maxChars?: number }
   const maxChars = options.maxChars ?? 20_000
   if (typeof maxChars !== 'number' || !Number.isInteger(maxChars) || maxChars < 1) {
     throwConfigIssue(
+      'number_invalid',
       ['A.forLlm()', 'maxChars'],
       `expected a whole number of at least 1, got ${describeValue(maxChars)}.`,
       "For example A.forLlm('draft.md', { maxChars: 4000 }).",

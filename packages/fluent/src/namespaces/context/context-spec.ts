@@ -1,4 +1,5 @@
 import { createHistoryPart, type ContextPart } from './context-part.js'
+import type { HistoryStage } from './history-stage.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 
 /**
@@ -47,6 +48,11 @@ export function createContextSpec(parts: readonly ContextPart[]): ContextSpec {
   return spec
 }
 
+/** A context spec of one history policy (`C.window`, `C.dedup`, …). @internal */
+export function historySpec(stage: HistoryStage): ContextSpec<never, never> {
+  return createContextSpec([createHistoryPart([stage])])
+}
+
 /** True for a context descriptor made by `C.*`. */
 export function isContextSpec(value: unknown): value is ContextSpec {
   return (
@@ -61,6 +67,7 @@ export function isContextSpec(value: unknown): value is ContextSpec {
 export function addContext(spec: ContextSpec, other: ContextSpec): ContextSpec {
   if (!isContextSpec(other)) {
     throwConfigIssue(
+      'context_invalid',
       ['C.add()'],
       `expected a context spec made by C.*, got ${typeof other}.`,
       "Pass one such as C.fromState('topic').",
@@ -74,6 +81,7 @@ export function pipeContext(spec: ContextSpec, transform: ContextSpec): ContextS
   const [part, ...extra] = isContextSpec(transform) ? transform.parts : []
   if (!part || extra.length > 0 || part.stages === null) {
     throwConfigIssue(
+      'context_invalid',
       ['C.pipe()'],
       `expected one history policy, got ${isContextSpec(transform) ? transform.parts.map((item) => item.call).join(' + ') || 'an empty spec' : typeof transform}.`,
       'Pass one such as C.window(5), C.redact(...), C.dedup() or C.summarize({ model }); combine state and templates with .add() instead.',

@@ -2,18 +2,22 @@ import { describeValue } from '../../parse/describe-value.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 import type { z } from 'zod'
 import { isZodSchema } from '@adk-fluent/core/internal'
-import { createContextSpec, type ContextSpec } from './context-spec.js'
-import { createHistoryPart } from './context-part.js'
-import type { HistoryStage } from './history-stage.js'
+import { historySpec, type ContextSpec } from './context-spec.js'
 import { fitStage, manusCascadeStage, rollingStage, type FitStrategy } from './cascade-stages.js'
 import { distillStage, extractStage, validateStage, type ContextCheck } from './extract-stages.js'
+import { relevantStage, summarizeStage } from './model-stages.js'
 import { parseContextModel, type ContextModel } from './context-model.js'
-import { parseChoice, parseCount, parseFlag, parseKeyName, parseOptionsObject } from './parse-context-options.js'
+import {
+  parseChoice,
+  parseCount,
+  parseFlag,
+  parseKeyName,
+  parseOptionsObject,
+  parsePositiveInteger,
+} from './parse-context-options.js'
+import { parseStateKey } from '../../parse/parse-state-key.js'
+import { formatArgument } from '../shared/format-argument.js'
 import { isBaseLlm } from '@adk-fluent/core'
-
-function history(stage: HistoryStage): ContextSpec<never, never> {
-  return createContextSpec([createHistoryPart([stage])])
-}
 
 /**
  * The history made to fit about `maxTokens` tokens (default 4000; 4 characters a token). `strict` (default) keeps
@@ -32,12 +36,13 @@ export function fit(options?: {
   const model = parseContextModel('C.fit()', parsed['model'])
   if (model !== undefined && strategy === 'strict') {
     throwConfigIssue(
+      'options_conflict',
       ['C.fit()', 'model'],
       "a model is only used by strategy 'cascade'.",
       "Pass { strategy: 'cascade', model }, or leave the model out.",
     )
   }
-  return history(fitStage(maxTokens, strategy, model))
+  return historySpec(fitStage(maxTokens, strategy, model))
 }
 
 /**
@@ -56,12 +61,13 @@ export function rolling(options?: {
   const model = parseContextModel('C.rolling()', parsed['model'])
   if (model !== undefined && !summarize) {
     throwConfigIssue(
+      'options_conflict',
       ['C.rolling()', 'model'],
       'a model is only used with summarize: true.',
       'Pass { summarize: true, model }, or leave the model out.',
     )
   }
-  return history(rollingStage(turns, summarize, model))
+  return historySpec(rollingStage(turns, summarize, model))
 }
 
 /**
@@ -75,7 +81,7 @@ export function manusCascade(options?: {
 }): ContextSpec<never, never> {
   const parsed = parseOptionsObject('C.manusCascade()', options, 'C.manusCascade({ budget: 8000 })')
   const budget = parseCount('C.manusCascade()', 'budget', parsed['budget'], 8000, 'C.manusCascade({ budget: 8000 })')
-  return history(manusCascadeStage(budget, parseContextModel('C.manusCascade()', parsed['model'])))
+  return historySpec(manusCascadeStage(budget, parseContextModel('C.manusCascade()', parsed['model'])))
 }
 
 /**
@@ -98,6 +104,7 @@ export function extract(
   const { schema, fields } = parsed
   if ((schema === undefined) === (fields === undefined)) {
     throwConfigIssue(
+      'options_conflict',
       ['C.extract()'],
       'pass exactly one of schema and fields.',
       "For example C.extract({ fields: ['destination', 'budget'] }) or C.extract({ schema: z.object({ ... }) }).",
@@ -106,11 +113,12 @@ export function extract(
   if (schema !== undefined) {
     if (!isZodSchema(schema))
       throwConfigIssue(
+        'schema_invalid',
         ['C.extract()', 'schema'],
         `expected a zod schema, got ${describeValue(schema)}.`,
         'For example z.object({ destination: z.string() }).',
       )
-    return history(extractStage({ schema: schema as z.ZodType }, key, model))
+    return historySpec(extractStage({ schema: schema as z.ZodType }, key, model))
   }
   if (
     !Array.isArray(fields) ||
@@ -118,12 +126,13 @@ export function extract(
     fields.some((field) => typeof field !== 'string' || field.length === 0)
   ) {
     throwConfigIssue(
+      'list_invalid',
       ['C.extract()', 'fields'],
       `expected a non-empty list of field names, got ${describeValue(fields)}.`,
       "For example { fields: ['destination'] }.",
     )
   }
-  return history(extractStage({ fields: fields as string[] }, key, model))
+  return historySpec(extractStage({ fields: fields as string[] }, key, model))
 }
 
 /**
@@ -133,7 +142,7 @@ export function extract(
  */
 export function distill(options?: { readonly key?: string; readonly model?: ContextModel }): ContextSpec<never, never> {
   const parsed = parseOptionsObject('C.distill()', options, "C.distill({ key: 'facts' })")
-  return history(
+  return historySpec(
     distillStage(
       parseKeyName('C.distill()', 'key', parsed['key'], 'facts'),
       parseContextModel('C.distill()', parsed['model']),
@@ -155,6 +164,7 @@ export function validate(...checks: (ContextCheck | { readonly model: ContextMod
     !('model' in options && (isBaseLlm(options.model) || typeof options.model === 'string'))
   ) {
     throwConfigIssue(
+      'list_invalid',
       ['C.validate()', checks.length - 1],
       `expected a check or a trailing { model }, got ${describeValue(last)}.`,
       "For example C.validate('The user stated a budget.', { model }).",
@@ -163,6 +173,7 @@ export function validate(...checks: (ContextCheck | { readonly model: ContextMod
   const list = (options ? checks.slice(0, -1) : checks) as unknown[]
   if (list.length === 0)
     throwConfigIssue(
+      'items_missing',
       ['C.validate()'],
       'no checks given.',
       "Pass questions or functions, for example C.validate('The user stated a budget.').",
@@ -170,11 +181,78 @@ export function validate(...checks: (ContextCheck | { readonly model: ContextMod
   list.forEach((check, index) => {
     if ((typeof check !== 'string' || check.trim().length === 0) && typeof check !== 'function') {
       throwConfigIssue(
+        'list_invalid',
         ['C.validate()', index],
         `expected a question or a function, got ${describeValue(check)}.`,
         "For example C.validate('The user stated a budget.').",
       )
     }
   })
-  return history(validateStage(list as ContextCheck[], parseContextModel('C.validate()', options?.model)))
+  return historySpec(validateStage(list as ContextCheck[], parseContextModel('C.validate()', options?.model)))
+}
+
+/**
+ * The kept history replaced by a `[summary]: …` line written by `model` (a core `BaseLlm` or a model name; left
+ * out, the agent's own model). Pipe a window in front to bound what is sent: `C.window(20).pipe(C.summarize())`.
+ * @example C.summarize({ model: new Gemini({ model: 'gemini-2.5-flash' }) })
+ */
+export function summarize(
+  options: { readonly model?: ContextModel; readonly prompt?: string } = {},
+): ContextSpec<never, never> {
+  if (typeof options !== 'object' || options === null) {
+    throwConfigIssue(
+      'options_invalid',
+      ['C.summarize()'],
+      `expected an options object, got ${formatArgument(options)}.`,
+      'Pass C.summarize() or C.summarize({ model, prompt }).',
+    )
+  }
+  const model = parseContextModel('C.summarize()', options?.model)
+  if (options.prompt !== undefined && (typeof options.prompt !== 'string' || options.prompt.trim().length === 0)) {
+    throwConfigIssue(
+      'text_invalid',
+      ['C.summarize()', 'prompt'],
+      'must be a non-empty string.',
+      'Pass the instruction given to the summarizing model, or leave it out.',
+    )
+  }
+  return historySpec(summarizeStage(model, options.prompt))
+}
+
+/**
+ * The `topK` events (default 5) that `model` (left out, the agent's own) ranks most relevant to a query, taken from the state key `queryKey`
+ * or given as `query`; kept in their original order.
+ * @example C.relevant({ model, queryKey: 'question', topK: 3 })
+ */
+export function relevant(
+  options: { readonly model?: ContextModel; readonly topK?: number } & (
+    | { readonly queryKey: string; readonly query?: never }
+    | { readonly query: string; readonly queryKey?: never }
+  ),
+): ContextSpec<never, never> {
+  const model = parseContextModel('C.relevant()', options?.model)
+  const topK = options.topK === undefined ? 5 : parsePositiveInteger('C.relevant()', 'topK', options.topK)
+  const hasKey = options.queryKey !== undefined
+  const hasQuery = options.query !== undefined
+  if (hasKey === hasQuery) {
+    throwConfigIssue(
+      'options_conflict',
+      ['C.relevant()'],
+      'needs exactly one of queryKey (a state key holding the query) and query (the query text).',
+      "For example C.relevant({ model, queryKey: 'question' }).",
+    )
+  }
+  if (hasKey) {
+    parseStateKey(options.queryKey, ['C.relevant()'])
+    return historySpec(relevantStage(model, { queryKey: options.queryKey as string }, topK))
+  }
+  if (typeof options.query !== 'string' || options.query.trim().length === 0) {
+    throwConfigIssue(
+      'text_invalid',
+      ['C.relevant()', 'query'],
+      `must be a non-empty string, got ${formatArgument(options.query)}.`,
+      "Pass the query text, or { queryKey: 'question' } to read it from state.",
+    )
+  }
+  return historySpec(relevantStage(model, { query: options.query }, topK))
 }

@@ -6,6 +6,7 @@ import { throwConfigIssue } from '../../parse/config-issue.js'
 export function parsePositiveInteger(factory: string, name: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
     throwConfigIssue(
+      'number_invalid',
       [factory],
       `${name} must be a whole number of at least 1, got ${JSON.stringify(value) ?? String(value)}.`,
       `For example ${factory.replace('()', '(5)')}.`,
@@ -18,6 +19,7 @@ export function parsePositiveInteger(factory: string, name: string, value: unkno
 export function parseAgentNames(factory: string, names: readonly unknown[]): string[] {
   if (names.length === 0)
     throwConfigIssue(
+      'items_missing',
       [factory],
       `no agent names given.`,
       `Pass at least one, such as ${factory.replace('()', "('researcher')")}.`,
@@ -25,6 +27,7 @@ export function parseAgentNames(factory: string, names: readonly unknown[]): str
   for (const name of names) {
     if (typeof name !== 'string' || name.trim().length === 0) {
       throwConfigIssue(
+        'agent_name_invalid',
         [factory],
         `agent names must be non-empty strings, got ${JSON.stringify(name) ?? String(name)}.`,
         `Pass names such as ${factory.replace('()', "('researcher')")}.`,
@@ -38,6 +41,7 @@ export function parseAgentNames(factory: string, names: readonly unknown[]): str
 export function parseRedactPatterns(patterns: readonly unknown[]): RegExp[] {
   if (patterns.length === 0)
     throwConfigIssue(
+      'items_missing',
       ['C.redact()'],
       'no patterns given.',
       'Pass regular expressions such as C.redact(/\\b\\d{16}\\b/).',
@@ -46,6 +50,7 @@ export function parseRedactPatterns(patterns: readonly unknown[]): RegExp[] {
     if (pattern instanceof RegExp) return pattern
     if (typeof pattern !== 'string' || pattern.length === 0) {
       throwConfigIssue(
+        'regex_invalid',
         ['C.redact()'],
         `a pattern must be a RegExp or a non-empty string, got ${JSON.stringify(pattern) ?? String(pattern)}.`,
         'Pass one such as C.redact(/\\b\\d{16}\\b/).',
@@ -55,6 +60,7 @@ export function parseRedactPatterns(patterns: readonly unknown[]): RegExp[] {
       return new RegExp(pattern, 'g')
     } catch (error) {
       throwConfigIssue(
+        'regex_invalid',
         ['C.redact()'],
         `${JSON.stringify(pattern)} is not a valid regular expression (${(error as Error).message}).`,
         `Escape special characters or pass a RegExp.`,
@@ -67,7 +73,12 @@ export function parseRedactPatterns(patterns: readonly unknown[]): RegExp[] {
 export function parseOptionsObject(factory: string, options: unknown, example: string): Record<string, unknown> {
   if (options === undefined) return {}
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throwConfigIssue([factory], `expected an options object, got ${describeValue(options)}.`, `For example ${example}.`)
+    throwConfigIssue(
+      'options_invalid',
+      [factory],
+      `expected an options object, got ${describeValue(options)}.`,
+      `For example ${example}.`,
+    )
   }
   return options as Record<string, unknown>
 }
@@ -83,6 +94,7 @@ export function parsePositiveNumber(
   if (value === undefined) return fallback
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
     throwConfigIssue(
+      'number_invalid',
       [factory, name],
       `expected a positive number, got ${JSON.stringify(value) ?? describeValue(value)}.`,
       `For example ${example}.`,
@@ -96,6 +108,7 @@ export function parseCount(factory: string, name: string, value: unknown, fallba
   if (value === undefined) return fallback
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
     throwConfigIssue(
+      'number_invalid',
       [factory, name],
       `expected a whole number of at least 1, got ${JSON.stringify(value) ?? describeValue(value)}.`,
       `For example ${example}.`,
@@ -109,6 +122,7 @@ export function parseChoice<T extends string>(factory: string, name: string, val
   if (value === undefined) return choices[0] as T
   if (typeof value !== 'string' || !choices.includes(value as T)) {
     throwConfigIssue(
+      'choice_invalid',
       [factory, name],
       `expected one of ${choices.map((choice) => `'${choice}'`).join(', ')}, got ${JSON.stringify(value) ?? describeValue(value)}.`,
       `For example ${factory.replace('()', `({ ${name}: '${choices[choices.length - 1]}' })`)}.`,
@@ -122,6 +136,7 @@ export function parseFlag(factory: string, name: string, value: unknown): boolea
   if (value === undefined) return false
   if (typeof value !== 'boolean')
     throwConfigIssue(
+      'boolean_invalid',
       [factory, name],
       `expected true or false, got ${describeValue(value)}.`,
       `For example ${factory.replace('()', `({ ${name}: true })`)}.`,
@@ -135,6 +150,7 @@ export function parseKeyName(factory: string, name: string, value: unknown, fall
   // Core's state-key rule, without a scope prefix (the name becomes part of a key).
   if (!isStateKey(value) || value.includes(':')) {
     throwConfigIssue(
+      'state_key_invalid',
       [factory, name],
       `expected an identifier such as 'facts', got ${JSON.stringify(value) ?? describeValue(value)}.`,
       'Use letters, digits and underscores.',

@@ -1,8 +1,7 @@
 import { describeValue } from '../../parse/describe-value.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
-import { createContextSpec, type ContextSpec } from './context-spec.js'
-import { createHistoryPart, createPart } from './context-part.js'
-import type { HistoryStage } from './history-stage.js'
+import { createContextSpec, historySpec, type ContextSpec } from './context-spec.js'
+import { createPart } from './context-part.js'
 import {
   freshStage,
   fromAgentsWindowedStage,
@@ -13,10 +12,6 @@ import {
   type UserStrategy,
 } from './select-stages.js'
 import { parseChoice, parseCount, parseOptionsObject, parsePositiveNumber } from './parse-context-options.js'
-
-function history(stage: HistoryStage): ContextSpec<never, never> {
-  return createContextSpec([createHistoryPart([stage])])
-}
 
 /**
  * Recency-weighted history: the event `age` events from the newest weighs `0.5 ** (age / halfLife)`, and events are
@@ -38,11 +33,12 @@ export function recent(options?: {
   )
   if (minWeight > 1)
     throwConfigIssue(
+      'number_invalid',
       ['C.recent()', 'minWeight'],
       `expected a weight between 0 and 1, got ${minWeight}.`,
       'For example C.recent({ minWeight: 0.1 }).',
     )
-  return history(recentStage(halfLife, minWeight))
+  return historySpec(recentStage(halfLife, minWeight))
 }
 
 /**
@@ -56,7 +52,7 @@ export function fresh(options?: {
 }): ContextSpec<never, never> {
   const parsed = parseOptionsObject('C.fresh()', options, 'C.fresh({ maxAge: 3600 })')
   const maxAge = parsePositiveNumber('C.fresh()', 'maxAge', parsed['maxAge'], 3600, 'C.fresh({ maxAge: 3600 })')
-  return history(
+  return historySpec(
     freshStage(maxAge, parseChoice('C.fresh()', 'staleAction', parsed['staleAction'], ['drop', 'mark'] as const)),
   )
 }
@@ -67,7 +63,7 @@ export function fresh(options?: {
  */
 export function user(options?: { readonly strategy?: UserStrategy }): ContextSpec<never, never> {
   const parsed = parseOptionsObject('C.user()', options, "C.user({ strategy: 'last' })")
-  return history(
+  return historySpec(
     userStage(parseChoice('C.user()', 'strategy', parsed['strategy'], ['all', 'first', 'last', 'bookend'] as const)),
   )
 }
@@ -79,6 +75,7 @@ export function user(options?: { readonly strategy?: UserStrategy }): ContextSpe
 export function fromAgentsWindowed(windows: Readonly<Record<string, number>>): ContextSpec<never, never> {
   if (typeof windows !== 'object' || windows === null || Array.isArray(windows) || Object.keys(windows).length === 0) {
     throwConfigIssue(
+      'record_invalid',
       ['C.fromAgentsWindowed()'],
       `expected { agentName: count }, got ${describeValue(windows)}.`,
       'For example C.fromAgentsWindowed({ researcher: 2 }).',
@@ -88,7 +85,7 @@ export function fromAgentsWindowed(windows: Readonly<Record<string, number>>): C
   for (const [name, count] of Object.entries(windows)) {
     parsed[name] = parseCount('C.fromAgentsWindowed()', name, count, 1, `C.fromAgentsWindowed({ ${name}: 2 })`)
   }
-  return history(fromAgentsWindowedStage(parsed))
+  return historySpec(fromAgentsWindowedStage(parsed))
 }
 
 /**
@@ -97,16 +94,22 @@ export function fromAgentsWindowed(windows: Readonly<Record<string, number>>): C
  */
 export function project(...fields: string[]): ContextSpec<never, never> {
   if (fields.length === 0)
-    throwConfigIssue(['C.project()'], 'no fields given.', "Pass field names, for example C.project('intent').")
+    throwConfigIssue(
+      'items_missing',
+      ['C.project()'],
+      'no fields given.',
+      "Pass field names, for example C.project('intent').",
+    )
   fields.forEach((field, index) => {
     if (typeof field !== 'string' || field.length === 0)
       throwConfigIssue(
+        'list_invalid',
         ['C.project()', index],
         `expected a field name, got ${describeValue(field)}.`,
         "For example C.project('intent').",
       )
   })
-  return history(projectStage(fields))
+  return historySpec(projectStage(fields))
 }
 
 /**
@@ -120,6 +123,7 @@ export function priority<TReads extends string = never, TWrites extends string =
 ): ContextSpec<TReads, TWrites> {
   if (typeof tier !== 'number' || !Number.isInteger(tier) || tier < 0) {
     throwConfigIssue(
+      'number_invalid',
       ['C.priority()', 'tier'],
       `expected a whole number of at least 0, got ${JSON.stringify(tier) ?? describeValue(tier)}.`,
       "For example C.priority(1, C.fromState('goal')).",
@@ -127,6 +131,7 @@ export function priority<TReads extends string = never, TWrites extends string =
   }
   if (typeof spec !== 'object' || spec === null || (spec as { kind?: unknown }).kind !== 'context') {
     throwConfigIssue(
+      'context_invalid',
       ['C.priority()', 'spec'],
       `expected a context spec made by C.*, got ${describeValue(spec)}.`,
       "For example C.priority(1, C.fromState('goal')).",

@@ -16,13 +16,23 @@ export interface GuardOptions {
 function side(value: unknown, fallback: GuardSide, path: readonly string[]): GuardSide {
   if (value === undefined) return fallback
   if (value === 'input' || value === 'output' || value === 'both') return value
-  return throwConfigIssue([...path, 'on'], `got ${describeValue(value)}`, "Pass on: 'input', 'output' or 'both'.")
+  return throwConfigIssue(
+    'choice_invalid',
+    [...path, 'on'],
+    `got ${describeValue(value)}`,
+    "Pass on: 'input', 'output' or 'both'.",
+  )
 }
 
 function action(value: unknown, fallback: GuardAction, path: readonly string[]): GuardAction {
   if (value === undefined) return fallback
   if (value === 'redact' || value === 'block') return value
-  return throwConfigIssue([...path, 'action'], `got ${describeValue(value)}`, "Pass action: 'redact' or 'block'.")
+  return throwConfigIssue(
+    'choice_invalid',
+    [...path, 'action'],
+    `got ${describeValue(value)}`,
+    "Pass action: 'redact' or 'block'.",
+  )
 }
 
 /** The options object of a factory (`{}` when left out); anything else is a `ConfigError` at the call. */
@@ -30,6 +40,7 @@ function optionsOf<T extends object>(options: T | undefined, path: readonly stri
   if (options === undefined) return {} as T
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     return throwConfigIssue(
+      'options_invalid',
       path,
       `the options are ${describeValue(options)}`,
       "Pass an options object, such as { on: 'output' }.",
@@ -41,7 +52,7 @@ function optionsOf<T extends object>(options: T | undefined, path: readonly stri
 function nameOf(options: GuardOptions, fallback: string, path: readonly string[]): string {
   const name = options.name ?? fallback
   if (typeof name !== 'string' || name.length === 0) {
-    throwConfigIssue([...path, 'name'], `got ${describeValue(name)}`, 'Pass a non-empty string.')
+    throwConfigIssue('text_invalid', [...path, 'name'], `got ${describeValue(name)}`, 'Pass a non-empty string.')
   }
   return name
 }
@@ -80,7 +91,12 @@ export function pii(
   options = optionsOf(options, path)
   const kinds = options.kinds ?? piiKinds
   if (!Array.isArray(kinds) || kinds.length === 0 || kinds.some((kind) => !piiKinds.includes(kind))) {
-    throwConfigIssue([...path, 'kinds'], `got ${JSON.stringify(kinds)}`, `Pass some of: ${piiKinds.join(', ')}.`)
+    throwConfigIssue(
+      'choice_invalid',
+      [...path, 'kinds'],
+      `got ${JSON.stringify(kinds)}`,
+      `Pass some of: ${piiKinds.join(', ')}.`,
+    )
   }
   const ordered = piiKinds.filter((kind) => kinds.includes(kind))
   const chosen = action(options.action, 'redact', path)
@@ -100,7 +116,12 @@ export function length(options: GuardOptions & { readonly max: number }): GuardC
   options = optionsOf(options, path)
   const max = options.max
   if (!Number.isInteger(max) || max < 0) {
-    throwConfigIssue([...path, 'max'], `got ${describeValue(max)}`, 'Pass max: a whole number of characters.')
+    throwConfigIssue(
+      'number_invalid',
+      [...path, 'max'],
+      `got ${describeValue(max)}`,
+      'Pass max: a whole number of characters.',
+    )
   }
   return one({
     type: 'length',
@@ -126,10 +147,20 @@ export function regex(
   try {
     source = typeof pattern === 'string' ? new RegExp(pattern) : pattern
   } catch (error) {
-    return throwConfigIssue([...path, 'pattern'], (error as Error).message, 'Pass a valid regular expression.')
+    return throwConfigIssue(
+      'regex_invalid',
+      [...path, 'pattern'],
+      (error as Error).message,
+      'Pass a valid regular expression.',
+    )
   }
   if (!(source instanceof RegExp)) {
-    throwConfigIssue([...path, 'pattern'], `got ${describeValue(pattern)}`, 'Pass a RegExp or a pattern string.')
+    throwConfigIssue(
+      'regex_invalid',
+      [...path, 'pattern'],
+      `got ${describeValue(pattern)}`,
+      'Pass a RegExp or a pattern string.',
+    )
   }
   const global = new RegExp(source.source, source.flags.includes('g') ? source.flags : `${source.flags}g`)
   const name = nameOf(options, 'regex', path)
@@ -169,6 +200,7 @@ export function judge(
   const criteria = options.criteria
   if (typeof criteria !== 'string' || criteria.trim() === '') {
     throwConfigIssue(
+      'text_invalid',
       [...path, 'criteria'],
       `got ${describeValue(criteria)}`,
       'Pass criteria: what an acceptable text is.',
@@ -180,7 +212,12 @@ export function judge(
     typeof model !== 'string' &&
     typeof (model as BaseLlm).generateContentAsync !== 'function'
   ) {
-    throwConfigIssue([...path, 'model'], `got ${describeValue(model)}`, 'Pass a model name or a BaseLlm instance.')
+    throwConfigIssue(
+      'model_invalid',
+      [...path, 'model'],
+      `got ${describeValue(model)}`,
+      'Pass a model name or a BaseLlm instance.',
+    )
   }
   const modelName = model === undefined ? 'agent model' : typeof model === 'string' ? model : model.model
   return one({

@@ -11,7 +11,7 @@ describe('guards and middleware in previews', () => {
   it('llmAnatomy lists the guards, the judge call and the inherited middleware', () => {
     const text = Pipeline('flow')
       .then(judged)
-      .use(M.retry({ attempts: 2 }))
+      .use(M.retry({ maxAttempts: 2 }))
       .llmAnatomy()
     expect(text).toContain("7. Guards:     G.pii({ action: 'block', kinds: [card] }) on input+output")
     expect(text).toContain('G.judge({ model: \'gemini-2.5-pro\', criteria: "polite" }) on output')

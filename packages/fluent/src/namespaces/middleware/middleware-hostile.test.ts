@@ -151,9 +151,13 @@ describe('middleware that misbehaves', () => {
     for (const backoffMs of [Number.POSITIVE_INFINITY, 2 ** 31, Number.NaN, -1])
       expect(() => M.retry({ attempts: 2, backoffMs }), String(backoffMs)).toThrow(/backoffMs/)
     const waits: number[] = []
+    // The adapters' schedule (issue 40): doubling from backoffMs with equal jitter, each wait capped at maxDelayMs,
+    // which no timer-overflowing value passes.
+    expect(() => M.retry({ maxDelayMs: 2 ** 31 })).toThrow(/maxDelayMs must be zero or more and at most 2147483647/)
     const retry = M.retry({
       attempts: 4,
       backoffMs: 2 ** 30,
+      maxDelayMs: 2 ** 31 - 1,
       sleep: async (ms) => void waits.push(ms),
     })
     const model = new ScriptedLlm([
@@ -163,6 +167,11 @@ describe('middleware that misbehaves', () => {
       'ok',
     ])
     expect(await Agent('r').model(model).use(retry).ask('go')).toBe('ok')
-    expect(waits).toEqual([2 ** 30, 2 ** 31 - 1, 2 ** 31 - 1])
+    const caps = [2 ** 30, 2 ** 31 - 1, 2 ** 31 - 1]
+    expect(waits).toHaveLength(3)
+    waits.forEach((wait, index) => {
+      expect(wait).toBeLessThanOrEqual(caps[index] as number)
+      expect(wait).toBeGreaterThanOrEqual((caps[index] as number) / 2 - 1)
+    })
   })
 })

@@ -24,22 +24,34 @@ async function caught(run: Promise<unknown>): Promise<unknown> {
 }
 
 describe('M.retry', () => {
-  it('retries retryable failures, attempts counting every call', async () => {
+  it('retries retryable failures, maxAttempts counting every call', async () => {
     const model = new ScriptedLlm([unavailable(), unavailable(), 'third time'])
     const delays: number[] = []
-    const retry = M.retry({ attempts: 3, backoffMs: 100, sleep: async (ms) => void delays.push(ms) })
+    const retry = M.retry({ maxAttempts: 3, initialDelayMs: 100, sleep: async (ms) => void delays.push(ms) })
     const { output, usage } = await Agent('a').model(model).use(retry).ask('go', { withUsage: true })
     expect(output).toBe('third time')
     expect(model.requests).toHaveLength(3)
     expect(usage.modelCalls).toBe(3)
-    expect(delays).toEqual([100, 200])
+    // The model adapters' backoff: 100 ms then 200 ms, each with equal jitter (half to all of it).
+    expect(delays).toHaveLength(2)
+    expect(delays[0]).toBeGreaterThanOrEqual(50)
+    expect(delays[0]).toBeLessThanOrEqual(100)
+    expect(delays[1]).toBeGreaterThanOrEqual(100)
+    expect(delays[1]).toBeLessThanOrEqual(200)
+  })
+
+  it('still accepts the deprecated attempts and backoffMs', async () => {
+    const model = new ScriptedLlm([unavailable(), 'second time'])
+    const retry = M.retry({ attempts: 2, backoffMs: 0, sleep: noSleep })
+    expect(retry.options).toMatchObject({ maxAttempts: 2, initialDelayMs: 0 })
+    expect(await Agent('a').model(model).use(retry).ask('go')).toBe('second time')
   })
 
   it('stops at attempts and leaves the last failure as the error event', async () => {
     const model = new ScriptedLlm([unavailable(), unavailable(), 'never reached'])
     const agent = Agent('a')
       .model(model)
-      .use(M.retry({ attempts: 2, sleep: noSleep }))
+      .use(M.retry({ maxAttempts: 2, sleep: noSleep }))
     const events = []
     for await (const event of agent.events('go')) events.push(event)
     expect(model.requests).toHaveLength(2)
@@ -50,7 +62,7 @@ describe('M.retry', () => {
     const model = new ScriptedLlm([new ModelError('bad request', { status: 400 }), 'never'])
     const agent = Agent('a')
       .model(model)
-      .use(M.retry({ attempts: 5, sleep: noSleep }))
+      .use(M.retry({ maxAttempts: 5, sleep: noSleep }))
     for await (const _ of agent.events('go'));
     expect(model.requests).toHaveLength(1)
   })
@@ -61,7 +73,7 @@ describe('M.retry', () => {
     const flow = Pipeline('flow')
       .then(Agent('a').model(first))
       .then(Agent('b').model(second))
-      .use(M.retry({ attempts: 2, sleep: noSleep }))
+      .use(M.retry({ maxAttempts: 2, sleep: noSleep }))
     const runner = new InMemoryRunner({ agent: flow.build() })
     expect(await flow.ask('go', { runner })).toBe('two')
     expect([first.requests.length, second.requests.length]).toEqual([2, 2])
@@ -76,7 +88,7 @@ describe('M.retry', () => {
     const agent = Agent('boss')
       .model(outer)
       .agentTool(Agent('helper').describe('Helps.').model(inner))
-      .use(M.retry({ attempts: 2, sleep: noSleep }))
+      .use(M.retry({ maxAttempts: 2, sleep: noSleep }))
     expect(await agent.ask('go')).toBe('done')
     expect(inner.requests).toHaveLength(2)
     const guarded = Agent('boss')
@@ -95,6 +107,7 @@ describe('M.retry', () => {
   })
 
   it('rejects impossible options', () => {
+    expect(() => M.retry({ maxAttempts: 0 })).toThrow(/maxAttempts must be a whole number of at least 1/)
     expect(() => M.retry({ attempts: 0 })).toThrow(/attempts/)
     expect(() => Agent('a').use({} as never)).toThrow(/not middleware/)
   })

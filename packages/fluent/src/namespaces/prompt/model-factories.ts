@@ -8,7 +8,12 @@ import { parseStageModel, stageModelName, type StageModel } from '../shared/stag
 function options(factory: string, value: unknown, example: string): Record<string, unknown> {
   if (value === undefined) return {}
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throwConfigIssue([factory], `expected an options object, got ${describeValue(value)}.`, `For example ${example}.`)
+    throwConfigIssue(
+      'options_invalid',
+      [factory],
+      `expected an options object, got ${describeValue(value)}.`,
+      `For example ${example}.`,
+    )
   }
   return value as Record<string, unknown>
 }
@@ -33,6 +38,7 @@ export function compress(settings?: { readonly maxTokens?: number; readonly mode
   const maxTokens = parsed['maxTokens'] ?? 500
   if (typeof maxTokens !== 'number' || !Number.isInteger(maxTokens) || maxTokens < 1) {
     throwConfigIssue(
+      'number_invalid',
       ['P.compress()', 'maxTokens'],
       `expected a whole number of at least 1, got ${JSON.stringify(maxTokens) ?? describeValue(maxTokens)}.`,
       'For example P.compress({ maxTokens: 300 }).',
@@ -58,6 +64,7 @@ export function adapt(settings: { readonly audience: string; readonly model?: St
   const audience = parsed['audience']
   if (typeof audience !== 'string' || audience.trim().length === 0) {
     throwConfigIssue(
+      'text_invalid',
       ['P.adapt()', 'audience'],
       `expected a non-empty string, got ${describeValue(audience)}.`,
       "For example P.adapt({ audience: 'beginners' }).",
@@ -81,6 +88,7 @@ function parseText(factory: string, name: string, value: unknown, fallback: stri
   if (value === undefined) return fallback
   if (typeof value !== 'string')
     throwConfigIssue(
+      'text_invalid',
       [factory, name],
       `expected a string, got ${describeValue(value)}.`,
       `For example ${factory.replace('()', `(block, { ${name}: '...' })`)}.`,
@@ -91,6 +99,7 @@ function parseText(factory: string, name: string, value: unknown, fallback: stri
 function parseBlock(factory: string, block: unknown): PromptSpec {
   if (!isPromptSpec(block))
     throwConfigIssue(
+      'prompt_invalid',
       [factory, 'block'],
       `expected a prompt made by P.*, got ${describeValue(block)}.`,
       `For example ${factory.replace('()', "(P.task('Do X.'))")}.`,
@@ -133,6 +142,7 @@ export function versioned<TReads extends string = never>(
   const tag = options('P.versioned()', settings ?? null, "P.versioned(prompt, { tag: 'v2' })")['tag']
   if (typeof tag !== 'string' || !/^[a-z0-9][a-z0-9_.-]{0,40}$/i.test(tag)) {
     throwConfigIssue(
+      'text_invalid',
       ['P.versioned()', 'tag'],
       `expected a short tag of letters, digits, '.', '_' or '-', got ${JSON.stringify(tag) ?? describeValue(tag)}.`,
       "For example { tag: 'v2' }.",

@@ -71,6 +71,7 @@ export function isPromptSpec(value: unknown): value is PromptSpec {
 export function addPrompt(spec: PromptSpec, other: PromptSpec): PromptSpec {
   if (!isPromptSpec(other)) {
     throwConfigIssue(
+      'prompt_invalid',
       ['P.add()'],
       `expected a prompt made by P.* (for example P.task('...')), got ${describeValue(other)}.`,
       `Wrap plain text in P.context(), P.task() or P.section().`,
@@ -94,6 +95,7 @@ export function pipePrompt(spec: PromptSpec, transform: PromptSpec | PromptTextM
   }
   if (!isPromptSpec(transform)) {
     throwConfigIssue(
+      'prompt_invalid',
       ['P.pipe()'],
       `expected a transform, got ${describeValue(transform)}.`,
       'Pass P.only(), P.without(), P.reorder() or a function (text) => text.',
@@ -101,6 +103,7 @@ export function pipePrompt(spec: PromptSpec, transform: PromptSpec | PromptTextM
   }
   if (transform.blocks.length > 0) {
     throwConfigIssue(
+      'prompt_invalid',
       ['P.pipe()'],
       'the argument holds prompt blocks, and .pipe() only takes transforms (P.only(), P.without(), P.reorder()) or a function (text) => text.',
       'Use .add() to combine blocks.',

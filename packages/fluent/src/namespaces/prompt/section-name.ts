@@ -53,6 +53,7 @@ export function sectionLabel(id: string): string {
 export function parseSectionName(factory: string, name: unknown): string {
   if (typeof name !== 'string' || name.trim().length === 0) {
     throwConfigIssue(
+      'section_name_invalid',
       [factory],
       `the section name is empty.`,
       `Pass a name such as 'style_guide' (rendered with the header "Style Guide").`,
@@ -60,6 +61,7 @@ export function parseSectionName(factory: string, name: unknown): string {
   }
   if (!validName.test(name.trim())) {
     throwConfigIssue(
+      'section_name_invalid',
       [factory],
       `section name ${JSON.stringify(name)} is not valid.`,
       `Use letters, digits, spaces or underscores, starting with a letter, such as 'style_guide'.`,

@@ -81,6 +81,7 @@ function resolveModel(factory: string, model: StageModel | undefined, context: R
     if (isLlmAgent(agent) && agent.model !== undefined) return agent.canonicalModel
   }
   throwConfigIssue(
+    'model_missing',
     [context.agentName, factory],
     `${factory} needs a model, and agent "${context.agentName}" has none (neither its own nor an ancestor's).`,
     `Give agent "${context.agentName}" a model (.model('gemini-2.5-flash')) or pass { model } to ${factory}.`,
@@ -92,6 +93,7 @@ export function parseStageModel(factory: string, model: unknown): StageModel | u
   if (model === undefined || isBaseLlm(model)) return model
   if (typeof model === 'string' && model.trim().length > 0) return model
   throwConfigIssue(
+    'model_invalid',
     [factory, 'model'],
     `expected a model, got ${typeof model === 'string' ? 'an empty string' : describeValue(model)}.`,
     "Pass a model name ('gemini-2.5-flash'), any core BaseLlm (a ScriptedLlm in tests), or leave it out to use the agent's model.",

@@ -5,11 +5,9 @@ import { createStateTransform, type StateTransform } from './state-transform.js'
 import { assertFunction } from './parse-state-options.js'
 
 import { formatArgument, formatArguments } from '../shared/format-argument.js'
-import { thenMaybe, type MaybePromise } from '../shared/maybe-promise.js'
+import { thenMaybe } from '../shared/maybe-promise.js'
+import type { StatePredicate } from '../shared/state-snapshot.js'
 import { throwConfigIssue } from '../../parse/config-issue.js'
-
-/** A predicate over the state (without `null` values). */
-export type StatePredicate = (state: Readonly<Record<string, unknown>>) => MaybePromise<boolean>
 
 function keysInState(state: Readonly<Record<string, unknown>>): string {
   const keys = Object.keys(state).sort()
@@ -24,6 +22,7 @@ export function guard(pred: StatePredicate, message = 'State guard failed'): Sta
   assertFunction('S.guard()', pred, 'the predicate')
   if (typeof message !== 'string' || message.trim().length === 0) {
     throwConfigIssue(
+      'text_invalid',
       ['S.guard()', 'message'],
       'must be a non-empty string saying what must hold.',
       "Pass one such as 'score must not be negative'.",

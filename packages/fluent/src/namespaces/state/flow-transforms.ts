@@ -1,6 +1,6 @@
 import { parseStateKey } from '../../parse/parse-state-key.js'
 import { createStateTransform, isStateTransform, union, type StateTransform } from './state-transform.js'
-import type { StatePredicate } from './check-transforms.js'
+import type { StatePredicate } from '../shared/state-snapshot.js'
 
 import { formatArgument } from '../shared/format-argument.js'
 import { thenMaybe } from '../shared/maybe-promise.js'
@@ -9,6 +9,7 @@ import { throwConfigIssue } from '../../parse/config-issue.js'
 function assertInner(factory: string, value: unknown, where: string): asserts value is StateTransform {
   if (!isStateTransform(value)) {
     throwConfigIssue(
+      'transform_invalid',
       [factory],
       `${where} must be a transform made by S.*, got ${value === null ? 'null' : typeof value}.`,
       'Pass one such as S.set({ key: value }).',
@@ -42,6 +43,7 @@ export function branch(key: string, cases: Readonly<Record<string, StateTransfor
   parseStateKey(key, ['S.branch()'])
   if (typeof cases !== 'object' || cases === null || Object.keys(cases).length === 0) {
     throwConfigIssue(
+      'items_missing',
       ['S.branch()'],
       `no cases given.`,
       `Pass { value: transform }, such as S.branch('${key}', { yes: S.set({ approved: true }) }).`,

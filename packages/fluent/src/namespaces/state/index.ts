@@ -1,5 +1,7 @@
 export type { StateApply, StateDelta, StateEnv, StateTransform } from './state-transform.js'
-export type { StateLogOptions, StatePredicate } from './check-transforms.js'
+export type { StateLogOptions } from './check-transforms.js'
+// The one `StatePredicate` (also exported from the package root).
+export type { StatePredicate } from '../shared/state-snapshot.js'
 export type { MergeFunction } from './write-transforms.js'
 
 export { pick, drop, rename } from './replace-transforms.js'

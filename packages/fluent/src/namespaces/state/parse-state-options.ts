@@ -7,6 +7,7 @@ import { throwConfigIssue } from '../../parse/config-issue.js'
 export function parseStateRecord<T>(factory: string, record: unknown, what: string): Record<string, T> {
   if (typeof record !== 'object' || record === null || Array.isArray(record)) {
     throwConfigIssue(
+      'record_invalid',
       [factory],
       `expected an object of ${what}.`,
       `Pass one such as ${factory.replace('()', "({ draft: '' })")}.`,
@@ -14,11 +15,16 @@ export function parseStateRecord<T>(factory: string, record: unknown, what: stri
   }
   const entries = Object.entries(record)
   if (entries.length === 0)
-    throwConfigIssue([factory], `the object is empty.`, `Pass at least one ${what.replace(/s$/, '')}.`)
+    throwConfigIssue('items_missing', [factory], `the object is empty.`, `Pass at least one ${what.replace(/s$/, '')}.`)
   for (const [key, value] of entries) {
     parseStateKey(key, [factory])
     if (value === undefined)
-      throwConfigIssue([factory], `the value of "${key}" is undefined.`, `Use null to remove a key.`)
+      throwConfigIssue(
+        'state_value_invalid',
+        [factory],
+        `the value of "${key}" is undefined.`,
+        `Use null to remove a key.`,
+      )
   }
   return record as Record<string, T>
 }
@@ -32,6 +38,7 @@ export function assertStateValues(factory: string, record: Readonly<Record<strin
     const issue = stateValueIssue(value)
     if (issue === undefined) continue
     throwConfigIssue(
+      'state_value_invalid',
       [factory],
       `the value of "${key}" cannot be stored in state: ${issue}.`,
       'State is stored as JSON: use plain objects, arrays, strings, finite numbers, booleans and null (a Date as an ISO string, a cycle as ids).',
@@ -43,6 +50,7 @@ export function assertStateValues(factory: string, record: Readonly<Record<strin
 export function assertSessionKey(factory: string, key: string): void {
   if (!isScopedStateKey(key)) return
   throwConfigIssue(
+    'state_key_scoped',
     [factory],
     `"${key}" is a scoped key; ${factory.slice(0, -2)} only touches session keys (app:, user: and temp: keys are always kept).`,
     `Leave it out, or remove it with S.set({ '${key}': null }).`,
@@ -53,6 +61,7 @@ export function assertSessionKey(factory: string, key: string): void {
 export function assertFunction(factory: string, value: unknown, what: string): void {
   if (typeof value !== 'function')
     throwConfigIssue(
+      'function_invalid',
       [factory],
       `${what} must be a function, got ${value === null ? 'null' : typeof value}.`,
       'Pass a function of the state, such as (state) => state.draft.',

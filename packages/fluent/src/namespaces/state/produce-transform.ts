@@ -44,13 +44,14 @@ const asyncHint =
 export function produce(recipe: StateRecipe): StateTransform {
   if (typeof recipe !== 'function') {
     throwConfigIssue(
+      'function_invalid',
       ['S.produce()', 'recipe'],
       `expected a function (draft) => void, got ${describeValue(recipe)}.`,
       'Pass S.produce((draft) => { draft.count = 1 }).',
     )
   }
   if (recipe.constructor.name === 'AsyncFunction' || recipe.constructor.name === 'AsyncGeneratorFunction') {
-    throwConfigIssue(['S.produce()', 'recipe'], asyncRecipe, asyncHint)
+    throwConfigIssue('transform_invalid', ['S.produce()', 'recipe'], asyncRecipe, asyncHint)
   }
   return createStateTransform({
     name: 'produce',
@@ -65,10 +66,11 @@ export function produce(recipe: StateRecipe): StateTransform {
           if (typeof (result as { then?: unknown } | null)?.then === 'function') {
             // Its rejection would otherwise go unhandled: the recipe's failure is this error.
             ;(result as Promise<unknown>).then(undefined, () => undefined)
-            throwConfigIssue(['S.produce()', 'recipe'], asyncRecipe, asyncHint)
+            throwConfigIssue('transform_invalid', ['S.produce()', 'recipe'], asyncRecipe, asyncHint)
           }
           if (result !== undefined) {
             throwConfigIssue(
+              'transform_invalid',
               ['S.produce()', 'recipe'],
               `the recipe returned ${describeValue(result)}.`,
               'Change the draft in place and return nothing (a returned value would replace the whole state).',

@@ -59,6 +59,7 @@ export function rename<const $Mapping extends Readonly<Record<string, string>>>(
 ): StateTransform<TransformFlow<KeyWrites<$Mapping[keyof $Mapping]>, keyof $Mapping & string>> {
   if (typeof mapping !== 'object' || mapping === null || Object.keys(mapping).length === 0) {
     throwConfigIssue(
+      'record_invalid',
       ['S.rename()'],
       'expected an object of renames.',
       "Pass one such as S.rename({ draft: 'final_draft' }).",
@@ -72,7 +73,12 @@ export function rename<const $Mapping extends Readonly<Record<string, string>>>(
     assertSessionKey('S.rename()', from)
     assertSessionKey('S.rename()', to)
     if (targets.has(to))
-      throwConfigIssue(['S.rename()'], `two keys are renamed to "${to}".`, `Give each key its own new name.`)
+      throwConfigIssue(
+        'state_key_clash',
+        ['S.rename()'],
+        `two keys are renamed to "${to}".`,
+        `Give each key its own new name.`,
+      )
     targets.add(to)
   }
   return createStateTransform({

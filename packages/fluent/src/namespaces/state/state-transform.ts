@@ -234,6 +234,7 @@ function assertTransform(method: string, value: unknown): void {
   if (typeof value === 'function') {
     // `await transform` (or returning one from an async function) calls `.then(resolve, reject)`.
     throwConfigIssue(
+      'transform_invalid',
       [`S ${method}`],
       'got a function, but S .then() chains transforms (a transform is not a promise: do not await it or return it from an async function).',
       "To run a function as a step, pass it to a pipeline's .then().",
@@ -242,12 +243,14 @@ function assertTransform(method: string, value: unknown): void {
   const isBuilder = typeof value === 'object' && value !== null && 'build' in value
   if (isBuilder) {
     throwConfigIssue(
+      'transform_invalid',
       [`S ${method}`],
       `got an agent or workflow builder, but S ${method} chains state transforms only.`,
       "To run an agent after a transform, start a pipeline: Pipeline('name').step(transform).step(agent).",
     )
   }
   throwConfigIssue(
+    'transform_invalid',
     [`S ${method}`],
     `expected a transform made by S.*, got ${value === null ? 'null' : typeof value}.`,
     'Pass one such as S.set({ key: value }).',

@@ -165,6 +165,7 @@ export function counter(key: string, options: { readonly step?: number } = {}): 
   const step = options.step ?? 1
   if (typeof step !== 'number' || !Number.isFinite(step))
     throwConfigIssue(
+      'number_invalid',
       ['S.counter()'],
       `step must be a finite number, got ${String(step)}.`,
       `For example S.counter('${key}', { step: 2 }).`,

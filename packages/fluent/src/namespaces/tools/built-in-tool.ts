@@ -35,6 +35,7 @@ export class GeminiBuiltInTool extends BaseTool {
 
   override async runAsync(): Promise<unknown> {
     throwConfigIssue(
+      'tool_invalid',
       [factories[this.builtIn]],
       'is run by the Gemini model itself and cannot be called as a function.',
       'Let the model use it; to call code yourself, use T.fn().',
@@ -54,6 +55,7 @@ export class GeminiBuiltInTool extends BaseTool {
     if (version === undefined) {
       throw new ConfigError([
         {
+          code: 'tool_unsupported',
           path: [agent, 'tools', factories[this.builtIn]],
           message: `${factories[this.builtIn]} is a Gemini built-in tool, and agent "${agent}" uses the model "${model}", which cannot run it.`,
           hint: "Give the agent a Gemini model (.model('gemini-2.5-flash')), or use a function tool instead.",
@@ -66,6 +68,7 @@ export class GeminiBuiltInTool extends BaseTool {
       if (this.builtIn !== 'googleSearch' || others) {
         throw new ConfigError([
           {
+            code: 'tool_unsupported',
             path: [agent, 'tools', factories[this.builtIn]],
             message: `${this.builtIn === 'googleSearch' ? 'Google Search cannot be combined with other tools' : `${factories[this.builtIn]} is not available`} on ${model}.`,
             hint: "Use a Gemini 2 model such as 'gemini-2.5-flash'.",

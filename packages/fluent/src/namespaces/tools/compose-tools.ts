@@ -9,6 +9,7 @@ export function createToolComposite(entries: readonly ToolEntry[]): ToolComposit
   for (const entry of entries) {
     if (seen.has(entry.name)) {
       throwConfigIssue(
+        'tool_name_duplicate',
         ['T.add()'],
         `two tools are named "${entry.name}"; tool names must be unique per agent.`,
         'Pass { name } to T.fn() to rename one.',
@@ -31,6 +32,7 @@ export function toToolEntries(factory: string, input: unknown): ToolEntry[] {
   if (typeof input === 'function') return [functionEntry(factory, input)]
   if (Array.isArray(input)) return input.flatMap((item) => toToolEntries(factory, item))
   throwConfigIssue(
+    'tool_invalid',
     [factory],
     `${input === null ? 'null' : typeof input} is not a tool.`,
     `Pass a T composite (T.fn(f), T.agent(a), …), a core tool, a named function, or an array of those.`,

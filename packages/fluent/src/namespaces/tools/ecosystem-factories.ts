@@ -53,6 +53,7 @@ export function toolset(source: Toolset): ToolComposite {
     typeof source.getTools !== 'function'
   ) {
     throwConfigIssue(
+      'tool_invalid',
       ['T.toolset()'],
       `expected { name, getTools(context) }, got ${describeValue(source)}.`,
       "For example T.toolset({ name: 'mine', getTools: async () => [tool] }).",
@@ -91,6 +92,7 @@ export function mcp(params: McpServerParams, options: McpOptions = {}): ToolComp
   const http = typeof params === 'object' && params !== null && 'url' in params
   if (!stdio && !http) {
     throwConfigIssue(
+      'options_invalid',
       ['T.mcp()'],
       `expected { command, args? } or { url }, got ${describeValue(params)}.`,
       "For example T.mcp({ command: 'node', args: ['server.js'] }) or T.mcp({ url: 'http://127.0.0.1:3000/mcp' }).",
@@ -98,6 +100,7 @@ export function mcp(params: McpServerParams, options: McpOptions = {}): ToolComp
   }
   if (stdio && (typeof params.command !== 'string' || params.command.length === 0))
     throwConfigIssue(
+      'text_invalid',
       ['T.mcp()', 'command'],
       'expected a non-empty command.',
       "For example { command: 'node', args: ['server.js'] }.",
@@ -108,6 +111,7 @@ export function mcp(params: McpServerParams, options: McpOptions = {}): ToolComp
     (!Array.isArray(params.args) || params.args.some((arg) => typeof arg !== 'string'))
   ) {
     throwConfigIssue(
+      'list_invalid',
       ['T.mcp()', 'args'],
       `expected a list of strings, got ${describeValue(params.args)}.`,
       "For example { args: ['server.js'] }.",
@@ -118,6 +122,7 @@ export function mcp(params: McpServerParams, options: McpOptions = {}): ToolComp
       new URL((params as { url: string }).url)
     } catch {
       throwConfigIssue(
+        'url_invalid',
         ['T.mcp()', 'url'],
         `expected an absolute URL, got ${JSON.stringify((params as { url: unknown }).url)}.`,
         "For example { url: 'http://127.0.0.1:3000/mcp' }.",
@@ -129,6 +134,7 @@ export function mcp(params: McpServerParams, options: McpOptions = {}): ToolComp
     (!Array.isArray(options.tools) || options.tools.some((tool) => typeof tool !== 'string'))
   ) {
     throwConfigIssue(
+      'list_invalid',
       ['T.mcp()', 'tools'],
       `expected a list of tool names, got ${describeValue(options.tools)}.`,
       "For example { tools: ['read_file'] }.",

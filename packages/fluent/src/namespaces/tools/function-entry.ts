@@ -36,6 +36,7 @@ const toolName = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/
 export function parseToolName(factory: string, name: unknown): string {
   if (typeof name === 'string' && toolName.test(name)) return name
   throwConfigIssue(
+    'tool_name_invalid',
     [factory],
     `${JSON.stringify(name) ?? String(name)} is not a valid tool name.`,
     `Use letters, digits, '_', '.' or '-' (starting with a letter or '_', at most 64 characters), such as 'get_weather'.`,
@@ -52,6 +53,7 @@ export function functionEntry(factory: string, fn: unknown, settings: FunctionTo
   if (isBaseTool(fn)) {
     if (settings.name !== undefined || settings.description !== undefined || settings.parameters !== undefined) {
       throwConfigIssue(
+        'options_conflict',
         [factory],
         `name, description and parameters apply to functions; "${fn.name}" is already a tool.`,
         `Pass the tool alone.`,
@@ -63,6 +65,7 @@ export function functionEntry(factory: string, fn: unknown, settings: FunctionTo
   }
   if (typeof fn !== 'function') {
     throwConfigIssue(
+      'tool_invalid',
       [factory],
       `expected a function or a core tool, got ${fn === null ? 'null' : typeof fn}.`,
       `Pass a named function such as function getWeather({ city }) { ... }.`,
@@ -72,6 +75,7 @@ export function functionEntry(factory: string, fn: unknown, settings: FunctionTo
   const name = settings.name ?? ownName
   if (name === undefined) {
     throwConfigIssue(
+      'tool_name_invalid',
       [factory],
       `the function has no name.`,
       `Pass a named function (function getWeather(args) { ... }) or { name: 'get_weather' }.`,
@@ -79,10 +83,16 @@ export function functionEntry(factory: string, fn: unknown, settings: FunctionTo
   }
   parseToolName(factory, name)
   if (settings.description !== undefined && typeof settings.description !== 'string') {
-    throwConfigIssue([factory, 'description'], 'must be a string.', "Pass { description: 'What the tool does.' }.")
+    throwConfigIssue(
+      'text_invalid',
+      [factory, 'description'],
+      'must be a string.',
+      "Pass { description: 'What the tool does.' }.",
+    )
   }
   if (settings.parameters === undefined && fn.length > 0) {
     throwConfigIssue(
+      'tool_parameters_missing',
       [factory],
       `"${name}" takes arguments but has no parameter schema, so the model would see a tool without parameters and the function would get the whole arguments object as its first argument.`,
       `Declare them: .tool(${name}, { parameters: z.object({ orderId: z.string() }) }) with the function written as ({ orderId }) => …; a tool without arguments takes none: () => ….`,
@@ -91,6 +101,7 @@ export function functionEntry(factory: string, fn: unknown, settings: FunctionTo
   const confirm = settings.confirm
   if (confirm !== undefined && typeof confirm !== 'boolean' && typeof confirm !== 'function') {
     throwConfigIssue(
+      'option_type_invalid',
       [factory, 'confirm'],
       'must be true, false or a function.',
       'Pass { confirm: true } or { confirm: (args, context) => boolean }.',

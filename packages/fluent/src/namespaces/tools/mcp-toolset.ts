@@ -56,6 +56,7 @@ async function loadSdk(server: string) {
     return { Client: client.Client, Stdio: stdio.StdioClientTransport, Http: http.StreamableHTTPClientTransport }
   } catch (error) {
     throwConfigIssue(
+      'package_missing',
       [`T.mcp('${server}')`],
       `the package @modelcontextprotocol/sdk is not installed (${(error as Error).message}).`,
       'Install it: npm install @modelcontextprotocol/sdk',

@@ -42,7 +42,12 @@ export function memoryTools(mode: MemoryMode, path: readonly (string | number)[]
   if (mode === 'preload') return preloadMemory()
   if (mode === 'on-demand') return loadMemory()
   if (mode === 'both') return preloadMemory().add(loadMemory())
-  throwConfigIssue(path, `unknown memory mode ${JSON.stringify(mode)}.`, "Use 'preload', 'on-demand' or 'both'.")
+  throwConfigIssue(
+    'choice_invalid',
+    path,
+    `unknown memory mode ${JSON.stringify(mode)}.`,
+    "Use 'preload', 'on-demand' or 'both'.",
+  )
 }
 
 /** The after-agent callback of `.memoryAutoSave()`: adds the session to the run's memory service. @internal */

@@ -76,6 +76,7 @@ export function parseOpenApiDocument(input: unknown, options: OpenApiOptions): O
       document = JSON.parse(input)
     } catch {
       throwConfigIssue(
+        'json_invalid',
         ['T.openapi()', 'document'],
         'the text is not JSON.',
         'Pass the OpenAPI 3 document as an object or as JSON text (parse YAML first).',
@@ -89,6 +90,7 @@ export function parseOpenApiDocument(input: unknown, options: OpenApiOptions): O
     !isObject(document['paths'])
   ) {
     throwConfigIssue(
+      'openapi_invalid',
       ['T.openapi()', 'document'],
       `expected an OpenAPI 3 document with openapi: '3.x' and paths, got ${describeValue(document)}.`,
       'Pass the parsed document, for example T.openapi(JSON.parse(text)).',
@@ -102,6 +104,7 @@ export function parseOpenApiDocument(input: unknown, options: OpenApiOptions): O
   const baseUrl = options.baseUrl ?? server
   if (baseUrl === undefined || !/^https?:\/\//.test(baseUrl)) {
     throwConfigIssue(
+      'url_invalid',
       ['T.openapi()', 'baseUrl'],
       `no absolute base URL (got ${JSON.stringify(baseUrl)}).`,
       "Pass { baseUrl: 'http://127.0.0.1:8080' } or give the document a servers entry.",
@@ -159,6 +162,7 @@ export function parseOpenApiDocument(input: unknown, options: OpenApiOptions): O
   }
   if (operations.length === 0)
     throwConfigIssue(
+      'openapi_invalid',
       ['T.openapi()', 'document'],
       'the document has no operations (after the operations filter).',
       'Check paths and the operations option.',

@@ -3,11 +3,14 @@ import { throwConfigIssue } from '../../parse/config-issue.js'
 import { createToolEntry, type ToolComposite, type ToolInput } from './tool-composite.js'
 import { createToolComposite, toToolEntries } from './compose-tools.js'
 import { CachedTool, EffectfulTool, TransformedTool, argumentsKey } from './wrapping-tools.js'
+import { ConfirmedTool } from './confirmed-tool.js'
+import { TimeoutTool } from './timeout-tool.js'
 
 function parseKey(factory: string, key: unknown): (args: Record<string, unknown>) => string {
   if (key === undefined) return argumentsKey
   if (typeof key !== 'function')
     throwConfigIssue(
+      'function_invalid',
       [factory, 'key'],
       `expected a function (args) => string, got ${describeValue(key)}.`,
       'For example { key: (args) => String(args.id) }.',
@@ -27,6 +30,7 @@ export function cache(
   const ttlMs = options.ttlMs ?? 300_000
   if (typeof ttlMs !== 'number' || !Number.isFinite(ttlMs) || ttlMs <= 0) {
     throwConfigIssue(
+      'number_invalid',
       ['T.cache()', 'ttlMs'],
       `expected a positive number of milliseconds, got ${JSON.stringify(ttlMs) ?? describeValue(ttlMs)}.`,
       'For example T.cache(tool, { ttlMs: 60000 }).',
@@ -55,18 +59,21 @@ export function transform(
   const { pre, post } = options ?? {}
   if (pre === undefined && post === undefined)
     throwConfigIssue(
+      'option_missing',
       ['T.transform()'],
       'neither pre nor post given.',
       'Pass { pre: (args) => args } and/or { post: (result) => result }.',
     )
   if (pre !== undefined && typeof pre !== 'function')
     throwConfigIssue(
+      'function_invalid',
       ['T.transform()', 'pre'],
       `expected a function, got ${describeValue(pre)}.`,
       'For example { pre: (args) => args }.',
     )
   if (post !== undefined && typeof post !== 'function')
     throwConfigIssue(
+      'function_invalid',
       ['T.transform()', 'post'],
       `expected a function, got ${describeValue(post)}.`,
       'For example { post: (result) => result }.',
@@ -96,6 +103,45 @@ export function effectful(
   return createToolComposite(
     toToolEntries('T.effectful()', tools).map((entry) =>
       createToolEntry(entry.name, `T.effectful(${entry.description})`, () => new EffectfulTool(entry.create(), key)),
+    ),
+  )
+}
+
+/**
+ * The tools, each needing the user's approval before every call (`hint` is shown with the request).
+ * @example T.confirm(T.fn(deleteFile))
+ */
+export function confirm(tools: ToolInput, options: { readonly hint?: string } = {}): ToolComposite {
+  const entries = toToolEntries('T.confirm()', tools)
+  return createToolComposite(
+    entries.map((entry) =>
+      createToolEntry(
+        entry.name,
+        `T.confirm(${entry.description})`,
+        () => new ConfirmedTool(entry.create(), options.hint),
+      ),
+    ),
+  )
+}
+
+/**
+ * The tools, each call limited to `ms` milliseconds: a slower call answers
+ * `{ error: "Tool '<name>' timed out after <ms> ms." }`.
+ * @example T.timeout(T.fn(searchWeb), 5_000)
+ */
+export function timeout(tools: ToolInput, ms: number): ToolComposite {
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms <= 0) {
+    throwConfigIssue(
+      'number_invalid',
+      ['T.timeout()'],
+      `ms must be a positive number of milliseconds, got ${String(ms)}.`,
+      `For example T.timeout(tool, 5000).`,
+    )
+  }
+  const entries = toToolEntries('T.timeout()', tools)
+  return createToolComposite(
+    entries.map((entry) =>
+      createToolEntry(entry.name, `T.timeout(${entry.description}, ${ms})`, () => new TimeoutTool(entry.create(), ms)),
     ),
   )
 }
