@@ -264,7 +264,10 @@ export class WebApp {
     log.push({ kind: 'user', text })
     // Chosen here so the turn's model calls are followed from its first one.
     const invocationId = `e-${randomUUID()}`
-    const unfollow = this.#trace.follow(invocationId, modelCallRows(log, (text) => this.withoutSecrets(text)))
+    const unfollow = this.#trace.follow(
+      invocationId,
+      modelCallRows(log, (text) => this.withoutSecrets(text)),
+    )
     try {
       // Inside the try: this runs detached from the request (`void`), so a throw here must end the run, not the process.
       if (state) {

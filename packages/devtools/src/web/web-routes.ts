@@ -127,7 +127,12 @@ export function addWebRoutes(router: Router, app: WebApp, page: WebPageFacts): R
       const runs = app
         .runsOf(session.id)
         .map((run) => ({ runId: run.runId, finished: run.finished, entries: run.entries }))
-      return { ...summary(session), events: session.events, steps: replaySteps(session, (text) => app.withoutSecrets(text)), runs }
+      return {
+        ...summary(session),
+        events: session.events,
+        steps: replaySteps(session, (text) => app.withoutSecrets(text)),
+        runs,
+      }
     })
     .add('GET', '/api/memories', async ({ query }) => {
       const text = query.get('query') ?? ''

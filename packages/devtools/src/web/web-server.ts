@@ -42,6 +42,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   if (issue !== undefined)
     throw new ConfigError([
       {
+        code: 'session_ids_invalid',
         path: ['startWebServer()', 'session'],
         message: `${JSON.stringify(options.session)} ${issue}: pass a session id.`,
       },
