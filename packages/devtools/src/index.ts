@@ -19,4 +19,5 @@ export type { PreviewCall, PreviewResult, StateMark } from './web/preview-reques
 export { startAdkApiServer } from './api-server/adk-api-server.js'
 export type { AdkApiServer, AdkApiServerOptions } from './api-server/adk-api-server.js'
 export type { AdkApiApp } from './api-server/api-apps.js'
+export type { AdkApiLimits } from './api-server/api-limits.js'
 export { AdkWebMissingError } from './api-server/adk-web-assets.js'

@@ -8,6 +8,7 @@ import type {
 import { startHttpServer } from '../http/http-server.js'
 import { Router } from '../http/router.js'
 import { AdkApiApps, type AdkApiApp } from './api-apps.js'
+import { defaultAdkApiLimits, type AdkApiLimits } from './api-limits.js'
 import { findAdkWeb } from './adk-web-assets.js'
 import { addArtifactRoutes } from './artifact-routes.js'
 import { addEvalRoutes } from './eval-routes.js'
@@ -51,6 +52,11 @@ export interface AdkApiServerOptions {
    * (an `AdkWebMissingError` says what to install when it is absent); a string is the folder of a built adk-web.
    */
   readonly adkWeb?: boolean | string
+  /**
+   * What one client can make the server hold (sessions per user, events per session, eval sets, open streams, request
+   * timeouts); see `AdkApiLimits` for each default. Past a limit a request is refused (429) and nothing is stored.
+   */
+  readonly limits?: Partial<AdkApiLimits>
 }
 
 /** A running ADK API server. */
@@ -71,17 +77,19 @@ export interface AdkApiServer {
 export async function startAdkApiServer(options: AdkApiServerOptions): Promise<AdkApiServer> {
   const apps = new AdkApiApps(options.apps, options)
   const adkWeb = options.adkWeb === undefined || options.adkWeb === false ? undefined : findAdkWeb(options.adkWeb)
+  const limits = { ...defaultAdkApiLimits, ...options.limits }
   const router = new Router()
-  addSessionRoutes(router, apps)
-  addRunRoutes(router, apps)
+  addSessionRoutes(router, apps, limits)
+  addRunRoutes(router, apps, limits)
   addArtifactRoutes(router, apps)
-  addEvalRoutes(router, apps)
+  addEvalRoutes(router, apps, limits)
   addDevRoutes(router, apps, adkWeb)
   const server = await startHttpServer({
     router,
     port: options.port ?? 8000,
     host: options.host ?? '127.0.0.1',
     ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
+    limits,
   })
   return { url: server.url, close: server.close }
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -60,13 +60,20 @@ export function findAdkWeb(where: true | string, resolveModule: (id: string) => 
   return directory
 }
 
+/** Real paths of the page folders served (a package manager may link them from elsewhere). */
+const realFolders = new Map<string, string>()
+
 /**
  * The file at `path` (relative to the page's folder, `''` for `index.html`), or `undefined` when there is none. Only
- * files inside `directory` are ever read.
+ * regular files inside `directory` are ever read: the path is resolved (`..`, also decoded from `%2e%2e`) and so is
+ * every symbolic link on the way, and a file whose real path is outside the folder's real path is not served.
  */
 export function adkWebFile(directory: string, path: string): StaticFile | undefined {
-  const file = resolve(directory, path === '' ? 'index.html' : path)
-  if (!file.startsWith(directory + sep)) return undefined
-  if (!existsSync(file) || !statSync(file).isFile()) return undefined
-  return { type: contentTypeOf(file), body: readFileSync(file) }
+  let folder = realFolders.get(directory)
+  if (folder === undefined) realFolders.set(directory, (folder = realpathSync(directory)))
+  const file = resolve(folder, path === '' ? 'index.html' : path)
+  if (!file.startsWith(folder + sep) || !existsSync(file)) return undefined
+  const real = realpathSync(file)
+  if (!real.startsWith(folder + sep) || !statSync(real).isFile()) return undefined
+  return { type: contentTypeOf(real), body: readFileSync(real) }
 }

@@ -38,14 +38,30 @@ export function addDevRoutes(router: Router, apps: AdkApiApps, adkWeb: string | 
   const knownApp = (params: RouteCall['params']) => {
     if (params['app'] !== undefined) apps.agent(params['app'])
   }
-  const sessionTrace = async ({ params }: RouteCall) => {
+  // Traces are kept per app, user and session: a route that names an app (and a `?userId=`) is answered from that
+  // app's (and user's) sessions only; a session id that names sessions of two owners is refused, never merged.
+  const sessionTrace = async ({ params, query }: RouteCall) => {
     knownApp(params)
-    return apps.trace.spansOf(params['session'] as string)
+    const sessionId = params['session'] as string
+    const userId = query.get('userId') ?? query.get('user_id') ?? undefined
+    const traces = apps.trace
+      .sessionTraces(sessionId)
+      .filter(
+        ({ owner }) => (params['app'] ?? owner.appName) === owner.appName && (userId ?? owner.userId) === owner.userId,
+      )
+    if (traces.length > 1)
+      throw new HttpRequestError(
+        'HTTP_CONFLICT',
+        `Session id "${sessionId}" names sessions of more than one ${params['app'] === undefined ? 'app or user' : 'user'}: ask /dev/apps/{app}/debug/trace/session/${sessionId}?userId={user}.`,
+      )
+    return traces[0]?.spans ?? []
   }
   const eventTrace = async ({ params }: RouteCall) => {
     knownApp(params)
-    const span = apps.trace.spanOfEvent(params['event'] as string)
-    if (!span) throw new HttpRequestError('HTTP_NOT_FOUND', 'Trace not found')
+    const found = apps.trace.spanOfEvent(params['event'] as string)
+    if (!found || (params['app'] !== undefined && found.owner.appName !== params['app']))
+      throw new HttpRequestError('HTTP_NOT_FOUND', 'Trace not found')
+    const { span } = found
     return { ...span.attributes, trace_id: span.trace_id, span_id: span.span_id }
   }
 

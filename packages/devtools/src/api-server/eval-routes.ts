@@ -10,8 +10,9 @@ import {
   type EvalSetResult,
 } from '@adk-fluent/eval'
 import type { AdkApiApps } from './api-apps.js'
+import { limitReached, type AdkApiLimits } from './api-limits.js'
 import { HttpRequestError, sessionNotFound } from '../http/request-error.js'
-import { optionalObject, requiredString } from '../http/body.js'
+import { optionalObject, requiredId, requiredString } from '../http/body.js'
 import { readApiBody } from './api-body.js'
 import { Reply } from '../http/reply.js'
 import type { RouteCall, Router } from '../http/router.js'
@@ -41,9 +42,10 @@ const both = (path: string) => [`/apps/:app${path}`, `/dev/apps/:app${path}`]
 /**
  * ADK's eval routes (adk-web's eval tab) on `@adk-fluent/eval`: eval sets and their cases kept in the server's memory
  * (a case is made from a session with `add_session`), runs with `run_eval` (the app's agent, ADK's metrics) and their
- * results. Judge metrics need a judge model, which the server does not have: asking for one is a 400.
+ * results. Judge metrics need a judge model, which the server does not have: asking for one is a 400. Sets per app
+ * and cases per set are limited (429 past the limit); the newest `keptEvalResults` results of an app are kept.
  */
-export function addEvalRoutes(router: Router, apps: AdkApiApps): void {
+export function addEvalRoutes(router: Router, apps: AdkApiApps, limits: AdkApiLimits): void {
   const sets = new Map<string, Map<string, EvalSet>>()
   const results = new Map<string, Map<string, EvalSetResult>>()
   const setsOf = (app: string) => {
@@ -75,6 +77,10 @@ export function addEvalRoutes(router: Router, apps: AdkApiApps): void {
     if (!idPattern.test(id)) throw bad(`Eval set id "${id}" may only use letters, digits and "_".`)
     const existing = setsOf(call.params['app'] as string)
     if (existing.has(id)) throw bad(`Eval set already exists: ${id}`)
+    if (existing.size >= limits.evalSetsPerApp)
+      throw limitReached(
+        `App "${call.params['app'] as string}" has ${existing.size} eval sets, the most this server keeps per app: delete one first.`,
+      )
     const set: EvalSet = { evalSetId: id, name: id, evalCases: [], creationTimestamp: Date.now() / 1000 }
     save(call, set)
     return set
@@ -123,17 +129,21 @@ export function addEvalRoutes(router: Router, apps: AdkApiApps): void {
       const set = setOf(call)
       const body = await readApiBody(call.request)
       const evalId = requiredString(body, 'evalId')
-      const sessionId = requiredString(body, 'sessionId')
+      const sessionId = requiredId(body, 'sessionId')
       const appName = call.params['app'] as string
       const session = await apps.sessionService.getSession({
         appName,
-        userId: requiredString(body, 'userId'),
+        userId: requiredId(body, 'userId'),
         sessionId,
       })
       if (!session) throw sessionNotFound(sessionId)
       if (!idPattern.test(evalId)) throw bad(`"evalId" "${evalId}" may only use letters, digits and "_".`)
       if (set.evalCases.some((evalCase) => evalCase.evalId === evalId))
         throw bad(`Eval set ${set.evalSetId} already has a case "${evalId}".`)
+      if (set.evalCases.length >= limits.casesPerEvalSet)
+        throw limitReached(
+          `Eval set ${set.evalSetId} has ${set.evalCases.length} cases, the most this server keeps per set: delete one first.`,
+        )
       const evalCase = evalCaseFromSession(session, { evalId })
       save(call, addEvalCase(set, evalCase))
       return evalCase
@@ -173,7 +183,12 @@ export function addEvalRoutes(router: Router, apps: AdkApiApps): void {
         if (ConfigError.isConfigError(error)) throw bad(error.message)
         throw error
       }
-      resultsOf(appName).set(result.evalSetResultId, result)
+      const kept = resultsOf(appName)
+      kept.set(result.evalSetResultId, result)
+      for (const oldest of kept.keys()) {
+        if (kept.size <= limits.keptEvalResults) break
+        kept.delete(oldest)
+      }
       return resultJson(result.evalCaseResults)
     })
     .add('GET', both('/eval_results'), async ({ params }) => [...resultsOf(params['app'] as string).keys()])

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { StreamingMode, type Content, type Event } from '@adk-fluent/core'
 import type { AdkApiApps } from './api-apps.js'
+import { checkEventRoom, type AdkApiLimits } from './api-limits.js'
 import { errorReply, publicMessage } from '../http/error-reply.js'
 import { HttpRequestError, sessionNotFound } from '../http/request-error.js'
 import { eventJson } from './adk-json.js'
-import { optionalBoolean, optionalObject, optionalString, requiredString } from '../http/body.js'
+import { optionalBoolean, optionalObject, optionalString, requiredId, requiredString } from '../http/body.js'
 import { readApiBody } from './api-body.js'
 import { Reply } from '../http/reply.js'
 import type { RouteCall, Router } from '../http/router.js'
@@ -38,8 +39,8 @@ async function runBody(call: RouteCall): Promise<RunBody> {
     throw new HttpRequestError('HTTP_BAD_REQUEST', '"newMessage.parts" must be an array of part objects.')
   return {
     appName: requiredString(body, 'appName'),
-    userId: requiredString(body, 'userId'),
-    sessionId: requiredString(body, 'sessionId'),
+    userId: requiredId(body, 'userId'),
+    sessionId: requiredId(body, 'sessionId'),
     newMessage: newMessage as Content | undefined,
     invocationId,
     streaming: optionalBoolean(body, 'streaming'),
@@ -48,11 +49,13 @@ async function runBody(call: RouteCall): Promise<RunBody> {
 }
 
 /**
- * Starts the run of a request's body: an unknown app or session is a 404 before anything runs. The run stops when
- * the client goes away (its response closes before the run ends).
+ * Starts the run of a request's body: an unknown app or session is a 404, a session that holds as many events as the
+ * limits allow a 429, before anything runs. The run stops when the client goes away (its response closes before the
+ * run ends).
  */
 async function startRun(
   apps: AdkApiApps,
+  limits: AdkApiLimits,
   call: RouteCall,
 ): Promise<{ events: AsyncIterator<Event>; done(last?: Event): Promise<void> }> {
   const body = await runBody(call)
@@ -63,7 +66,9 @@ async function startRun(
       `"invocationId" resumes an invocation, but app "${body.appName}" is not resumable: serve it as an App with resumabilityConfig: { isResumable: true } (or give the server resumabilityConfig). An answer to a pause needs no invocationId.`,
     )
   const at = { appName: body.appName, userId: body.userId, sessionId: body.sessionId }
-  if (!(await apps.sessionService.getSession(at))) throw sessionNotFound(body.sessionId)
+  const session = await apps.sessionService.getSession(at)
+  if (!session) throw sessionNotFound(body.sessionId)
+  checkEventRoom(session, limits)
   const abort = new AbortController()
   const onClose = () => {
     if (!call.response.writableFinished) abort.abort()
@@ -94,8 +99,8 @@ async function startRun(
 }
 
 /** `POST /run`: every event of the run as one JSON array; a run that fails midway is a 500 `{ error, events }`. */
-async function runAll(apps: AdkApiApps, call: RouteCall): Promise<unknown> {
-  const { events, done } = await startRun(apps, call)
+async function runAll(apps: AdkApiApps, limits: AdkApiLimits, call: RouteCall): Promise<unknown> {
+  const { events, done } = await startRun(apps, limits, call)
   const collected: Record<string, unknown>[] = []
   let last: Event | undefined
   try {
@@ -117,8 +122,10 @@ async function runAll(apps: AdkApiApps, call: RouteCall): Promise<unknown> {
  * true). The response starts with the run's first event, so a run refused before it (busy session, failed model
  * call) is an ordinary status with `{ error }`; a failure later is a last `data: { "error": … }` frame.
  */
-async function runStream(apps: AdkApiApps, call: RouteCall): Promise<unknown> {
-  const { events, done } = await startRun(apps, call)
+async function runStream(apps: AdkApiApps, limits: AdkApiLimits, call: RouteCall): Promise<unknown> {
+  // Refused before the run starts when the server holds as many streams as it keeps.
+  call.checkStreamRoom()
+  const { events, done } = await startRun(apps, limits, call)
   let last: Event | undefined
   try {
     let step: IteratorResult<Event>
@@ -144,6 +151,8 @@ async function runStream(apps: AdkApiApps, call: RouteCall): Promise<unknown> {
 }
 
 /** ADK's run routes. */
-export function addRunRoutes(router: Router, apps: AdkApiApps): void {
-  router.add('POST', '/run', (call) => runAll(apps, call)).add('POST', '/run_sse', (call) => runStream(apps, call))
+export function addRunRoutes(router: Router, apps: AdkApiApps, limits: AdkApiLimits): void {
+  router
+    .add('POST', '/run', (call) => runAll(apps, limits, call))
+    .add('POST', '/run_sse', (call) => runStream(apps, limits, call))
 }

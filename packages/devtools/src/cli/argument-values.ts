@@ -1,9 +1,21 @@
 import type { CommandArguments } from './command-definition.js'
 import { CliUsageError } from './cli-usage-error.js'
+import { idIssue, maxIdLength, shownId } from '../http/ids.js'
 
 /** An option's value when it has one. */
 export function text(value: string | true | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined
+}
+
+/** An option naming a session (`--session`): an id as the servers take it (see `idIssue`), when given. */
+export function idValue(option: string, value: string | true | undefined): string | undefined {
+  if (typeof value !== 'string') return undefined
+  const issue = idIssue(value)
+  if (issue !== undefined)
+    throw new CliUsageError(
+      `--${option} ${shownId(value)} ${issue}: use 1 to ${maxIdLength} visible characters, without "/" or "\\", not "." or "..".`,
+    )
+  return value
 }
 
 /** `--state`: a JSON object. */

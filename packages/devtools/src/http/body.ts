@@ -1,10 +1,38 @@
 import type { IncomingMessage } from 'node:http'
+import { checkedId } from './ids.js'
 import { HttpRequestError } from './request-error.js'
 
 /** How a server reads request bodies. */
 export interface BodyOptions {
   /** The largest body accepted, in bytes; a larger one is a 413 before it is parsed. */
   readonly maxBytes: number
+  /** How deep its objects and arrays may nest (default {@link maxBodyDepth}); a deeper body is a 400 before it is parsed. */
+  readonly maxDepth?: number
+}
+
+/** How deep a request body may nest by default: far more than any message, state or event needs. */
+export const maxBodyDepth = 100
+
+/**
+ * How deep the JSON `text` nests, counted up to `limit + 1` without parsing it (brackets inside strings do not count),
+ * so a body nested a million levels deep is refused before `JSON.parse` builds it and before anything walks it.
+ */
+function depthOf(text: string, limit: number): number {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let at = 0; at < text.length; at++) {
+    const char = text.charCodeAt(at)
+    if (inString) {
+      if (char === 0x5c)
+        at++ // backslash: skip the escaped character
+      else if (char === 0x22) inString = false
+    } else if (char === 0x22) inString = true
+    else if (char === 0x7b || char === 0x5b) {
+      if (++depth > deepest && (deepest = depth) > limit) return deepest
+    } else if (char === 0x7d || char === 0x5d) depth--
+  }
+  return deepest
 }
 
 /** Media types a JSON body may be sent as: JSON, any `+json`, or `text/plain` (what `fetch` sends for a string). */
@@ -69,6 +97,12 @@ export async function readJsonBody(request: IncomingMessage, options: BodyOption
   if (declared > options.maxBytes) throw tooLarge(options.maxBytes)
   const text = (await readBytes(request, options.maxBytes)).toString('utf8').trim()
   if (text === '' || text === 'null') return {}
+  const maxDepth = options.maxDepth ?? maxBodyDepth
+  if (depthOf(text, maxDepth) > maxDepth)
+    throw new HttpRequestError(
+      'HTTP_BAD_REQUEST',
+      `The request body is nested more than ${maxDepth} levels deep (objects and arrays); send a flatter value.`,
+    )
   let value: unknown
   try {
     value = JSON.parse(text)
@@ -88,6 +122,11 @@ export function requiredString(body: Record<string, unknown>, name: string): str
   if (typeof value !== 'string' || value.trim() === '')
     throw bad(`"${name}" must be a non-empty string, got ${describe(value)}.`)
   return value
+}
+
+/** `body[name]` as an id (a user, session or case id: see `idIssue`); otherwise a 400 naming the field. */
+export function requiredId(body: Record<string, unknown>, name: string): string {
+  return checkedId(requiredString(body, name), `"${name}"`)
 }
 
 /** `body[name]` as a string, `undefined` when absent; otherwise a 400 naming the field. */

@@ -1,6 +1,7 @@
 import { AdkFluentError } from '@adk-fluent/core'
 import { Reply } from './reply.js'
 import { HttpRequestError } from './request-error.js'
+import { withoutSecrets } from './secrets.js'
 
 /** Statuses of core's codes that are the client's doing: a missing session, a busy one, an existing id, a bad state. */
 const statusOfCode: Readonly<Record<string, number>> = {
@@ -16,12 +17,13 @@ const stackLine = /^\s*at .+$/gm
 const localPath = /(?:file:\/\/)?(?:[A-Za-z]:[\\/]|\\\\|\/)(?:[^\s'"`:;,()<>[\]{}]+[\\/])+[^\s'"`:;,()<>[\]{}]*/g
 
 /**
- * The message of an unexpected failure as a client may see it: without stack lines and with every local file path
- * replaced by `<path>` (a server's answer never tells where it is installed or what it read).
+ * The message of an unexpected failure as a client may see it: without stack lines, with every local file path
+ * replaced by `<path>` (a server's answer never tells where it is installed or what it read) and without secrets
+ * (see `withoutSecrets`: the values of secret environment variables, a URI's password, API keys).
  */
 export function publicMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error)
-  return message.replace(stackLine, '').replace(localPath, '<path>').trim()
+  return withoutSecrets(message.replace(stackLine, '')).replace(localPath, '<path>').trim()
 }
 
 /**

@@ -27,13 +27,22 @@ function hostKind(host: string, rule: HostRule): 'loopback' | 'allowed' | undefi
 /**
  * Why a request must be refused, or `undefined` when it may be answered: its `Host` must name this server (a loopback
  * name and this port, or an allowed host) so a DNS-rebound page cannot reach it, and its `Origin`, when there is one,
- * must be this server too (no cross-site use of a running server, whatever the method).
+ * must be this server too (no cross-site use of a running server, whatever the method). A browser's request that
+ * says it comes from another site (`Sec-Fetch-Site: cross-site` or `same-site`) without an `Origin` (an image, a
+ * script, a no-cors fetch) is refused too, unless it opens a page (`Sec-Fetch-Mode: navigate`: following a link to
+ * the server is fine).
  */
 export function refusal(request: IncomingMessage, rule: HostRule): string | undefined {
   const host = request.headers.host
   if (host === undefined || !hostKind(host, rule)) return `Host "${shown(host ?? '')}" is not this local server.`
   const origin = request.headers.origin
-  if (origin === undefined) return undefined
+  if (origin === undefined) {
+    const site = request.headers['sec-fetch-site']
+    const crossSite = site === 'cross-site' || site === 'same-site'
+    return crossSite && request.headers['sec-fetch-mode'] !== 'navigate'
+      ? `A request from another site (Sec-Fetch-Site: ${site}) may not use this local server.`
+      : undefined
+  }
   let url: URL
   try {
     url = new URL(origin)

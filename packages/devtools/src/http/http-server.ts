@@ -18,7 +18,26 @@ export interface HttpServerOptions {
    * (against DNS rebinding and cross-site pages) is on for a loopback host, and for any host once names are given.
    */
   readonly allowedHosts?: readonly string[]
+  /** Timeouts and the number of open event streams (see {@link HttpServerLimits} for the defaults). */
+  readonly limits?: Partial<HttpServerLimits>
 }
+
+/** What one client may hold of a server, so that a slow or greedy one never stops the others. */
+export interface HttpServerLimits {
+  /** A request whose headers have not all arrived after this long is answered 408 and closed (default 10 s). */
+  readonly headersTimeoutMs: number
+  /** A request whose body has not all arrived after this long is answered 408 and closed (default 120 s). */
+  readonly requestTimeoutMs: number
+  /** Event streams open at once; one more is refused with 429 `HTTP_TOO_MANY` (default 100). */
+  readonly maxStreams: number
+}
+
+/** The limits of a server unless its options say otherwise. */
+export const defaultHttpServerLimits: HttpServerLimits = Object.freeze({
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 120_000,
+  maxStreams: 100,
+})
 
 /** A running server. */
 export interface HttpServer {
@@ -42,11 +61,20 @@ const ignore = () => undefined
 export async function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
   const { router, host } = options
   const allowedHosts = options.allowedHosts ?? []
+  const limits = { ...defaultHttpServerLimits, ...options.limits }
   // The port is known once listening (port 0 takes a free one).
   let rule: HostRule = { port: options.port, allowedHosts }
   const checked = isLoopbackHost(host) || allowedHosts.length > 0
   const streams = new Set<EventStream>()
+  const checkStreamRoom = () => {
+    if (streams.size >= limits.maxStreams)
+      throw new HttpRequestError(
+        'HTTP_TOO_MANY',
+        `This server already has ${limits.maxStreams} event streams open, the most it keeps; close one (or wait for a run to end) and try again.`,
+      )
+  }
   const eventStream = (response: ServerResponse, streamOptions: EventStreamOptions | undefined) => {
+    checkStreamRoom()
     const stream = new EventStream(response, streamOptions)
     streams.add(stream)
     stream.onClose(() => streams.delete(stream))
@@ -64,6 +92,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       params,
       query,
       eventStream: (streamOptions) => eventStream(response, streamOptions),
+      checkStreamRoom,
     })
     if (result !== undefined) sendReply(response, result instanceof Reply ? result : Reply.json(result))
   }
@@ -76,7 +105,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       response.destroy()
     }
   }
-  const server = createServer((request, response) => {
+  // Slow clients (headers or a body sent a byte at a time) are timed out; the checks run every second.
+  const serverOptions = {
+    headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
+    requestTimeout: limits.requestTimeoutMs,
+    connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
+  }
+  const server = createServer(serverOptions, (request, response) => {
     // A client that goes away mid-request is not an error of the process.
     request.on('error', ignore)
     response.on('error', ignore)

@@ -11,6 +11,7 @@ const statuses = {
   HTTP_BODY_TOO_LARGE: 413,
   HTTP_UNSUPPORTED_MEDIA_TYPE: 415,
   HTTP_UNPROCESSABLE: 422,
+  HTTP_TOO_MANY: 429,
 } as const
 
 /** Stable codes of the requests the dev UI's server and the ADK API server refuse, one per HTTP status. */
@@ -26,6 +27,7 @@ declare module '@adk-fluent/core' {
     HTTP_BODY_TOO_LARGE: true
     HTTP_UNSUPPORTED_MEDIA_TYPE: true
     HTTP_UNPROCESSABLE: true
+    HTTP_TOO_MANY: true
   }
 }
 

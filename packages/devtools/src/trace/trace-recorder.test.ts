@@ -85,12 +85,13 @@ describe('the recorder', () => {
     const recorder = new TraceRecorder()
     const start = (n: number) =>
       recorder.onUserMessageCallback({
-        invocationContext: { invocationId: `i${n}`, session: { id: `s${n}` } } as never,
+        invocationContext: { invocationId: `i${n}`, session: { appName: 'a', userId: 'u', id: `s${n}` } } as never,
       })
     for (let n = 0; n <= 1000; n++) start(n)
-    expect(recorder.spansOf('s0')).toEqual([])
-    expect(recorder.spansOf('s1').map((span) => span.name)).toEqual(['invocation'])
-    expect(recorder.spansOf('s1000').map((span) => span.name)).toEqual(['invocation'])
+    const owner = (sessionId: string) => ({ appName: 'a', userId: 'u', sessionId })
+    expect(recorder.spansOf(owner('s0'))).toEqual([])
+    expect(recorder.spansOf(owner('s1')).map((span) => span.name)).toEqual(['invocation'])
+    expect(recorder.spansOf(owner('s1000')).map((span) => span.name)).toEqual(['invocation'])
   })
 })
 
@@ -144,6 +145,6 @@ describe('following a run', () => {
       expect.stringMatching(/^end 2 asker 3 0\.25 \{.*"Tea\.".*\} true$/),
     ])
     // It keeps no spans: the dev UI keeps its trace in its run logs.
-    expect(recorder.spansOf(session.id)).toEqual([])
+    expect(recorder.sessionTraces(session.id)).toEqual([])
   })
 })

@@ -58,6 +58,26 @@ export interface TraceRecorderOptions {
   readonly keptSessions?: number
 }
 
+/** Whose session a trace belongs to: spans are kept and found per app, user and session, never by session id alone. */
+export interface TraceOwner {
+  readonly appName: string
+  readonly userId: string
+  readonly sessionId: string
+}
+
+/** The spans of one session. */
+export interface SessionTrace {
+  readonly owner: TraceOwner
+  readonly spans: readonly TraceSpan[]
+}
+
+interface KeptSession {
+  readonly owner: TraceOwner
+  readonly spans: TraceSpan[]
+}
+
+const keyOf = (owner: TraceOwner) => JSON.stringify([owner.appName, owner.userId, owner.sessionId])
+
 interface OpenCall {
   readonly span: TraceSpan
   readonly call: number
@@ -66,7 +86,9 @@ interface OpenCall {
 }
 
 interface OpenInvocation {
-  readonly sessionId: string
+  readonly owner: TraceOwner
+  /** The key of its session's spans (see `keyOf`). */
+  readonly key: string
   readonly listener: ModelCallListener | undefined
   /** Model calls so far. */
   calls: number
@@ -94,8 +116,8 @@ const spanId = () => randomBytes(8).toString('hex')
  */
 export class TraceRecorder extends BasePlugin {
   readonly #keptSessions: number
-  readonly #bySession = new Map<string, TraceSpan[]>()
-  readonly #byEvent = new Map<string, TraceSpan>()
+  readonly #bySession = new Map<string, KeptSession>()
+  readonly #byEvent = new Map<string, { readonly owner: TraceOwner; readonly span: TraceSpan }>()
   readonly #open = new Map<string, OpenInvocation>()
   readonly #followers = new Map<string, ModelCallListener>()
   /** The open `call_llm` span of a model call, by its callback context (the response's callback gets the same one). */
@@ -118,12 +140,17 @@ export class TraceRecorder extends BasePlugin {
   }
 
   /** The spans of a session's runs, in the order they started. */
-  spansOf(sessionId: string): readonly TraceSpan[] {
-    return this.#bySession.get(sessionId) ?? []
+  spansOf(owner: TraceOwner): readonly TraceSpan[] {
+    return this.#bySession.get(keyOf(owner))?.spans ?? []
   }
 
-  /** The `call_llm` or `execute_tool` span that produced an event. */
-  spanOfEvent(eventId: string): TraceSpan | undefined {
+  /** The traces of every kept session with this id (one per app and user that has a session so named). */
+  sessionTraces(sessionId: string): readonly SessionTrace[] {
+    return [...this.#bySession.values()].filter((kept) => kept.owner.sessionId === sessionId)
+  }
+
+  /** The `call_llm` or `execute_tool` span that produced an event, and whose session it belongs to. */
+  spanOfEvent(eventId: string): { readonly owner: TraceOwner; readonly span: TraceSpan } | undefined {
     return this.#byEvent.get(eventId)
   }
 
@@ -133,12 +160,12 @@ export class TraceRecorder extends BasePlugin {
     if (!open) return
     this.#open.delete(invocationId)
     const end = nowNs()
-    for (const span of this.spansOf(open.sessionId))
+    for (const span of this.#bySession.get(open.key)?.spans ?? [])
       if (span.trace_id === open.traceId && span.end_time === null) span.end_time = end
   }
 
   #start(
-    open: Pick<OpenInvocation, 'sessionId' | 'traceId'>,
+    open: Pick<OpenInvocation, 'key' | 'traceId'>,
     name: string,
     parent: TraceSpan | null,
     attributes: Record<string, unknown>,
@@ -152,7 +179,7 @@ export class TraceRecorder extends BasePlugin {
       attributes,
       parent_span_id: parent?.span_id ?? null,
     }
-    this.#bySession.get(open.sessionId)?.push(span)
+    this.#bySession.get(open.key)?.spans.push(span)
     return span
   }
 
@@ -163,12 +190,14 @@ export class TraceRecorder extends BasePlugin {
   }
 
   override onUserMessageCallback({ invocationContext }: { invocationContext: InvocationContext }): undefined {
-    const sessionId = invocationContext.session.id
-    if (this.#keptSessions > 0 && !this.#bySession.has(sessionId)) {
-      this.#bySession.set(sessionId, [])
+    const { session } = invocationContext
+    const owner = { appName: session.appName, userId: session.userId, sessionId: session.id }
+    const key = keyOf(owner)
+    if (this.#keptSessions > 0 && !this.#bySession.has(key)) {
+      this.#bySession.set(key, { owner, spans: [] })
       if (this.#bySession.size > this.#keptSessions) this.#forget(this.#bySession.keys().next().value as string)
     }
-    const trace = { sessionId, traceId: randomBytes(16).toString('hex') }
+    const trace = { owner, key, traceId: randomBytes(16).toString('hex') }
     this.#open.set(invocationContext.invocationId, {
       ...trace,
       listener: this.#followers.get(invocationContext.invocationId),
@@ -181,12 +210,12 @@ export class TraceRecorder extends BasePlugin {
     return undefined
   }
 
-  #forget(sessionId: string): void {
-    for (const span of this.#bySession.get(sessionId) ?? []) {
+  #forget(key: string): void {
+    for (const span of this.#bySession.get(key)?.spans ?? []) {
       const eventId = span.attributes['gcp.vertex.agent.event_id']
       if (typeof eventId === 'string') this.#byEvent.delete(eventId)
     }
-    this.#bySession.delete(sessionId)
+    this.#bySession.delete(key)
   }
 
   override beforeAgentCallback({ agent, callbackContext }: { agent: BaseAgent; callbackContext: Context }): undefined {
@@ -197,7 +226,7 @@ export class TraceRecorder extends BasePlugin {
       'gen_ai.operation.name': 'invoke_agent',
       'gen_ai.agent.description': agent.description,
       'gen_ai.agent.name': agent.name,
-      'gen_ai.conversation.id': open.sessionId,
+      'gen_ai.conversation.id': open.owner.sessionId,
     })
     const stack = open.agents.get(agent.name) ?? []
     stack.push(span)
@@ -227,7 +256,7 @@ export class TraceRecorder extends BasePlugin {
       'gen_ai.request.model': llmRequest.model ?? '',
       'gen_ai.agent.name': agent,
       'gcp.vertex.agent.invocation_id': callbackContext.invocationId,
-      'gcp.vertex.agent.session_id': open.sessionId,
+      'gcp.vertex.agent.session_id': open.owner.sessionId,
     })
     const call = ++open.calls
     this.#calls.set(callbackContext, { span, call, request: llmRequest, started: performance.now() })
@@ -350,7 +379,7 @@ export class TraceRecorder extends BasePlugin {
   #index(open: OpenInvocation, span: TraceSpan, eventId: string): void {
     span.attributes['gcp.vertex.agent.event_id'] = eventId
     // Found by event id while its session's spans are kept (forgetting a session forgets its events).
-    if (this.#bySession.has(open.sessionId)) this.#byEvent.set(eventId, span)
+    if (this.#bySession.has(open.key)) this.#byEvent.set(eventId, { owner: open.owner, span })
   }
 
   override afterRunCallback({ invocationContext }: { invocationContext: InvocationContext }): undefined {

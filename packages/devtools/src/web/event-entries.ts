@@ -22,10 +22,14 @@ export function applyStateDelta(
 
 /**
  * The timeline rows of one stored event: the user's message, tool calls, tool results, the model's text, the state
- * it changed (as before/after pairs, read from and applied to `state`) and its error. The same rows serve a live run
- * and the replay of a stored session.
+ * it changed (as before/after pairs, read from and applied to `state`) and its error, whose message goes through
+ * `hide` (the server's secrets out). The same rows serve a live run and the replay of a stored session.
  */
-export function eventEntries(event: Event, state: Record<string, unknown>): TraceBody[] {
+export function eventEntries(
+  event: Event,
+  state: Record<string, unknown>,
+  hide: (text: string) => string,
+): TraceBody[] {
   const agent = event.author
   const rows: TraceBody[] = []
   const parts = event.content?.parts ?? []
@@ -52,6 +56,6 @@ export function eventEntries(event: Event, state: Record<string, unknown>): Trac
   const changes = applyStateDelta(state, event.actions.stateDelta)
   if (changes.length > 0) rows.push({ kind: 'state', agent, changes })
   if (event.errorCode !== undefined)
-    rows.push({ kind: 'error', agent, code: event.errorCode, message: event.errorMessage ?? '' })
+    rows.push({ kind: 'error', agent, code: event.errorCode, message: hide(event.errorMessage ?? '') })
   return rows
 }

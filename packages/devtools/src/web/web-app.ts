@@ -24,12 +24,14 @@ import type { FlowBuilder } from '@adk-fluent/fluent'
 import { graphVisits, lowerNode } from '@adk-fluent/fluent/internal'
 import { chooseRunModel, type RunModelChoice } from '../cli/choose-run-model.js'
 import { HttpRequestError, sessionNotFound } from '../http/request-error.js'
+import { withoutSecrets } from '../http/secrets.js'
 import { tokenUsage, type RequestJson } from '../trace/model-call.js'
 import { TraceRecorder, type ModelCallListener } from '../trace/trace-recorder.js'
 import { buildTree, type BuildProblem } from './build-report.js'
 import { eventEntries, applyStateDelta } from './event-entries.js'
 import { previewRequests, type PreviewInput, type PreviewResult } from './preview-requests.js'
 import { RunLog } from './run-log.js'
+import { defaultWebLimits, type WebLimits } from './web-limits.js'
 
 /** What the dev UI serves: the builder of a module, and where its sessions live. */
 export interface WebAppOptions {
@@ -48,6 +50,8 @@ export interface WebAppOptions {
   readonly userId?: string
   /** The runs' long-term memory (what `T.loadMemory()` / `T.preloadMemory()` search). Default: a fresh in-memory one. */
   readonly memoryService?: BaseMemoryService
+  /** Sessions, events per session and run logs kept (see `WebLimits` for the defaults). */
+  readonly limits?: Partial<WebLimits>
 }
 
 /** How the models of the runs are chosen (`own`: the agents' `BaseLlm`s; `mock-script`: a fresh script per turn). */
@@ -72,6 +76,7 @@ export class WebApp {
   /** Why chat is off (naming the file), or `undefined` when it is on. */
   readonly chatOff: string | undefined
   readonly #options: WebAppOptions
+  readonly #limits: WebLimits
   /** The trace of every turn; the dev UI keeps it in its run logs, so the recorder keeps no spans of its own. */
   readonly #trace = new TraceRecorder({ keptSessions: 0 })
   readonly #runs = new Map<string, RunLog>()
@@ -83,6 +88,7 @@ export class WebApp {
 
   constructor(options: WebAppOptions) {
     this.#options = options
+    this.#limits = { ...defaultWebLimits, ...options.limits }
     this.appName = options.builder?.node.name ?? basename(options.file, extname(options.file))
     this.userId = options.userId ?? 'user'
     this.sessionService = options.sessionService ?? new InMemorySessionService()
@@ -147,14 +153,32 @@ export class WebApp {
     }
   }
 
+  /**
+   * `text` as the page may show it: without the values of the environment's secret variables (its `env` and the
+   * process's), URI passwords or API keys (see `withoutSecrets`). Paths stay: they name the user's own files.
+   */
+  withoutSecrets(text: string): string {
+    return withoutSecrets(withoutSecrets(text, this.#options.env))
+  }
+
   /** The sessions of the user, newest first. */
   async listSessions(): Promise<Session[]> {
     const { sessions } = await this.sessionService.listSessions({ appName: this.appName, userId: this.userId })
     return [...sessions].sort((a, b) => b.lastUpdateTime - a.lastUpdateTime)
   }
 
-  /** A new session, with `state` as its initial state (and `sessionId` as its id when given). */
+  /**
+   * A new session, with `state` as its initial state (and `sessionId` as its id when given); a 429 when the user
+   * already has as many sessions as the limits allow.
+   */
   async createSession(state: Record<string, unknown> = {}, sessionId?: string): Promise<Session> {
+    const count = (await this.sessionService.listSessions({ appName: this.appName, userId: this.userId })).sessions
+      .length
+    if (count >= this.#limits.sessions)
+      throw new HttpRequestError(
+        'HTTP_TOO_MANY',
+        `There are ${count} sessions, the most this dev server keeps: delete some from the store before creating another.`,
+      )
     return this.sessionService.createSession({
       appName: this.appName,
       userId: this.userId,
@@ -243,6 +267,11 @@ export class WebApp {
     if (this.chatOff !== undefined) throw new HttpRequestError('HTTP_UNPROCESSABLE', this.chatOff)
     const session = await this.getSession(sessionId)
     if (!session) throw sessionNotFound(sessionId)
+    if (session.events.length >= this.#limits.eventsPerSession)
+      throw new HttpRequestError(
+        'HTTP_TOO_MANY',
+        `Session ${sessionId} holds ${session.events.length} events, the most this dev server lets a session hold: start a new session.`,
+      )
     if (this.runsOf(sessionId).some((run) => !run.finished))
       throw new HttpRequestError('HTTP_CONFLICT', `A turn is already running in session ${sessionId}.`)
     return session
@@ -252,8 +281,22 @@ export class WebApp {
     const log = new RunLog(randomUUID(), session.id)
     this.#runs.set(log.runId, log)
     this.#sessionRuns.set(session.id, [...this.runsOf(session.id), log])
+    this.#forgetOldRuns()
     void this.#execute(log, session, turn)
     return log
+  }
+
+  /** Forgets the oldest finished run logs while more than `keptRuns` are kept (a running one is never forgotten). */
+  #forgetOldRuns(): void {
+    if (this.#runs.size <= this.#limits.keptRuns) return
+    for (const [runId, log] of this.#runs) {
+      if (this.#runs.size <= this.#limits.keptRuns) break
+      if (!log.finished) continue
+      this.#runs.delete(runId)
+      const left = (this.#sessionRuns.get(log.sessionId) ?? []).filter((run) => run !== log)
+      if (left.length > 0) this.#sessionRuns.set(log.sessionId, left)
+      else this.#sessionRuns.delete(log.sessionId)
+    }
   }
 
   /**
@@ -269,10 +312,11 @@ export class WebApp {
   async #execute(log: RunLog, session: Session, turn: Turn): Promise<void> {
     const current = { ...session.state }
     const { newMessage, invocationId, state } = turn
+    const hide = (text: string) => this.withoutSecrets(text)
     // The user's text, or the answers as tool results of `user`.
-    for (const row of eventEntries(createEvent({ author: 'user', content: newMessage }), {})) log.push(row)
+    for (const row of eventEntries(createEvent({ author: 'user', content: newMessage }), {}, hide)) log.push(row)
     // Chosen before the run so the turn's model calls are followed from its first one.
-    const unfollow = this.#trace.follow(invocationId, modelCallRows(log))
+    const unfollow = this.#trace.follow(invocationId, modelCallRows(log, hide))
     try {
       // Inside the try: this runs detached from the request (`void`), so a throw here must end the run, not the process.
       if (state) {
@@ -300,14 +344,15 @@ export class WebApp {
       let paused = false
       for await (const event of events) {
         if (event.partial) continue
-        for (const row of eventEntries(event, current)) log.push(row)
+        for (const row of eventEntries(event, current, hide)) log.push(row)
         if (event.longRunningToolIds?.length) paused = true
       }
       if (paused) this.#pausedTrees.set(session.id, agent)
     } catch (error) {
       const code =
         typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'RUN_FAILED'
-      log.push({ kind: 'error', agent: '', code, message: messageOf(error) })
+      // The page shows the message as it is (paths name the user's own files) but never a secret of the environment.
+      log.push({ kind: 'error', agent: '', code, message: this.withoutSecrets(messageOf(error)) })
     } finally {
       unfollow()
       this.#trace.finish(invocationId)
@@ -325,7 +370,7 @@ interface Turn {
 }
 
 /** The rows of the run's model calls: `llm-start` as each starts, `llm-call` (request, response, time, tokens) as it ends. */
-function modelCallRows(log: RunLog): ModelCallListener {
+function modelCallRows(log: RunLog, hide: (text: string) => string): ModelCallListener {
   return {
     started: ({ call, agent }) => log.push({ kind: 'llm-start', call, agent }),
     finished: (call) =>
@@ -335,7 +380,7 @@ function modelCallRows(log: RunLog): ModelCallListener {
         agent: call.agent,
         request: JSON.parse(call.request) as RequestJson,
         response: call.responseJson === undefined ? undefined : (JSON.parse(call.responseJson) as LlmResponse),
-        error: call.error,
+        error: call.error === undefined ? undefined : hide(call.error),
         durationMs: call.durationMs,
         usage: call.response === undefined ? undefined : tokenUsage(call.response),
       }),

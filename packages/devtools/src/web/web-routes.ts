@@ -33,11 +33,11 @@ function summary(session: Session) {
   }
 }
 
-/** A stored session step by step: each event's rows and the state after it. */
-function replaySteps(session: Session) {
+/** A stored session step by step: each event's rows (without the server's secrets) and the state after it. */
+function replaySteps(session: Session, hide: (text: string) => string) {
   const state: Record<string, unknown> = {}
   return session.events.map((event) => {
-    const rows = eventEntries(event, state)
+    const rows = eventEntries(event, state, hide)
     return {
       eventId: event.id,
       author: event.author,
@@ -127,7 +127,12 @@ export function addWebRoutes(router: Router, app: WebApp, page: WebPageFacts): R
       const runs = app
         .runsOf(session.id)
         .map((run) => ({ runId: run.runId, finished: run.finished, entries: run.entries }))
-      return { ...summary(session), events: session.events, steps: replaySteps(session), runs }
+      return {
+        ...summary(session),
+        events: session.events,
+        steps: replaySteps(session, (text) => app.withoutSecrets(text)),
+        runs,
+      }
     })
     .add('GET', '/api/memories', async ({ query }) => {
       const text = query.get('query') ?? ''

@@ -1,7 +1,10 @@
+import { ConfigError } from '@adk-fluent/core'
 import { redactUri } from '../cli/redact-uri.js'
+import { idIssue } from '../http/ids.js'
 import { startHttpServer } from '../http/http-server.js'
 import { Router } from '../http/router.js'
 import { WebApp, type WebAppOptions } from './web-app.js'
+import { defaultWebLimits } from './web-limits.js'
 import { addWebRoutes } from './web-routes.js'
 
 /** Options of {@link startWebServer}. */
@@ -30,10 +33,20 @@ export interface WebServer {
 
 /**
  * Starts the dev UI: one page and its JSON + SSE API (docs/web-api.md) on the devtools HTTP layer (`src/http`),
- * bound to 127.0.0.1 only. Requests whose `Host` or `Origin` is not this local server get 403. A taken port is a
- * `PortInUseError` naming a free port nearby.
+ * bound to 127.0.0.1 only. Requests whose `Host` or `Origin` is not this local server get 403. What one client can
+ * make it hold is limited (`limits`: sessions, events per session, kept runs, open streams, request timeouts). A
+ * taken port is a `PortInUseError` naming a free port nearby.
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const issue = options.session === undefined ? undefined : idIssue(options.session)
+  if (issue !== undefined)
+    throw new ConfigError([
+      {
+        code: 'session_ids_invalid',
+        path: ['startWebServer()', 'session'],
+        message: `${JSON.stringify(options.session)} ${issue}: pass a session id.`,
+      },
+    ])
   const app = new WebApp(options)
   if (options.session !== undefined && !(await app.getSession(options.session)))
     await app.createSession({}, options.session)
@@ -43,7 +56,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     memoryUri: redactUri(options.memoryUri ?? 'memory:'),
     openSession: options.session,
   })
-  const server = await startHttpServer({ router, port: options.port ?? 8000, host: '127.0.0.1' })
+  const server = await startHttpServer({
+    router,
+    port: options.port ?? 8000,
+    host: '127.0.0.1',
+    limits: { ...defaultWebLimits, ...options.limits },
+  })
   return {
     url: `${server.url}/`,
     port: server.port,

@@ -9,6 +9,7 @@ import {
   type SingleBeforeModelCallback,
 } from '@adk-fluent/core'
 import type { GuardSpec } from '../namespaces/guards/guard-spec.js'
+import { findAcross, startOfLast } from '../namespaces/guards/scan-text.js'
 import { runJudge } from '../namespaces/guards/run-judge.js'
 
 /** What a guard did to one model call, noted in the event's `customMetadata.guards`. */
@@ -63,9 +64,13 @@ function mapStrings(value: unknown, rewrite: (text: string) => string): unknown 
   return value
 }
 
-/** A part with every text it carries (text, tool result, call arguments) rewritten; the same part if unchanged. */
-function mapPart(part: Part, rewrite: (text: string) => string): Part {
+/**
+ * A part with every text it carries (text, tool result, call arguments) rewritten; the same part if unchanged. With
+ * `skipText`, a text part is left as it is (its guard looked at the message's texts together).
+ */
+function mapPart(part: Part, rewrite: (text: string) => string, skipText: boolean): Part {
   if (typeof part.text === 'string') {
+    if (skipText) return part
     const text = rewrite(part.text)
     return text === part.text ? part : { ...part, text }
   }
@@ -82,15 +87,60 @@ function mapPart(part: Part, rewrite: (text: string) => string): Part {
   return part
 }
 
-function mapContent(content: Content, rewrite: (text: string) => string): Content {
+function mapContent(content: Content, rewrite: (text: string) => string, skipText: boolean): Content {
   const parts = content.parts ?? []
   let changed = false
   const next = parts.map((part) => {
-    const mapped = mapPart(part, rewrite)
+    const mapped = mapPart(part, rewrite, skipText)
     if (mapped !== part) changed = true
     return mapped
   })
   return changed ? { ...content, parts: next } : content
+}
+
+/**
+ * The text parts of `contents` read as one by a guard that knows where its findings are (`find`), one role at a time:
+ * the parts of a message joined as they are, a role's messages joined by a space, so a finding split over parts or
+ * over a user's messages (a card number sent in two turns) is found whole and taken out of every part it touches.
+ * Returns what was found and the contents with the texts rewritten.
+ */
+function findInTexts(
+  guard: GuardSpec,
+  find: NonNullable<GuardSpec['find']>,
+  contents: readonly Content[],
+): { readonly found: Readonly<Record<string, number>>; readonly contents: Content[] } | undefined {
+  const byRole = new Map<string, { content: number; part: number; text: string }[]>()
+  contents.forEach((content, index) =>
+    (content.parts ?? []).forEach((part, at) => {
+      if (typeof part.text !== 'string') return
+      const role = content.role ?? ''
+      let slots = byRole.get(role)
+      if (!slots) byRole.set(role, (slots = []))
+      slots.push({ content: index, part: at, text: part.text })
+    }),
+  )
+  const found: Record<string, number> = {}
+  const next = [...contents]
+  for (const slots of byRole.values()) {
+    const joiners = slots.slice(1).map((slot, index) => (slots[index]?.content === slot.content ? '' : ' '))
+    const finding = findAcross(
+      slots.map((slot) => slot.text),
+      joiners,
+      find,
+      guard.countAs,
+    )
+    if (!finding) continue
+    for (const [kind, count] of Object.entries(finding.found)) found[kind] = (found[kind] ?? 0) + count
+    slots.forEach((slot, index) => {
+      const text = finding.texts[index] as string
+      if (text === slot.text) return
+      const content = next[slot.content] as Content
+      const parts = [...(content.parts ?? [])]
+      parts[slot.part] = { ...(parts[slot.part] as Part), text }
+      next[slot.content] = { ...content, parts }
+    })
+  }
+  return Object.keys(found).length > 0 ? { found, contents: next } : undefined
 }
 
 /**
@@ -109,14 +159,24 @@ function scanContents(
     const scan = guard.scan
     if (!scan || !looksAt(guard, side)) continue
     const found: Record<string, number> = {}
+    const add = (counts: Readonly<Record<string, number>>): void => {
+      if (guard.action === 'block') throw violation(guard, side, agent, `holds ${describeFound(counts)}`)
+      for (const [kind, count] of Object.entries(counts)) found[kind] = (found[kind] ?? 0) + count
+    }
+    if (guard.find) {
+      const inTexts = findInTexts(guard, guard.find, current)
+      if (inTexts) {
+        add(inTexts.found)
+        current = inTexts.contents
+      }
+    }
     const rewrite = (text: string): string => {
       const finding = scan(text)
       if (!finding) return text
-      if (guard.action === 'block') throw violation(guard, side, agent, `holds ${describeFound(finding.found)}`)
-      for (const [kind, count] of Object.entries(finding.found)) found[kind] = (found[kind] ?? 0) + count
+      add(finding.found)
       return finding.redacted
     }
-    current = current.map((content) => mapContent(content, rewrite))
+    current = current.map((content) => mapContent(content, rewrite, guard.find !== undefined))
     if (Object.keys(found).length > 0) notes.push({ guard: guard.name, on: side, action: 'redact', found })
   }
   return current
@@ -151,11 +211,22 @@ interface StreamedText {
 }
 
 /**
- * Characters of a streamed answer held back until more arrives: a finding split across chunks (a card number sent as
- * four words) is checked whole before any of it is passed on. Findings longer than this may show partly in partial
- * chunks; the complete response (the one stored) is always checked whole.
+ * Characters of a streamed answer (as a guard reads them: invisible characters and escapes between a finding's
+ * characters do not count) held back until more arrives, with the rest of a word they cut: a finding split across
+ * chunks (a card number sent as four words, an email of any length) is checked whole before any of it is passed on.
+ * Findings with spaces that are longer than this may show partly in partial chunks; the complete response (the one
+ * stored) is always checked whole.
  */
 const STREAM_HOLD_BACK = 64
+
+const space = /\s/
+
+/** Where the text passed on from `raw` ends: before its last {@link STREAM_HOLD_BACK} characters and the word they cut. */
+function releasable(raw: string): number {
+  let cut = startOfLast(raw, STREAM_HOLD_BACK)
+  while (cut > 0 && !space.test(raw[cut - 1] as string) && !space.test(raw[cut] as string)) cut--
+  return cut
+}
 
 /**
  * A partial chunk of a guarded answer: the text so far is checked whole (a `block` finding stops the run at once),
@@ -183,7 +254,7 @@ function releaseChunk(
   const whole = check(stream.raw)
   let release = ''
   if (!guards.some((guard) => guard.judge)) {
-    const ready = check(stream.raw.slice(0, Math.max(0, stream.raw.length - STREAM_HOLD_BACK)))
+    const ready = check(stream.raw.slice(0, releasable(stream.raw)))
     // Passed on only when it agrees with the whole text checked so far (no finding runs across the cut).
     if (ready.length > stream.sent.length && ready.startsWith(stream.sent) && whole.startsWith(ready)) {
       release = ready.slice(stream.sent.length)

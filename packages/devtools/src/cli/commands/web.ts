@@ -1,6 +1,6 @@
 import type { FlowBuilder } from '@adk-fluent/fluent'
 import { defineCommand } from '../command-definition.js'
-import { fileOnly, parsePort, text } from '../argument-values.js'
+import { fileOnly, idValue, parsePort, text } from '../argument-values.js'
 import { describeModels } from '../choose-run-model.js'
 import { CliUsageError } from '../cli-usage-error.js'
 import { loadSource } from '../load-source.js'
@@ -31,7 +31,7 @@ export const webCommand = defineCommand({
     port: parsePort(args.options.get('port')),
     sessions: text(args.options.get('sessions')),
     /** The session the page opens (created when the store does not have it). */
-    session: text(args.options.get('session')),
+    session: idValue('session', args.options.get('session')),
     /** `--replies`: per-agent replies the chat runs on offline. */
     replies: text(args.options.get('replies')),
     /** Where the memories are stored (`--memory`, the URIs of `--sessions`); default `memory:`. */

@@ -2,7 +2,8 @@ import type { BaseLlm } from '@adk-fluent/core'
 import { throwConfigIssue } from '../../parse/config-issue.js'
 import { describeValue } from '../../parse/describe-value.js'
 import { guardChain, type GuardAction, type GuardChain, type GuardSide, type GuardSpec } from './guard-spec.js'
-import { piiKinds, scanPii, type PiiKind } from './pii-detectors.js'
+import { findPii, piiKinds, type PiiKind } from './pii-detectors.js'
+import { findAcross, findInText, type GuardSpan } from './scan-text.js'
 
 /** Options every guard takes. */
 export interface GuardOptions {
@@ -60,6 +61,21 @@ function one(spec: Omit<GuardSpec, 'kind'>): GuardChain {
   return guardChain([Object.freeze({ kind: 'guard' as const, ...spec })])
 }
 
+/** `scan`, `find` and `countAs` of a guard that knows where its findings are (counted by kind, or all as `countAs`). */
+function spanning(
+  find: (text: string) => readonly GuardSpan[],
+  countAs?: string,
+): Pick<GuardSpec, 'scan' | 'find' | 'countAs'> {
+  return {
+    find,
+    ...(countAs === undefined ? {} : { countAs }),
+    scan: (text) => {
+      const finding = findAcross([text], [], find, countAs)
+      return finding && { found: finding.found, redacted: finding.texts[0] as string }
+    },
+  }
+}
+
 /**
  * Personal data in what the model receives (user text, history, tool results) and in what it answers (`on`
  * defaults to `'both'`): emails, phone numbers, payment cards (Luhn-checked), IBANs (mod-97-checked), US SSNs, UK
@@ -90,7 +106,7 @@ export function pii(
     on: side(options.on, 'both', path),
     action: chosen,
     label: `G.pii({ action: '${chosen}', kinds: [${ordered.join(', ')}] })`,
-    scan: (text) => scanPii(text, ordered),
+    ...spanning((text) => findPii(text, ordered)),
   })
 }
 
@@ -148,6 +164,15 @@ export function regex(
   }
   const global = new RegExp(source.source, source.flags.includes('g') ? source.flags : `${source.flags}g`)
   const name = nameOf(options, 'regex', path)
+  const matchesOf = (text: string): GuardSpan[] => {
+    const spans: GuardSpan[] = []
+    global.lastIndex = 0
+    for (let found = global.exec(text); found; found = global.exec(text)) {
+      if (found[0].length === 0) global.lastIndex++
+      else spans.push({ start: found.index, end: found.index + found[0].length, kind: name })
+    }
+    return spans
+  }
   const chosen = action(options.action, 'block', path)
   return one({
     type: 'regex',
@@ -155,15 +180,9 @@ export function regex(
     on: side(options.on, 'output', path),
     action: chosen,
     label: `G.regex(${String(source)}, { action: '${chosen}' })`,
-    scan: (text) => {
-      let count = 0
-      global.lastIndex = 0
-      const redacted = text.replace(global, () => {
-        count++
-        return `[REDACTED:${name}]`
-      })
-      return count > 0 ? { found: { matches: count }, redacted } : undefined
-    },
+    // The pattern is tried on the text as written and as a guard reads it (invisible characters out, look-alikes as
+    // Latin letters, full-width forms as ASCII): `/password/` also finds `pa\u200bssword` and `раssword`.
+    ...spanning((text) => findInText(text, matchesOf, true), 'matches'),
   })
 }
 

@@ -1,4 +1,7 @@
 import type { BaseLlm } from '@adk-fluent/core'
+import type { GuardSpan } from './scan-text.js'
+
+export type { GuardSpan } from './scan-text.js'
 
 /** Where a guard looks: what the model receives, what it answers, or both. */
 export type GuardSide = 'input' | 'output' | 'both'
@@ -33,6 +36,13 @@ export interface GuardSpec {
   /** How previews show it: `G.pii({ action: 'redact', kinds: [email, card] })`. */
   readonly label: string
   readonly scan?: (text: string) => GuardFinding | undefined
+  /**
+   * Where its findings are in a text (PII and pattern guards): what lets a finding split over the parts of a message
+   * or the chunks of a stream be found whole and redacted in each part it touches.
+   */
+  readonly find?: (text: string) => readonly GuardSpan[]
+  /** What its findings are counted as (`'matches'` for a pattern); by their kind without it. */
+  readonly countAs?: string
   readonly judge?: { readonly model: string | BaseLlm | undefined; readonly criteria: string }
 }
 
