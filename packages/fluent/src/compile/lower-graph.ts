@@ -13,7 +13,7 @@ import type { FlowNode } from '../ir/flow-node.js'
 import { GRAPH_START } from '../ir/graph-edge.js'
 import type { GraphNode } from '../ir/graph-node.js'
 import { graphTopology } from '../ir/graph-topology.js'
-import { composeCallbacks } from './compose-callbacks.js'
+import { workflowConfig } from './workflow-config.js'
 import { lowerAgent } from './lower-agent.js'
 import { builderChildren, graphNodeContext } from './graph-node-context.js'
 import type { LowerFunction } from './lower-function.js'
@@ -62,13 +62,9 @@ export function lowerGraph(node: GraphNode, name: string, lower: LowerFunction):
         edge.routes === undefined ? null : edge.routes.length === 1 ? (edge.routes[0] ?? null) : [...edge.routes],
       ),
   )
-  const config: WorkflowConfig = { name, edges }
-  if (node.description !== undefined) config.description = node.description
-  const before = composeCallbacks(node.beforeAgent)
-  if (before) config.beforeAgentCallback = before
-  const after = composeCallbacks(node.afterAgent)
-  if (after) config.afterAgentCallback = after
-  if (node.middleware?.length) config.plugins = node.middleware
+  // The fields every workflow agent shares (description, composed callbacks, middleware); a graph has edges, not sub-agents.
+  const { subAgents: _subAgents, ...common } = workflowConfig(node, name, [])
+  const config: WorkflowConfig = { ...common, edges }
   if (node.maxConcurrency !== undefined) config.maxConcurrency = node.maxConcurrency
   if (node.maxSteps !== undefined) config.maxSteps = node.maxSteps
   return new Workflow(config)
