@@ -4,14 +4,7 @@
 // one `.chain()`, a `{key}` read after a fan-out or routing map of which only some nodes write the key is an error
 // (the run fails on the other paths). Everything else — a key written on other paths, by nodes added in other calls —
 // is available with `undefined` in its type (the `build()` checker follows every path).
-import type {
-  FlowOf,
-  FluentTypeError,
-  KnownKeys,
-  SomeWrites,
-  StateFlow,
-  Typed,
-} from '../flow-types/state-flow.js'
+import type { FlowOf, FluentTypeError, KnownKeys, SomeWrites, StateFlow, Typed } from '../flow-types/state-flow.js'
 
 type Or<A extends boolean, B extends boolean> = A extends true ? true : B extends true ? true : false
 
