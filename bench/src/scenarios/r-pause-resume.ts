@@ -14,7 +14,7 @@ import {
 } from '@adk-fluent/core'
 import { PostgresSessionService, SqliteSessionService } from '@adk-fluent/sessions'
 import type { BenchConfig } from '../bench-config.js'
-import { stats, type Stats } from '../measure.js'
+import { stats } from '../measure.js'
 import { benchDir, repoRoot } from '../paths.js'
 import { formatNumber, type ResultRow } from '../report.js'
 import { FINAL_TEXT, PAUSE_TEXT, PLAIN_TEXT, R_APP, R_USER, pauseResumeApp } from '../pause-resume-tree.js'
