@@ -1,21 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { Pipeline } from '../../builders/workflow-factories.js'
+import { cpuTime } from '../../cpu-time.test-helper.js'
 import type { PipelineBuilder } from '../../builders/pipeline-builder.js'
 import * as S from './index.js'
 import type { StateTransform } from './state-transform.js'
 
 const STEPS = 10_000
 
-/** This thread's CPU time for `run`, in ms (Linux `/proc/thread-self/schedstat`); wall time where that is missing. */
-function cpuTime(run: () => void): number {
-  const start = threadCpuMs()
-  run()
-  return threadCpuMs() - start
-}
-const threadCpuMs = existsSync('/proc/thread-self/schedstat')
-  ? () => Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6
-  : () => performance.now()
 const increment = () => S.compute({ n: (state) => Number(state['n'] ?? 0) + 1 })
 
 describe('S chains of 10,000 steps run in a loop (they overflowed the stack)', () => {
