@@ -19,6 +19,8 @@ export {
   ToolRetriesExceededError,
   UsageLimitError,
   InterruptAnswerError,
+  IntentMismatchError,
+  isIntentMismatchError,
   registerErrorCode,
   errorCodeInfo,
   issueCodes,
@@ -30,6 +32,7 @@ export type {
   ErrorCode,
   ErrorCodeInfo,
   ErrorCodes,
+  IntentMismatchReason,
   IssueCode,
 } from './errors/index.js'
 
