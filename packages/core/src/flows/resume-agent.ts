@@ -2,7 +2,7 @@ import type { FunctionCall, FunctionResponse, Part } from '../models/genai-types
 import type { LlmAgent } from '../agents/llm-agent.js'
 import type { InvocationContext } from '../agents/invocation-context.js'
 import { getFunctionCalls, isFinalResponse, type Event } from '../events/event.js'
-import type { ToolConfirmation } from '../events/event-actions.js'
+import { ToolConfirmation } from '../tools/tool-confirmation.js'
 import type { BaseTool } from '../tools/base-tool.js'
 import {
   FRAMEWORK_FUNCTION_CALL_NAMES,
@@ -41,12 +41,11 @@ function parseConfirmation(response: Record<string, unknown> | undefined): ToolC
     }
   }
   const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>
-  const confirmation: ToolConfirmation = {
+  return new ToolConfirmation({
     hint: typeof record['hint'] === 'string' ? record['hint'] : '',
     confirmed: record['confirmed'] === true,
-  }
-  if (record['payload'] !== undefined) confirmation.payload = record['payload']
-  return confirmation
+    payload: record['payload'],
+  })
 }
 
 /** A model call of the event (not one of the runtime's own requests). */
