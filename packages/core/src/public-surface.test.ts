@@ -121,6 +121,7 @@ describe('@adk-fluent/core public surface', () => {
       'getFunctionDeclarations',
       'getFunctionResponses',
       'getPendingUserInputRequests',
+      'getUserChoiceTool',
       'getUserInputRequests',
       'injectSessionState',
       'isAgentTool',

@@ -21,3 +21,20 @@ export const requestInputTool = new LongRunningFunctionTool({
     return null
   },
 })
+
+/**
+ * A long-running tool the model calls to offer the user a choice (`@google/adk`'s `getUserChoiceTool`): its name is
+ * `get_user_choice`, its argument `options` (strings). It answers nothing: the call pauses the run as a long-running
+ * call, and the client answers with a `functionResponse` named `get_user_choice` with the call's id.
+ */
+export const getUserChoiceTool = new LongRunningFunctionTool({
+  name: 'get_user_choice',
+  description: 'Presents a list of options to the user and awaits their selection.',
+  parameters: z.object({
+    options: z.array(z.string()).describe('List of options to present to the user.'),
+  }),
+  execute: (_args, context) => {
+    context.actions.skipSummarization = true
+    return null
+  },
+})
