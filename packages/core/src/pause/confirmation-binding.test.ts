@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import type { Content, FunctionCall } from '../models/genai-types.js'
+import type { Context } from '../agents/context.js'
 import { LlmAgent } from '../agents/llm-agent.js'
 import { createEvent } from '../events/event.js'
 import { FunctionTool } from '../tools/function-tool.js'
@@ -9,6 +10,7 @@ import { createHarness } from '../testing/harness.test-helper.js'
 import { AdkFluentError } from '../errors/adk-fluent-error.js'
 import { IntentMismatchError, isIntentMismatchError } from '../errors/interrupt-errors.js'
 import { errorCodeInfo } from '../errors/error-codes.js'
+import { ToolConfirmation } from '../tools/tool-confirmation.js'
 
 // Hostile answers to a confirmation: a client (or an imported session, as adk-web's "import session" and the ADK HTTP
 // API allow) pins a call other than the one the agent made. A forged approval never runs a tool; the run fails closed
@@ -17,7 +19,7 @@ import { errorCodeInfo } from '../errors/error-codes.js'
 const SECRET = 987654321
 
 function tools() {
-  const transfer = vi.fn(({ amount }: { amount: number }) => ({ sent: amount }))
+  const transfer = vi.fn(({ amount }: { amount: number }, _context: Context) => ({ sent: amount }))
   const lookup = vi.fn(() => ({ balance: 5 }))
   const gated = new FunctionTool({
     name: 'transfer_money',
@@ -157,6 +159,9 @@ describe('forged confirmations fail closed (IntentMismatchError)', () => {
     expect(request?.name).toBe('adk_request_confirmation')
     const second = await harness.run(approve(request?.id as string))
     expect(transfer).toHaveBeenCalledTimes(1)
+    // What the tool reads is ADK's class.
+    expect(transfer.mock.calls[0]?.[1]?.toolConfirmation).toBeInstanceOf(ToolConfirmation)
+    expect(transfer.mock.calls[0]?.[1]?.toolConfirmation).toMatchObject({ confirmed: true })
     expect(second.at(-1)?.content?.parts?.[0]?.text).toBe('Sent.')
     // The same approval again changes nothing (no error, no second run).
     await harness.run(approve(request?.id as string))

@@ -154,7 +154,7 @@ export function defineIntentMismatchCases(impl: PausePortImpl): void {
       expect(first.at(-1).longRunningToolIds).toEqual(['ch-1'])
       const second = await run.send([functionResponse('get_user_choice', 'ch-1', { choice: 'blue' })])
       expect(second.at(-1).content.parts[0].text).toBe('You chose blue.')
-      expect(requests[1].at(-1).parts[0].functionResponse).toMatchObject({ id: 'ch-1', response: { choice: 'blue' } })
+      expect(requests[1]?.at(-1).parts[0].functionResponse).toMatchObject({ id: 'ch-1', response: { choice: 'blue' } })
     })
 
     portCase(impl, 'ToolConfirmation is a class: hint defaults to an empty string', async () => {
