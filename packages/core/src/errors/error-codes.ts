@@ -112,7 +112,8 @@ const core: Readonly<Record<CoreErrorCode, ErrorCodeInfo>> = {
   },
   INTENT_MISMATCH: {
     endsTheRun: true,
-    description: 'A tool confirmation does not bind to the call it approves (forged or tampered); the tool did not run.',
+    description:
+      'A tool confirmation does not bind to the call it approves (forged or tampered); the tool did not run.',
   },
   PLUGIN_FAILED: { endsTheRun: true, description: 'A plugin (middleware) failed in one of its hooks.' },
   NODE_TIMEOUT: { endsTheRun: false, description: 'A workflow node ran past its timeout.' },

@@ -46,9 +46,7 @@ export class IntentMismatchError extends AdkFluentError {
   /** The id of the pinned call, when one was named. */
   readonly functionCallId: string | undefined
 
-  constructor(
-    options: { reason: IntentMismatchReason; functionCallId?: string | undefined } & AdkFluentErrorOptions,
-  ) {
+  constructor(options: { reason: IntentMismatchReason; functionCallId?: string | undefined } & AdkFluentErrorOptions) {
     const target = options.functionCallId ? ` for function call '${options.functionCallId}'` : ''
     super('INTENT_MISMATCH', `Tool confirmation rejected${target}: ${options.reason}.`, options)
     this.reason = options.reason

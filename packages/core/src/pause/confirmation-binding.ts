@@ -106,7 +106,10 @@ export function checkConfirmationReplies(events: readonly Event[], message: Cont
     let request: { call: FunctionCall; author: string } | undefined
     for (const event of events)
       for (const eventPart of event.content?.parts ?? [])
-        if (eventPart.functionCall?.id === id && eventPart.functionCall.name === REQUEST_CONFIRMATION_FUNCTION_CALL_NAME)
+        if (
+          eventPart.functionCall?.id === id &&
+          eventPart.functionCall.name === REQUEST_CONFIRMATION_FUNCTION_CALL_NAME
+        )
           request = { call: eventPart.functionCall, author: event.author }
     if (request?.author === 'user') throw new IntentMismatchError({ reason: 'untrusted_request', functionCallId: id })
     if (!request) {

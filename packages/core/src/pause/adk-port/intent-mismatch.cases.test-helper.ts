@@ -40,7 +40,9 @@ export function defineIntentMismatchCases(impl: PausePortImpl): void {
     const run = await portRunner(impl, agent)
     const service = run.runner.sessionService
     const append = async (event: Any) => service.appendEvent({ session: await run.session(), event })
-    await append(createEvent({ invocationId: 'e-1', author: 'user', content: { role: 'user', parts: [{ text: 'go' }] } }))
+    await append(
+      createEvent({ invocationId: 'e-1', author: 'user', content: { role: 'user', parts: [{ text: 'go' }] } }),
+    )
     await append(
       createEvent({
         invocationId: 'e-1',
@@ -79,7 +81,9 @@ export function defineIntentMismatchCases(impl: PausePortImpl): void {
     const error = await setup.approve()
     expect(isIntentMismatchError(error)).toBe(true)
     expect(error).toMatchObject({ name: 'IntentMismatchError', reason, functionCallId })
-    expect((error as Error).message).toBe(`Tool confirmation rejected for function call '${functionCallId}': ${reason}.`)
+    expect((error as Error).message).toBe(
+      `Tool confirmation rejected for function call '${functionCallId}': ${reason}.`,
+    )
     expect((error as Error).message).not.toContain('31337')
     expect(setup.ran).toEqual([])
     expect(setup.requests).toEqual([])
@@ -143,19 +147,26 @@ export function defineIntentMismatchCases(impl: PausePortImpl): void {
   })
 
   describe('ToolConfirmation, getAskUserConfirmationFunctionCalls, requestInputTool, getUserChoiceTool', () => {
-    portCase(impl, 'getUserChoiceTool: the model offers options; the call pauses until the client answers', async () => {
-      const tool = impl.adk.getUserChoiceTool
-      expect([tool.name, tool.isLongRunning]).toEqual(['get_user_choice', true])
-      const choose = { id: 'ch-1', name: 'get_user_choice', args: { options: ['red', 'blue'] } }
-      const { model, requests } = impl.model([[{ functionCall: choose }], 'You chose blue.'])
-      const run = await portRunner(impl, new LlmAgent({ name: 'assistant', model, tools: [tool] }))
-      const first = await run.send('pick')
-      expect(callsOf(first)).toEqual([choose])
-      expect(first.at(-1).longRunningToolIds).toEqual(['ch-1'])
-      const second = await run.send([functionResponse('get_user_choice', 'ch-1', { choice: 'blue' })])
-      expect(second.at(-1).content.parts[0].text).toBe('You chose blue.')
-      expect(requests[1]?.at(-1).parts[0].functionResponse).toMatchObject({ id: 'ch-1', response: { choice: 'blue' } })
-    })
+    portCase(
+      impl,
+      'getUserChoiceTool: the model offers options; the call pauses until the client answers',
+      async () => {
+        const tool = impl.adk.getUserChoiceTool
+        expect([tool.name, tool.isLongRunning]).toEqual(['get_user_choice', true])
+        const choose = { id: 'ch-1', name: 'get_user_choice', args: { options: ['red', 'blue'] } }
+        const { model, requests } = impl.model([[{ functionCall: choose }], 'You chose blue.'])
+        const run = await portRunner(impl, new LlmAgent({ name: 'assistant', model, tools: [tool] }))
+        const first = await run.send('pick')
+        expect(callsOf(first)).toEqual([choose])
+        expect(first.at(-1).longRunningToolIds).toEqual(['ch-1'])
+        const second = await run.send([functionResponse('get_user_choice', 'ch-1', { choice: 'blue' })])
+        expect(second.at(-1).content.parts[0].text).toBe('You chose blue.')
+        expect(requests[1]?.at(-1).parts[0].functionResponse).toMatchObject({
+          id: 'ch-1',
+          response: { choice: 'blue' },
+        })
+      },
+    )
 
     portCase(impl, 'ToolConfirmation is a class: hint defaults to an empty string', async () => {
       const confirmation = new impl.adk.ToolConfirmation({ confirmed: true, payload: { a: 1 } })
