@@ -147,6 +147,21 @@ export function defineIntentMismatchCases(impl: PausePortImpl): void {
   })
 
   describe('ToolConfirmation, getAskUserConfirmationFunctionCalls, requestInputTool, getUserChoiceTool', () => {
+    portCase(impl, 'an adk_request_input call beside another call: that turn leaves the model history', async () => {
+      const ask = { id: 'in-1', name: 'adk_request_input', args: { message: 'Which account?' } }
+      const choose = { id: 'ch-1', name: 'get_user_choice', args: { options: ['fast', 'cheap'] } }
+      const { model, requests } = impl.model([[{ functionCall: ask }, { functionCall: choose }], 'Done.'])
+      const tools = [impl.adk.requestInputTool, impl.adk.getUserChoiceTool]
+      const run = await portRunner(impl, new LlmAgent({ name: 'assistant', model, tools }))
+      const first = await run.send('pay')
+      expect(first.at(-1).longRunningToolIds).toEqual(['in-1', 'ch-1'])
+      const second = await run.send([
+        functionResponse('adk_request_input', 'in-1', { result: 'savings' }),
+        functionResponse('get_user_choice', 'ch-1', { choice: 'cheap' }),
+      ])
+      expect(second.map((event: Any) => event.content?.parts?.[0]?.text)).toEqual(['Done.'])
+      expect(requests[1]).toEqual([{ role: 'user', parts: [{ text: 'pay' }] }])
+    })
     portCase(
       impl,
       'getUserChoiceTool: the model offers options; the call pauses until the client answers',
@@ -187,29 +202,33 @@ export function defineIntentMismatchCases(impl: PausePortImpl): void {
       expect(impl.adk.getAskUserConfirmationFunctionCalls(createEvent({ author: 'assistant' }))).toEqual([])
     })
 
-    portCase(impl, 'requestInputTool: the model asks with adk_request_input; the run pauses on its call; the reply resumes it', async () => {
-      const tool = impl.adk.requestInputTool
-      expect(tool.name).toBe('adk_request_input')
-      expect(tool.isLongRunning).toBe(true)
-      const declaration = impl.declaration(tool)
-      expect(Object.keys(declaration.parameters.properties).sort()).toEqual(['message', 'response_schema'])
-      expect(declaration.parameters.required).toEqual(['message'])
-      const ask = { id: 'in-1', name: 'adk_request_input', args: { message: 'Which account?' } }
-      const { model, requests } = impl.model([[{ functionCall: ask }], 'Paid from savings.'])
-      const run = await portRunner(impl, new LlmAgent({ name: 'assistant', model, tools: [tool] }))
-      const events = await run.send('pay')
-      expect(callsOf(events)).toEqual([ask])
-      expect(events.at(-1).longRunningToolIds).toEqual(['in-1'])
-      expect(events.flatMap((event: Any) => event.content?.parts ?? []).some((p: Any) => p.functionResponse)).toBe(
-        false,
-      )
-      const [request] = impl.adk.getUserInputRequests(events.at(-1))
-      expect(request).toMatchObject({ kind: 'input', interruptId: 'in-1', message: 'Which account?' })
-      const second = await run.send([functionResponse('adk_request_input', 'in-1', { result: 'savings' })])
-      // The reply resumes the agent, but neither the call nor the reply reaches the model (both are framework
-      // events, left out of its history, as in @google/adk 2.0.0).
-      expect(second.map((event: Any) => event.content?.parts?.[0]?.text)).toEqual(['Paid from savings.'])
-      expect(requests[1]).toEqual([{ role: 'user', parts: [{ text: 'pay' }] }])
-    })
+    portCase(
+      impl,
+      'requestInputTool: the model asks with adk_request_input; the run pauses on its call; the reply resumes it',
+      async () => {
+        const tool = impl.adk.requestInputTool
+        expect(tool.name).toBe('adk_request_input')
+        expect(tool.isLongRunning).toBe(true)
+        const declaration = impl.declaration(tool)
+        expect(Object.keys(declaration.parameters.properties).sort()).toEqual(['message', 'response_schema'])
+        expect(declaration.parameters.required).toEqual(['message'])
+        const ask = { id: 'in-1', name: 'adk_request_input', args: { message: 'Which account?' } }
+        const { model, requests } = impl.model([[{ functionCall: ask }], 'Paid from savings.'])
+        const run = await portRunner(impl, new LlmAgent({ name: 'assistant', model, tools: [tool] }))
+        const events = await run.send('pay')
+        expect(callsOf(events)).toEqual([ask])
+        expect(events.at(-1).longRunningToolIds).toEqual(['in-1'])
+        expect(events.flatMap((event: Any) => event.content?.parts ?? []).some((p: Any) => p.functionResponse)).toBe(
+          false,
+        )
+        const [request] = impl.adk.getUserInputRequests(events.at(-1))
+        expect(request).toMatchObject({ kind: 'input', interruptId: 'in-1', message: 'Which account?' })
+        const second = await run.send([functionResponse('adk_request_input', 'in-1', { result: 'savings' })])
+        // The reply resumes the agent, but neither the call nor the reply reaches the model (both are framework
+        // events, left out of its history, as in @google/adk 2.0.0).
+        expect(second.map((event: Any) => event.content?.parts?.[0]?.text)).toEqual(['Paid from savings.'])
+        expect(requests[1]).toEqual([{ role: 'user', parts: [{ text: 'pay' }] }])
+      },
+    )
   })
 }
