@@ -6,7 +6,6 @@ import * as S from './index.js'
 import type { StateTransform } from './state-transform.js'
 
 const STEPS = 10_000
-
 const increment = () => S.compute({ n: (state) => Number(state['n'] ?? 0) + 1 })
 
 describe('S chains of 10,000 steps run in a loop (they overflowed the stack)', () => {
