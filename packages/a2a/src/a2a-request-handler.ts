@@ -16,6 +16,7 @@ import {
   type ServerCallContext,
 } from '@a2a-js/sdk/server'
 import { isStateKey, stateValueIssue } from '@adk-fluent/core/internal'
+import type { CallerLimits } from './caller-limits.js'
 import { publicText } from './public-text.js'
 
 // A context or task id a caller may send: what UUIDs and ordinary ids are made of, never a path or a control
@@ -68,8 +69,16 @@ function checked(params: SendMessageRequest): void {
 /** The SDK's in-memory task store, which also knows synchronously whether a task id was ever stored. */
 export class KnownTaskStore extends InMemoryTaskStore {
   readonly #ids = new Set<string>()
+  readonly #limits: CallerLimits
+
+  /** `limits` counts each task it keeps against the caller that made it. */
+  constructor(limits: CallerLimits) {
+    super()
+    this.#limits = limits
+  }
 
   override save(task: Task, context: ServerCallContext): Promise<void> {
+    if (!this.#ids.has(task.id)) this.#limits.note(context.user, task.id, task.contextId)
     this.#ids.add(task.id)
     return super.save(task, context)
   }
@@ -90,17 +99,20 @@ export interface AnswerChecker {
  * reserved name) and refused with a JSON-RPC "invalid params" error naming the field; an anonymous caller (no
  * `authenticate`) lists only the tasks of a context it names — its id is what lets it in — never everyone's. A message
  * to an `input-required` task must answer what it waits for: a wrong answer is refused (invalid params, saying what
- * is pending and how to answer) before the task is touched, so it keeps waiting. Requests
+ * is pending and how to answer) before the task is touched, so it keeps waiting. A caller past its limits (tasks or
+ * conversations made, {@link CallerLimits}) is refused the same way before anything runs or is kept. Requests
  * that fail before they start are answered without the SDK logging them.
  */
 export class A2aRequestHandler extends DefaultRequestHandler {
   readonly #store: KnownTaskStore
   readonly #answers: AnswerChecker
+  readonly #limits: CallerLimits
 
-  constructor(card: AgentCard, store: KnownTaskStore, executor: AgentExecutor & AnswerChecker) {
+  constructor(card: AgentCard, store: KnownTaskStore, executor: AgentExecutor & AnswerChecker, limits: CallerLimits) {
     super(card, store, executor)
     this.#store = store
     this.#answers = executor
+    this.#limits = limits
   }
 
   override sendMessage(params: SendMessageRequest, context: ServerCallContext): Promise<Message | Task> {
@@ -125,6 +137,8 @@ export class A2aRequestHandler extends DefaultRequestHandler {
   #check(params: SendMessageRequest, context: ServerCallContext): void {
     checked(params)
     const message = params.message as Message
+    const limit = this.#limits.refusal(message, context.user)
+    if (limit) throw new RequestMalformedError(`Refused: ${limit}`)
     const refusal = message.taskId ? this.#answers.refusal(message, context.user) : undefined
     if (refusal)
       throw new RequestMalformedError(
