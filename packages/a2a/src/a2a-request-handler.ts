@@ -1,12 +1,13 @@
-import type {
-  AgentCard,
-  ListTasksRequest,
-  ListTasksResponse,
-  Message,
-  SendMessageRequest,
-  StreamResponse,
-  SubscribeToTaskRequest,
-  Task,
+import {
+  TaskState,
+  type AgentCard,
+  type ListTasksRequest,
+  type ListTasksResponse,
+  type Message,
+  type SendMessageRequest,
+  type StreamResponse,
+  type SubscribeToTaskRequest,
+  type Task,
 } from '@a2a-js/sdk'
 import { RequestMalformedError, TaskNotFoundError } from '@a2a-js/sdk/errors'
 import {
@@ -14,6 +15,7 @@ import {
   InMemoryTaskStore,
   type AgentExecutor,
   type ServerCallContext,
+  type TaskStore,
 } from '@a2a-js/sdk/server'
 import { isStateKey, stateValueIssue } from '@adk-fluent/core/internal'
 import type { CallerLimits } from './caller-limits.js'
@@ -66,21 +68,34 @@ function checked(params: SendMessageRequest): void {
   if (problem) throw new RequestMalformedError(`Invalid message: ${problem}`)
 }
 
-/** The SDK's in-memory task store, which also knows synchronously whether a task id was ever stored. */
-export class KnownTaskStore extends InMemoryTaskStore {
+/**
+ * The task store `serveA2a` uses (the SDK's in-memory one unless given another, e.g. a durable one), which also knows
+ * synchronously whether a task id was stored or loaded by this server, and counts each new task against its caller.
+ */
+export class KnownTaskStore implements TaskStore {
   readonly #ids = new Set<string>()
   readonly #limits: CallerLimits
+  readonly #store: TaskStore
 
-  /** `limits` counts each task it keeps against the caller that made it. */
-  constructor(limits: CallerLimits) {
-    super()
+  constructor(limits: CallerLimits, store: TaskStore = new InMemoryTaskStore()) {
     this.#limits = limits
+    this.#store = store
   }
 
-  override save(task: Task, context: ServerCallContext): Promise<void> {
+  save(task: Task, context: ServerCallContext): Promise<void> {
     if (!this.#ids.has(task.id)) this.#limits.note(context.user, task.id, task.contextId)
     this.#ids.add(task.id)
-    return super.save(task, context)
+    return this.#store.save(task, context)
+  }
+
+  async load(taskId: string, context: ServerCallContext): Promise<Task | undefined> {
+    const task = await this.#store.load(taskId, context)
+    if (task) this.#ids.add(task.id)
+    return task
+  }
+
+  list(params: ListTasksRequest, context: ServerCallContext): Promise<ListTasksResponse> {
+    return this.#store.list(params, context)
   }
 
   has(taskId: string): boolean {
@@ -91,6 +106,10 @@ export class KnownTaskStore extends InMemoryTaskStore {
 /** Checks the answers of a message to a task that waits (the executor that knows the sessions). */
 export interface AnswerChecker {
   refusal(message: Message, user: ServerCallContext['user']): string | undefined
+  /** Whether it knows `taskId` waits (this server paused it or restored it). */
+  knowsWaiting(taskId: string): boolean
+  /** Learns that a stored `input-required` task (from a server before a restart) waits, from its session's inbox. */
+  restore(task: Task, user: ServerCallContext['user']): Promise<void>
 }
 
 /**
@@ -115,27 +134,43 @@ export class A2aRequestHandler extends DefaultRequestHandler {
     this.#limits = limits
   }
 
-  override sendMessage(params: SendMessageRequest, context: ServerCallContext): Promise<Message | Task> {
-    try {
-      this.#check(params, context)
-    } catch (error) {
-      return Promise.reject(error)
-    }
+  override async sendMessage(params: SendMessageRequest, context: ServerCallContext): Promise<Message | Task> {
+    checked(params)
+    await this.#restore(params.message as Message, context)
+    this.#check(params, context)
     return super.sendMessage(params, context)
   }
 
-  // Checked before the stream starts: the transport answers a refusal as a plain JSON-RPC error.
+  // Checked before the stream starts: the transport answers a refusal as a plain JSON-RPC error. (A task stored by a
+  // server before a restart is restored first, so its refusal comes as the stream's error event.)
   override sendMessageStream(
     params: SendMessageRequest,
     context: ServerCallContext,
   ): AsyncGenerator<StreamResponse, void, undefined> {
+    checked(params)
+    const message = params.message as Message
+    if (!message.taskId || this.#store.has(message.taskId)) {
+      this.#check(params, context)
+      return super.sendMessageStream(params, context)
+    }
+    return this.#restoredStream(params, context)
+  }
+
+  async *#restoredStream(params: SendMessageRequest, context: ServerCallContext) {
+    await this.#restore(params.message as Message, context)
     this.#check(params, context)
-    return super.sendMessageStream(params, context)
+    yield* super.sendMessageStream(params, context)
+  }
+
+  /** A message to a task this server has not seen (stored before a restart) that waits: learns what it waits for. */
+  async #restore(message: Message, context: ServerCallContext): Promise<void> {
+    if (!message.taskId || this.#store.has(message.taskId) || this.#answers.knowsWaiting(message.taskId)) return
+    const task = await this.#store.load(message.taskId, context)
+    if (task?.status?.state === TaskState.TASK_STATE_INPUT_REQUIRED) await this.#answers.restore(task, context.user)
   }
 
   /** The message's own checks, then: a message to a task that waits must answer it (the task keeps waiting). */
   #check(params: SendMessageRequest, context: ServerCallContext): void {
-    checked(params)
     const message = params.message as Message
     const limit = this.#limits.refusal(message, context.user)
     if (limit) throw new RequestMalformedError(`Refused: ${limit}`)

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { AGENT_CARD_PATH } from '@a2a-js/sdk'
+import type { TaskStore } from '@a2a-js/sdk/server'
 import { agentCardHandler, jsonRpcHandler } from '@a2a-js/sdk/server/express'
 import {
   ConfigError,
@@ -68,6 +69,12 @@ export interface ServeA2aOptions {
   readonly maxTasksPerCaller?: number
   /** Most conversations (contexts, i.e. sessions) one caller may start on this server (default 100); as above. */
   readonly maxSessionsPerCaller?: number
+  /**
+   * Where tasks are kept (default: the SDK's in-memory store). With a durable one (any `TaskStore` of `@a2a-js/sdk`,
+   * such as its `DatabaseTaskStore`) and a durable `sessionService`, a task left `input-required` is answerable after
+   * a restart: what it waits for is read again from its session.
+   */
+  readonly taskStore?: TaskStore
 }
 
 /** A running A2A server. */
@@ -152,7 +159,7 @@ export async function serveA2a(target: A2aTarget, options: ServeA2aOptions = {})
     positive(options.maxTasksPerCaller, 'maxTasksPerCaller') ?? DEFAULT_MAX_TASKS_PER_CALLER,
     positive(options.maxSessionsPerCaller, 'maxSessionsPerCaller') ?? DEFAULT_MAX_SESSIONS_PER_CALLER,
   )
-  const handler = new A2aRequestHandler(card, new KnownTaskStore(limits), executor, limits)
+  const handler = new A2aRequestHandler(card, new KnownTaskStore(limits, options.taskStore), executor, limits)
   const legacyCompat = { enabled: true }
   app.use(hostGuard(hostPolicy(address.address, options.allowedHosts)))
   app.use(`/${AGENT_CARD_PATH}`, agentCardHandler({ agentCardProvider: handler, legacyCompat }))
