@@ -77,9 +77,9 @@ function setup() {
     requireConfirmation: true,
   })
   const taskStore = new InMemoryTaskStore() // Outlives the servers, as a durable store would.
-  const start = async (replies: Parameters<typeof call>[] | string[], auth = false) => {
+  const start = async (replies: ConstructorParameters<typeof ScriptedLlm>[0], auth = false) => {
     const sessionService = new SqliteSessionService({ path: join(dir, 'sessions.db') })
-    const model = new ScriptedLlm(replies.map((item) => (Array.isArray(item) ? call(...item) : item)))
+    const model = new ScriptedLlm(replies)
     const server = await serveA2a(Agent('desk', model).tool(tool), {
       port: 0,
       sessionService,
@@ -95,7 +95,7 @@ function setup() {
 describe('serveA2a restarted on durable stores', () => {
   it('answers a task that was input-required before the restart; a wrong answer is still refused', async () => {
     const { start, refund } = setup()
-    const first = await start([['refund', { order: 42 }, 'c1']])
+    const first = await start([call('refund', { order: 42 }, 'c1')])
     const paused = (await (await sdkClient(first.url)).sendMessage(sendRequest(userMessage('Refund 42')))) as Task
     expect(paused.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED)
     await stop(first)
@@ -114,7 +114,7 @@ describe('serveA2a restarted on durable stores', () => {
 
   it('answers by stream after a restart, and keeps callers apart', async () => {
     const { start, refund } = setup()
-    const first = await start([['refund', { order: 7 }, 'c1']], true)
+    const first = await start([call('refund', { order: 7 }, 'c1')], true)
     const paused = (await (await clientAs(first.url, 'ana')).sendMessage(sendRequest(userMessage('Refund 7')))) as Task
     await stop(first)
 
