@@ -9,6 +9,7 @@ import { defineRunnerCases } from '../../../packages/core/src/workflow/adk-port/
 import { defineWorkflowCases } from '../../../packages/core/src/workflow/adk-port/workflow.cases.test-helper.js'
 import { defineAdvancedWorkflowCases } from '../../../packages/core/src/workflow/adk-port/advanced-workflow.cases.test-helper.js'
 import { google } from './google-impl.js'
+import { defineParallelWorkerCases } from '../../../packages/core/src/workflow/adk-port/parallel-worker.cases.test-helper.js'
 
 defineGraphCases(google)
 defineWorkflowCases(google)
@@ -17,3 +18,4 @@ defineNodeExecutionCases(google)
 defineNodeApiCases(google)
 defineErrorCases(google)
 defineRunnerCases(google)
+defineParallelWorkerCases(google)

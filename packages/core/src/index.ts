@@ -173,6 +173,8 @@ export type { NodeLike, NodeOptions, RunnableNode } from './workflow/build-node.
 export { FunctionNode } from './workflow/function-node.js'
 export type { FunctionNodeConfig, FunctionNodeHandler, FunctionNodeResult } from './workflow/function-node.js'
 export { JoinNode } from './workflow/join-node.js'
+export { ParallelWorker, DEFAULT_MAX_PARALLEL_WORKERS } from './workflow/parallel-worker.js'
+export type { ParallelWorkerConfig } from './workflow/parallel-worker.js'
 export { ToolNode } from './workflow/tool-node.js'
 export type { ToolNodeConfig } from './workflow/tool-node.js'
 export { DEFAULT_ROUTE, Edge } from './workflow/edge.js'

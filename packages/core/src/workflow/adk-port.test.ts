@@ -8,6 +8,7 @@ import { ours } from './adk-port/ours.test-helper.js'
 import { defineRunnerCases } from './adk-port/runner.cases.test-helper.js'
 import { defineWorkflowCases } from './adk-port/workflow.cases.test-helper.js'
 import { defineAdvancedWorkflowCases } from './adk-port/advanced-workflow.cases.test-helper.js'
+import { defineParallelWorkerCases } from './adk-port/parallel-worker.cases.test-helper.js'
 
 defineGraphCases(ours)
 defineWorkflowCases(ours)
@@ -16,3 +17,4 @@ defineNodeExecutionCases(ours)
 defineNodeApiCases(ours)
 defineErrorCases(ours)
 defineRunnerCases(ours)
+defineParallelWorkerCases(ours)

@@ -27,6 +27,18 @@ export interface NodeOptions {
   timeout?: number
   inputSchema?: SchemaLike
   outputSchema?: SchemaLike
+  /** Wrap the built node in a `ParallelWorker` (it runs once per item of a list input). */
+  parallelWorker?: boolean
+  /** How many items the parallel worker runs at once (needs `parallelWorker: true`). */
+  maxParallelWorkers?: number
+}
+
+type ParallelWorkerFactory = (inner: BaseNode, options: { maxParallelWorkers?: number }) => BaseNode
+let parallelWorkerFactory: ParallelWorkerFactory | undefined
+
+/** Set by `parallel-worker.ts` when it loads (a direct import would make a cycle). @internal */
+export function registerParallelWorkerFactory(factory: ParallelWorkerFactory): void {
+  parallelWorkerFactory = factory
 }
 
 const overridable = [
@@ -56,6 +68,37 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
  * applied; a tool → a {@link ToolNode}; a function → a {@link FunctionNode} named after it (or `options.name`).
  */
 export function buildNode(nodeLike: NodeLike, options: NodeOptions = {}): BaseNode {
+  if (options.maxParallelWorkers !== undefined && !options.parallelWorker) {
+    throw new ConfigError([
+      {
+        code: 'options_conflict',
+        path: ['node', 'maxParallelWorkers'],
+        message: 'maxParallelWorkers can only be set when parallelWorker is true.',
+        hint: 'Add parallelWorker: true, or drop maxParallelWorkers.',
+      },
+    ])
+  }
+  if (!options.parallelWorker) return buildInnerNode(nodeLike, options)
+  if (nodeLike === 'START' || !parallelWorkerFactory) {
+    throw new ConfigError([
+      {
+        code: 'node_invalid',
+        path: ['node', 'parallelWorker'],
+        message:
+          nodeLike === 'START'
+            ? 'ParallelWorker cannot wrap a START node.'
+            : 'parallelWorker was requested but ParallelWorker is not loaded (import it from @adk-fluent/core).',
+      },
+    ])
+  }
+  const { parallelWorker: _p, maxParallelWorkers, ...rest } = options
+  return parallelWorkerFactory(
+    buildInnerNode(nodeLike, rest),
+    maxParallelWorkers === undefined ? {} : { maxParallelWorkers },
+  )
+}
+
+function buildInnerNode(nodeLike: NodeLike, options: NodeOptions): BaseNode {
   if (nodeLike === 'START') return START
   if (isBaseNode(nodeLike)) return withOverrides(nodeLike, options)
   if (isBaseTool(nodeLike)) return new ToolNode(nodeLike, options)
