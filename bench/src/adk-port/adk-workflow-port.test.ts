@@ -10,6 +10,7 @@ import { defineWorkflowCases } from '../../../packages/core/src/workflow/adk-por
 import { defineAdvancedWorkflowCases } from '../../../packages/core/src/workflow/adk-port/advanced-workflow.cases.test-helper.js'
 import { google } from './google-impl.js'
 import { defineParallelWorkerCases } from '../../../packages/core/src/workflow/adk-port/parallel-worker.cases.test-helper.js'
+import { defineDynamicResumeCases } from '../../../packages/core/src/workflow/adk-port/dynamic-resume.cases.test-helper.js'
 
 defineGraphCases(google)
 defineWorkflowCases(google)
@@ -19,3 +20,4 @@ defineNodeApiCases(google)
 defineErrorCases(google)
 defineRunnerCases(google)
 defineParallelWorkerCases(google)
+defineDynamicResumeCases(google)

@@ -9,6 +9,7 @@ import { defineRunnerCases } from './adk-port/runner.cases.test-helper.js'
 import { defineWorkflowCases } from './adk-port/workflow.cases.test-helper.js'
 import { defineAdvancedWorkflowCases } from './adk-port/advanced-workflow.cases.test-helper.js'
 import { defineParallelWorkerCases } from './adk-port/parallel-worker.cases.test-helper.js'
+import { defineDynamicResumeCases } from './adk-port/dynamic-resume.cases.test-helper.js'
 
 defineGraphCases(ours)
 defineWorkflowCases(ours)
@@ -18,3 +19,4 @@ defineNodeApiCases(ours)
 defineErrorCases(ours)
 defineRunnerCases(ours)
 defineParallelWorkerCases(ours)
+defineDynamicResumeCases(ours)

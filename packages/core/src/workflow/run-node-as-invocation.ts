@@ -4,6 +4,7 @@ import { createEvent, type Event } from '../events/event.js'
 import { toContent, type BaseNode } from './base-node.js'
 import { NodeContext } from './node-context.js'
 import { NodeEventQueue } from './node-event-queue.js'
+import { invocationEvents, isPlainText, soleOpenInputRequest } from './rehydration.js'
 
 /**
  * Runs a node (a workflow) as a whole invocation: its input is the user's message (its text, or the content), its
@@ -26,6 +27,7 @@ export async function* runNodeAsInvocation(
     channel: queue,
     nodePath: '',
     runId: node.name,
+    resumeInputs: plainTextReply(ic),
   })
   let interrupted = false
   let finished = false
@@ -79,6 +81,20 @@ export async function* runNodeAsInvocation(
   if (content) event.content = content
   if (ic.branch !== undefined) event.branch = ic.branch
   yield event
+}
+
+/**
+ * A plain-text message resuming the invocation answers its one open request for input (ADK 2.0): `{ [id]: text }`.
+ */
+function plainTextReply(ic: InvocationContext): Record<string, unknown> | undefined {
+  const content = ic.userContent
+  if (!isPlainText(content)) return undefined
+  const events = invocationEvents(ic.session.events, ic.invocationId)
+  const open = events.length > 0 ? soleOpenInputRequest(events) : undefined
+  if (!open) return undefined
+  let text = ''
+  for (const part of content?.parts ?? []) text += part.text ?? ''
+  return { [open.id]: text }
 }
 
 /**
