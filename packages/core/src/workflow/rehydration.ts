@@ -171,7 +171,7 @@ export function soleOpenInputRequest(events: readonly Event[]): { id: string; in
     }
   }
   if (open.size !== 1) return undefined
-  const [[id, invocationId]] = open
+  const [id, invocationId] = open.entries().next().value as [string, string]
   return { id, invocationId }
 }
 
