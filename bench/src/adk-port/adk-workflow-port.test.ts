@@ -11,6 +11,7 @@ import { defineAdvancedWorkflowCases } from '../../../packages/core/src/workflow
 import { google } from './google-impl.js'
 import { defineParallelWorkerCases } from '../../../packages/core/src/workflow/adk-port/parallel-worker.cases.test-helper.js'
 import { defineDynamicResumeCases } from '../../../packages/core/src/workflow/adk-port/dynamic-resume.cases.test-helper.js'
+import { defineBranchPathCases } from '../../../packages/core/src/workflow/adk-port/branch-path.cases.test-helper.js'
 
 defineGraphCases(google)
 defineWorkflowCases(google)
@@ -21,3 +22,4 @@ defineErrorCases(google)
 defineRunnerCases(google)
 defineParallelWorkerCases(google)
 defineDynamicResumeCases(google)
+defineBranchPathCases(google)

@@ -10,6 +10,7 @@ import { defineWorkflowCases } from './adk-port/workflow.cases.test-helper.js'
 import { defineAdvancedWorkflowCases } from './adk-port/advanced-workflow.cases.test-helper.js'
 import { defineParallelWorkerCases } from './adk-port/parallel-worker.cases.test-helper.js'
 import { defineDynamicResumeCases } from './adk-port/dynamic-resume.cases.test-helper.js'
+import { defineBranchPathCases } from './adk-port/branch-path.cases.test-helper.js'
 
 defineGraphCases(ours)
 defineWorkflowCases(ours)
@@ -20,3 +21,4 @@ defineErrorCases(ours)
 defineRunnerCases(ours)
 defineParallelWorkerCases(ours)
 defineDynamicResumeCases(ours)
+defineBranchPathCases(ours)

@@ -33,6 +33,9 @@ export interface NodeOptions {
   maxParallelWorkers?: number
 }
 
+/** ADK 2.0's name for {@link NodeOptions}. */
+export type BuildNodeOptions = NodeOptions
+
 type ParallelWorkerFactory = (inner: BaseNode, options: { maxParallelWorkers?: number }) => BaseNode
 let parallelWorkerFactory: ParallelWorkerFactory | undefined
 

@@ -6,6 +6,12 @@ import { NodeContext } from './node-context.js'
 import { NodeEventQueue } from './node-event-queue.js'
 import { invocationEvents, isPlainText, soleOpenInputRequest } from './rehydration.js'
 
+/** Options of {@link runNodeAsInvocation} (ADK 2.0 `RunNodeAsInvocationOptions`). */
+export interface RunNodeAsInvocationOptions {
+  /** The author of the event announcing the node's output (default the node's name). */
+  author?: string
+}
+
 /**
  * Runs a node (a workflow) as a whole invocation: its input is the user's message (its text, or the content), its
  * events are yielded in order — each node waits until the caller (the runner) took its event, i.e. stored it — and,
@@ -15,7 +21,9 @@ import { invocationEvents, isPlainText, soleOpenInputRequest } from './rehydrati
 export async function* runNodeAsInvocation(
   node: BaseNode,
   ic: InvocationContext,
+  options: RunNodeAsInvocationOptions = {},
 ): AsyncGenerator<Event, void, undefined> {
+  const author = options.author ?? node.name
   const queue = new NodeEventQueue()
   const abort = new AbortController()
   const parent = ic.abortSignal
@@ -26,7 +34,7 @@ export async function* runNodeAsInvocation(
     invocationContext: ic.clone({ abortSignal: abort.signal }),
     channel: queue,
     nodePath: '',
-    runId: node.name,
+    runId: author,
     resumeInputs: plainTextReply(ic),
   })
   let interrupted = false
@@ -76,7 +84,7 @@ export async function* runNodeAsInvocation(
   // Waiting for answers: in a resumable run the agents that depend on this one wait too (see PauseScope).
   if (interrupted && ic.progress) ic.pauseScope?.pause()
   if (interrupted || root.output === undefined || (sawOutput && Object.is(lastOutput, root.output))) return
-  const event = createEvent({ author: node.name, invocationId: ic.invocationId, output: root.output })
+  const event = createEvent({ author, invocationId: ic.invocationId, output: root.output })
   const content = toContent(root.output)
   if (content) event.content = content
   if (ic.branch !== undefined) event.branch = ic.branch
