@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromiumFlags, chromiumPath } from './chromium.mjs'
+import { runPackageReadmeExamples } from './package-readme-examples.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const keep = process.argv.includes('--keep')
@@ -42,11 +43,23 @@ function run(command, args, cwd, env = process.env) {
   return execFileSync(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' })
 }
 
+/** This process's environment without a model key: what runs in the project runs offline. */
+function offlineEnv() {
+  const env = { ...process.env }
+  for (const name of [
+    'GOOGLE_API_KEY',
+    'GEMINI_API_KEY',
+    'GOOGLE_GENAI_USE_VERTEXAI',
+    'ADK_FLUENT_MODEL',
+    'OPENAI_API_KEY',
+  ])
+    delete env[name]
+  return env
+}
+
 /** Runs the installed `adk-fluent` (node_modules/.bin) offline; resolves to { code, stdout, stderr }. */
 function adkFluent(args) {
-  const env = { ...process.env }
-  for (const name of ['GOOGLE_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_GENAI_USE_VERTEXAI', 'ADK_FLUENT_MODEL'])
-    delete env[name]
+  const env = offlineEnv()
   return new Promise((resolve, reject) => {
     const child = spawn(join(project, 'node_modules', '.bin', 'adk-fluent'), args, { cwd: project, env })
     let stdout = ''
@@ -216,10 +229,12 @@ async function packAndInstall() {
     join(project, 'package.json'),
     JSON.stringify({ name: 'installed-smoke', private: true, type: 'module' }, null, 2),
   )
-  // The tarballs, as a user lists them, and the peers a user of every package adds (zod for the schemas).
+  // The tarballs, as a user lists them, and the peers a user of every package adds (zod for the schemas; the SQLite
+  // driver @adk-fluent/sessions' README installs).
+  const peers = ['zod@^4.1.0', '@libsql/client@^0.18.0']
   run(
     'npm',
-    ['install', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs.map((file) => `../${file}`), 'zod@^4.1.0'],
+    ['install', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs.map((file) => `../${file}`), ...peers],
     project,
   )
   if (existsSync(join(project, 'node_modules', '@adk-fluent', 'fluent', 'bin')))
@@ -568,7 +583,8 @@ try {
   importEntryPoints(packages)
   phase('entry points')
   checkBehaviour()
-  phase('run behaviour')
+  runPackageReadmeExamples({ root, project, packages, env: offlineEnv() })
+  phase("run behaviour and the package READMEs' examples")
   await runCommands()
   phase('CLI commands')
   await loadPage()

@@ -52,6 +52,7 @@ export const docsPlaces: Readonly<
   guards: { section: 'Concepts', order: 26 },
   middleware: { section: 'Concepts', order: 27 },
   patterns: { section: 'Guides', order: 5 },
+  'graph-workflows': { section: 'Guides', order: 8, title: 'Graph workflows' },
   'pause-and-resume': { section: 'Guides', order: 25, title: 'Pause and resume: approval, input' },
   'durable-runs': { section: 'Guides', order: 30, title: 'Durable runs: the rules' },
   'adk-api-server': { section: 'Guides', order: 60, title: "ADK's HTTP API and adk-web" },

@@ -2,6 +2,7 @@
 // resumability), run on @google/adk 2.0.0 itself: proof the port says what Google's implementation does. A case it
 // fails runs as an expected failure with the reason in its title. `pnpm --filter @adk-fluent/bench test:adk-port`;
 // the same cases run on adk-fluent in packages/core/src/pause/adk-port.test.ts.
+import { defineIntentMismatchCases } from '../../../packages/core/src/pause/adk-port/intent-mismatch.cases.test-helper.js'
 import { defineConfirmationCases } from '../../../packages/core/src/pause/adk-port/confirmation.cases.test-helper.js'
 import { defineLongRunningCases } from '../../../packages/core/src/pause/adk-port/long-running.cases.test-helper.js'
 import { defineRequestInputCases } from '../../../packages/core/src/pause/adk-port/request-input.cases.test-helper.js'
@@ -14,3 +15,4 @@ defineRequestInputCases(googlePause)
 defineLongRunningCases(googlePause)
 definePauseInvocationCases(googlePause)
 defineUserInputRequestCases(googlePause)
+defineIntentMismatchCases(googlePause)

@@ -19,6 +19,8 @@ export {
   ToolRetriesExceededError,
   UsageLimitError,
   InterruptAnswerError,
+  IntentMismatchError,
+  isIntentMismatchError,
   registerErrorCode,
   errorCodeInfo,
   issueCodes,
@@ -30,6 +32,7 @@ export type {
   ErrorCode,
   ErrorCodeInfo,
   ErrorCodes,
+  IntentMismatchReason,
   IssueCode,
 } from './errors/index.js'
 
@@ -45,7 +48,8 @@ export {
 } from './events/event.js'
 export type { Event, EventInit, NodeInfo, Route, RouteKey } from './events/event.js'
 export { createEventActions } from './events/event-actions.js'
-export type { EventActions, ToolConfirmation } from './events/event-actions.js'
+export type { EventActions } from './events/event-actions.js'
+export { ToolConfirmation } from './tools/tool-confirmation.js'
 
 // Sessions, state, artifacts
 export type { Session } from './sessions/session.js'
@@ -148,7 +152,12 @@ export { RequestInput, isRequestInput } from './pause/request-input.js'
 export type { RequestInputParams, ResponseSchema } from './pause/request-input.js'
 export { createRequestInputEvent, requestInputCall } from './pause/request-input-event.js'
 export type { InterruptEventOrigin } from './pause/request-input-event.js'
-export { getPendingUserInputRequests, getUserInputRequests, requiresUserInput } from './pause/user-input-requests.js'
+export {
+  getAskUserConfirmationFunctionCalls,
+  getPendingUserInputRequests,
+  getUserInputRequests,
+  requiresUserInput,
+} from './pause/user-input-requests.js'
 export type { UserInputKind, UserInputRequest } from './pause/user-input-requests.js'
 export { listPendingInterrupts, pendingInterrupts } from './pause/pending-interrupts.js'
 export type { InterruptKind, PendingInterrupt } from './pause/pending-interrupts.js'
@@ -287,6 +296,7 @@ export type { OpenAICompatibleOptions } from './models/openai-compatible.js'
 export { BaseTool, isBaseTool } from './tools/base-tool.js'
 export type { BaseToolParams } from './tools/base-tool.js'
 export { FunctionTool, LongRunningFunctionTool, isFunctionTool } from './tools/function-tool.js'
+export { getUserChoiceTool, requestInputTool } from './tools/user-input-tools.js'
 export type { FunctionToolArgs, FunctionToolOptions, FunctionToolParameters } from './tools/function-tool.js'
 export { ExitLoopTool, exitLoop } from './tools/exit-loop-tool.js'
 export { TRANSFER_TO_AGENT_TOOL_NAME, TransferToAgentTool } from './tools/transfer-to-agent-tool.js'

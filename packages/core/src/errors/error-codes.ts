@@ -31,6 +31,7 @@ type CoreErrorCode =
   | 'GUARD_VIOLATION'
   | 'CIRCUIT_OPEN'
   | 'INTERRUPT_ANSWER_INVALID'
+  | 'INTENT_MISMATCH'
   | 'PLUGIN_FAILED'
   | 'NODE_TIMEOUT'
   | 'NODE_SCHEMA_INVALID'
@@ -108,6 +109,11 @@ const core: Readonly<Record<CoreErrorCode, ErrorCodeInfo>> = {
   INTERRUPT_ANSWER_INVALID: {
     endsTheRun: true,
     description: 'An answer to a paused run names no pending interrupt or does not fit it.',
+  },
+  INTENT_MISMATCH: {
+    endsTheRun: true,
+    description:
+      'A tool confirmation does not bind to the call it approves (forged or tampered); the tool did not run.',
   },
   PLUGIN_FAILED: { endsTheRun: true, description: 'A plugin (middleware) failed in one of its hooks.' },
   NODE_TIMEOUT: { endsTheRun: false, description: 'A workflow node ran past its timeout.' },

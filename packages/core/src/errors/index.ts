@@ -23,4 +23,9 @@ export {
 } from './runtime-errors.js'
 export { CircuitOpenError, GuardViolationError } from './guard-errors.js'
 export { AlreadyExistsError, SessionBusyError, SessionStoreError, StaleSessionError } from './session-errors.js'
-export { InterruptAnswerError } from './interrupt-errors.js'
+export {
+  IntentMismatchError,
+  InterruptAnswerError,
+  isIntentMismatchError,
+  type IntentMismatchReason,
+} from './interrupt-errors.js'

@@ -1,11 +1,7 @@
 import { nullRecord } from '../util/null-record.js'
+import type { ToolConfirmation } from '../tools/tool-confirmation.js'
 
-/** A tool's request for human confirmation (ADK `ToolConfirmation`). */
-export interface ToolConfirmation {
-  hint: string
-  confirmed: boolean
-  payload?: unknown
-}
+export type { ToolConfirmation }
 
 /** Side effects an event carries: state and artifact changes, transfer, escalation. */
 export interface EventActions {

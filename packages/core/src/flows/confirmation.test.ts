@@ -163,14 +163,18 @@ describe('tool confirmation (spec 10.15)', () => {
     expect(contents[2]?.parts?.map((part) => part.functionResponse?.id).sort()).toEqual(['big', 'small'])
   })
 
-  it('a confirmation the agent never asked for is ignored', async () => {
+  it('a confirmation the agent never asked for is refused before it is stored (ADK ignores it)', async () => {
     const { tool, execute } = transferMoney()
     const llm = new ScriptedLlm(['Nothing to confirm.'])
     const harness = await createHarness(new LlmAgent({ name: 'root_agent', model: llm, tools: [tool] }))
-    const events = await harness.run(answer('adk-unknown', { confirmed: true }))
-    expect(simplify(events)).toEqual([['root_agent', 'Nothing to confirm.']])
+    await expect(harness.run(answer('adk-unknown', { confirmed: true }))).rejects.toMatchObject({
+      code: 'INTERRUPT_ANSWER_INVALID',
+      interruptId: 'adk-unknown',
+      message: expect.stringContaining('never asked'),
+    })
     expect(execute).not.toHaveBeenCalled()
-    expect(llm.requests[0]?.contents).toEqual([])
+    expect(llm.requests).toHaveLength(0)
+    expect((await harness.session()).events).toEqual([])
   })
 })
 

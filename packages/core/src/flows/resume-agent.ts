@@ -2,7 +2,7 @@ import type { FunctionCall, FunctionResponse, Part } from '../models/genai-types
 import type { LlmAgent } from '../agents/llm-agent.js'
 import type { InvocationContext } from '../agents/invocation-context.js'
 import { getFunctionCalls, isFinalResponse, type Event } from '../events/event.js'
-import type { ToolConfirmation } from '../events/event-actions.js'
+import { ToolConfirmation } from '../tools/tool-confirmation.js'
 import type { BaseTool } from '../tools/base-tool.js'
 import {
   FRAMEWORK_FUNCTION_CALL_NAMES,
@@ -11,6 +11,7 @@ import {
   RESPONSE_SCHEMA_ARG,
 } from '../pause/interrupt-names.js'
 import { replyAsResult, unwrapReply } from '../pause/response-schema.js'
+import { bindConfirmationRequest, checkConfirmedTool } from '../pause/confirmation-binding.js'
 import { handleFunctionCalls, runTransfer } from './functions.js'
 import { pauseAgent, responsesEvent } from './interrupt-events.js'
 import { saveOutputToState } from './output-key.js'
@@ -40,12 +41,11 @@ function parseConfirmation(response: Record<string, unknown> | undefined): ToolC
     }
   }
   const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>
-  const confirmation: ToolConfirmation = {
+  return new ToolConfirmation({
     hint: typeof record['hint'] === 'string' ? record['hint'] : '',
     confirmed: record['confirmed'] === true,
-  }
-  if (record['payload'] !== undefined) confirmation.payload = record['payload']
-  return confirmation
+    payload: record['payload'],
+  })
 }
 
 /** A model call of the event (not one of the runtime's own requests). */
@@ -67,6 +67,8 @@ function afterCalls(agent: LlmAgent, events: readonly Event[], callIndex: number
   const interrupts = new Map<string, Interrupt>()
   /** request id → the user's (first) answer. */
   const answers = new Map<string, FunctionResponse>()
+  /** The agent's `adk_request_confirmation` calls (checked against the call they pin when answered). */
+  const confirmationRequests: FunctionCall[] = []
   for (let index = callIndex + 1; index < events.length; index++) {
     const event = events[index] as Event
     for (const part of event.content?.parts ?? []) {
@@ -82,6 +84,7 @@ function afterCalls(agent: LlmAgent, events: readonly Event[], callIndex: number
         event.author === agent.name &&
         (call.name === REQUEST_CONFIRMATION_FUNCTION_CALL_NAME || call.name === REQUEST_INPUT_FUNCTION_CALL_NAME)
       ) {
+        if (call.name === REQUEST_CONFIRMATION_FUNCTION_CALL_NAME) confirmationRequests.push(call)
         const original = call.args?.['originalFunctionCall'] as FunctionCall | undefined
         if (original?.id) {
           interrupts.set(original.id, { id: call.id, name: call.name, schema: call.args?.[RESPONSE_SCHEMA_ARG] })
@@ -89,7 +92,25 @@ function afterCalls(agent: LlmAgent, events: readonly Event[], callIndex: number
       }
     }
   }
-  return { responded, interrupts, answers }
+  return { responded, interrupts, answers, confirmationRequests }
+}
+
+/**
+ * Fails closed on an answered confirmation that does not bind to the call it approves (see `confirmation-binding`):
+ * nothing runs, the invocation ends with an `IntentMismatchError`.
+ */
+async function checkApprovals(
+  agent: LlmAgent,
+  ctx: InvocationContext,
+  requests: readonly FunctionCall[],
+  answers: ReadonlyMap<string, FunctionResponse>,
+  loadTools: () => Promise<Readonly<Record<string, BaseTool>>>,
+): Promise<void> {
+  for (const request of requests) {
+    if (!answers.has(request.id as string)) continue
+    const pinned = bindConfirmationRequest(ctx.session.events, request, agent.name)
+    if (pinned) await checkConfirmedTool(ctx, agent.name, pinned, await loadTools())
+  }
 }
 
 /**
@@ -125,7 +146,9 @@ export async function* resumeAgent(
   let outcome: ResumeOutcome = 'none'
   if (callIndex >= 0) {
     const callEvent = events[callIndex] as Event
-    const { responded, interrupts, answers } = afterCalls(agent, events, callIndex)
+    const { responded, interrupts, answers, confirmationRequests } = afterCalls(agent, events, callIndex)
+    if (confirmationRequests.length > 0 && answers.size > 0)
+      await checkApprovals(agent, ctx, confirmationRequests, answers, loadTools)
     const longRunning = new Set(callEvent.longRunningToolIds ?? [])
     const toRun: FunctionCall[] = []
     const confirmations = new Map<string, ToolConfirmation>()

@@ -1,3 +1,4 @@
+import type { FunctionCall } from '../models/genai-types.js'
 import type { Event } from '../events/event.js'
 import {
   REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,
@@ -111,4 +112,12 @@ export function getPendingUserInputRequests(events: readonly Event[]): UserInput
     }
   }
   return pending
+}
+
+/** The `adk_request_confirmation` calls of an event, in part order (`@google/adk`'s `getAskUserConfirmationFunctionCalls`). */
+export function getAskUserConfirmationFunctionCalls(event: Event): FunctionCall[] {
+  const calls: FunctionCall[] = []
+  for (const part of event.content?.parts ?? [])
+    if (part.functionCall?.name === REQUEST_CONFIRMATION_FUNCTION_CALL_NAME) calls.push(part.functionCall)
+  return calls
 }

@@ -24,6 +24,7 @@ import { repairDanglingCalls } from './repair-dangling-calls.js'
 import { loadSessionForRun } from './load-session-tail.js'
 import { FRAMEWORK_FUNCTION_CALL_NAMES as reservedCalls } from '../pause/interrupt-names.js'
 import { checkInputReplies } from '../pause/interrupt-answers.js'
+import { checkConfirmationReplies } from '../pause/confirmation-binding.js'
 import { InvocationProgress } from '../agents/invocation-progress.js'
 import { isApp, type App } from '../apps/app.js'
 import type { ResumabilityConfig } from '../apps/resumability-config.js'
@@ -240,7 +241,11 @@ export class Runner {
           : undefined) ??
         ownerId
       // An answer to a request for input is checked before anything is stored: a wrong one changes nothing.
-      if (newMessage) checkInputReplies(session.events, newMessage)
+      if (newMessage) {
+        checkInputReplies(session.events, newMessage)
+        // A forged or tampered approval is refused before it is stored (IntentMismatchError, fail closed).
+        checkConfirmationReplies(session.events, newMessage)
+      }
       // OpenTelemetry: loaded once (the first run waits for it); without it, or with tracing off, no span is made.
       let otel = runConfig?.tracing?.enabled === false ? null : loadedOtelApi()
       if (otel === undefined) otel = await loadOtelApi()

@@ -11,6 +11,8 @@ const statusOfCode: Readonly<Record<string, number>> = {
   STATE_KEY_INVALID: 400,
   STATE_VALUE_INVALID: 400,
   INTERRUPT_ANSWER_INVALID: 400,
+  // A forged or tampered approval (IntentMismatchError): refused, the tool did not run.
+  INTENT_MISMATCH: 403,
 }
 
 const stackLine = /^\s*at .+$/gm
@@ -29,7 +31,7 @@ export function publicMessage(error: unknown): string {
 /**
  * How a failure is answered, as `{ error }`: an {@link HttpRequestError} with its status and message; core's errors
  * that are the client's doing (a missing session 404, a busy one 409, an existing id, an invalid state key or value or an
- * answer to a pause that does not fit it 400) with their message; anything else a 500 `"<prefix>: <public message>"` (see {@link publicMessage}).
+ * answer to a pause that does not fit it 400, a confirmation that does not bind to its call 403) with their message; anything else a 500 `"<prefix>: <public message>"` (see {@link publicMessage}).
  */
 export function errorReply(error: unknown, prefix: string): Reply {
   if (HttpRequestError.isInstance(error)) return Reply.error(error.status, error.message)
