@@ -1,7 +1,7 @@
 import { ConfigError } from '../errors/config-error.js'
 import { describeValue } from '../util/describe-value.js'
 import { BaseNode } from './base-node.js'
-import { buildNode, registerParallelWorkerFactory, type RunnableNode } from './build-node.js'
+import { buildInnerNode, type RunnableNode } from './build-inner-node.js'
 import type { NodeContext } from './node-context.js'
 
 /** How many items a {@link ParallelWorker} runs at once unless told otherwise (ADK 2.0's default). */
@@ -30,7 +30,7 @@ export class ParallelWorker extends BaseNode {
   readonly inner: BaseNode
 
   constructor(inner: RunnableNode, config: ParallelWorkerConfig = {}) {
-    const built = buildNode(inner)
+    const built = buildInnerNode(inner, {})
     super({ name: built.name, rerunOnResume: true })
     const max = config?.maxParallelWorkers
     if (max !== undefined && (typeof max !== 'number' || !(max >= 1) || (!Number.isInteger(max) && max !== Infinity))) {
@@ -97,5 +97,3 @@ export class ParallelWorker extends BaseNode {
     yield results
   }
 }
-
-registerParallelWorkerFactory((inner, options) => new ParallelWorker(inner, options))
