@@ -220,7 +220,9 @@ describe('adk-fluent api-server', () => {
     const second = await post({
       newMessage: {
         role: 'user',
-        parts: [{ functionResponse: { id: request.id, name: 'adk_request_confirmation', response: { confirmed: true } } }],
+        parts: [
+          { functionResponse: { id: request.id, name: 'adk_request_confirmation', response: { confirmed: true } } },
+        ],
       },
       invocationId: pause.invocationId,
     })

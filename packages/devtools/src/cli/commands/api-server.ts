@@ -76,7 +76,12 @@ export const apiServerCommand = defineCommand({
     const { startAdkApiServer } = await import('../../api-server/adk-api-server.js')
     const { AdkWebMissingError } = await import('../../api-server/adk-web-assets.js')
     const module = await loadSource(input.file, io.cwd, input.replies)
-    const { name: appName, app, models, what } = served(pickServed(module, input.file, input.exportName), module, io.env, input.file)
+    const {
+      name: appName,
+      app,
+      models,
+      what,
+    } = served(pickServed(module, input.file, input.exportName), module, io.env, input.file)
     const sessions = await openSessions(input.sessions)
     let server
     try {
