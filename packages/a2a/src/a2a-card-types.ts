@@ -1,4 +1,4 @@
-// The card shapes of the public API, written out here: `@a2a-js/sdk` ships ESM-only type declarations, which a
+// The SDK shapes of the public API (cards, the task store), written out here: `@a2a-js/sdk` ships ESM-only type declarations, which a
 // CommonJS consumer's TypeScript cannot load, so no public type of this package refers to the SDK's. Each is a
 // subset of the SDK's type of the same name (an SDK `AgentCard` is an `A2aAgentCard`).
 
@@ -53,3 +53,18 @@ export type AgentCardOverrides = Partial<
     | 'defaultOutputModes'
   >
 >
+
+/** A task as a task store keeps it (the SDK's `Task`): the fields adk-fluent reads. */
+export interface A2aStoredTask {
+  readonly id: string
+  readonly contextId: string
+}
+
+/**
+ * Where `serveA2a` keeps its tasks: the SDK's `TaskStore` interface (its `InMemoryTaskStore`, `DatabaseTaskStore` or
+ * your own class implementing it all fit).
+ */
+export interface A2aTaskStore {
+  save(task: A2aStoredTask, context?: unknown): Promise<void>
+  load(taskId: string, context?: unknown): Promise<A2aStoredTask | undefined>
+}

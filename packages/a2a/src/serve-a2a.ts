@@ -25,7 +25,7 @@ import {
   versionGuard,
 } from './a2a-http.js'
 import { A2aRequestHandler, KnownTaskStore } from './a2a-request-handler.js'
-import type { A2aAgentCard, AgentCardOverrides } from './a2a-card-types.js'
+import type { A2aAgentCard, A2aTaskStore, AgentCardOverrides } from './a2a-card-types.js'
 import { CallerLimits, DEFAULT_MAX_SESSIONS_PER_CALLER, DEFAULT_MAX_TASKS_PER_CALLER } from './caller-limits.js'
 import { PipelineExecutor } from './pipeline-executor.js'
 
@@ -74,7 +74,7 @@ export interface ServeA2aOptions {
    * such as its `DatabaseTaskStore`) and a durable `sessionService`, a task left `input-required` is answerable after
    * a restart: what it waits for is read again from its session.
    */
-  readonly taskStore?: TaskStore
+  readonly taskStore?: A2aTaskStore
 }
 
 /** A running A2A server. */
@@ -159,7 +159,12 @@ export async function serveA2a(target: A2aTarget, options: ServeA2aOptions = {})
     positive(options.maxTasksPerCaller, 'maxTasksPerCaller') ?? DEFAULT_MAX_TASKS_PER_CALLER,
     positive(options.maxSessionsPerCaller, 'maxSessionsPerCaller') ?? DEFAULT_MAX_SESSIONS_PER_CALLER,
   )
-  const handler = new A2aRequestHandler(card, new KnownTaskStore(limits, options.taskStore), executor, limits)
+  const handler = new A2aRequestHandler(
+    card,
+    new KnownTaskStore(limits, options.taskStore as TaskStore | undefined),
+    executor,
+    limits,
+  )
   const legacyCompat = { enabled: true }
   app.use(hostGuard(hostPolicy(address.address, options.allowedHosts)))
   app.use(`/${AGENT_CARD_PATH}`, agentCardHandler({ agentCardProvider: handler, legacyCompat }))
