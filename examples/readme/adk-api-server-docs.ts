@@ -20,3 +20,25 @@ const server = await startAdkApiServer({
 console.log(server.url) // http://127.0.0.1:8000
 await server.close()
 // #endregion server
+
+// #region app
+// desk.ts, served with `adk-fluent api-server desk.ts --adk-web`: the core App is the app "desk", with its plugins and
+// resumability (adk-web's confirmation dialog resumes the paused invocation).
+import { App, FunctionTool, LlmAgent, LoggingPlugin } from '@adk-fluent/core'
+import { z } from 'zod'
+
+const refund = new FunctionTool({
+  name: 'refund',
+  description: 'Refunds an order.',
+  parameters: z.object({ order: z.number() }),
+  execute: ({ order }) => ({ refunded: order }),
+  requireConfirmation: true,
+})
+
+export const app = new App({
+  name: 'desk',
+  rootAgent: new LlmAgent({ name: 'desk', model: 'gemini-2.5-flash', instruction: 'Refund orders.', tools: [refund] }),
+  plugins: [new LoggingPlugin()],
+  resumabilityConfig: { isResumable: true },
+})
+// #endregion app

@@ -141,3 +141,29 @@ function ownModels(builder: { build(): BaseAgent }, built: BaseAgent): RunModelC
   }
   return { kind: 'own', perTurn: true, tree }
 }
+
+/**
+ * The models of a served core `App` or root agent: its agents' own, or Gemini for agents whose model is a name. Offline
+ * replies (`--replies`, a `mockScript` export) build a fluent tree on a script, which an already built tree cannot take:
+ * `--replies` is a {@link CliUsageError}, and so is a model name without Gemini credentials (saying that `mockScript`
+ * does not apply). `what` names the export (`App "desk" (export app)`).
+ */
+export function chooseBuiltModel(
+  root: BaseAgent,
+  module: Readonly<Record<string, unknown>>,
+  env: Readonly<Record<string, string | undefined>>,
+  what: string,
+): RunModelChoice {
+  const replies = repliesFileOf(module)
+  if (replies !== undefined)
+    throw new CliUsageError(
+      `--replies ${replies} does not apply to ${what}: its agents are built and run on their own models. Give them a model (a ScriptedLlm, or .mock([...]) before build()), or export a fluent builder to run it on --replies.`,
+    )
+  const same = { perTurn: false, tree: () => root }
+  const [first] = namedModels(root)
+  if (!first) return { kind: 'own', ...same }
+  if (hasGeminiCredentials(env)) return { kind: 'gemini', ...same }
+  throw new CliUsageError(
+    `agent "${first.agent}" of ${what} runs on "${first.model}" but GOOGLE_API_KEY is not set. Set GOOGLE_API_KEY (or GEMINI_API_KEY), or give the agent a model (a BaseLlm instance)${module['mockScript'] === undefined ? '' : '; mockScript does not apply to an App or a built agent, only to a fluent builder'}.`,
+  )
+}

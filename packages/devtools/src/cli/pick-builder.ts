@@ -3,7 +3,8 @@ import { isNodeHolder, nodeChildren } from '@adk-fluent/fluent/internal'
 import { CliUsageError } from './cli-usage-error.js'
 import { didYouMean } from './did-you-mean.js'
 
-function isBuilder(value: unknown): value is FlowBuilder {
+/** True for a fluent builder (a node holder with `explain()` and `build()`). */
+export function isBuilder(value: unknown): value is FlowBuilder {
   return (
     isNodeHolder(value) &&
     typeof (value as { explain?: unknown }).explain === 'function' &&

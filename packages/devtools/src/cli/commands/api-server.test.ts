@@ -41,6 +41,9 @@ async function serve(
   return { url, out, err, stop, exit }
 }
 
+// biome-ignore lint: the tests read arbitrary wire JSON.
+type Json = any
+
 type EventJson = { author: string; content?: { parts?: { text?: string }[] }; partial?: boolean }
 
 /** One turn of a session as `[author, text]` rows: `POST /run`, or `POST /run_sse` as adk-web sends it. */
@@ -184,6 +187,93 @@ describe('adk-fluent api-server', () => {
       [['api-server', fixture('writer-critic.ts'), '--port', 'x'], '--port must be a port number'],
       [['api-server', fixture('writer-critic.ts'), '--web'], 'unknown option --web for "api-server"'],
       [['api-server', fixture('needs-model.ts')], 'GOOGLE_API_KEY is not set'],
+    ] as const) {
+      const { io, err } = capture()
+      expect(await runCli(argv, io), argv.join(' ')).toBe(2)
+      expect(err()).toContain(message)
+    }
+  })
+
+  it('serves an exported core App under its name: its plugin runs, a confirmation pauses and resumes, a second message', async () => {
+    const { url, out, stop, exit } = await serve({ file: fixture('desk-app.ts') })
+    expect(out()).toContain('app "desk" (App "desk" (export app)) at http://127.0.0.1:')
+    expect(out()).toContain("models: the agents' own models")
+    const at = url as string
+    expect(await (await fetch(`${at}/list-apps`)).json()).toEqual(['desk'])
+    const session = await newSession(at, 'desk')
+    const post = async (body: Record<string, unknown>) => {
+      const response = await fetch(`${at}/run`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ appName: 'desk', userId: 'u', sessionId: session, ...body }),
+      })
+      const text = await response.text()
+      expect(response.status, text).toBe(200)
+      return JSON.parse(text) as Json[]
+    }
+    const first = await post({ newMessage: { role: 'user', parts: [{ text: 'Refund order 42' }] } })
+    const pause = first.at(-1) as Json
+    const request = pause.content.parts[0].functionCall as Json
+    expect(request.name).toBe('adk_request_confirmation')
+    expect(pause.longRunningToolIds).toEqual([request.id])
+    // adk-web's answer: the functionResponse to the confirmation, with the paused invocation's id (the App is resumable).
+    const second = await post({
+      newMessage: {
+        role: 'user',
+        parts: [
+          { functionResponse: { id: request.id, name: 'adk_request_confirmation', response: { confirmed: true } } },
+        ],
+      },
+      invocationId: pause.invocationId,
+    })
+    expect(second.map((event) => event.invocationId)).toEqual(second.map(() => pause.invocationId))
+    const parts = second.flatMap((event) => event.content?.parts ?? [])
+    expect(parts.find((part: Json) => part.functionResponse?.name === 'refund')?.functionResponse.response).toEqual({
+      refunded: 42,
+      refunds: 1,
+    })
+    // The App's plugin marks the model's text.
+    expect(second.at(-1)?.content.parts[0].text).toBe('Refunded order 42. [audited]')
+    const third = await post({ newMessage: { role: 'user', parts: [{ text: 'Thanks' }] } })
+    expect(third.map((event) => [event.author, event.content?.parts?.[0]?.text])).toEqual([
+      ['desk', 'Anything else? [audited]'],
+    ])
+    // The tool ran once in the whole session.
+    const stored = (await (await fetch(`${at}/apps/desk/users/u/sessions/${session}`)).json()) as { events: Json[] }
+    const refunds = stored.events.flatMap((event) =>
+      (event.content?.parts ?? []).filter((part: Json) => part.functionResponse?.name === 'refund'),
+    )
+    expect(refunds).toHaveLength(1)
+    stop()
+    expect(await exit).toBe(0)
+  })
+
+  it("serves a core rootAgent under the agent's name when the module has no App and no builder", async () => {
+    const { url, out, stop, exit } = await serve({ file: fixture('desk-agent.ts') })
+    expect(out()).toContain('app "clerk" (agent "clerk" (export rootAgent)) at')
+    const at = url as string
+    const session = await newSession(at, 'clerk')
+    expect(await turn(at, session, 'hi', '/run', 'clerk')).toEqual([['clerk', 'Hello.']])
+    expect(await turn(at, session, 'hi again', '/run_sse', 'clerk')).toEqual([['clerk', 'Hello again.']])
+    stop()
+    expect(await exit).toBe(0)
+  })
+
+  it('refuses --replies for an App, an App on a model name without a key, and a module with nothing to serve (exit 2)', async () => {
+    for (const [argv, message] of [
+      [
+        ['api-server', fixture('desk-app.ts'), '--replies', fixture('writer-critic-replies.json')],
+        `--replies ${fixture('writer-critic-replies.json')} does not apply to App "desk" (export app)`,
+      ],
+      [
+        ['api-server', fixture('named-app.ts')],
+        'agent "helper" of App "named" (export rootApp) runs on "gemini-2.5-flash" but GOOGLE_API_KEY is not set',
+      ],
+      [['api-server', fixture('named-app.ts')], 'mockScript does not apply to an App'],
+      [
+        ['api-server', fixture('no-builder.ts')],
+        `${fixture('no-builder.ts')} exports no fluent builder, core App or core rootAgent.`,
+      ],
     ] as const) {
       const { io, err } = capture()
       expect(await runCli(argv, io), argv.join(' ')).toBe(2)

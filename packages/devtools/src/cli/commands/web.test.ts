@@ -101,6 +101,18 @@ describe('adk-fluent web', { timeout: 90_000 }, () => {
     expect(await exit).toBe(0)
   })
 
+  it('a module with a core App and no builder: chat is off and it says to serve the App with api-server --adk-web', async () => {
+    const { io, out, err } = capture()
+    const file = fixture('desk-app.ts')
+    const { exit, stop } = serve({ sessions: 'memory:', session: undefined, file }, io)
+    await expect.poll(out, { timeout: 60_000 }).toMatch(/^adk-fluent web: desk-app at http:\/\/127\.0\.0\.1:\d+\/\n/)
+    expect(err()).toContain(
+      `It exports the core App "desk" (export app), which this page does not show (it draws and runs fluent builders): serve it with adk-fluent api-server ${file} --adk-web`,
+    )
+    stop()
+    expect(await exit).toBe(0)
+  })
+
   it('refuses a file that is not a module (a Makefile is never run), as every other command does', async () => {
     const makefile = join(scratch, 'Makefile')
     writeFileSync(makefile, 'globalThis.ranMakefile = true\nexport const a = 1\n')

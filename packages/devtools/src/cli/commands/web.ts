@@ -5,17 +5,39 @@ import { describeModels } from '../choose-run-model.js'
 import { CliUsageError } from '../cli-usage-error.js'
 import { loadSource } from '../load-source.js'
 import { pickBuilder } from '../pick-builder.js'
+import { pickServed } from '../pick-served.js'
 import { untilStopped } from '../until-stopped.js'
 import { openMemory, openSessions } from '../../web/open-sessions.js'
 import { PortInUseError } from '../../http/port-in-use-error.js'
 import { startWebServer } from '../../web/web-server.js'
 
 /**
+ * What to do with a module whose core `App` or root agent (see {@link pickServed}) the page cannot show: it draws and
+ * runs builders only (its graph, anatomy and previews are the builder's), so `api-server --adk-web` serves it.
+ */
+function servedElsewhere(
+  module: Readonly<Record<string, unknown>>,
+  file: string,
+  exportName: string | undefined,
+): string {
+  let target
+  try {
+    target = pickServed(module, file, exportName)
+  } catch (error) {
+    if (error instanceof CliUsageError) return ''
+    throw error
+  }
+  if (target.kind === 'builder') return ''
+  const what = target.kind === 'app' ? `the core App "${target.app.name}"` : `the core agent "${target.agent.name}"`
+  return ` It exports ${what} (export ${target.exportName}), which this page does not show (it draws and runs fluent builders): serve it with adk-fluent api-server ${file} --adk-web (Google's dev UI, with the App's plugins and resumability).`
+}
+
+/**
  * `adk-fluent web <file>`: loads the module (or the agent config or skill, with `--replies`), starts the dev UI on
  * 127.0.0.1, prints its URL and serves until stopped (exit 0). A file that is not a module, or a module that does not
- * load, is a `CliUsageError` from the shared loader (exit 2, its error on stderr); a module without a builder, or whose
- * tree does not build, is served with chat off and the page (and stderr) saying why; a taken port says so and suggests
- * a free one (exit 1).
+ * load, is a `CliUsageError` from the shared loader (exit 2, its error on stderr); a module without a builder (one with a
+ * core `App` or root agent says to serve it with `api-server --adk-web`), or whose tree does not build, is served with
+ * chat off and the page (and stderr) saying why; a taken port says so and suggests a free one (exit 1).
  */
 export const webCommand = defineCommand({
   name: 'web',
@@ -24,7 +46,8 @@ export const webCommand = defineCommand({
                                            the dev UI on 127.0.0.1: graph, anatomy, chat with a live trace,
                                            sessions, memories (see docs/web-api.md); --session opens that
                                            session; --memory stores the memories (the URIs of --sessions);
-                                           --replies chats offline on per-agent replies`,
+                                           --replies chats offline on per-agent replies; a core App: use
+                                           api-server --adk-web`,
   parse: (args) => ({
     name: 'web' as const,
     ...fileOnly('web', args),
@@ -48,7 +71,7 @@ export const webCommand = defineCommand({
       builder = pickBuilder(module, input.file, input.exportName)
     } catch (error) {
       if (!(error instanceof CliUsageError)) throw error
-      noBuilder = error.message
+      noBuilder = error.message + servedElsewhere(module, input.file, input.exportName)
     }
     const sessions = await openSessions(input.sessions)
     let memory
