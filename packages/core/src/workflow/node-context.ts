@@ -142,7 +142,7 @@ export class NodeContext {
       this.invocationContext.session.state,
       this.actions.stateDelta,
       this.invocationContext.tempState,
-      this.stateSchema === undefined ? {} : { schema: this.stateSchema, schemaOwner: this.nodePath },
+      this.stateSchema === undefined ? undefined : { schema: this.stateSchema, schemaOwner: this.nodePath },
     )
     return this.#state
   }
