@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { FunctionNode, InMemoryRunner, Workflow, type Event } from '@adk-fluent/core'
+import { FunctionNode, InMemoryRunner, Workflow, isStateSchemaError, type Event } from '@adk-fluent/core'
 import { ScriptedLlm, text } from '@adk-fluent/core/testing'
-import { countingWorkflow, resumeAfterACrash, reviewEachWorkflow, triageWorkflow } from './graph-workflows-docs.js'
+import {
+  countingWorkflow,
+  resumeAfterACrash,
+  reviewEachWorkflow,
+  scoringWorkflow,
+  triageWorkflow,
+} from './graph-workflows-docs.js'
 
 async function turn(
   workflow: Workflow,
@@ -72,5 +78,25 @@ describe('docs/graph-workflows.md', () => {
     const { events } = await turn(reviewEachWorkflow(), 'a\nb\nc')
     expect(events.filter((event) => event.nodeInfo?.path?.startsWith('review_each.review.review@')).length).toBe(3)
     expect(events.at(-1)?.output).toEqual(['ok: a', 'ok: b', 'ok: c'])
+  })
+
+  it('stateSchema: a number is stored; a string fails the node, naming it, and nothing of its writes is stored', async () => {
+    const good = await turn(
+      scoringWorkflow(() => 7),
+      'fine',
+    )
+    expect(good.state['score']).toBe(7)
+    const runner = new InMemoryRunner({ agent: scoringWorkflow(() => 'high'), appName: 'docs' })
+    const failed = await turn(
+      scoringWorkflow(() => 'high'),
+      'bad',
+      runner,
+    ).catch((error: unknown) => error)
+    expect(isStateSchemaError(failed)).toBe(true)
+    expect((failed as Error).message).toContain("Node 'scoring.score': value for 'score'")
+    const [session] = (await runner.sessionService.listSessions({ appName: 'docs', userId: 'user' })).sessions
+    const stored = await runner.sessionService.getSession({ appName: 'docs', userId: 'user', sessionId: session!.id })
+    expect(stored?.state).toEqual({})
+    for (const event of stored?.events ?? []) expect(event.actions.stateDelta).toEqual({})
   })
 })

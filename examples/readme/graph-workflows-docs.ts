@@ -1,5 +1,6 @@
 // The code of docs/graph-workflows.md, type-checked in strict mode with the rest of the repository (`pnpm typecheck`)
 // and run by graph-workflows-docs.test.ts; the page shows the regions (`pnpm readme` copies them).
+import { z } from 'zod'
 import {
   DEFAULT_ROUTE,
   FunctionNode,
@@ -80,4 +81,21 @@ export function reviewEachWorkflow(): Workflow {
   })
   // #endregion parallel-worker
   return reviewEach
+}
+
+export function scoringWorkflow(score: (text: string) => unknown): Workflow {
+  // #region state-schema
+  const scoreNode = new FunctionNode('score', (ctx, text: string) => {
+    ctx.state.set('score', score(text)) // must be a number: anything else fails the node
+    ctx.state.set('temp:raw', text) // prefixed keys (app:, user:, temp:) are not checked
+    return 'scored'
+  })
+  const scoring = new Workflow({
+    name: 'scoring',
+    // Every node inside answers to this schema unless it declares its own `stateSchema`.
+    stateSchema: z.object({ score: z.number(), verdict: z.string() }),
+    edges: [['START', scoreNode]],
+  })
+  // #endregion state-schema
+  return scoring
 }

@@ -12,6 +12,7 @@ import { google } from './google-impl.js'
 import { defineParallelWorkerCases } from '../../../packages/core/src/workflow/adk-port/parallel-worker.cases.test-helper.js'
 import { defineDynamicResumeCases } from '../../../packages/core/src/workflow/adk-port/dynamic-resume.cases.test-helper.js'
 import { defineBranchPathCases } from '../../../packages/core/src/workflow/adk-port/branch-path.cases.test-helper.js'
+import { defineStateSchemaCases } from '../../../packages/core/src/workflow/adk-port/state-schema.cases.test-helper.js'
 
 defineGraphCases(google)
 defineWorkflowCases(google)
@@ -23,3 +24,4 @@ defineRunnerCases(google)
 defineParallelWorkerCases(google)
 defineDynamicResumeCases(google)
 defineBranchPathCases(google)
+defineStateSchemaCases(google)

@@ -78,8 +78,8 @@ export const google: PortImpl = {
       }
     })({ name })
   },
-  replyAgent(name, reply) {
-    return new adk.LlmAgent({ name, model: new ReplyModel(reply) })
+  replyAgent(name, reply, options) {
+    return new adk.LlmAgent({ name, model: new ReplyModel(reply), outputKey: options?.outputKey })
   },
   async runViaRunner(root, message, onEvent) {
     const sessionService = new adk.InMemorySessionService()

@@ -220,6 +220,8 @@ export {
   isNodeSchemaValidationError,
   isNodeTimeoutError,
 } from './workflow/workflow-errors.js'
+export { StateSchemaError, isStateSchemaError } from './sessions/state-schema-error.js'
+export type { StateSchemaViolation } from './sessions/state-schema-error.js'
 export { createNodeErrorEvent, isNodeErrorEvent } from './workflow/node-error-event.js'
 export type { CreateNodeErrorEventParams, NodeErrorEvent } from './workflow/node-error-event.js'
 export { runNodeAsInvocation } from './workflow/run-node-as-invocation.js'

@@ -37,6 +37,7 @@ type CoreErrorCode =
   | 'NODE_SCHEMA_INVALID'
   | 'NODE_REPORTED_ERROR'
   | 'NODE_FAILED'
+  | 'STATE_SCHEMA_INVALID'
 
 /** A machine-readable error code carried by every `AdkFluentError` (core's and every registered one). */
 export type ErrorCode = keyof ErrorCodes & string
@@ -123,5 +124,9 @@ const core: Readonly<Record<CoreErrorCode, ErrorCodeInfo>> = {
     description: 'A workflow node reported a failure with an error event and produced nothing.',
   },
   NODE_FAILED: { endsTheRun: false, description: 'A node a workflow ran with ctx.runNode failed.' },
+  STATE_SCHEMA_INVALID: {
+    endsTheRun: false,
+    description: "A workflow node's state write broke the stateSchema in force; the write was refused.",
+  },
 }
 for (const [code, info] of Object.entries(core)) registerErrorCode(code, info)

@@ -2,6 +2,8 @@ import { StatePrefix } from './state-prefix.js'
 import { StateError } from '../errors/runtime-errors.js'
 import { assertWritableStateKey, ownRecord } from './reserved-state-key.js'
 import { assertStorableValue } from './storable-state.js'
+import type { SchemaLike } from '../workflow/schema-like.js'
+import { checkStateWrite } from './state-schema.js'
 
 const hasOwn = Object.prototype.hasOwnProperty
 
@@ -9,6 +11,13 @@ const hasOwn = Object.prototype.hasOwnProperty
 export interface StateOptions {
   /** `set`/`update` throw a {@link StateError} (the view of a `ReadonlyContext`). */
   readonly readOnly?: boolean
+  /**
+   * Declares the keys this view may write and their types (ADK 2.0 `stateSchema`): a write of an undeclared key or a
+   * value of the wrong type throws a `StateSchemaError` and changes nothing; prefixed keys are not checked.
+   */
+  readonly schema?: SchemaLike | undefined
+  /** The node the schema is checked for (named in a `StateSchemaError`). */
+  readonly schemaOwner?: string | undefined
 }
 
 /**
@@ -27,6 +36,12 @@ export class State {
   readonly #delta: Record<string, unknown>
   readonly #temp: Readonly<Record<string, unknown>> | undefined
   readonly #readOnly: boolean
+  readonly #schema: SchemaLike | undefined
+  readonly #schemaOwner: string
+  /** The state schema in force for writes through this view, if any. */
+  get schema(): SchemaLike | undefined {
+    return this.#schema
+  }
 
   constructor(
     value: Readonly<Record<string, unknown>>,
@@ -38,6 +53,8 @@ export class State {
     this.#delta = delta
     this.#temp = temp
     this.#readOnly = options.readOnly === true
+    this.#schema = options.schema
+    this.#schemaOwner = options.schemaOwner ?? ''
   }
 
   /** The value of `key` (`null` counts as absent), or `defaultValue`. */
@@ -53,6 +70,7 @@ export class State {
     this.#assertWritable('state.set()')
     assertWritableStateKey(key, 'state.set()')
     assertStorableValue(key, value, 'state.set()')
+    if (this.#schema !== undefined) checkStateWrite(this.#schema, this.#schemaOwner, key, value)
     this.#delta[key] = value
   }
 
@@ -74,7 +92,18 @@ export class State {
       assertWritableStateKey(key, 'state.update()')
       assertStorableValue(key, values[key], 'state.update()')
     }
+    if (this.#schema !== undefined) this.validateDelta(values)
     for (const key of keys) this.#delta[key] = values[key]
+  }
+
+  /**
+   * Checks a whole delta against the schema without writing it (ADK 2.0): for writes that reach the session without
+   * passing through this view, such as an event a node emits with its own `stateDelta`.
+   */
+  validateDelta(delta: Readonly<Record<string, unknown>>): void {
+    const schema = this.#schema
+    if (schema === undefined) return
+    for (const key of Object.keys(delta)) checkStateWrite(schema, this.#schemaOwner, key, delta[key])
   }
 
   /** The merged state (a record that inherits nothing): session state, then `temp:` values, then the pending delta. */

@@ -11,6 +11,7 @@ import { defineAdvancedWorkflowCases } from './adk-port/advanced-workflow.cases.
 import { defineParallelWorkerCases } from './adk-port/parallel-worker.cases.test-helper.js'
 import { defineDynamicResumeCases } from './adk-port/dynamic-resume.cases.test-helper.js'
 import { defineBranchPathCases } from './adk-port/branch-path.cases.test-helper.js'
+import { defineStateSchemaCases } from './adk-port/state-schema.cases.test-helper.js'
 
 defineGraphCases(ours)
 defineWorkflowCases(ours)
@@ -22,3 +23,4 @@ defineRunnerCases(ours)
 defineParallelWorkerCases(ours)
 defineDynamicResumeCases(ours)
 defineBranchPathCases(ours)
+defineStateSchemaCases(ours)

@@ -9,6 +9,7 @@ import type { NodeContext } from './node-context.js'
 import { prepareRetryConfig, type PreparedRetryConfig, type RetryConfig } from './retry-config.js'
 import { parseWithSchema, type SchemaLike } from './schema-like.js'
 import { NodeSchemaValidationError } from './workflow-errors.js'
+import { assertStateSchema } from '../sessions/state-schema.js'
 
 const nodeBrand = brandSymbol('workflow.base-node')
 
@@ -29,6 +30,12 @@ export interface BaseNodeConfig {
   inputSchema?: SchemaLike
   /** Checked against each output the node produces. */
   outputSchema?: SchemaLike
+  /**
+   * Declares the state keys this node (and every node inside it that declares none) may write, and their types: an
+   * object schema (zod `z.object({...})` or a genai `Schema` of type OBJECT). A write of an undeclared key or a value
+   * of the wrong type fails the node with a `StateSchemaError`; prefixed keys (`app:`, `user:`, `temp:`) are free.
+   */
+  stateSchema?: SchemaLike
 }
 
 /**
@@ -51,6 +58,7 @@ export abstract class BaseNode<TInput = unknown, TOutput = unknown> {
   readonly timeout: number | undefined
   readonly inputSchema: SchemaLike | undefined
   readonly outputSchema: SchemaLike | undefined
+  readonly stateSchema: SchemaLike | undefined
 
   /**
    * @param config the node's configuration.
@@ -80,6 +88,7 @@ export abstract class BaseNode<TInput = unknown, TOutput = unknown> {
         },
       ])
     }
+    assertStateSchema(config?.stateSchema, [String(name)])
     this.name = name as string
     this.description = config?.description ?? ''
     this.rerunOnResume = config?.rerunOnResume ?? false
@@ -89,6 +98,7 @@ export abstract class BaseNode<TInput = unknown, TOutput = unknown> {
     this.timeout = config?.timeout
     this.inputSchema = config?.inputSchema
     this.outputSchema = config?.outputSchema
+    this.stateSchema = config?.stateSchema
   }
 
   /**

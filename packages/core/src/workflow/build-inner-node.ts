@@ -7,6 +7,7 @@ import { FunctionNode, type FunctionNodeHandler } from './function-node.js'
 import { ToolNode } from './tool-node.js'
 import { prepareRetryConfig, type RetryConfig } from './retry-config.js'
 import type { SchemaLike } from './schema-like.js'
+import { assertStateSchema } from '../sessions/state-schema.js'
 
 /**
  * Anything that can be a workflow node: a node (every agent is one), a tool, a plain function `(ctx, input) => …`, or
@@ -27,6 +28,8 @@ export interface NodeOptions {
   timeout?: number
   inputSchema?: SchemaLike
   outputSchema?: SchemaLike
+  /** The state keys the node may write and their types (see `BaseNodeConfig.stateSchema`). */
+  stateSchema?: SchemaLike
   /** Wrap the built node in a `ParallelWorker` (it runs once per item of a list input). */
   parallelWorker?: boolean
   /** How many items the parallel worker runs at once (needs `parallelWorker: true`). */
@@ -44,6 +47,7 @@ const overridable = [
   'timeout',
   'inputSchema',
   'outputSchema',
+  'stateSchema',
 ] as const
 
 /** True for a value {@link buildNode} accepts. */
@@ -98,7 +102,7 @@ function withOverrides(original: BaseNode, options: NodeOptions): BaseNode {
         code: 'options_conflict',
         path: ['node', original.name],
         message: `node options (${Object.keys(overrides).join(', ')}) cannot be applied to agent "${original.name}".`,
-        hint: 'Set them on the agent itself (an agent takes timeout, retryConfig, rerunOnResume and waitForOutput).',
+        hint: 'Set them on the agent itself (an agent takes timeout, retryConfig, rerunOnResume, waitForOutput and stateSchema).',
       },
     ])
   }
@@ -110,6 +114,7 @@ function withOverrides(original: BaseNode, options: NodeOptions): BaseNode {
       ])
     overrides['name'] = name
   }
+  assertStateSchema(options.stateSchema, ['node', original.name])
   if (options.retryConfig) overrides['preparedRetryConfig'] = prepareRetryConfig(options.retryConfig)
   const copy = Object.create(Object.getPrototypeOf(original) as object) as BaseNode
   return Object.assign(copy, original, overrides)

@@ -70,6 +70,7 @@ export class GraphRun {
       nodePath: ctx.nodePath,
       runId: ctx.runId,
       resumeInputs: ctx.resumeInputs,
+      stateSchema: ctx.stateSchema,
     })
     this.#limits = limits
     this.#abort = abort

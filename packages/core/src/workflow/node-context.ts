@@ -6,6 +6,7 @@ import { State } from '../sessions/state.js'
 import { ConfigError } from '../errors/config-error.js'
 import type { BaseNode } from './base-node.js'
 import { buildNode, type RunnableNode } from './build-node.js'
+import type { SchemaLike } from './schema-like.js'
 import { executeChildNode } from './node-runner.js'
 
 /** Where a node's events go: the workflow's stream. A returned promise settles once the event was stored. */
@@ -70,6 +71,8 @@ export interface NodeContextOptions {
   resumeInputs?: Record<string, unknown> | undefined
   /** Where the node's state writes accumulate (default: fresh actions). */
   actions?: EventActions
+  /** The state schema in force: the node's own, or its parent's (resolved by the node runner). */
+  stateSchema?: SchemaLike | undefined
 }
 
 /**
@@ -81,6 +84,11 @@ export class NodeContext {
   readonly channel: NodeEventSink
   readonly nodePath: string
   readonly runId: string
+  /**
+   * The state schema in force for this node (ADK 2.0): its own `stateSchema`, else the one its parent answers to.
+   * Every write through `state`, and every `stateDelta` on an event it emits, is checked against it.
+   */
+  readonly stateSchema: SchemaLike | undefined
   /** Node paths whose output this node's output also is (ancestors that ran it with `useAsOutput`). */
   outputForAncestors: readonly string[] = []
   /** The node handed its output to a child run with `useAsOutput` (its own repeat of that output is not emitted). */
@@ -115,6 +123,7 @@ export class NodeContext {
     this.runId = options.runId
     this.resumeInputs = options.resumeInputs ?? {}
     this.#actions = options.actions
+    this.stateSchema = options.stateSchema
   }
 
   /** Where the node's state writes accumulate (`actions.stateDelta`); made on first use. */
@@ -133,6 +142,7 @@ export class NodeContext {
       this.invocationContext.session.state,
       this.actions.stateDelta,
       this.invocationContext.tempState,
+      this.stateSchema === undefined ? undefined : { schema: this.stateSchema, schemaOwner: this.nodePath },
     )
     return this.#state
   }

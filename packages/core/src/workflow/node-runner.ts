@@ -60,6 +60,8 @@ export async function executeChildNode(params: ExecuteChildNodeParams): Promise<
     nodePath,
     runId,
     resumeInputs: params.resumeInputs ?? parent.resumeInputs,
+    // A node's own schema wins; otherwise it answers to its parent's.
+    stateSchema: node.stateSchema ?? parent.stateSchema,
   })
   if (options.useAsOutput) child.outputForAncestors = [parent.nodePath, ...parent.outputForAncestors].filter(Boolean)
   if (!stepped) await runWithRetries(node, child, input, nodeName, signal, nodeState)
@@ -180,6 +182,12 @@ async function runAttempt(
 
 /** Stamps an event of the node, records its output / route / reported error, and hands it to the stream. */
 function consume(child: NodeContext, event: Event, nodeName: string): unknown {
+  // State the node put on an event itself (not through ctx.state, checked on write) answers to the schema too: a
+  // refused delta fails the node before the event is stored.
+  if (child.stateSchema !== undefined) {
+    const delta = event.actions?.stateDelta
+    if (delta && (!child.hasActions || delta !== child.actions.stateDelta)) child.state.validateDelta(delta)
+  }
   if (!event.author) event.author = nodeName
   if (!event.invocationId) event.invocationId = child.invocationId
   const info: NonNullable<Event['nodeInfo']> = { ...event.nodeInfo, path: child.nodePath, runId: child.runId }

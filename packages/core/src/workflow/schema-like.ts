@@ -17,7 +17,8 @@ function isSafeParser(schema: unknown): schema is SafeParser {
 /** genai schemas turned into zod once each (a schema object is reused for every value it checks). */
 const converted = new WeakMap<object, SafeParser>()
 
-function parserOf(schema: SchemaLike): SafeParser {
+/** The parser that checks values against `schema` (a genai `Schema` is converted once). */
+export function parserOf(schema: SchemaLike): SafeParser {
   if (isSafeParser(schema)) return schema
   if (typeof schema === 'object' && schema !== null && '_zod' in schema) {
     return { safeParse: (value) => z.safeParse(schema as z.core.$ZodType, value) }

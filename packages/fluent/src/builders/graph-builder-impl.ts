@@ -1,4 +1,4 @@
-import type { SingleAgentCallback, Workflow } from '@adk-fluent/core'
+import type { SchemaLike, SingleAgentCallback, Workflow } from '@adk-fluent/core'
 import { GraphNode } from '../ir/graph-node.js'
 import { parseCount } from '../parse/parse-count.js'
 import {
@@ -63,6 +63,10 @@ export class GraphBuilderImpl extends FlowBuilderBase {
 
   maxSteps(count: number): GraphBuilder {
     return this.#with({ maxSteps: parseCount(count, this.callPath('maxSteps'), 1, 'maxSteps(n)') })
+  }
+
+  stateSchema(schema: SchemaLike): GraphBuilder {
+    return this.#with({ stateSchema: schema })
   }
 
   describe(text: string): GraphBuilder {

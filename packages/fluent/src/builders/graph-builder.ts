@@ -1,4 +1,4 @@
-import type { SingleAgentCallback, Workflow } from '@adk-fluent/core'
+import type { SchemaLike, SingleAgentCallback, Workflow } from '@adk-fluent/core'
 import type { GraphNode } from '../ir/graph-node.js'
 import type { GraphChainElement, GraphRoutingMap } from '../parse/parse-graph-edges.js'
 import type { GraphNodeInput } from '../parse/parse-graph-node.js'
@@ -72,6 +72,14 @@ export interface GraphBuilder<TFlow extends StateFlow = any> extends FlowBuilder
    * `MaxTurnsError` naming the node. @example Graph('review').maxSteps(20)
    */
   maxSteps(count: number): GraphBuilder<TFlow>
+  /**
+   * The state keys the graph's nodes may write and their types (replaces; ADK 2.0 `stateSchema`): an object schema
+   * (zod `z.object({...})` or a genai `Schema`). A write of an undeclared key or a value of the wrong type fails the
+   * node with a `StateSchemaError`; prefixed keys (`app:`, `user:`, `temp:`) are free. A schema that declares no keys
+   * is reported by `build()`.
+   * @example Graph('score').stateSchema(z.object({ score: z.number() })).chain('START', scoreNode)
+   */
+  stateSchema(schema: SchemaLike): GraphBuilder<TFlow>
   /** Sets the description (replaces). */
   describe(text: string): GraphBuilder<TFlow>
   /** Adds a before-agent callback (appends). */

@@ -72,5 +72,6 @@ export function lowerGraph(node: GraphNode, name: string, lower: LowerFunction):
   const config: WorkflowConfig = { ...common, edges }
   if (node.maxConcurrency !== undefined) config.maxConcurrency = node.maxConcurrency
   if (node.maxSteps !== undefined) config.maxSteps = node.maxSteps
+  if (node.stateSchema !== undefined) config.stateSchema = node.stateSchema
   return new Workflow(config)
 }

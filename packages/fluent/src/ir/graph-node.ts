@@ -1,3 +1,4 @@
+import type { SchemaLike } from '@adk-fluent/core'
 import type { FlowNode } from './flow-node.js'
 import type { GraphEdge } from './graph-edge.js'
 import { createWorkflowFields, type WorkflowFields } from './workflow-fields.js'
@@ -14,6 +15,8 @@ export interface GraphNode extends WorkflowFields {
   readonly maxConcurrency: number | undefined
   /** `.maxSteps(n)`: the most node runs in one run of the graph (the bound of its cycles). */
   readonly maxSteps: number | undefined
+  /** `.stateSchema(schema)`: the state keys its nodes may write and their types (ADK 2.0 `stateSchema`). */
+  readonly stateSchema?: SchemaLike | undefined
 }
 
 /** @internal */

@@ -58,8 +58,9 @@ export const ours: PortImpl = {
       }
     })({ name })
   },
-  replyAgent(name, reply) {
-    return new core.LlmAgent({ name, model: new ScriptedLlm(Array.from({ length: 20 }, () => text(reply))) })
+  replyAgent(name, reply, options) {
+    const model = new ScriptedLlm(Array.from({ length: 20 }, () => text(reply)))
+    return new core.LlmAgent({ name, model, ...(options?.outputKey ? { outputKey: options.outputKey } : {}) })
   },
   async runViaRunner(root: Any, message, onEvent) {
     const runner = new core.InMemoryRunner({ agent: root, appName: 'test_app' })

@@ -33,7 +33,11 @@ export interface PortImpl {
   /** A plain agent that records the invocation context it ran under. */
   capturingAgent(name: string, seen: (ic: Any) => void): Any
   /** An LlmAgent on a scripted model that always answers `reply`. */
-  replyAgent(name: string, reply: string, options?: { instructionSeen?: (contents: Any[]) => void }): Any
+  replyAgent(
+    name: string,
+    reply: string,
+    options?: { instructionSeen?: (contents: Any[]) => void; outputKey?: string },
+  ): Any
   /**
    * Runs `root` (a workflow) through the implementation's Runner on a new in-memory session with `text`; each event
    * is also handed to `onEvent` as it arrives.
