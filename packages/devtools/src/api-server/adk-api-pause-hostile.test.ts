@@ -62,7 +62,32 @@ function refundApp(name: string): core.App {
 }
 
 beforeAll(async () => {
-  server = await startAdkApiServer({ apps: { desk: refundApp('desk'), other: refundApp('other') }, port: 0 })
+  const askAmount = new core.FunctionTool({
+    name: 'ask_amount',
+    description: 'Asks how much.',
+    execute: () => new core.RequestInput({ message: 'How much?', responseSchema: z.object({ amount: z.number() }) }),
+  })
+  const clerk = new core.LlmAgent({
+    name: 'clerk',
+    model: new ScriptedLlm(
+      Array.from(
+        { length: 20 },
+        () => (request: core.LlmRequest) =>
+          request.contents.at(-1)?.parts?.some((part) => typeof part.text === 'string')
+            ? call('ask_amount', {}, 'c1')
+            : text('Noted.'),
+      ),
+    ),
+    tools: [askAmount],
+  })
+  server = await startAdkApiServer({
+    apps: {
+      desk: refundApp('desk'),
+      other: refundApp('other'),
+      clerk: new core.App({ name: 'clerk', rootAgent: clerk, resumabilityConfig: { isResumable: true } }),
+    },
+    port: 0,
+  })
 }, 30_000)
 afterAll(async () => {
   await server?.close()
@@ -229,5 +254,38 @@ describe('hostile answers', () => {
       expect(answered.status, JSON.stringify(invocationId)).toBe(400)
       expect(answered.body.error).toMatch(/invocationId/)
     }
+  })
+
+  it('a requested input answered with __proto__ keys, or a reply that fails its schema, is a 400; the run stays paused', async () => {
+    await post(server.url, '/apps/clerk/users/jo/sessions/in', {})
+    const run = { appName: 'clerk', userId: 'jo', sessionId: 'in' }
+    const first = await post(server.url, '/run', { ...run, newMessage: { role: 'user', parts: [{ text: 'refund' }] } })
+    const request = (first.body as Json[]).at(-1)['content'].parts[0].functionCall as Json
+    expect(request.name).toBe('adk_request_input')
+    const reply = (response: string) =>
+      `{"appName":"clerk","userId":"jo","sessionId":"in","newMessage":{"role":"user","parts":[{"functionResponse":{"id":"${request.id}","name":"adk_request_input","response":${response}}}]}}`
+    const stored = async () => (await events('clerk', 'jo', 'in')).length
+    const before = await stored()
+    for (const response of ['{"__proto__":{"amount":12}}', '{"constructor":{"amount":12}}', '{"amount":"12"}']) {
+      const answered = await post(server.url, '/run', reply(response))
+      expect(answered.status, response).toBe(400)
+      expect(answered.body.error, response).toMatch(/amount/)
+    }
+    expect(({} as Json).amount).toBeUndefined()
+    expect(await stored()).toBe(before)
+    const right = await post(server.url, '/run', reply('{"amount":12}'))
+    expect(right.status).toBe(200)
+    expect((right.body as Json[]).at(-1)['content'].parts[0].text).toBe('Noted.')
+  })
+
+  it('a body over the size limit is a 413 and stores nothing', async () => {
+    const a = await paused('kim', 'huge')
+    const before = (await events('desk', 'kim', 'huge')).length
+    const big = await post(server.url, '/run', {
+      ...a.run,
+      newMessage: a.approval({ confirmed: true, payload: { order: 42, note: 'x'.repeat(64 * 1024 * 1024) } }),
+    })
+    expect(big.status).toBe(413)
+    expect((await events('desk', 'kim', 'huge')).length).toBe(before)
   })
 })
