@@ -39,7 +39,8 @@ function processOn(service: BaseSessionService, onBusy: 'reject' | 'wait', resum
         name: 'refund',
         description: 'Refunds an order.',
         requireConfirmation: true,
-        execute: async ({ order }: { order: number }) => {
+        execute: async (args: Record<string, unknown>) => {
+          const order = args['order'] as number
           await new Promise((resolve) => setTimeout(resolve, 20))
           paid.push(order)
           return { refunded: order }

@@ -11,7 +11,7 @@ import { listPendingInterrupts } from './pending-interrupts.js'
 import { APP, collect, resumableRunner, userText } from './resume.test-helper.js'
 
 function desk() {
-  const refund = vi.fn(({ order }: { order: number }) => ({ refunded: order }))
+  const refund = vi.fn((args: Record<string, unknown>) => ({ refunded: args['order'] as number }))
   const reply = (request: LlmRequest) =>
     request.contents.at(-1)?.parts?.some((part) => typeof part.text === 'string')
       ? call('refund', { order: 42 }, 'c1')
