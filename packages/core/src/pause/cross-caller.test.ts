@@ -6,6 +6,7 @@ import { FunctionTool } from '../tools/function-tool.js'
 import { InMemorySessionService } from '../sessions/in-memory-session-service.js'
 import { ScriptedLlm, call, text } from '../testing/scripted-llm.js'
 import type { LlmRequest } from '../models/llm-request.js'
+import type { Runner } from '../runner/runner.js'
 import { answerInterrupts } from './answer-interrupts.js'
 import { listPendingInterrupts } from './pending-interrupts.js'
 import { APP, collect, resumableRunner, userText } from './resume.test-helper.js'
@@ -35,6 +36,10 @@ async function alicePaused() {
   return { service, runner, refund, invocationId: paused.at(-1)!.invocationId, pending: pending! }
 }
 
+async function aliceApproves(runner: Runner, id: string): Promise<void> {
+  for await (const _ of answerInterrupts(runner, { userId: 'alice', sessionId: 's', answers: { [id]: true } })) void _
+}
+
 describe("another user's pause, on the same session service", () => {
   it("bob's session of the same id: alice's invocationId resumes nothing, her interrupt id answers nothing", async () => {
     const { service, runner, refund, invocationId, pending } = await alicePaused()
@@ -56,23 +61,13 @@ describe("another user's pause, on the same session service", () => {
     expect(refund).not.toHaveBeenCalled()
     expect((await service.getSession({ appName: APP, userId: 'bob', sessionId: 's' }))?.events).toEqual([])
     // Alice's pause is intact: her answer runs the refund once.
-    for await (const _ of answerInterrupts(runner, {
-      userId: 'alice',
-      sessionId: 's',
-      answers: { [pending.id]: true },
-    }))
-      void _
+    await aliceApproves(runner, pending.id)
     expect(refund).toHaveBeenCalledTimes(1)
   })
 
   it('a completed invocation resumed again (by id, or answered again) runs no tool again', async () => {
     const { runner, refund, invocationId, pending } = await alicePaused()
-    for await (const _ of answerInterrupts(runner, {
-      userId: 'alice',
-      sessionId: 's',
-      answers: { [pending.id]: true },
-    }))
-      void _
+    await aliceApproves(runner, pending.id)
     expect(refund).toHaveBeenCalledTimes(1)
     await collect(runner, { userId: 'alice', sessionId: 's', invocationId })
     const again = answerInterrupts(runner, { userId: 'alice', sessionId: 's', answers: { [pending.id]: true } })
