@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { FunctionNode, InMemoryRunner, Workflow, type Event } from '@adk-fluent/core'
 import { ScriptedLlm, text } from '@adk-fluent/core/testing'
-import { countingWorkflow, resumeAfterACrash, triageWorkflow } from './graph-workflows-docs.js'
+import { countingWorkflow, resumeAfterACrash, reviewEachWorkflow, triageWorkflow } from './graph-workflows-docs.js'
 
 async function turn(
   workflow: Workflow,
@@ -66,5 +66,11 @@ describe('docs/graph-workflows.md', () => {
     const { events } = await resumeAfterACrash(workflow, session.id, runner)
     expect(ran).toEqual(['pick', 'pack', 'ship'])
     expect(events.filter((event) => event.output !== undefined).map((event) => event.output)).toEqual(['pack', 'ship'])
+  })
+
+  it('the parallel worker reviews each line, its outputs in line order', async () => {
+    const { events } = await turn(reviewEachWorkflow(), 'a\nb\nc')
+    expect(events.filter((event) => event.nodeInfo?.path?.startsWith('review_each.review.review@')).length).toBe(3)
+    expect(events.at(-1)?.output).toEqual(['ok: a', 'ok: b', 'ok: c'])
   })
 })

@@ -6,6 +6,7 @@ import {
   InMemoryRunner,
   JoinNode,
   LlmAgent,
+  ParallelWorker,
   Workflow,
   createEvent,
   type BaseLlm,
@@ -66,4 +67,17 @@ export async function resumeAfterACrash(workflow: Workflow, sessionId: string, r
     events.push(event)
   // #endregion resume
   return { workflow, events }
+}
+
+export function reviewEachWorkflow(): Workflow {
+  // #region parallel-worker
+  const split = new FunctionNode('split', (_ctx, text: string) => text.split('\n'))
+  const review = new FunctionNode('review', (_ctx, line: string) => `ok: ${line}`)
+  const reviewEach = new Workflow({
+    name: 'review_each',
+    // `review` runs once per line, at most 4 at once; the next node gets the outputs as a list, in line order.
+    edges: [['START', split, new ParallelWorker(review, { maxParallelWorkers: 4 })]],
+  })
+  // #endregion parallel-worker
+  return reviewEach
 }

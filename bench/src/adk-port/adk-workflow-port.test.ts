@@ -9,6 +9,9 @@ import { defineRunnerCases } from '../../../packages/core/src/workflow/adk-port/
 import { defineWorkflowCases } from '../../../packages/core/src/workflow/adk-port/workflow.cases.test-helper.js'
 import { defineAdvancedWorkflowCases } from '../../../packages/core/src/workflow/adk-port/advanced-workflow.cases.test-helper.js'
 import { google } from './google-impl.js'
+import { defineParallelWorkerCases } from '../../../packages/core/src/workflow/adk-port/parallel-worker.cases.test-helper.js'
+import { defineDynamicResumeCases } from '../../../packages/core/src/workflow/adk-port/dynamic-resume.cases.test-helper.js'
+import { defineBranchPathCases } from '../../../packages/core/src/workflow/adk-port/branch-path.cases.test-helper.js'
 
 defineGraphCases(google)
 defineWorkflowCases(google)
@@ -17,3 +20,6 @@ defineNodeExecutionCases(google)
 defineNodeApiCases(google)
 defineErrorCases(google)
 defineRunnerCases(google)
+defineParallelWorkerCases(google)
+defineDynamicResumeCases(google)
+defineBranchPathCases(google)

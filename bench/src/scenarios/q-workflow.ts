@@ -9,6 +9,7 @@ import { constantText, type AdkScriptedModel, type OurScriptedModel } from '../s
 const STEPS = 10
 const CHAIN = 1000
 const BRANCHES = 100
+const ITEMS = 100
 
 /** What a scenario needs of a runtime's workflow API: the same graphs built with each. */
 interface WorkflowLib {
@@ -18,6 +19,10 @@ interface WorkflowLib {
   /** A function node that hands its input on. */
   pass(name: string): unknown
   join(name: string): unknown
+  /** A function node that outputs the list `[0, 1, …, count - 1]`. */
+  items(name: string, count: number): unknown
+  /** A `ParallelWorker` over a no-op function node named `name` (the runtime's default of 8 at once). */
+  worker(name: string): unknown
   /** Runs one turn on a fresh session of an in-memory runner; returns the last output and the event count. */
   runner(root: unknown): (text: string) => Promise<{ output: unknown; events: number }>
 }
@@ -27,6 +32,8 @@ const ourLib: WorkflowLib = {
   workflow: (name, edges) => new core.Workflow({ name, edges: edges as core.EdgeItem[] }),
   pass: (name) => new core.FunctionNode(name, (_ctx, input) => input),
   join: (name) => new core.JoinNode({ name }),
+  items: (name, count) => new core.FunctionNode(name, () => Array.from({ length: count }, (_, index) => index)),
+  worker: (name) => new core.ParallelWorker(new core.FunctionNode(name, (_ctx, input) => input)),
   runner(root) {
     const runner = new core.InMemoryRunner({ agent: root as core.Workflow, appName: APP })
     return async (text) => {
@@ -52,6 +59,8 @@ const theirLib: WorkflowLib = {
   workflow: (name, edges) => new adk.Workflow({ name, edges: edges as adk.EdgeItem[] }),
   pass: (name) => new adk.FunctionNode(name, (_ctx, input) => input),
   join: (name) => new adk.JoinNode({ name }),
+  items: (name, count) => new adk.FunctionNode(name, () => Array.from({ length: count }, (_, index) => index)),
+  worker: (name) => new adk.ParallelWorker(new adk.FunctionNode(name, (_ctx, input) => input)),
   runner(root) {
     const sessionService = new adk.InMemorySessionService()
     const runner = new adk.Runner({ appName: APP, agent: root as adk.Workflow, sessionService })
@@ -163,6 +172,21 @@ export async function runWorkflows(config: BenchConfig): Promise<ResultRow[]> {
   }
   const fanTurn = await measurePair(sampler(ourFan), sampler(theirFan), config.fanOutPlan)
 
+  // Q5: a ParallelWorker mapping a no-op function node over 100 items (each a ctx.runNode child on its own branch).
+  const mapped = (lib: WorkflowLib) =>
+    lib.runner(lib.workflow('mapped', [['START', lib.items('list', ITEMS), lib.worker('item')]]))
+  const ourMapped = mapped(ourLib)
+  const theirMapped = mapped(theirLib)
+  for (const [run, what] of [
+    [ourMapped, 'ours'],
+    [theirMapped, 'theirs'],
+  ] as const) {
+    const { output } = await run('Go!')
+    if (!Array.isArray(output) || output.length !== ITEMS || output[ITEMS - 1] !== ITEMS - 1)
+      throw new Error(`Q (${what}): the ParallelWorker did not output ${ITEMS} items in order`)
+  }
+  const mappedTurn = await measurePair(sampler(ourMapped), sampler(theirMapped), config.fanOutPlan)
+
   return [
     {
       scenario: 'Q',
@@ -198,6 +222,14 @@ export async function runWorkflows(config: BenchConfig): Promise<ResultRow[]> {
       ours: fanTurn.ours,
       theirs: fanTurn.theirs,
       ratio: fanTurn.ratio,
+    },
+    {
+      scenario: 'Q',
+      name: `ParallelWorker over ${ITEMS} items (no-op function node, 8 at once), per turn`,
+      unit: 'ms',
+      ours: mappedTurn.ours,
+      theirs: mappedTurn.theirs,
+      ratio: mappedTurn.ratio,
     },
   ]
 }

@@ -68,7 +68,15 @@ export function authenticateCallers(authenticate: A2aAuthenticate): RequestHandl
   }
 }
 
+/** An anonymous caller, known only by the address it connects from (what `serveA2a`'s per-caller limits count). */
+class AnonymousCaller extends UnauthenticatedUser {
+  constructor(readonly address: string) {
+    super()
+  }
+}
+
 /** The SDK's `userBuilder`: the authenticated caller, else an anonymous one. */
 export function callerOf(req: Request): Promise<User> {
-  return Promise.resolve((req as Request & { [callerKey]?: CallerUser })[callerKey] ?? new UnauthenticatedUser())
+  const known = (req as Request & { [callerKey]?: CallerUser })[callerKey]
+  return Promise.resolve(known ?? new AnonymousCaller(req.socket.remoteAddress ?? ''))
 }

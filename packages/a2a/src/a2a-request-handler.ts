@@ -1,12 +1,13 @@
-import type {
-  AgentCard,
-  ListTasksRequest,
-  ListTasksResponse,
-  Message,
-  SendMessageRequest,
-  StreamResponse,
-  SubscribeToTaskRequest,
-  Task,
+import {
+  TaskState,
+  type AgentCard,
+  type ListTasksRequest,
+  type ListTasksResponse,
+  type Message,
+  type SendMessageRequest,
+  type StreamResponse,
+  type SubscribeToTaskRequest,
+  type Task,
 } from '@a2a-js/sdk'
 import { RequestMalformedError, TaskNotFoundError } from '@a2a-js/sdk/errors'
 import {
@@ -14,8 +15,10 @@ import {
   InMemoryTaskStore,
   type AgentExecutor,
   type ServerCallContext,
+  type TaskStore,
 } from '@a2a-js/sdk/server'
 import { isStateKey, stateValueIssue } from '@adk-fluent/core/internal'
+import type { CallerLimits } from './caller-limits.js'
 import { publicText } from './public-text.js'
 
 // A context or task id a caller may send: what UUIDs and ordinary ids are made of, never a path or a control
@@ -65,13 +68,34 @@ function checked(params: SendMessageRequest): void {
   if (problem) throw new RequestMalformedError(`Invalid message: ${problem}`)
 }
 
-/** The SDK's in-memory task store, which also knows synchronously whether a task id was ever stored. */
-export class KnownTaskStore extends InMemoryTaskStore {
+/**
+ * The task store `serveA2a` uses (the SDK's in-memory one unless given another, e.g. a durable one), which also knows
+ * synchronously whether a task id was stored or loaded by this server, and counts each new task against its caller.
+ */
+export class KnownTaskStore implements TaskStore {
   readonly #ids = new Set<string>()
+  readonly #limits: CallerLimits
+  readonly #store: TaskStore
 
-  override save(task: Task, context: ServerCallContext): Promise<void> {
+  constructor(limits: CallerLimits, store: TaskStore = new InMemoryTaskStore()) {
+    this.#limits = limits
+    this.#store = store
+  }
+
+  save(task: Task, context: ServerCallContext): Promise<void> {
+    if (!this.#ids.has(task.id)) this.#limits.note(context.user, task.id, task.contextId)
     this.#ids.add(task.id)
-    return super.save(task, context)
+    return this.#store.save(task, context)
+  }
+
+  async load(taskId: string, context: ServerCallContext): Promise<Task | undefined> {
+    const task = await this.#store.load(taskId, context)
+    if (task) this.#ids.add(task.id)
+    return task
+  }
+
+  list(params: ListTasksRequest, context: ServerCallContext): Promise<ListTasksResponse> {
+    return this.#store.list(params, context)
   }
 
   has(taskId: string): boolean {
@@ -82,6 +106,10 @@ export class KnownTaskStore extends InMemoryTaskStore {
 /** Checks the answers of a message to a task that waits (the executor that knows the sessions). */
 export interface AnswerChecker {
   refusal(message: Message, user: ServerCallContext['user']): string | undefined
+  /** Whether it knows `taskId` waits (this server paused it or restored it). */
+  knowsWaiting(taskId: string): boolean
+  /** Learns that a stored `input-required` task (from a server before a restart) waits, from its session's inbox. */
+  restore(task: Task, user: ServerCallContext['user']): Promise<void>
 }
 
 /**
@@ -90,41 +118,62 @@ export interface AnswerChecker {
  * reserved name) and refused with a JSON-RPC "invalid params" error naming the field; an anonymous caller (no
  * `authenticate`) lists only the tasks of a context it names — its id is what lets it in — never everyone's. A message
  * to an `input-required` task must answer what it waits for: a wrong answer is refused (invalid params, saying what
- * is pending and how to answer) before the task is touched, so it keeps waiting. Requests
+ * is pending and how to answer) before the task is touched, so it keeps waiting. A caller past its limits (tasks or
+ * conversations made, {@link CallerLimits}) is refused the same way before anything runs or is kept. Requests
  * that fail before they start are answered without the SDK logging them.
  */
 export class A2aRequestHandler extends DefaultRequestHandler {
   readonly #store: KnownTaskStore
   readonly #answers: AnswerChecker
+  readonly #limits: CallerLimits
 
-  constructor(card: AgentCard, store: KnownTaskStore, executor: AgentExecutor & AnswerChecker) {
+  constructor(card: AgentCard, store: KnownTaskStore, executor: AgentExecutor & AnswerChecker, limits: CallerLimits) {
     super(card, store, executor)
     this.#store = store
     this.#answers = executor
+    this.#limits = limits
   }
 
-  override sendMessage(params: SendMessageRequest, context: ServerCallContext): Promise<Message | Task> {
-    try {
-      this.#check(params, context)
-    } catch (error) {
-      return Promise.reject(error)
-    }
+  override async sendMessage(params: SendMessageRequest, context: ServerCallContext): Promise<Message | Task> {
+    checked(params)
+    await this.#restore(params.message as Message, context)
+    this.#check(params, context)
     return super.sendMessage(params, context)
   }
 
-  // Checked before the stream starts: the transport answers a refusal as a plain JSON-RPC error.
+  // Checked before the stream starts: the transport answers a refusal as a plain JSON-RPC error. (A task stored by a
+  // server before a restart is restored first, so its refusal comes as the stream's error event.)
   override sendMessageStream(
     params: SendMessageRequest,
     context: ServerCallContext,
   ): AsyncGenerator<StreamResponse, void, undefined> {
+    checked(params)
+    const message = params.message as Message
+    if (!message.taskId || this.#store.has(message.taskId)) {
+      this.#check(params, context)
+      return super.sendMessageStream(params, context)
+    }
+    return this.#restoredStream(params, context)
+  }
+
+  async *#restoredStream(params: SendMessageRequest, context: ServerCallContext) {
+    await this.#restore(params.message as Message, context)
     this.#check(params, context)
-    return super.sendMessageStream(params, context)
+    yield* super.sendMessageStream(params, context)
+  }
+
+  /** A message to a task this server has not seen (stored before a restart) that waits: learns what it waits for. */
+  async #restore(message: Message, context: ServerCallContext): Promise<void> {
+    if (!message.taskId || this.#store.has(message.taskId) || this.#answers.knowsWaiting(message.taskId)) return
+    const task = await this.#store.load(message.taskId, context)
+    if (task?.status?.state === TaskState.TASK_STATE_INPUT_REQUIRED) await this.#answers.restore(task, context.user)
   }
 
   /** The message's own checks, then: a message to a task that waits must answer it (the task keeps waiting). */
   #check(params: SendMessageRequest, context: ServerCallContext): void {
-    checked(params)
     const message = params.message as Message
+    const limit = this.#limits.refusal(message, context.user)
+    if (limit) throw new RequestMalformedError(`Refused: ${limit}`)
     const refusal = message.taskId ? this.#answers.refusal(message, context.user) : undefined
     if (refusal)
       throw new RequestMalformedError(

@@ -222,6 +222,20 @@ export class PipelineExecutor implements AgentExecutor {
     }
   }
 
+  knowsWaiting(taskId: string): boolean {
+    return this.#waiting.has(taskId)
+  }
+
+  /**
+   * A stored `input-required` task this server did not pause (a server before a restart did): what it waits for is
+   * read from its session's inbox (the caller's own session, so another caller finds nothing to answer).
+   */
+  async restore(task: Task, user: ServerCallContext['user']): Promise<void> {
+    const pending = await this.#pendingOf(task, user)
+    if (pending.length === 0 || this.#waiting.has(task.id)) return
+    this.#waiting.set(task.id, { contextId: task.contextId, userId: this.#userId(user, task.contextId), pending })
+  }
+
   /** The interrupts a task that waits is waiting for: its invocation's pending ones. */
   async #pendingOf(task: Task, user: ServerCallContext['user']): Promise<PendingInterrupt[]> {
     const { sessionService, appName } = this.#options

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { AGENT_CARD_PATH } from '@a2a-js/sdk'
+import type { TaskStore } from '@a2a-js/sdk/server'
 import { agentCardHandler, jsonRpcHandler } from '@a2a-js/sdk/server/express'
 import {
   ConfigError,
@@ -25,6 +26,7 @@ import {
 } from './a2a-http.js'
 import { A2aRequestHandler, KnownTaskStore } from './a2a-request-handler.js'
 import type { A2aAgentCard, AgentCardOverrides } from './a2a-card-types.js'
+import { CallerLimits, DEFAULT_MAX_SESSIONS_PER_CALLER, DEFAULT_MAX_TASKS_PER_CALLER } from './caller-limits.js'
 import { PipelineExecutor } from './pipeline-executor.js'
 
 /** Options of {@link serveA2a}. */
@@ -58,6 +60,21 @@ export interface ServeA2aOptions {
   readonly allowedHosts?: readonly string[] | '*'
   /** Largest request body read, in bytes (default 4 MiB); a larger one gets a JSON-RPC error (413). */
   readonly maxBodyBytes?: number
+  /**
+   * Most tasks one caller may make on this server (default 1000): past it, a message starting a task gets a JSON-RPC
+   * "invalid params" error saying so, and nothing runs or is kept. A caller is an authenticated user id, else the
+   * address it connects from. Other callers are counted apart. Tasks are kept in memory for the server's life, so
+   * this also bounds the task store: at most this many times the number of callers.
+   */
+  readonly maxTasksPerCaller?: number
+  /** Most conversations (contexts, i.e. sessions) one caller may start on this server (default 100); as above. */
+  readonly maxSessionsPerCaller?: number
+  /**
+   * Where tasks are kept (default: the SDK's in-memory store). With a durable one (any `TaskStore` of `@a2a-js/sdk`,
+   * such as its `DatabaseTaskStore`) and a durable `sessionService`, a task left `input-required` is answerable after
+   * a restart: what it waits for is read again from its session.
+   */
+  readonly taskStore?: TaskStore
 }
 
 /** A running A2A server. */
@@ -138,7 +155,11 @@ export async function serveA2a(target: A2aTarget, options: ServeA2aOptions = {})
   const url = `http://${shownHost}:${address.port}/`
   const card = buildAgentCard(agent, url, options.card)
   // The SDK's store keeps each authenticated user's tasks apart (anonymous callers share one, reached by task id).
-  const handler = new A2aRequestHandler(card, new KnownTaskStore(), executor)
+  const limits = new CallerLimits(
+    positive(options.maxTasksPerCaller, 'maxTasksPerCaller') ?? DEFAULT_MAX_TASKS_PER_CALLER,
+    positive(options.maxSessionsPerCaller, 'maxSessionsPerCaller') ?? DEFAULT_MAX_SESSIONS_PER_CALLER,
+  )
+  const handler = new A2aRequestHandler(card, new KnownTaskStore(limits, options.taskStore), executor, limits)
   const legacyCompat = { enabled: true }
   app.use(hostGuard(hostPolicy(address.address, options.allowedHosts)))
   app.use(`/${AGENT_CARD_PATH}`, agentCardHandler({ agentCardProvider: handler, legacyCompat }))
@@ -157,6 +178,18 @@ export async function serveA2a(target: A2aTarget, options: ServeA2aOptions = {})
       return close(server)
     },
   }
+}
+
+function positive(value: number | undefined, name: string): number | undefined {
+  if (value === undefined || (Number.isInteger(value) && value > 0)) return value
+  throw new ConfigError([
+    {
+      code: 'number_invalid',
+      path: ['serveA2a', name],
+      message: `serveA2a option ${name} must be a positive integer, got ${String(value)}.`,
+      hint: `Leave ${name} out for the default, or give a whole number of at least 1.`,
+    },
+  ])
 }
 
 function listen(app: express.Express, port: number, host: string): Promise<Server> {

@@ -178,10 +178,12 @@ export { BaseNode, START, isBaseNode } from './workflow/base-node.js'
 export type { BaseNodeConfig } from './workflow/base-node.js'
 export { WorkflowNode } from './workflow/workflow-node.js'
 export { node } from './workflow/build-node.js'
-export type { NodeLike, NodeOptions, RunnableNode } from './workflow/build-node.js'
+export type { BuildNodeOptions, NodeLike, NodeOptions, RunnableNode } from './workflow/build-node.js'
 export { FunctionNode } from './workflow/function-node.js'
 export type { FunctionNodeConfig, FunctionNodeHandler, FunctionNodeResult } from './workflow/function-node.js'
 export { JoinNode } from './workflow/join-node.js'
+export { ParallelWorker, DEFAULT_MAX_PARALLEL_WORKERS } from './workflow/parallel-worker.js'
+export type { ParallelWorkerConfig } from './workflow/parallel-worker.js'
 export { ToolNode } from './workflow/tool-node.js'
 export type { ToolNodeConfig } from './workflow/tool-node.js'
 export { DEFAULT_ROUTE, Edge } from './workflow/edge.js'
@@ -194,11 +196,18 @@ export type {
   NodeResult,
   RunNodeOptions,
   ScheduleDynamicNode,
+  ScheduleDynamicNodeOptions,
 } from './workflow/node-context.js'
 export { NodeStatus } from './workflow/node-status.js'
 export { createNodeState, isNodeState } from './workflow/node-state.js'
 export type { NodeState } from './workflow/node-state.js'
-export { createSubBranch, commonPrefixOf } from './workflow/branch-path.js'
+export {
+  BranchPath,
+  branchPathFromString,
+  commonPrefixOf,
+  commonPrefixOfPaths,
+  createSubBranch,
+} from './workflow/branch-path.js'
 export { normalizeRetryExceptions, prepareRetryConfig } from './workflow/retry-config.js'
 export type { ErrorClass, PreparedRetryConfig, RetryConfig } from './workflow/retry-config.js'
 export type { SchemaLike } from './workflow/schema-like.js'
@@ -214,6 +223,9 @@ export {
 export { createNodeErrorEvent, isNodeErrorEvent } from './workflow/node-error-event.js'
 export type { CreateNodeErrorEventParams, NodeErrorEvent } from './workflow/node-error-event.js'
 export { runNodeAsInvocation } from './workflow/run-node-as-invocation.js'
+export type { RunNodeAsInvocationOptions } from './workflow/run-node-as-invocation.js'
+export { asRunnableRoot, isRunnableRoot } from './workflow/runnable-root.js'
+export type { RunnableRoot } from './workflow/runnable-root.js'
 
 // Runner
 export { Runner } from './runner/runner.js'

@@ -204,6 +204,26 @@ export function describeSessionService(name: string, open: () => Promise<Conform
       expect(both?.events.map((e) => e.id)).toEqual(all.slice(4).map((e) => e.id))
     })
 
+    it("afterTimestamp set to a read event's own timestamp returns exactly the events read at or after it", async () => {
+      // Four events per millisecond over ten fixed milliseconds: stores that keep timestamps strictly increasing move
+      // events sharing a millisecond apart by a microsecond; either way a timestamp read back selects its own event.
+      // (SQLite stored seconds and compared `ms / 1000`, which can round above `seconds`: the 20th event dropped out.)
+      const session = await service.createSession({ appName: fresh(), userId: 'u' })
+      const base = Date.UTC(2030, 0, 1, 12)
+      for (let index = 0; index < 40; index++)
+        await service.appendEvent({ session, event: ev({ timestamp: base + Math.floor(index / 4) }) })
+      const all = (await reread(session))?.events ?? []
+      expect(all).toHaveLength(40)
+      const wrong: string[] = []
+      for (const [index, event] of all.entries()) {
+        const ids = (await reread(session, { afterTimestamp: event.timestamp }))?.events.map((e) => e.id)
+        const expected = all.filter((e) => e.timestamp >= event.timestamp).map((e) => e.id)
+        if (!ids?.includes(event.id) || JSON.stringify(ids) !== JSON.stringify(expected))
+          wrong.push(`#${index} (${event.timestamp}): ${ids?.length} events`)
+      }
+      expect(wrong).toEqual([])
+    })
+
     it('returns copies: changing a returned state does not change the store', async () => {
       const session = await service.createSession({ appName: fresh(), userId: 'u', state: { k: 1 } })
       session.state['k'] = 2

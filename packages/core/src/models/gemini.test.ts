@@ -549,7 +549,8 @@ describe('Gemini abort', () => {
 
     expect(AdkFluentError.isInstance(error) && error.code).toBe('ABORTED')
     expect((error as Error).name).toBe('AbortError')
-    expect(Date.now() - started).toBeLessThan(2_000)
+    // The server holds the stream forever: any end is the abort's; the bound only says "promptly", far from a hang.
+    expect(Date.now() - started).toBeLessThan(10_000)
   })
 
   it('aborts a non-streaming request in flight', async () => {
@@ -583,7 +584,8 @@ describe('Gemini abort', () => {
     const error = await waiting
 
     expect(AdkFluentError.isInstance(error) && error.code).toBe('ABORTED')
-    expect(Date.now() - started).toBeLessThan(1_000)
+    // The retry waits 30 s: well under that is the abort's doing, whatever the load on the machine.
+    expect(Date.now() - started).toBeLessThan(10_000)
 
     const before = server.requests.length
     const again = await failure(collect(gemini().generateContentAsync(userRequest(), false, controller.signal)))

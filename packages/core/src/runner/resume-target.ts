@@ -2,6 +2,7 @@ import type { Content } from '../models/genai-types.js'
 import type { BaseAgent } from '../agents/base-agent.js'
 import type { Event } from '../events/event.js'
 import { findAgentToRun } from './find-agent-to-run.js'
+import { invocationEvents, isPlainText, soleOpenInputRequest } from '../workflow/rehydration.js'
 
 /** The stored invocation a resumable run continues. */
 export interface ResumeTarget {
@@ -68,9 +69,14 @@ export function resumeTarget(
 /**
  * The invocation of the workflow node's pause a message answers (a call of an event a graph node wrote), or
  * `undefined`. A plain runner whose root is a `Workflow` goes on in it, so the workflow resumes from its recorded node
- * runs (as ADK 2.0 does) instead of starting over and asking again.
+ * runs (as ADK 2.0 does) instead of starting over and asking again. A plain-text message answers the last
+ * invocation's pause when exactly one request for input is open there.
  */
 export function answeredNodeInvocation(events: readonly Event[], message: Content | undefined): string | undefined {
+  if (isPlainText(message)) {
+    const last = events.at(-1)
+    return last ? soleOpenInputRequest(invocationEvents(events, last.invocationId))?.invocationId : undefined
+  }
   for (const part of message?.parts ?? []) {
     const id = part.functionResponse?.id
     if (!id) continue

@@ -288,6 +288,8 @@ function stubbornTool() {
 }
 
 describe('abort', () => {
+  // "Promptly" is measured against what the run would wait for without the abort (a 10 s model, a tool that never
+  // returns on its own): bounds of 5 s stay far from both, and from a busy machine's scheduling delays.
   it('an already aborted signal stops the run before anything is stored', async () => {
     const llm = new ScriptedLlm(['never'])
     const harness = await createHarness(agentWith(llm))
@@ -303,7 +305,7 @@ describe('abort', () => {
     const start = performance.now()
     setTimeout(() => controller.abort(), 20)
     await expect(harness.run('hi', { abortSignal: controller.signal })).rejects.toThrow(AbortError)
-    expect(performance.now() - start).toBeLessThan(1_000)
+    expect(performance.now() - start).toBeLessThan(5_000)
     expect((await harness.session()).events.map((event) => event.author)).toEqual(['user'])
   })
 
@@ -313,7 +315,7 @@ describe('abort', () => {
         super({ model: 'deaf' })
       }
       async *generateContentAsync(): AsyncGenerator<LlmResponse, void, undefined> {
-        await new Promise((resolve) => setTimeout(resolve, 3_000).unref())
+        await new Promise((resolve) => setTimeout(resolve, 10_000).unref())
         yield { content: { role: 'model', parts: [{ text: 'too late' }] } }
       }
     }
@@ -322,7 +324,7 @@ describe('abort', () => {
     const start = performance.now()
     setTimeout(() => controller.abort(), 20)
     await expect(harness.run('hi', { abortSignal: controller.signal })).rejects.toThrow(AbortError)
-    expect(performance.now() - start).toBeLessThan(1_500)
+    expect(performance.now() - start).toBeLessThan(5_000)
     expect((await harness.session()).events.map((event) => event.author)).toEqual(['user'])
   })
 
@@ -364,7 +366,7 @@ describe('abort', () => {
     const start = performance.now()
     controller.abort()
     await expect(run).rejects.toThrow(AbortError)
-    expect(performance.now() - start).toBeLessThan(1_000)
+    expect(performance.now() - start).toBeLessThan(5_000)
     release.resolve()
     await new Promise((resolve) => setTimeout(resolve, 10))
     expect((await harness.session()).events.map((event) => event.author)).toEqual(['user', 'root_agent'])
@@ -411,7 +413,7 @@ describe('abort', () => {
     const start = performance.now()
     controller.abort()
     await expect(run).rejects.toThrow(AbortError)
-    expect(performance.now() - start).toBeLessThan(1_000)
+    expect(performance.now() - start).toBeLessThan(5_000)
     release.resolve()
     await new Promise((resolve) => setTimeout(resolve, 10))
     const authors = (await harness.session()).events.map((event) => event.author)

@@ -8,6 +8,9 @@ import { ours } from './adk-port/ours.test-helper.js'
 import { defineRunnerCases } from './adk-port/runner.cases.test-helper.js'
 import { defineWorkflowCases } from './adk-port/workflow.cases.test-helper.js'
 import { defineAdvancedWorkflowCases } from './adk-port/advanced-workflow.cases.test-helper.js'
+import { defineParallelWorkerCases } from './adk-port/parallel-worker.cases.test-helper.js'
+import { defineDynamicResumeCases } from './adk-port/dynamic-resume.cases.test-helper.js'
+import { defineBranchPathCases } from './adk-port/branch-path.cases.test-helper.js'
 
 defineGraphCases(ours)
 defineWorkflowCases(ours)
@@ -16,3 +19,6 @@ defineNodeExecutionCases(ours)
 defineNodeApiCases(ours)
 defineErrorCases(ours)
 defineRunnerCases(ours)
+defineParallelWorkerCases(ours)
+defineDynamicResumeCases(ours)
+defineBranchPathCases(ours)

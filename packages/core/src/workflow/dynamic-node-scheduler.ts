@@ -2,13 +2,14 @@ import type { BaseNode } from './base-node.js'
 import type { NodeContext, NodeResult, RunNodeOptions, ScheduleDynamicNode } from './node-context.js'
 import { executeChildNode } from './node-runner.js'
 import { recordCompletion } from './completion-record.js'
-import { recordedResult, type RecordedRun } from './rehydration.js'
+import { recordedResult, repliedResult, type RecordedRun } from './rehydration.js'
 import { DynamicNodeFailError } from './workflow-errors.js'
 
 /**
  * Runs the `ctx.runNode` calls of one workflow run (ADK 2.0 `DynamicNodeScheduler`): a run is identified by its path
  * (`wf.node@runId`); a second call for the same path gets the first call's result; a run whose result the session
- * recorded (a resumed invocation) is not run again.
+ * recorded (a resumed invocation) is not run again, nor is a paused run whose interrupts were all answered (unless it
+ * is `rerunOnResume`): the reply is its output.
  */
 export class DynamicNodeScheduler implements ScheduleDynamicNode {
   readonly #runs = new Map<string, Promise<NodeContext | NodeResult>>()
@@ -58,6 +59,10 @@ export class DynamicNodeScheduler implements ScheduleDynamicNode {
   ): Promise<NodeContext | NodeResult> {
     const recorded = this.#recorded(path)
     if (recorded?.finished) return recordedResult(recorded)
+    // A run that paused for input and is not rerun on resume: once every interrupt has a reply, the replies are its
+    // output (ADK 2.0's handoff); it does not run again.
+    const replied = recorded && !node.rerunOnResume ? repliedResult(recorded, ctx.resumeInputs) : undefined
+    if (replied) return replied
     let child: NodeContext
     try {
       child = await executeChildNode({

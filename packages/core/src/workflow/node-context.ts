@@ -44,13 +44,16 @@ export interface RunNodeOptions {
   overrideNodePath?: string
 }
 
+/** The options a {@link ScheduleDynamicNode} gets (ADK 2.0 `ScheduleDynamicNodeOptions`): the run's name and id set. */
+export type ScheduleDynamicNodeOptions = RunNodeOptions & { nodeName: string; runId: string }
+
 /** Schedules `ctx.runNode` calls inside a workflow: de-duplicates concurrent calls and replays recorded runs. */
 export interface ScheduleDynamicNode {
   schedule(
     ctx: NodeContext,
     node: BaseNode,
     input: unknown,
-    options: RunNodeOptions & { nodeName: string; runId: string },
+    options: ScheduleDynamicNodeOptions,
   ): Promise<NodeContext | NodeResult>
 }
 

@@ -152,3 +152,33 @@ export function repliedResult(run: RecordedRun, replies: Record<string, unknown>
   const values = run.interruptIds.map((id) => replies[id])
   return { output: values.length === 1 ? values[0] : values, route: undefined, branch: run.branch, interruptIds: [] }
 }
+
+/**
+ * The one `adk_request_input` pause of a workflow node in `events` (an invocation's, oldest first) that no reply
+ * answered yet: its id and invocation; `undefined` when none or several are pending (a plain-text reply is then not
+ * an answer, as in ADK 2.0).
+ */
+export function soleOpenInputRequest(events: readonly Event[]): { id: string; invocationId: string } | undefined {
+  const open = new Map<string, string>()
+  for (const event of events) {
+    for (const part of event.content?.parts ?? []) {
+      const call = part.functionCall
+      if (call?.name === REQUEST_INPUT_FUNCTION_CALL_NAME && call.id && event.nodeInfo?.path) {
+        open.set(call.id, event.invocationId)
+      }
+      const response = part.functionResponse
+      if (response?.id) open.delete(response.id)
+    }
+  }
+  if (open.size !== 1) return undefined
+  const [id, invocationId] = open.entries().next().value as [string, string]
+  return { id, invocationId }
+}
+
+/** True for a message of text parts only (a plain-text reply). */
+export function isPlainText(
+  content: { parts?: readonly { text?: string | undefined }[] | undefined } | undefined,
+): boolean {
+  const parts = content?.parts ?? []
+  return parts.length > 0 && parts.every((part) => typeof part.text === 'string')
+}

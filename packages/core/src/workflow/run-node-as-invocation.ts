@@ -4,6 +4,13 @@ import { createEvent, type Event } from '../events/event.js'
 import { toContent, type BaseNode } from './base-node.js'
 import { NodeContext } from './node-context.js'
 import { NodeEventQueue } from './node-event-queue.js'
+import { invocationEvents, isPlainText, soleOpenInputRequest } from './rehydration.js'
+
+/** Options of {@link runNodeAsInvocation} (ADK 2.0 `RunNodeAsInvocationOptions`). */
+export interface RunNodeAsInvocationOptions {
+  /** The author of the event announcing the node's output (default the node's name). */
+  author?: string
+}
 
 /**
  * Runs a node (a workflow) as a whole invocation: its input is the user's message (its text, or the content), its
@@ -14,7 +21,9 @@ import { NodeEventQueue } from './node-event-queue.js'
 export async function* runNodeAsInvocation(
   node: BaseNode,
   ic: InvocationContext,
+  options: RunNodeAsInvocationOptions = {},
 ): AsyncGenerator<Event, void, undefined> {
+  const author = options.author ?? node.name
   const queue = new NodeEventQueue()
   const abort = new AbortController()
   const parent = ic.abortSignal
@@ -25,7 +34,8 @@ export async function* runNodeAsInvocation(
     invocationContext: ic.clone({ abortSignal: abort.signal }),
     channel: queue,
     nodePath: '',
-    runId: node.name,
+    runId: author,
+    resumeInputs: plainTextReply(ic),
   })
   let interrupted = false
   let finished = false
@@ -74,11 +84,25 @@ export async function* runNodeAsInvocation(
   // Waiting for answers: in a resumable run the agents that depend on this one wait too (see PauseScope).
   if (interrupted && ic.progress) ic.pauseScope?.pause()
   if (interrupted || root.output === undefined || (sawOutput && Object.is(lastOutput, root.output))) return
-  const event = createEvent({ author: node.name, invocationId: ic.invocationId, output: root.output })
+  const event = createEvent({ author, invocationId: ic.invocationId, output: root.output })
   const content = toContent(root.output)
   if (content) event.content = content
   if (ic.branch !== undefined) event.branch = ic.branch
   yield event
+}
+
+/**
+ * A plain-text message resuming the invocation answers its one open request for input (ADK 2.0): `{ [id]: text }`.
+ */
+function plainTextReply(ic: InvocationContext): Record<string, unknown> | undefined {
+  const content = ic.userContent
+  if (!isPlainText(content)) return undefined
+  const events = invocationEvents(ic.session.events, ic.invocationId)
+  const open = events.length > 0 ? soleOpenInputRequest(events) : undefined
+  if (!open) return undefined
+  let text = ''
+  for (const part of content?.parts ?? []) text += part.text ?? ''
+  return { [open.id]: text }
 }
 
 /**

@@ -24,6 +24,7 @@ const wrapByKind: NodeVisitor<FlowBuilder, [BuilderKit]> = {
   graph: (node, kit) => kit.graph(node),
   'graph-function': (node, kit) => kit.step(node),
   'graph-join': (node, kit) => kit.step(node),
+  'graph-parallel-worker': (node, kit) => kit.step(node),
 }
 
 /** The builder of a node's kind around `node` (what the public factories would have made). @internal */

@@ -90,6 +90,7 @@ const shapeChecks: NodeVisitor<ShapeCheck> = {
   graph: () => noCheck,
   'graph-function': () => noCheck,
   'graph-join': () => noCheck,
+  'graph-parallel-worker': () => noCheck,
 }
 
 /** Workflows with one child (info) and loops limited only by a predicate (warning). */

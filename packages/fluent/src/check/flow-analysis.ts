@@ -229,6 +229,7 @@ function createWalk(recorder: Recorder): Walk {
     graph: (node, state, self, scope, walk) => walkGraph(node, state, self, scope, walk, recorder),
     'graph-function': (_node, state) => state,
     'graph-join': (_node, state) => state,
+    'graph-parallel-worker': (_node, state) => state,
   }
 
   const walk: Walk = (node, state, scope) => {

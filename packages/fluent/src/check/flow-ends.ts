@@ -52,6 +52,7 @@ function table(sequence: Ends, graph: ReturnType<typeof graphEnds>): EndsVisitor
     graph,
     'graph-function': none,
     'graph-join': none,
+    'graph-parallel-worker': none,
   }
 }
 
@@ -85,6 +86,7 @@ const stepOrder: NodeVisitor<StepOrder> = {
   graph: unordered,
   'graph-function': unordered,
   'graph-join': unordered,
+  'graph-parallel-worker': unordered,
 }
 
 /** Finds the LLM agents at the start or the end of a step, whose answers pass through the conversation. */

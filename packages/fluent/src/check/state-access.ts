@@ -254,6 +254,7 @@ const accessByKind: NodeVisitor<StateAccess> = {
   'graph-function': (node) =>
     access({ opaqueRead: `function ${node.name}(ctx, input)`, opaqueWrite: `function ${node.name}(ctx, input)` }),
   'graph-join': () => nothing,
+  'graph-parallel-worker': () => nothing,
   'remote-agent': (node) =>
     access({
       reads: node.sends.map(

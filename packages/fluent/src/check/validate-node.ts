@@ -98,6 +98,7 @@ const issuesByKind: NodeVisitor<ConfigIssue[], [IssuePath]> = {
   graph: (node, path) => graphIssues(node, path),
   'graph-function': () => [],
   'graph-join': () => [],
+  'graph-parallel-worker': () => [],
 }
 
 /**

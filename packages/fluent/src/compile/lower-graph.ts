@@ -18,7 +18,10 @@ import { lowerAgent } from './lower-agent.js'
 import { builderChildren, graphNodeContext } from './graph-node-context.js'
 import type { LowerFunction } from './lower-function.js'
 
-/** A member of a graph as a core node: a function → `FunctionNode`, a join → `JoinNode`, a builder → its agent. */
+/**
+ * A member of a graph as a core node: a function → `FunctionNode`, a join → `JoinNode`, a `ParallelWorker` as itself,
+ * a builder → its agent.
+ */
 function lowerMember(
   member: FlowNode,
   routes: boolean,
@@ -33,6 +36,8 @@ function lowerMember(
     }
     case 'graph-join':
       return new JoinNode({ name: member.name })
+    case 'graph-parallel-worker':
+      return member.worker
     case 'agent':
       return lowerAgent(member, member.name, lower, routes)
     default:

@@ -79,6 +79,7 @@ const lowerByKind: NodeVisitor<BaseAgent, [string, RestOfSequence]> = {
   graph: (node, name) => lowerGraph(node, name, lowerNode),
   'graph-function': (node) => memberOnly(node.name),
   'graph-join': (node) => memberOnly(node.name),
+  'graph-parallel-worker': (node) => memberOnly(node.name),
 }
 
 /** Functions and joins of a graph are nodes of its workflow, never agents of their own (see `lowerGraph`). */

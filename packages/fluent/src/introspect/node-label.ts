@@ -1,10 +1,11 @@
+import { DEFAULT_MAX_PARALLEL_WORKERS } from '@adk-fluent/core'
 import type { FlowNode } from '../ir/flow-node.js'
 import { visitNode, type NodeVisitor } from '../ir/node-visitor.js'
 import { formatArgument } from '../namespaces/shared/format-argument.js'
 
 /** How the views name a node: its kind as users write it, and a short detail (`max 3`, `on intent`). */
 export interface NodeLabel {
-  /** `Agent`, `Pipeline`, `FanOut`, `Loop`, `Fallback`, `Route`, `Graph`, `Function`, `Join`, `Transform`, … */
+  /** `Agent`, `Pipeline`, `FanOut`, `Loop`, `Fallback`, `Route`, `Graph`, `Function`, `Join`, `ParallelWorker`, `Transform`, … */
   readonly kind: string
   readonly detail: string | undefined
 }
@@ -49,6 +50,11 @@ const labels: NodeVisitor<NodeLabel> = {
   graph: (node) => label('Graph', graphDetail(node.maxConcurrency, node.maxSteps)),
   'graph-function': (node) => label('Function', `${node.fn.name}(ctx, input)`),
   'graph-join': () => label('Join'),
+  'graph-parallel-worker': (node) =>
+    label(
+      'ParallelWorker',
+      `runs ${node.worker.inner.name} per item, ${node.worker.maxParallelWorkers ?? DEFAULT_MAX_PARALLEL_WORKERS} at once`,
+    ),
 }
 
 /** The kind and detail of a node, for explain, graph and tree views. */

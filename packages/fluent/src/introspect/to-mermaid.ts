@@ -165,6 +165,7 @@ const drawByKind: NodeVisitor<Draw> = {
   graph: (node) => drawGraph(node),
   'graph-function': () => shape('[/', '/]'),
   'graph-join': () => shape('((', '))'),
+  'graph-parallel-worker': () => shape('[[', ']]'),
 }
 
 /**

@@ -8,6 +8,7 @@ import type { GateNode } from './gate-node.js'
 import type { GraphFunctionNode } from './graph-function-node.js'
 import type { GraphJoinNode } from './graph-join-node.js'
 import type { GraphNode } from './graph-node.js'
+import type { GraphParallelWorkerNode } from './graph-parallel-worker-node.js'
 import type { LoopNode } from './loop-node.js'
 import type { MapOverNode } from './map-over-node.js'
 import type { ParallelNode } from './parallel-node.js'
@@ -40,6 +41,7 @@ export type FlowNode =
   | GraphNode
   | GraphFunctionNode
   | GraphJoinNode
+  | GraphParallelWorkerNode
 
 /** The `kind` of a {@link FlowNode}. */
 export type NodeKind = FlowNode['kind']
@@ -64,6 +66,7 @@ const kinds: ReadonlySet<string> = new Set<NodeKind>([
   'graph',
   'graph-function',
   'graph-join',
+  'graph-parallel-worker',
 ])
 
 /** True for a frozen fluent IR node. */

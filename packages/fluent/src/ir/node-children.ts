@@ -44,6 +44,7 @@ const childrenByKind: NodeVisitor<readonly NodeChild[]> = {
   graph: (node) => listed('nodes', node.nodes),
   'graph-function': () => none,
   'graph-join': () => none,
+  'graph-parallel-worker': () => none,
 }
 
 /** The nodes directly below `node`, in order, with their path segments (for validation and introspection). */

@@ -32,6 +32,7 @@ const outputKeyByKind: NodeVisitor<string | undefined> = {
   },
   'graph-function': () => undefined,
   'graph-join': () => undefined,
+  'graph-parallel-worker': () => undefined,
 }
 
 /**

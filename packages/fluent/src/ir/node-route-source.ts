@@ -30,6 +30,7 @@ const sourceByKind: NodeVisitor<RouteSource> = {
   graph: none,
   'graph-function': () => 'function',
   'graph-join': none,
+  'graph-parallel-worker': none,
 }
 
 /** How `node`, as a node of a graph, emits routes (see {@link RouteSource}). */

@@ -1,16 +1,20 @@
-import { DEFAULT_ROUTE, isBaseNode, START, type RouteValue } from '@adk-fluent/core'
+import { DEFAULT_ROUTE, isBaseNode, ParallelWorker, START, type RouteValue } from '@adk-fluent/core'
 import { validateAgentName } from '@adk-fluent/core/internal'
 import type { FlowNode } from '../ir/flow-node.js'
 import { GRAPH_START } from '../ir/graph-edge.js'
 import { GraphFunctionNode, type GraphFunction } from '../ir/graph-function-node.js'
+import { GraphParallelWorkerNode } from '../ir/graph-parallel-worker-node.js'
 import type { ArtifactOperation } from '../namespaces/artifacts/artifact-operation.js'
 import type { StateTransform } from '../namespaces/state/state-transform.js'
 import { throwConfigIssue, type IssuePath } from './config-issue.js'
 import { describeValue } from './describe-value.js'
 import { isNodeHolder, parseStep, type NodeHolder } from './parse-step.js'
 
-/** What a `Graph` takes as a node: a builder, an `S` transform, an `A` operation or a named function `(ctx, input)`. */
-export type GraphStepInput = NodeHolder | StateTransform | ArtifactOperation | GraphFunction
+/**
+ * What a `Graph` takes as a node: a builder, an `S` transform, an `A` operation, a named function `(ctx, input)` or a
+ * core `ParallelWorker`.
+ */
+export type GraphStepInput = NodeHolder | StateTransform | ArtifactOperation | GraphFunction | ParallelWorker
 
 /** A node of a `Graph` or a reference to one: `'START'` (the entry) or the name of a node of the graph. */
 export type GraphNodeInput = GraphStepInput | string
@@ -22,7 +26,7 @@ export interface GraphNodeRef {
 }
 
 const nodeHint =
-  "A graph node is a builder (Agent(...), Pipeline(...), …), an S transform, an A operation, a named function (ctx, input) => …, 'START' or the name of a node of the graph."
+  "A graph node is a builder (Agent(...), Pipeline(...), …), an S transform, an A operation, a named function (ctx, input) => …, a ParallelWorker, 'START' or the name of a node of the graph."
 
 /**
  * A graph node argument as its reference and member. The same function given again is the member it became the first
@@ -48,6 +52,11 @@ export function parseGraphNode(value: unknown, path: IssuePath, members: readonl
       )
     }
     const member = GraphFunctionNode.create(value.name, value as GraphFunction)
+    return { ref: member.name, member }
+  }
+  if (value instanceof ParallelWorker) {
+    const known = members.find((member) => member.kind === 'graph-parallel-worker' && member.worker === value)
+    const member = known ?? GraphParallelWorkerNode.create(value)
     return { ref: member.name, member }
   }
   if (isBaseNode(value))

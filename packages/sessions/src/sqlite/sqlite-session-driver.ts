@@ -60,7 +60,10 @@ export class SqliteSessionDriver implements SessionStoreDriver {
   async read(key: SessionKey, window: EventWindow): Promise<StoredSessionRecord | undefined> {
     const db = await this.#file.open()
     return db.serial(async () => {
-      const after = window.after === undefined ? null : window.after / 1000
+      // Stored in seconds, read back as `seconds * 1000`: the filter compares that same product, so an event's own
+      // timestamp selects it (`after / 1000` can round above the stored value). The coarse bound keeps the index.
+      const after = window.after ?? null
+      const afterSeconds = after === null ? null : (after - 1) / 1000
       // The session row and its events in one snapshot: an append by another process cannot fall between them.
       // Positional rows: (revision, update_time, state, app_state, user_state), then events (id, invocation_id,
       // timestamp, event_data) newest first: no object per row.
@@ -77,9 +80,9 @@ export class SqliteSessionDriver implements SessionStoreDriver {
           : [
               {
                 sql: `SELECT id, invocation_id, timestamp, event_data FROM events
-               WHERE ${WHERE_EVENTS} AND (? IS NULL OR timestamp >= ?)
+               WHERE ${WHERE_EVENTS} AND (? IS NULL OR (timestamp >= ? AND timestamp * 1000 >= ?))
                ORDER BY timestamp DESC, rowid DESC LIMIT ?`,
-                args: [...keyArgs(key), after, after, window.limit ?? -1],
+                args: [...keyArgs(key), after, afterSeconds, after, window.limit ?? -1],
               },
             ]),
       ])

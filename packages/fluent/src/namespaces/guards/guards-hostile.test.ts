@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { GuardViolationError, InMemoryRunner, type LlmResponse } from '@adk-fluent/core'
 import { ScriptedLlm } from '@adk-fluent/core/testing'
 import { Agent, G } from '../../index.js'
+import { cpuTime } from '../../cpu-time.test-helper.js'
 import { piiKinds, scanPii } from './pii-detectors.js'
 
 const zw = '\u200b'
@@ -111,12 +112,8 @@ describe('G.pii on a stream', () => {
 })
 
 describe('G.pii has no catastrophic patterns', () => {
-  /** Milliseconds `scan` takes on `text`. */
-  const time = (text: string): number => {
-    const start = performance.now()
-    scanPii(text, piiKinds)
-    return performance.now() - start
-  }
+  /** CPU milliseconds `scan` takes on `text`, the cheapest of three (a busy machine or a collection only adds). */
+  const time = (text: string): number => Math.min(...[0, 1, 2].map(() => cpuTime(() => scanPii(text, piiKinds))))
 
   it('scans hostile texts about as fast as plain ones of the same length', () => {
     const plain = 'Plain words of a prompt, with 12 numbers and a card 4111 1111 1111 1111 here. '.repeat(160)
