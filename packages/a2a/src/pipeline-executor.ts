@@ -104,7 +104,10 @@ export class PipelineExecutor implements AgentExecutor {
           metadata: undefined,
         }),
       )
-    this.#waiting.delete(taskId)
+    // The answer that resumes a waiting task keeps it answered until its run ends: a second answer sent meanwhile is
+    // refused (see refusal), instead of running beside it and failing the task the first one completes.
+    const resuming = this.#waiting.get(taskId)
+    if (!resuming?.answered) this.#waiting.delete(taskId)
     const entry = { controller: new AbortController(), contextId, canceled: false }
     this.#running.set(taskId, entry)
     status(TaskState.TASK_STATE_WORKING, undefined)
@@ -163,6 +166,7 @@ export class PipelineExecutor implements AgentExecutor {
       const code = AdkFluentError.isInstance(error) ? ` (${error.code})` : ''
       status(TaskState.TASK_STATE_FAILED, agentMessage(`The run failed${code}: ${message}`, ids))
     } finally {
+      if (resuming?.answered && this.#waiting.get(taskId) === resuming) this.#waiting.delete(taskId)
       this.#running.delete(taskId)
       bus.finished()
     }

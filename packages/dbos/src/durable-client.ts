@@ -15,6 +15,7 @@ import { agentTreeVersion, dbosVersionOf, treeVersionOf } from './tree-version.j
 import { RunStore } from './run-store.js'
 import { WorkerRegistry } from './worker-registry.js'
 import { checkOptions, checkStartRun } from './check-options.js'
+import { RunIdTakenError } from './errors.js'
 
 /** The default queue runs are enqueued on. */
 export const DEFAULT_QUEUE = 'adk-fluent-runs'
@@ -120,17 +121,26 @@ export class DurableClient {
     }
     if (request.stateDelta) input.stateDelta = request.stateDelta
     if (request.runConfig) input.runConfig = request.runConfig
+    const partition = sessionPartition(this.appName, request.userId, request.sessionId)
+    const workflowName = workflowNameOf(this.appName)
     await this.#context.client.enqueue(
       {
         queueName: this.queueName,
-        workflowName: workflowNameOf(this.appName),
+        workflowName,
         workflowID: runId,
         appVersion: dbosVersionOf(this.appName, this.version),
         applicationName: this.appName,
-        queuePartitionKey: sessionPartition(this.appName, request.userId, request.sessionId),
+        queuePartitionKey: partition,
       },
       input,
     )
+    // DBOS finds an existing run by its id whatever it was asked to enqueue: a caller-chosen id of another session's
+    // run would hand that run to this caller and drop this message. (A generated id is new: nothing to check.)
+    if (request.runId !== undefined) {
+      const status = await this.#context.client.getWorkflow(runId)
+      if (status?.queuePartitionKey !== partition || status.workflowName !== workflowName)
+        throw new RunIdTakenError(runId)
+    }
     return this.getRun(runId)
   }
 

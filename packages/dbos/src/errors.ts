@@ -6,6 +6,7 @@ declare module '@adk-fluent/core' {
     AGENT_TREE_CHANGED: true
     RUN_FAILED: true
     REPLAY_MISMATCH: true
+    RUN_ID_TAKEN: true
   }
 }
 registerErrorCode('AGENT_TREE_CHANGED', {
@@ -17,6 +18,30 @@ registerErrorCode('REPLAY_MISMATCH', {
   endsTheRun: true,
   description: 'A re-executed durable run made another call than the execution that recorded it.',
 })
+
+registerErrorCode('RUN_ID_TAKEN', {
+  endsTheRun: false,
+  description: "A durable run was started with the id of another session's run.",
+})
+
+/**
+ * `startRun` or `answerInterrupts` named a run id (`runId`) that another session's run (another user's, or another
+ * app's) already has. A run id names one run of one session: the caller gets no handle on that run, and its message
+ * was not enqueued. The message names neither that run's user nor its session.
+ */
+export class RunIdTakenError extends AdkFluentError {
+  readonly runId: string
+
+  constructor(runId: string) {
+    super(
+      'RUN_ID_TAKEN',
+      `Run id ${JSON.stringify(runId)} is taken by a run of another session: nothing was enqueued. ` +
+        `Leave runId out (a new id is chosen; answerInterrupts derives one from the session and the answers), or ` +
+        `choose an id unique to this session, such as one that includes the user and session ids.`,
+    )
+    this.runId = runId
+  }
+}
 
 /**
  * A run was started by a different agent tree than the workers now serve. DBOS replays a run by following its

@@ -10,6 +10,7 @@ export {
   ReplayMismatchError,
   RunCancelledError,
   RunFailedError,
+  RunIdTakenError,
   RunLostError,
   RunStoreError,
 } from './errors.js'

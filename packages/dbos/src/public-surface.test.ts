@@ -13,6 +13,7 @@ describe('@adk-fluent/dbos public surface', () => {
       'ReplayMismatchError',
       'RunCancelledError',
       'RunFailedError',
+      'RunIdTakenError',
       'RunLostError',
       'RunStoreError',
       'agentTreeVersion',

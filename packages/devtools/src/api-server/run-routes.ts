@@ -6,6 +6,7 @@ import { errorReply, publicMessage } from '../http/error-reply.js'
 import { HttpRequestError, sessionNotFound } from '../http/request-error.js'
 import { eventJson } from './adk-json.js'
 import { optionalBoolean, optionalObject, optionalString, requiredId, requiredString } from '../http/body.js'
+import { checkedId, shownId } from '../http/ids.js'
 import { readApiBody } from './api-body.js'
 import { Reply } from '../http/reply.js'
 import type { RouteCall, Router } from '../http/router.js'
@@ -28,7 +29,8 @@ interface RunBody {
 async function runBody(call: RouteCall): Promise<RunBody> {
   const body = await readApiBody(call.request)
   const newMessage = optionalObject(body, 'newMessage')
-  const invocationId = optionalString(body, 'invocationId')
+  const named = optionalString(body, 'invocationId')
+  const invocationId = named === undefined ? undefined : checkedId(named, '"invocationId"')
   const parts = newMessage?.['parts']
   if ((newMessage || invocationId === undefined) && (!Array.isArray(parts) || parts.length === 0))
     throw new HttpRequestError(
@@ -69,6 +71,13 @@ async function startRun(
   const session = await apps.sessionService.getSession(at)
   if (!session) throw sessionNotFound(body.sessionId)
   checkEventRoom(session, limits)
+  // A client names only an invocation of its own session: an id the session does not hold would start a new run under
+  // an id another session may hold (its trace and its resume are found by that id).
+  if (body.invocationId !== undefined && !session.events.some((event) => event.invocationId === body.invocationId))
+    throw new HttpRequestError(
+      'HTTP_BAD_REQUEST',
+      `Session ${shownId(body.sessionId)} holds no invocation ${shownId(body.invocationId)} to resume: "invocationId" names an invocation of this session (the invocationId of one of its events). Leave it out to start a new invocation; an answer to a pause needs none.`,
+    )
   const abort = new AbortController()
   const onClose = () => {
     if (!call.response.writableFinished) abort.abort()
