@@ -79,7 +79,11 @@ export const google: PortImpl = {
     })({ name })
   },
   replyAgent(name, reply, options) {
-    return new adk.LlmAgent({ name, model: new ReplyModel(reply), outputKey: options?.outputKey })
+    return new adk.LlmAgent({
+      name,
+      model: new ReplyModel(reply),
+      ...(options?.outputKey === undefined ? {} : { outputKey: options.outputKey }),
+    })
   },
   async runViaRunner(root, message, onEvent) {
     const sessionService = new adk.InMemorySessionService()
